@@ -1,0 +1,162 @@
+"""The constant-time randomizer: turns a true answer into the recorded one.
+
+Why it is constant time (threat model point 2, and the timing-attack warning of
+the seeds): someone who can time the laptop must learn neither the truth nor the
+sector. So, for a given design,
+
+* every call draws exactly :attr:`Design.draw_bytes` bytes, whatever happens;
+* the bytes become integers with ``numpy.frombuffer`` (fixed-width, no CPython
+  small-int cache, whose hits and misses differ by nanoseconds);
+* the sector is never computed as an index: each threshold contributes a 0/1
+  step ``u >= bound`` in fixed-width numpy arithmetic, and the recorded answer is
+  an affine function of those steps, the truth and (unrelated design) the
+  simulated other answer -- no ``if``, no table lookup indexed by a secret;
+* outcomes are decided by integer comparisons with the integer weights, never
+  by floats.
+
+``tests/benchmarks/constant_time.py`` measures this (dudect-style Welch t-test).
+
+The answer for a design with ``m`` sectors is::
+
+    answer = A_0 + sum_{i=1}^{m-1} [u >= C_i] (A_i - A_{i-1})
+    A_i    = c_i + d_i * truth + e_i * other
+
+where ``C_i`` is the cumulative weight before sector ``i`` and sector ``i`` tells
+the respondent to give ``c_i + d_i truth + e_i other``: truthfully ``(0, 1, 0)``,
+the opposite ``(1, -1, 0)``, say ``j`` ``(j, 0, 0)``, the other question
+``(0, 0, 1)``.
+"""
+from __future__ import annotations
+
+import functools
+import os
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from rrdesk.core.design import WHEEL, Act, Design
+from rrdesk.core.errors import DesignError
+
+ByteSource = Callable[[int], bytes]
+
+
+@dataclass(frozen=True, slots=True)
+class _Tables:
+    bounds: np.ndarray  # (m-1,) uint64: cumulative weight where sector i starts, i >= 1
+    starts: np.ndarray  # (m,) uint64: where each sector starts
+    widths: np.ndarray  # (m,) uint64: each sector's weight
+    base: np.ndarray  # (3,) int64: (c_0, d_0, e_0)
+    steps: np.ndarray  # (m-1, 3) int64: (A_i - A_{i-1}) coefficients
+    prevalence: np.uint64  # unrelated: threshold of the simulated other answer
+    categories: np.int64
+
+
+@functools.lru_cache(maxsize=256)
+def _tables(design: Design) -> _Tables:
+    coef = []
+    for s in design.sectors:
+        act, value = s.instruction.act, s.instruction.value
+        coef.append({Act.TRUTH: (0, 1, 0), Act.OPPOSITE: (1, -1, 0),
+                     Act.SAY: (value, 0, 0), Act.OTHER: (0, 0, 1)}[act])
+    coef_a = np.array(coef, dtype=np.int64)
+    weights = np.array([s.weight for s in design.sectors], dtype=np.uint64)
+    starts = np.concatenate([[0], np.cumsum(weights)[:-1]]).astype(np.uint64)
+    return _Tables(bounds=starts[1:].copy(), starts=starts, widths=weights, base=coef_a[0].copy(),
+                   steps=np.diff(coef_a, axis=0), prevalence=np.uint64(design.prevalence),
+                   categories=np.int64(design.categories))
+
+
+def _draw(source: ByteSource, count: int) -> np.ndarray:
+    data = source(4 * count)
+    if not isinstance(data, (bytes, bytearray, memoryview)) or len(data) != 4 * count:
+        raise DesignError("the random source returned the wrong number of bytes")
+    return np.frombuffer(data, dtype="<u4").astype(np.uint64)
+
+
+def _truths(t: _Tables, truths: np.ndarray) -> np.ndarray:
+    values = np.asarray(truths).astype(np.int64)
+    if not bool(np.all((values >= 0) & (values < t.categories))):
+        raise DesignError("a true answer is outside the design's categories")
+    return values
+
+
+def respond(design: Design, truth: int, source: ByteSource = os.urandom) -> int:
+    """One recorded answer for ``truth`` (``1`` YES / ``0`` NO, or a category index).
+
+    Draws exactly ``design.draw_bytes`` bytes; its running time depends neither on
+    ``truth`` nor on the sector. ``source(n)`` returns ``n`` random bytes (the OS
+    CSPRNG by default; tests pass a deterministic source).
+    """
+    return int(respond_many(design, np.array([truth]), source)[0])
+
+
+def respond_many(design: Design, truths: np.ndarray, source: ByteSource = os.urandom) -> np.ndarray:
+    """Recorded answers for an array of true answers, vectorized (``int64`` array).
+
+    Draws ``len(truths) * design.draw_bytes`` bytes in one call: answer ``i`` uses
+    bytes ``4i .. 4i+3`` for its sector and, for the unrelated design, bytes
+    ``4(n+i) .. 4(n+i)+3`` for the simulated answer to the other question.
+    """
+    t = _tables(design)
+    truth = _truths(t, truths)
+    n = truth.shape[0]
+    words = _draw(source, n * design.draw_bytes // 4)
+    return _answers(t, truth, words[:n], words[n:])
+
+
+def _answers(t: _Tables, truth: np.ndarray, u: np.ndarray, o: np.ndarray) -> np.ndarray:
+    # `o` is empty unless the design is unrelated: that branch depends on the design only
+    other = (o < t.prevalence).astype(np.int64) if o.shape[0] else np.zeros_like(truth)
+    answer = t.base[0] + t.base[1] * truth + t.base[2] * other
+    for bound, (dc, dd, de) in zip(t.bounds, t.steps):
+        answer += (u >= bound).astype(np.int64) * (dc + dd * truth + de * other)
+    return answer
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Spin:
+    """One turn of the spinner, for the GUI. Sensitive: keep it in memory only.
+
+    Attributes
+    ----------
+    sector : int
+        Index into ``design.sectors`` of the sector the pointer stops in.
+    position : float
+        Where the pointer stops, as a fraction of a full turn, uniform inside the
+        sector (an independent draw) so the final angle says nothing more.
+    answer : int or None
+        The recorded answer, when a truth was given (assisted mode).
+    """
+
+    sector: int
+    position: float
+    answer: int | None
+
+    def __repr__(self) -> str:  # never let a sector reach a log or a traceback
+        return "Spin(<hidden>)"
+
+
+def spin(design: Design, truth: int | None = None, source: ByteSource = os.urandom) -> Spin:
+    """Spin the wheel once: the sector, a uniform stopping point inside it, and (when
+    ``truth`` is given) the recorded answer, by the same arithmetic as :func:`respond`.
+
+    Draws ``design.draw_bytes + 4`` bytes in one call: first those :func:`respond`
+    would draw, then 4 for the stopping point.
+    """
+    t = _tables(design)
+    truth_a = _truths(t, np.array([0 if truth is None else truth]))
+    words = _draw(source, design.draw_bytes // 4 + 1)
+    answer = _answers(t, truth_a, words[:1], words[1:-1])
+    sector, position = _position(t, words[0], words[-1])
+    return Spin(sector=sector, position=position, answer=None if truth is None else int(answer[0]))
+
+
+def _position(t: _Tables, u: np.uint64, v: np.uint64) -> tuple[int, float]:
+    steps = (u >= t.bounds).astype(np.uint64)  # (m-1,) 0/1, no branch
+    sector = np.uint64(steps.sum())
+    onehot = (np.arange(t.widths.shape[0], dtype=np.uint64) == sector).astype(np.uint64)
+    start = (onehot * t.starts).sum()
+    width = (onehot * t.widths).sum()
+    offset = (v * width) >> np.uint64(32)  # uniform in [0, width): v < 2**32, width <= 2**32
+    return int(sector), float(start + offset) / WHEEL

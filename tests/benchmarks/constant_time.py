@@ -1,0 +1,309 @@
+"""Timing-leak test of ``rrdesk.core.randomizer.respond`` (dudect style).
+
+What is measured
+----------------
+Whether the running time of ``respond(design, truth, source)`` depends on a
+secret: the respondent's true answer, or the spinner sector the random draw
+lands in. Method of Reparaz, Balasch & Verbauwhede (2017), "Dude, is my code
+constant time?" (DATE 2017), fixed-vs-fixed variant:
+
+* two input classes A and B that differ only in the secret under test;
+* the classes are interleaved at random (the class sequence is generated with a
+  seeded PRNG before any timing, with exactly ``--calls`` calls of each class),
+  so drift, frequency scaling and background load hit both classes alike;
+* both classes' inputs are built beforehand (one constant ``bytes`` object per
+  class, returned by a closure of the same shape), so nothing is allocated
+  differently per class inside the timed region;
+* a few thousand warm-up calls are made and discarded, the garbage collector is
+  disabled while measuring, and each call is timed on its own with
+  ``time.perf_counter_ns``;
+* Welch's t statistic is computed on the raw timings and on the timings cropped
+  below each of 100 pooled percentiles ``p_i = 1 - 0.5 ** (10 (i + 1) / 100)``
+  (dudect's crops, which remove the heavy upper tail of interrupts and
+  preemptions); the largest ``|t|`` is reported.
+
+Tests
+-----
+``forced/truth``  forced design (ε = ln 3), source forced into the TRUTH sector
+                  (bytes 00 00 00 00), truth 0 (A) vs truth 1 (B).
+``forced/sector`` truth 1, source in the first sector (A) vs the first word of
+                  the last sector (B), little-endian uint32 as ``respond`` reads it.
+``kary/truth``    ``kary(4, epsilon=1.5)``, TRUTH sector, truth 0 (A) vs 3 (B).
+``kary/sector``   truth 1, first sector (A) vs last sector (B).
+``control``       a deliberately leaky pure-Python randomizer (``int.from_bytes``
+                  then a ``for`` loop over the cumulative bounds with an early
+                  ``return`` and ``if``-branches on the instruction), forced
+                  design, first sector (A) vs last sector (B). It proves the
+                  harness can see a leak of a few tens of nanoseconds.
+
+Targets
+-------
+``max |t| < 4.5`` (raw and every crop) for ``respond`` in every test, and
+``max |t| > 10`` for the leaky control. Exit status 0 when all targets are met,
+1 otherwise.
+
+Usage
+-----
+``python tests/benchmarks/constant_time.py`` (10**6 calls per class and test,
+the default; several minutes: each ``respond`` call takes tens of microseconds)
+or ``--calls 20000`` for a quick run (a short run has less power: the control
+may then miss its target). ``--only forced/truth`` runs one test (repeatable);
+``--cpu N`` pins the process to one CPU. The measurement is single-threaded;
+on a 2-core machine keep other heavy work (e.g. the throughput benchmark) off
+the machine while it runs.
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import math
+import os
+import struct
+import sys
+import time
+from array import array
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[2]))  # run from a checkout
+
+from rrdesk.core import design as designs  # noqa: E402
+from rrdesk.core.design import Act, Design  # noqa: E402
+from rrdesk.core.randomizer import respond, spin  # noqa: E402
+
+T_LIMIT = 4.5  # |t| at or above this: a leak (dudect's threshold)
+T_CONTROL = 10.0  # the leaky control must exceed this
+N_CROPS = 100
+WARMUP = 5000
+SEED = 20170327
+
+
+# -- inputs ---------------------------------------------------------------------------
+
+
+def fixed_source(data: bytes) -> Callable[[int], bytes]:
+    """A byte source that always returns ``data`` (the same object, no allocation)."""
+
+    def source(n: int) -> bytes:
+        return data
+
+    return source
+
+
+def sector_word(design: Design, index: int) -> bytes:
+    """The 4 bytes (little-endian uint32) of the first draw that lands in sector ``index``:
+    the cumulative weight of the sectors before it."""
+    start = sum(s.weight for s in design.sectors[:index])
+    return struct.pack("<I", start)
+
+
+def naive_respond(table: tuple[tuple[int, Act, int], ...], truth: int, source: Callable[[int], bytes]) -> int:
+    """The leaky control: what a straightforward randomizer looks like. ``table`` holds
+    ``(end, act, value)`` per sector, ``end`` the cumulative bound where it stops."""
+    u = int.from_bytes(source(4), "little")
+    for end, act, value in table:
+        if u < end:
+            if act == Act.TRUTH:
+                return truth
+            elif act == Act.OPPOSITE:
+                return 1 - truth
+            else:
+                return value
+    raise AssertionError("unreachable")
+
+
+def naive_table(design: Design) -> tuple[tuple[int, Act, int], ...]:
+    rows, end = [], 0
+    for s in design.sectors:
+        end += s.weight
+        rows.append((end, s.instruction.act, s.instruction.value))
+    return tuple(rows)
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    what: str  # human description of A vs B
+    func: Callable  # func(arg0, truth, source)
+    arg0: object
+    a: tuple[int, Callable[[int], bytes]]  # (truth, source) of class A
+    b: tuple[int, Callable[[int], bytes]]
+    control: bool = False
+
+
+def check_case(case: Case, design: Design, sectors: tuple[int, int]) -> None:
+    """Make sure each class lands where the test says (sector via ``spin``) and that
+    ``func`` agrees with ``respond``."""
+    for (truth, source), want in zip((case.a, case.b), sectors):
+        extended = fixed_source(source(4) + b"\x00\x00\x00\x00")  # spin draws one more word
+        got = spin(design, truth, extended).sector
+        if got != want:
+            raise SystemExit(f"{case.name}: class lands in sector {got}, not {want}")
+        if case.func(case.arg0, truth, source) != respond(design, truth, source):
+            raise SystemExit(f"{case.name}: answer differs from respond()")
+
+
+def build_cases() -> list[Case]:
+    cases = []
+    zero = b"\x00\x00\x00\x00"
+    for label, d, truths in (("forced", designs.forced(epsilon=math.log(3)), (0, 1)),
+                             ("kary", designs.kary(4, epsilon=1.5), (0, 3))):
+        last = len(d.sectors) - 1
+        src_first = fixed_source(bytes(zero))
+        src_first2 = fixed_source(bytes(bytearray(zero)))  # a distinct but equal object
+        src_last = fixed_source(sector_word(d, last))
+        c = Case(f"{label}/truth", f"truth {truths[0]} vs {truths[1]}, sector 0",
+                 respond, d, (truths[0], src_first), (truths[1], src_first2))
+        check_case(c, d, (0, 0))
+        cases.append(c)
+        c = Case(f"{label}/sector", f"sector 0 vs {last}, truth 1",
+                 respond, d, (1, src_first), (1, src_last))
+        check_case(c, d, (0, last))
+        cases.append(c)
+    d = designs.forced(epsilon=math.log(3))
+    last = len(d.sectors) - 1
+    c = Case("control", f"naive, sector 0 vs {last}", naive_respond, naive_table(d),
+             (1, fixed_source(bytes(zero))), (1, fixed_source(sector_word(d, last))), control=True)
+    check_case(c, d, (0, last))
+    cases.append(c)
+    return cases
+
+
+# -- measurement ----------------------------------------------------------------------
+
+
+def classes_sequence(calls: int, rng: np.random.Generator) -> bytes:
+    """Exactly ``calls`` zeros and ``calls`` ones in random order."""
+    seq = np.repeat(np.array([0, 1], dtype=np.uint8), calls)
+    rng.shuffle(seq)
+    return seq.tobytes()
+
+
+def run_loop(case: Case, classes: bytes) -> array:
+    func, arg0 = case.func, case.arg0
+    inputs = (case.a, case.b)
+    clock = time.perf_counter_ns
+    out = array("q", bytes(8 * len(classes)))
+    i = 0
+    for c in classes:
+        truth, source = inputs[c]
+        t0 = clock()
+        func(arg0, truth, source)
+        out[i] = clock() - t0
+        i += 1
+    return out
+
+
+def measure(case: Case, calls: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    warm = classes_sequence(WARMUP // 2, rng)
+    classes = classes_sequence(calls, rng)
+    gc.collect()
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        run_loop(case, warm)  # discarded
+        times = run_loop(case, classes)
+    finally:
+        if enabled:
+            gc.enable()
+    t = np.frombuffer(times, dtype=np.int64)
+    cls = np.frombuffer(classes, dtype=np.uint8)
+    return t[cls == 0].copy(), t[cls == 1].copy()
+
+
+# -- statistics -----------------------------------------------------------------------
+
+
+def welch(n_a: int, s_a: float, q_a: float, n_b: int, s_b: float, q_b: float) -> float:
+    """Welch's t from counts, sums and sums of squares (of shifted data)."""
+    if n_a < 2 or n_b < 2:
+        return 0.0
+    m_a, m_b = s_a / n_a, s_b / n_b
+    v_a = max(q_a - n_a * m_a * m_a, 0.0) / (n_a - 1)
+    v_b = max(q_b - n_b * m_b * m_b, 0.0) / (n_b - 1)
+    se = math.sqrt(v_a / n_a + v_b / n_b)
+    return (m_a - m_b) / se if se > 0 else 0.0
+
+
+def t_statistics(a: np.ndarray, b: np.ndarray) -> tuple[float, float, float]:
+    """(t raw, max |t| over the crops, the crop percentile where it occurs)."""
+    pooled = np.concatenate([a, b])
+    shift = float(np.median(pooled))  # shift for numerically safe sums of squares
+    sa = np.sort(a).astype(np.float64) - shift
+    sb = np.sort(b).astype(np.float64) - shift
+    ca, cb = np.cumsum(sa), np.cumsum(sb)
+    qa, qb = np.cumsum(sa * sa), np.cumsum(sb * sb)
+    t_raw = welch(len(sa), ca[-1], qa[-1], len(sb), cb[-1], qb[-1])
+    ps = 1 - 0.5 ** (10 * (np.arange(N_CROPS) + 1) / N_CROPS)
+    thresholds = np.quantile(pooled, ps) - shift
+    best, where = 0.0, 0.0
+    for p, x in zip(ps, thresholds):
+        na = int(np.searchsorted(sa, x, side="left"))  # values strictly below the threshold
+        nb = int(np.searchsorted(sb, x, side="left"))
+        if na < 2 or nb < 2:
+            continue
+        t = welch(na, ca[na - 1], qa[na - 1], nb, cb[nb - 1], qb[nb - 1])
+        if abs(t) > abs(best):
+            best, where = t, p
+    return t_raw, best, where
+
+
+# -- main -----------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--calls", type=int, default=10**6, help="calls per class and test (default 10**6)")
+    parser.add_argument("--only", action="append", default=[], help="run only this test (repeatable)")
+    parser.add_argument("--cpu", type=int, default=None, help="pin the process to this CPU")
+    parser.add_argument("--seed", type=int, default=SEED)
+    args = parser.parse_args(argv)
+    if args.calls < 10:
+        parser.error("--calls must be at least 10")
+    if args.cpu is not None:
+        os.sched_setaffinity(0, {args.cpu})
+
+    cases = build_cases()
+    if args.only:
+        unknown = set(args.only) - {c.name for c in cases}
+        if unknown:
+            parser.error(f"unknown test(s) {sorted(unknown)}; known: {[c.name for c in cases]}")
+        cases = [c for c in cases if c.name in args.only]
+    rng = np.random.default_rng(args.seed)
+
+    print(f"dudect fixed-vs-fixed timing test of rrdesk.core.randomizer.respond "
+          f"({args.calls} calls per class, {N_CROPS} crops, seed {args.seed})", flush=True)
+    header = (f"{'test':<14} {'A vs B':<26} {'calls/class':>11} {'mean ns A':>10} {'mean ns B':>10} "
+              f"{'med A':>7} {'med B':>7} {'max|t| raw':>10} {'max|t| crop':>11} {'verdict':<8}")
+    rows, ok, start = [], True, time.perf_counter()
+    for case in cases:
+        t0 = time.perf_counter()
+        a, b = measure(case, args.calls, rng)
+        t_raw, t_crop, p = t_statistics(a, b)
+        worst = max(abs(t_raw), abs(t_crop))
+        if case.control:
+            passed = worst > T_CONTROL
+            verdict = "LEAK SEEN" if passed else "BLIND"
+        else:
+            passed = worst < T_LIMIT
+            verdict = "ok" if passed else "LEAK"
+        ok &= passed
+        rows.append(f"{case.name:<14} {case.what:<26} {args.calls:>11} {a.mean():>10.1f} {b.mean():>10.1f} "
+                    f"{np.median(a):>7.0f} {np.median(b):>7.0f} {abs(t_raw):>10.2f} {abs(t_crop):>11.2f} {verdict:<8}")
+        print(f"  {case.name}: done in {time.perf_counter() - t0:.0f} s "
+              f"(worst crop at percentile {100 * p:.2f})", flush=True)
+    print()
+    print(header)
+    print("-" * len(header))
+    for r in rows:
+        print(r)
+    print()
+    print(f"targets: respond max|t| < {T_LIMIT} (raw and cropped); control max|t| > {T_CONTROL}")
+    print(f"total {time.perf_counter() - start:.0f} s -> {'PASS' if ok else 'FAIL'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
