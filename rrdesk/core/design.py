@@ -270,6 +270,12 @@ def _check_target(epsilon: object) -> float:
     return float(epsilon)
 
 
+def _exp(target: float) -> float:
+    # why the cap: the most private-less spinner on a 2**32 wheel has ε ≈ ln 2**32 ≈ 22.2, so any
+    # larger target gives the same design; capping keeps math.exp finite for absurd targets
+    return math.exp(min(target, 40.0))
+
+
 def _largest(lo: int, hi: int, ok: Callable[[int], bool]) -> int:
     """Largest x in [lo, hi] with ok(x), for ok true up to some point and false after;
     lo must satisfy ok."""
@@ -313,7 +319,7 @@ def forced(*, epsilon: float | None = None, truth: float | None = None,
         weights = _grid([truth, yes, no], ["truth", "yes", "no"])  # type: ignore[list-item]
         return _forced(*weights)
     target = _check_target(epsilon)
-    e = math.exp(target)
+    e = _exp(target)
     # q: the largest equal YES/NO weight whose symmetric design is not above the target
     # would be too coarse at large ε, so take the largest q whose ε is still >= target
     # and raise NO (fine steps of ~1/2**32 in the ratio) until ε <= target.
@@ -402,7 +408,7 @@ def kary(k: int, *, epsilon: float | None = None, truth: float | None = None) ->
         weights = _grid([truth] + [(1 - truth) / k] * k, ["truth"] + [f"say {j}" for j in range(k)])
         return _kary(weights[0], weights[1:])
     target = _check_target(epsilon)
-    e = math.exp(target)
+    e = _exp(target)
 
     def design(f: int, extra: int = 0) -> Design:
         return _kary(WHEEL - k * f - extra, [f] * (k - 1) + [f + extra])
