@@ -1,0 +1,113 @@
+"""Identity files on disk: the I/O around ``age.py``'s pure key handling.
+
+An identity file is the coordinator's secret key in ``age-keygen``'s format, so the
+standard ``age -d -i FILE`` reads it too. Writing one never replaces an existing file
+(losing a coordinator's key loses every record sealed to it), and the file is private
+(mode 0600) from the moment it exists, not after a later chmod.
+"""
+from __future__ import annotations
+
+import os
+from datetime import datetime, timezone
+from pathlib import Path
+
+from rrdesk.core.errors import InputError
+from rrdesk.store import age
+
+MAX_IDENTITY_FILE = 1 << 20
+# why: an identity file is a few hundred bytes (about 190 per key); 1 MiB is far above
+# any real one and stops us reading a wrongly chosen disk image or log into memory.
+
+_PRIVATE = 0o600  # why: only the owner may read or write a secret key file
+
+
+def write_identity(path: str | os.PathLike[str], identity: age.Identity, *,
+                   created: datetime | None = None) -> None:
+    """Create ``path`` holding ``identity`` as ``age-keygen`` would write it.
+
+    The file is created with ``O_CREAT | O_EXCL`` and mode 0600 (so it never exists
+    with a wider mode, and an existing file is never touched), written, and flushed to
+    disk together with its directory entry. If writing fails the partial file is
+    removed. ``created`` defaults to now, in UTC.
+
+    Raises
+    ------
+    InputError
+        The file already exists, or cannot be created or written.
+    """
+    path = Path(path)
+    when = created if created is not None else datetime.now(timezone.utc).replace(microsecond=0)
+    data = age.identity_file_text(identity, when).encode("ascii")
+    flags = (os.O_WRONLY | os.O_CREAT | os.O_EXCL
+             | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        fd = os.open(path, flags, _PRIVATE)
+    except FileExistsError:
+        raise InputError(path, "", "already exists; refusing to overwrite") from None
+    except OSError as error:
+        raise InputError(path, "", f"cannot create the file: {error.strerror}") from None
+    try:
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, _PRIVATE)  # the umask can only narrow the mode; make it exact
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+        os.fsync(fd)
+    except BaseException as error:
+        os.close(fd)
+        _remove_quietly(path)  # never leave a partial key file behind
+        if isinstance(error, OSError):
+            raise InputError(path, "", f"cannot write the file: {error.strerror}") from None
+        raise
+    os.close(fd)
+    try:
+        _fsync_directory(path.parent)
+    except OSError as error:
+        raise InputError(path, "", f"written, but its folder could not be flushed: {error.strerror}") \
+            from None
+
+
+def load_identities(path: str | os.PathLike[str]) -> list[age.Identity]:
+    """Every identity in the identity file at ``path``.
+
+    Raises
+    ------
+    InputError
+        ``FILE: line N: not an age identity (AGE-SECRET-KEY-1…)``, a file that is
+        missing, unreadable, larger than 1 MiB, not UTF-8 text, or holds no identity.
+        (The errors about the content are :class:`age.IdentityFileError`, an
+        ``InputError``.)
+    """
+    try:
+        with open(path, "rb") as file:
+            data = file.read(MAX_IDENTITY_FILE + 1)
+    except FileNotFoundError:
+        raise InputError(path, "", "no such file") from None
+    except OSError as error:
+        raise InputError(path, "", f"cannot read the file: {error.strerror}") from None
+    if len(data) > MAX_IDENTITY_FILE:
+        raise InputError(path, "", "larger than 1 MiB; not an age identity file")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise InputError(path, f"line {line}", "not an age identity (AGE-SECRET-KEY-1…)") from None
+    return age.read_identities(text, str(path))
+
+
+def _remove_quietly(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass
+
+
+def _fsync_directory(directory: Path) -> None:
+    # Makes the new directory entry durable (POSIX); Windows cannot open a directory.
+    if os.name != "posix":
+        return
+    fd = os.open(directory, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
