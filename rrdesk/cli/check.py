@@ -1,44 +1,24 @@
-"""The ``rrdesk`` command. One place turns errors into ``rrdesk: error: …`` lines.
-
-Exit codes (DESIGN.md): 0 success, 1 a check found problems, 2 bad usage or bad
-input (one line on stderr, never a traceback).
-"""
+"""`rrdesk check SURVEY [--json]`: privacy and precision of a survey, before the field."""
 from __future__ import annotations
 
 import argparse
 import json
-import os
-import sys
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
-from rrdesk import __version__
+from rrdesk.cli.common import EXIT_OK
 from rrdesk.core import plan, survey
-from rrdesk.core.errors import RRDeskError
-
-EXIT_OK, EXIT_PROBLEMS, EXIT_BAD_INPUT = 0, 1, 2
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, as every other error
-        self.exit(EXIT_BAD_INPUT, f"rrdesk: error: {message} (see '{self.prog} --help')\n")
 
-
-def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="rrdesk", description="Randomized-response surveys on field laptops.")
-    p.add_argument("--version", action="version", version=f"rrdesk {__version__}")
-    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
+def add_parser(sub: argparse._SubParsersAction) -> None:
     c = sub.add_parser("check", help="validate a survey; show each question's design, exact ε and margin of error",
                        description="Validate a survey file and show, per question, the spinner's sectors, "
                                    "the exact ε, the truth probability and the margin of error at the "
                                    "planned number of respondents.")
     c.add_argument("survey", metavar="SURVEY", type=Path, help="the survey file (TOML)")
     c.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
-    c.set_defaults(run=_check)
-    return p
-
-
-# -- check -------------------------------------------------------------------------------
+    c.set_defaults(run=run)
 
 
 def _question_report(s: survey.Survey, q: survey.Question) -> dict[str, Any]:
@@ -78,7 +58,7 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f} %"
 
 
-def _check(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
     s = survey.load(args.survey)
     report = check_report(s)
     if args.json:
@@ -110,31 +90,3 @@ def _check(args: argparse.Namespace) -> int:
             "the truth · belief ≤: the most anyone can be sure of a respondent's answer, from a 50 % guess"]
     print("\n".join(out))
     return EXIT_OK
-
-
-# -- entry point ---------------------------------------------------------------------------
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code (the console script exits with it)."""
-    args = _parser().parse_args(argv)
-    try:
-        return int(args.run(args))
-    except RRDeskError as error:
-        print(f"rrdesk: error: {error}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except KeyboardInterrupt:
-        print("rrdesk: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        return EXIT_OK
-    except Exception as error:  # a bug: one line, not a traceback that could show data
-        if os.environ.get("RRDESK_DEBUG"):
-            raise
-        print(f"rrdesk: error: internal error ({type(error).__name__}); "
-              "run again with RRDESK_DEBUG=1 and report it", file=sys.stderr)
-        return EXIT_BAD_INPUT
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,0 +1,59 @@
+"""The ``rrdesk`` command. One place turns errors into ``rrdesk: error: …`` lines.
+
+Exit codes (DESIGN.md): 0 success, 1 a check found problems, 2 bad usage or bad
+input (one line on stderr, never a traceback).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Sequence
+
+from rrdesk import __version__
+from rrdesk.core.errors import RRDeskError
+from rrdesk.cli import check, simulate, store
+from rrdesk.cli.common import EXIT_BAD_INPUT, EXIT_OK
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, as every other error
+        self.exit(EXIT_BAD_INPUT, f"rrdesk: error: {message} (see '{self.prog} --help')\n")
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="rrdesk", description="Randomized-response surveys on field laptops.")
+    p.add_argument("--version", action="version", version=f"rrdesk {__version__}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
+    check.add_parser(sub)
+    simulate.add_parser(sub)
+    store.add_parsers(sub)
+    return p
+
+
+# -- entry point ---------------------------------------------------------------------------
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code (the console script exits with it)."""
+    args = _parser().parse_args(argv)
+    try:
+        return int(args.run(args))
+    except RRDeskError as error:
+        print(f"rrdesk: error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("rrdesk: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception as error:  # a bug: one line, not a traceback that could show data
+        if os.environ.get("RRDESK_DEBUG"):
+            raise
+        print(f"rrdesk: error: internal error ({type(error).__name__}); "
+              "run again with RRDESK_DEBUG=1 and report it", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,79 @@
+"""The store commands: `keygen`, `export`, `verify`, `extract`."""
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from rrdesk.cli.common import EXIT_OK, EXIT_PROBLEMS
+from rrdesk.store import age, bundle, keys, verify
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:
+    k = sub.add_parser("keygen", help="write an age X25519 identity file (mode 0600); print its recipient",
+                       description="Make the coordinator's key pair: the identity file (secret: keep it off "
+                                   "field laptops) and its recipient (age1…, public: put it in the survey's "
+                                   "recipients). Compatible with age-keygen.")
+    k.add_argument("-o", "--output", metavar="IDENTITY", type=Path, required=True,
+                   help="the identity file to create (never overwritten)")
+    k.set_defaults(run=_keygen)
+
+    e = sub.add_parser("export", help="write a verified export bundle (e.g. to a USB stick); print its path",
+                       description="Write one bundle file with every record of a survey on this laptop, "
+                                   "sealed to the survey's recipients: written, fsynced, read back and "
+                                   "compared before it gets its final name. Local data is never changed.")
+    e.add_argument("--data", metavar="DIR", type=Path, required=True, help="the data folder")
+    e.add_argument("--survey-id", metavar="ID", required=True, help="the survey to export")
+    e.add_argument("--to", metavar="DEST", type=Path, required=True, help="the folder to write the bundle in")
+    e.set_defaults(run=_export)
+
+    v = sub.add_parser("verify", help="check a data folder, log or bundle; exit 1 when anything is damaged",
+                       description="Check framing, sequence and chain of every record; with -i also decrypt "
+                                   "every record and check the forward-secure tags.")
+    v.add_argument("path", metavar="PATH", type=Path, help="a data folder, a .rrlog log or a .tar.age bundle")
+    v.add_argument("-i", "--identity", metavar="IDENTITY", type=Path, help="the coordinator's identity file")
+    v.add_argument("--json", action="store_true", help="print one JSON object")
+    v.set_defaults(run=_verify)
+
+    x = sub.add_parser("extract", help="write every record as its own .age file (for the age tool)",
+                       description="Write each intact record as its own age file, which `age -d -i KEY FILE` "
+                                   "opens. A bundle needs -i to be opened.")
+    x.add_argument("path", metavar="PATH", type=Path, help="a data folder, a .rrlog log or a .tar.age bundle")
+    x.add_argument("--to", metavar="DIR", type=Path, required=True, help="the folder to write into")
+    x.add_argument("-i", "--identity", metavar="IDENTITY", type=Path, help="needed for a bundle")
+    x.set_defaults(run=_extract)
+
+
+def _identities(path: Path | None) -> list[age.Identity] | None:
+    return None if path is None else keys.load_identities(path)
+
+
+def _keygen(args: argparse.Namespace) -> int:
+    identity = age.Identity.generate()
+    keys.write_identity(args.output, identity)
+    print(identity.recipient)
+    return EXIT_OK
+
+
+def _export(args: argparse.Namespace) -> int:
+    print(bundle.export(args.data, args.survey_id, args.to))
+    return EXIT_OK
+
+
+def _verify(args: argparse.Namespace) -> int:
+    report = verify.verify(args.path, _identities(args.identity))
+    if args.json:
+        print(json.dumps(report.as_json(), indent=2))
+    else:
+        for problem in report.problems:
+            print(f"damaged: {problem}")
+        checked = "framing, sequence, chain" + (", tags and every record decrypted" if args.identity else "")
+        print(f"{report.records} intact records in {report.files} file(s) ({checked}); "
+              f"{len(report.problems)} problem(s)")
+    return EXIT_OK if report.ok else EXIT_PROBLEMS
+
+
+def _extract(args: argparse.Namespace) -> int:
+    written = verify.extract(args.path, args.to, _identities(args.identity))
+    print(f"{len(written)} records written to {args.to}")
+    return EXIT_OK

@@ -1,0 +1,286 @@
+"""Interviews: the one service that records answers, used by `simulate` and by the GUI.
+
+A :class:`Station` is one survey in one data folder on one laptop. An interview's records
+always have the same shape, in the survey's order: a ``start`` record (with the direct
+questions' answers), then exactly one record per randomized question (``answer``,
+``declined`` or ``abandoned``). Because of that shape the laptop -- which cannot decrypt
+its own records -- knows from the number of frames in its log alone which interview is
+open and which question comes next: there is no second file to keep in step with the log,
+so no crash can make them disagree and re-offer a recorded question.
+
+Data folder (FORMAT.md §3)::
+
+    DATA/device-id                      this installation's random id (32 hex digits)
+    DATA/<survey id>/survey.toml        the survey the records follow (export reads its recipients)
+    DATA/<survey id>/current            the name of the log being appended to
+    DATA/<survey id>/<device>-<log>.rrlog (+ .key, .torn-…)
+"""
+from __future__ import annotations
+
+import datetime as dt
+import os
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from rrdesk.core import randomizer
+from rrdesk.core.errors import RRDeskError
+from rrdesk.core.randomizer import ByteSource, Spin
+from rrdesk.core.survey import Question, Survey, load as load_survey
+from rrdesk.store import age, log
+from rrdesk.store.records import Record, pad, record_size
+
+DEVICE_FILE = "device-id"
+SURVEY_COPY = "survey.toml"
+CURRENT = "current"
+
+
+class InterviewError(RRDeskError):
+    """An interview was driven out of order (a bug in the caller, or a second window)."""
+
+
+def _atomic_write(path: Path, data: bytes, ops: Any) -> None:
+    """Write ``path`` whole or not at all: a temporary file, fsync, rename, fsync the folder."""
+    temp = path.with_name(path.name + ".new")
+    fd = ops.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), 0o600)
+    try:
+        log._write_all(ops, fd, data)
+        ops.fsync(fd)
+    finally:
+        ops.close(fd)
+    ops.replace(temp, path)
+    ops.fsync_dir(path.parent)
+
+
+def device_id(data: Path, ops: Any = None) -> bytes:
+    """This installation's random id, created on first use (16 bytes from the OS CSPRNG)."""
+    ops = ops or log.OsOps()
+    path = data / DEVICE_FILE
+    try:
+        text = path.read_text(encoding="ascii").strip()
+        if len(text) == 32:
+            return bytes.fromhex(text)
+        raise ValueError
+    except FileNotFoundError:
+        pass
+    except (ValueError, UnicodeDecodeError):
+        raise log.StoreError(path, "", "not a device id (32 hex digits); it was edited or damaged") from None
+    except OSError as e:
+        raise log.StoreError(path, "", f"cannot read: {log._reason(e)}") from None
+    data.mkdir(parents=True, exist_ok=True)
+    new = secrets.token_bytes(16)
+    _atomic_write(path, new.hex().encode("ascii") + b"\n", ops)
+    return new
+
+
+def _fingerprint(survey: Survey) -> tuple:
+    """What must not change while a survey collects data: its questions and spinners."""
+    return tuple((q.id, q.kind, q.choices, None if q.design is None else q.design) for q in survey.questions)
+
+
+@dataclass(frozen=True)
+class Interrupted:
+    """An interview that stopped part-way: its number and the questions already recorded."""
+
+    number: int
+    recorded: tuple[str, ...]
+    next_question: str
+
+
+class Station:
+    """Records one survey's interviews in a data folder, durably and sealed.
+
+    Parameters
+    ----------
+    survey : Survey
+        The validated survey; its designs must match any data already in the folder.
+    data : Path
+        The data folder (created if needed).
+    source : callable
+        Random bytes for the spinner (the OS CSPRNG unless a test passes another).
+    today : callable
+        Today's date, for the ``day`` of each record.
+    """
+
+    def __init__(self, survey: Survey, data: str | Path, *, source: ByteSource = os.urandom,
+                 today: Callable[[], dt.date] = dt.date.today, ops: Any = None) -> None:
+        self.survey, self.data, self.source, self.today = survey, Path(data), source, today
+        self.ops = ops or log.OsOps()
+        self.folder = self.data / survey.id
+        self.device = device_id(self.data, self.ops)
+        self._size = record_size(survey)
+        self._per_interview = 1 + len(survey.randomized)
+        self._keep_copy()
+        self.problems: list[log.Problem] = []
+        self.writer = self._open_current()
+        self._base = self._earlier_interviews()
+
+    # -- the folder ----------------------------------------------------------------------
+
+    def _keep_copy(self) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        copy = self.folder / SURVEY_COPY
+        source_bytes = Path(self.survey.path).read_bytes()
+        if copy.exists():
+            kept = load_survey(copy)
+            if _fingerprint(kept) != _fingerprint(self.survey):
+                raise log.StoreError(self.survey.path, "", f'the data folder already holds survey "{self.survey.id}" '
+                                     "with other questions or spinners; give the changed survey a new id")
+            if copy.read_bytes() == source_bytes:
+                return
+        _atomic_write(copy, source_bytes, self.ops)
+
+    def _open_current(self) -> log.LogWriter:
+        pointer = self.folder / CURRENT
+        name = pointer.read_text(encoding="ascii").strip() if pointer.exists() else ""
+        if name and not name.startswith(self.device.hex() + "-"):
+            name = ""  # a data folder copied from another laptop: never append to its logs
+        if name and (self.folder / name).exists():
+            try:
+                return log.LogWriter.open(self.folder / name, ops=self.ops)
+            except log.LogDamaged as damaged:  # keep it for the verifier, go on in a new log
+                self.problems.extend(damaged.problems)
+        return self._new_log()
+
+    def _new_log(self) -> log.LogWriter:
+        log_id, first_key = secrets.token_bytes(16), secrets.token_bytes(32)
+        path = log.log_path(self.data, self.survey.id, self.device, log_id)
+        writer = log.LogWriter.create(path, survey_id=self.survey.id, device_id=self.device, log_id=log_id,
+                                      created=self.today().isoformat(), first_key=first_key,
+                                      sealed_first_key=age.encrypt(first_key, self.survey.recipients),
+                                      ops=self.ops)
+        _atomic_write(self.folder / CURRENT, path.name.encode("ascii") + b"\n", self.ops)
+        return writer
+
+    def _earlier_interviews(self) -> int:
+        """Interviews this device began in its other logs of this survey (numbers go on)."""
+        total = 0
+        for path in sorted(self.folder.glob(f"{self.device.hex()}-*.rrlog")):
+            if path == self.writer.path:
+                continue
+            frames = len(log.scan(path.read_bytes(), str(path)).frames)
+            total += -(-frames // self._per_interview)
+        return total
+
+    # -- where the log stands --------------------------------------------------------------
+
+    @property
+    def interviews_begun(self) -> int:
+        """Interviews begun on this laptop for this survey (finished or not)."""
+        return self._base + -(-self.writer.count // self._per_interview)
+
+    def interrupted(self) -> Interrupted | None:
+        """The interview that stopped part-way in the current log, if any."""
+        done = self.writer.count % self._per_interview
+        if done == 0:
+            return None
+        randomized = self.survey.randomized
+        return Interrupted(number=self.interviews_begun, recorded=tuple(q.id for q in randomized[:done - 1]),
+                           next_question=randomized[done - 1].id)
+
+    def start(self, direct: Mapping[str, str]) -> Interview:
+        """Begin an interview: its ``start`` record, with the direct questions' answers,
+        is durable when this returns."""
+        if self.interrupted() is not None:
+            raise InterviewError("an interrupted interview must be continued or closed first")
+        answers = {}
+        for q in self.survey.questions:
+            if q.design is None:
+                if q.id not in direct or direct[q.id] not in (q.choices or ("yes", "no")):
+                    raise InterviewError(f'question "{q.id}" needs one of its answers')
+                answers[q.id] = direct[q.id]
+        if set(direct) - set(answers):
+            raise InterviewError("answers given for questions that are not direct questions of this survey")
+        number = self.interviews_begun + 1
+        self._append(number, "start", direct=answers)
+        return Interview(self, number)
+
+    def resume(self) -> Interview:
+        """Continue the interrupted interview where it stopped."""
+        stopped = self.interrupted()
+        if stopped is None:
+            raise InterviewError("no interview was interrupted")
+        return Interview(self, stopped.number)
+
+    def _append(self, interview: int, kind: str, question: str = "", answer: str = "",
+                direct: Mapping[str, str] | None = None) -> int:
+        record = Record(survey=self.survey.id, device=self.device.hex(), log=self.writer.header.log_id.hex(),
+                        interview=interview, position=self.writer.count % self._per_interview, kind=kind,
+                        question=question, answer=answer, day=self.today().isoformat(), direct=direct or {})
+        return self.writer.append(age.encrypt(pad(record, self._size), self.survey.recipients))
+
+    def close(self) -> None:
+        self.writer.close()
+
+    def __enter__(self) -> Station:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class Interview:
+    """One respondent's randomized questions, in the survey's order. Each question is
+    spun at most once (no re-spin), and recorded exactly once."""
+
+    def __init__(self, station: Station, number: int) -> None:
+        self.station, self.number = station, number
+        self._spins: dict[str, Spin] = {}
+
+    @property
+    def next_question(self) -> Question | None:
+        """The question to ask now; None when the interview is complete."""
+        done = self.station.writer.count % self.station._per_interview
+        if done == 0 or self.station.interviews_begun != self.number:
+            return None
+        return self.station.survey.randomized[done - 1]
+
+    def _expect(self, question_id: str) -> Question:
+        q = self.next_question
+        if q is None or q.id != question_id:
+            raise InterviewError(f'question "{question_id}" is not the one to record now')
+        return q
+
+    def spin(self, question_id: str, truth: int | None = None) -> Spin:
+        """Spin the wheel for the next question, once. With ``truth`` (assisted mode) the
+        spin carries the answer to record; keep the Spin in memory only."""
+        q = self._expect(question_id)
+        if question_id in self._spins:
+            raise InterviewError(f'question "{question_id}" was already spun; it cannot be spun again')
+        assert q.design is not None
+        self._spins[question_id] = spin = randomizer.spin(q.design, truth, self.station.source)
+        return spin
+
+    def record(self, question_id: str, answer: int) -> int:
+        """Record the answer given after the spin (1 = YES / 0 = NO, or a choice index);
+        durable when this returns. Returns the record's sequence number in the log."""
+        q = self._expect(question_id)
+        if question_id not in self._spins:
+            raise InterviewError(f'question "{question_id}" must be spun before it is recorded')
+        labels = q.choices or ("no", "yes")
+        if not isinstance(answer, int) or not 0 <= answer < len(labels):
+            raise InterviewError(f'question "{question_id}": not one of its answers')
+        seq = self.station._append(self.number, "answer", q.id, labels[answer])
+        del self._spins[question_id]  # the spin is not needed any more: forget the sector
+        return seq
+
+    def decline(self, question_id: str) -> int:
+        """The respondent chose not to answer (before spinning)."""
+        q = self._expect(question_id)
+        if question_id in self._spins:
+            raise InterviewError(f'question "{question_id}" was spun; its answer must be recorded')
+        return self.station._append(self.number, "declined", q.id)
+
+    def abandon(self) -> None:
+        """Close the interview now: every question not yet recorded gets an ``abandoned`` record."""
+        self._spins.clear()
+        while (q := self.next_question) is not None:
+            self.station._append(self.number, "abandoned", q.id)
+
+    @property
+    def complete(self) -> bool:
+        return self.next_question is None
+
+
+__all__ = ["Station", "Interview", "Interrupted", "InterviewError", "device_id"]

@@ -1,0 +1,418 @@
+"""The append-only record log: every acknowledged record survives a crash, any change is seen.
+
+``rrdesk/store/FORMAT.md`` §1 is the spec: the bytes, the torn-tail rule, recovery, the fsync
+discipline and why each constant is safe. ``_frames`` does the bytes (pure); this module does
+the I/O, through an ``ops`` object so that tests can make any write or fsync fail.
+
+A record is an opaque blob (a sealed age file made by the layer above); nothing here reads it,
+and no message ever includes one.
+
+Use::
+
+    with LogWriter.create(path, survey_id="workplace-2026", device_id=device, log_id=log,
+                          created="2026-05-01", first_key=k0, sealed_first_key=sealed) as writer:
+        writer.append(blob)          # returns 0 once the record is durable
+    found = scan(path.read_bytes(), str(path))            # anyone: framing, sequence, chain
+    problems = found.problems + check_tags(found, k0)    # the coordinator: the tags too
+"""
+from __future__ import annotations
+
+import errno
+import os
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from rrdesk.core.errors import RRDeskError
+from rrdesk.store._frames import (
+    DIGEST_SIZE, KEY_SIZE, MAX_BLOB, Frame, Header, Problem, Scan, check_tags,
+    encode_frame, encode_header, encode_key_file, evolve, parse_key_file, scan,
+)
+
+__all__ = ["Frame", "Header", "LogDamaged", "LogLocked", "LogWriter", "OsOps", "Problem", "Scan",
+           "StoreError", "check_tags", "key_path", "log_path", "scan"]
+
+_BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
+
+if os.name == "nt":  # pragma: no cover - not run on the Linux CI
+    import msvcrt
+
+    # why: Windows locks are mandatory; a lock inside the file would block readers too, so the
+    # writer locks one byte far beyond the end of any log.
+    _LOCK_AT = 0x7FFFFFF0
+
+    def _lock(fd: int) -> bool:
+        here = os.lseek(fd, 0, os.SEEK_CUR)
+        os.lseek(fd, _LOCK_AT, os.SEEK_SET)
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        finally:
+            os.lseek(fd, here, os.SEEK_SET)
+        return True
+else:
+    import fcntl
+
+    def _lock(fd: int) -> bool:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as error:
+            if error.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                return False
+            raise
+        return True
+
+# why: on macOS fsync() leaves data in the drive's cache; only F_FULLFSYNC flushes it.
+_FULLFSYNC = getattr(fcntl, "F_FULLFSYNC", None) if os.name != "nt" else None
+
+
+def _flush(fd: int) -> None:
+    if _FULLFSYNC is not None:
+        try:
+            fcntl.fcntl(fd, _FULLFSYNC)
+            return
+        except OSError as error:  # some filesystems (SMB, FAT) do not support it
+            if error.errno not in (errno.ENOTSUP, errno.EINVAL, errno.ENOTTY):
+                raise
+    # why: fdatasync flushes the data and the file size, all a later reader needs.
+    (getattr(os, "fdatasync", None) or os.fsync)(fd)
+
+
+class OsOps:
+    """The operating-system calls of the write path; tests replace it to inject faults."""
+
+    def open(self, path: Path, flags: int, mode: int = 0o600) -> int:
+        return os.open(path, flags | _BINARY, mode)
+
+    def write(self, fd: int, data: memoryview) -> int:
+        return os.write(fd, data)
+
+    def pwrite(self, fd: int, data: memoryview, offset: int) -> int:
+        if hasattr(os, "pwrite"):
+            return os.pwrite(fd, data, offset)
+        os.lseek(fd, offset, os.SEEK_SET)  # pragma: no cover - Windows
+        return os.write(fd, data)  # pragma: no cover
+
+    def fsync(self, fd: int) -> None:
+        _flush(fd)
+
+    def ftruncate(self, fd: int, length: int) -> None:
+        os.ftruncate(fd, length)
+
+    def replace(self, source: Path, target: Path) -> None:
+        os.replace(source, target)
+
+    def fsync_dir(self, path: Path) -> None:
+        if os.name == "nt":  # pragma: no cover - a folder cannot be opened; NTFS journals renames
+            return
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            _flush(fd)
+        finally:
+            os.close(fd)
+
+    def close(self, fd: int) -> None:
+        os.close(fd)
+
+
+class StoreError(RRDeskError):
+    """A store file could not be read or written: ``FILE: where: what`` (where may be "")."""
+
+    def __init__(self, file: str | Path, where: str, what: str) -> None:
+        self.file, self.where, self.what = str(file), where, what
+        super().__init__(": ".join(part for part in (self.file, where, what) if part))
+
+
+class LogDamaged(StoreError):
+    """The log, or its key file, cannot be continued safely; ``problems`` says why.
+
+    Nothing was changed on disk; the caller keeps the log for the verifier and starts a new one.
+    """
+
+    def __init__(self, problems: tuple[Problem, ...] | list[Problem]) -> None:
+        self.problems = tuple(problems)
+        first = self.problems[0]
+        more = f" (and {len(self.problems) - 1} more)" if len(self.problems) > 1 else ""
+        super().__init__(first.file, first.where, first.what + more)
+
+
+class LogLocked(StoreError):
+    """Another writer, in this process or another, holds the log."""
+
+
+def key_path(path: str | Path) -> Path:
+    """The key file next to the log ``path``."""
+    path = Path(path)
+    return path.with_name(path.name + ".key")
+
+
+def log_path(folder: str | Path, survey_id: str, device_id: bytes, log_id: bytes) -> Path:
+    """``folder/<survey id>/<device id hex>-<log id hex>.rrlog`` (FORMAT.md §1.1)."""
+    return Path(folder) / survey_id / f"{device_id.hex()}-{log_id.hex()}.rrlog"
+
+
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error) or type(error).__name__
+
+
+def _write_all(ops: Any, fd: int, data: bytes, offset: int | None = None) -> None:
+    """Write every byte: ``os.write`` may write fewer than asked (a full disk, a signal)."""
+    view = memoryview(data)
+    while view:
+        done = ops.write(fd, view) if offset is None else ops.pwrite(fd, view, offset)
+        if done <= 0:  # why: a write of nothing would loop forever
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        view = view[done:]
+        if offset is not None:
+            offset += done
+
+
+def _write_file(ops: Any, path: Path, data: bytes) -> None:
+    fd = ops.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        _write_all(ops, fd, data)
+        ops.fsync(fd)
+    finally:
+        ops.close(fd)
+
+
+def _read_all(fd: int) -> bytes:
+    os.lseek(fd, 0, os.SEEK_SET)
+    chunks = []
+    while chunk := os.read(fd, 1 << 20):
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _unlink_quietly(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _close_quietly(fd: int) -> None:
+    try:
+        os.close(fd)
+    except OSError:
+        pass
+
+
+class LogWriter:
+    """The one writer of a log: appends records durably, chained and forward-securely tagged.
+
+    Make one with ``create`` or ``open``, never directly. Not thread-safe: one thread appends.
+    """
+
+    def __init__(self, *, path: Path, fd: int, key_fd: int, header: Header, count: int,
+                 key: bytes, prev: bytes, ops: Any) -> None:
+        self._path, self._fd, self._key_fd, self._header = path, fd, key_fd, header
+        self._count, self._key, self._prev, self._ops = count, key, prev, ops
+        self._poisoned = False
+
+    @property
+    def path(self) -> Path:
+        return self._path
+
+    @property
+    def header(self) -> Header:
+        return self._header
+
+    @property
+    def count(self) -> int:
+        """The number of records in the log; the next record's seq."""
+        return self._count
+
+    @classmethod
+    def create(cls, path: str | Path, *, survey_id: str, device_id: bytes, log_id: bytes,
+               created: str, first_key: bytes, sealed_first_key: bytes,
+               ops: Any = None) -> LogWriter:
+        """Create a new, empty log and its key file, durably, and open it (FORMAT.md §1.8).
+
+        Parameters
+        ----------
+        path : str or Path
+            The log file (see ``log_path``); its folder must exist; the log must not.
+        survey_id, device_id, log_id, created
+            Header fields (FORMAT.md §1.2); ``log_id`` must be fresh random bytes.
+        first_key : bytes
+            k_0, 32 bytes from the OS CSPRNG; kept only in the key file, then evolved.
+        sealed_first_key : bytes
+            k_0 already sealed (age) to the coordinator, stored in the header.
+
+        Raises
+        ------
+        ValueError
+            A field the header cannot hold.
+        StoreError
+            The log exists already, or could not be written (nothing is left behind).
+        """
+        ops = ops or OsOps()
+        path = Path(path)
+        header = encode_header(survey_id=survey_id, device_id=device_id, log_id=log_id,
+                               created=created, sealed_first_key=sealed_first_key)
+        if not isinstance(first_key, bytes) or len(first_key) != KEY_SIZE:
+            raise ValueError(f"first key must be {KEY_SIZE} bytes")
+        if os.path.lexists(path):
+            raise StoreError(path, "", "already exists")
+        keys = key_path(path)
+        new_log, new_key = path.with_name(path.name + ".new"), keys.with_name(keys.name + ".new")
+        placed: list[Path] = []
+        try:
+            _write_file(ops, new_log, header)
+            _write_file(ops, new_key, encode_key_file(log_id, 0, first_key))
+            ops.replace(new_key, keys)
+            placed.append(keys)
+            ops.replace(new_log, path)  # the commit point: now there is a complete log
+            placed.append(path)
+            ops.fsync_dir(path.parent)
+        except OSError as error:
+            for made in (new_log, new_key, *placed):
+                _unlink_quietly(made)
+            raise StoreError(path, "", f"could not be created: {_reason(error)}") from error
+        return cls.open(path, ops=ops)
+
+    @classmethod
+    def open(cls, path: str | Path, *, ops: Any = None) -> LogWriter:
+        """Open a log to append to it, recovering from a crash first (FORMAT.md §1.7).
+
+        A torn tail is copied aside to ``<log>.torn-<UTC time>-<offset>`` and cut off; a key
+        file one step behind (stopped between a frame's fsync and the key update) is evolved.
+
+        Raises
+        ------
+        LogLocked
+            Another writer holds the log.
+        LogDamaged
+            Damage before the tail, or a missing, damaged or mismatched key file, or fewer
+            intact records than were acknowledged. Nothing is changed; start a new log.
+        StoreError
+            The log does not exist, or could not be read or repaired.
+        """
+        ops = ops or OsOps()
+        path = Path(path)
+        try:
+            fd = ops.open(path, os.O_RDWR | os.O_APPEND)
+        except FileNotFoundError:
+            raise StoreError(path, "", "no such log") from None
+        except OSError as error:
+            raise StoreError(path, "", f"could not be opened: {_reason(error)}") from error
+        key_fd = None
+        try:
+            if not _lock(fd):
+                raise LogLocked(path, "", "in use by another rrdesk window or process")
+            data = _read_all(fd)
+            found = scan(data, str(path))
+            if found.header is None or (found.problems and not found.torn_tail):
+                raise LogDamaged(found.problems)
+            key_fd, index, key = _read_key(ops, path, found.header)
+            have = len(found.frames)
+            if index > have:
+                raise LogDamaged([Problem(str(path), have, f"missing: the key file says {index} "
+                                                           f"records were saved, {have} are intact")])
+            if index < have - 1:
+                raise LogDamaged([Problem(str(key_path(path)), None, f"key file is {have - index} "
+                                          "records behind the log (restored from a copy, or replaced)")])
+            if found.torn_tail:
+                _cut_torn_tail(ops, fd, path, data[found.valid_length:], found.valid_length)
+            if index == have - 1:
+                key = evolve(key)
+                _write_all(ops, key_fd, encode_key_file(found.header.log_id, have, key), 0)
+                ops.fsync(key_fd)
+        except BaseException as error:
+            for open_fd in (fd, key_fd):
+                if open_fd is not None:
+                    _close_quietly(open_fd)
+            if isinstance(error, OSError):
+                raise StoreError(path, "", f"could not be recovered: {_reason(error)}") from error
+            raise
+        prev = found.frames[-1].check if found.frames else found.header.check
+        return cls(path=path, fd=fd, key_fd=key_fd, header=found.header, count=len(found.frames),
+                   key=key, prev=prev, ops=ops)
+
+    def append(self, blob: bytes) -> int:
+        """Append one record; return its seq once the frame and the new key are on disk.
+
+        Raises
+        ------
+        ValueError
+            ``blob`` is not 1..65536 bytes.
+        StoreError
+            The log is closed, or the record could not be saved (a full disk, an I/O error).
+            After such an error the writer refuses every append; ``open`` the log again. The
+            failed record may still be found there after recovery (FORMAT.md §1.8).
+        """
+        if self._fd is None:
+            raise StoreError(self._path, "", "the log is closed")
+        if not isinstance(blob, (bytes, bytearray)) or not 1 <= len(blob) <= MAX_BLOB:
+            size = len(blob) if isinstance(blob, (bytes, bytearray)) else type(blob).__name__
+            raise ValueError(f"a record must be 1..{MAX_BLOB} bytes, not {size}")
+        seq = self._count
+        if self._poisoned:
+            raise StoreError(self._path, f"record {seq}",
+                             "not saved: an earlier write failed; open the log again")
+        frame = encode_frame(seq, bytes(blob), self._prev, self._key)
+        next_key = evolve(self._key)
+        try:
+            _write_all(self._ops, self._fd, frame)
+            self._ops.fsync(self._fd)
+            _write_all(self._ops, self._key_fd, encode_key_file(self._header.log_id, seq + 1, next_key), 0)
+            self._ops.fsync(self._key_fd)
+        except OSError as error:
+            # why: never retry an fsync and then acknowledge (PostgreSQL "fsyncgate", 2018)
+            self._poisoned = True
+            raise StoreError(self._path, f"record {seq}", f"could not be saved: {_reason(error)}") from error
+        self._count, self._key, self._prev = seq + 1, next_key, frame[-DIGEST_SIZE:]
+        return seq
+
+    def close(self) -> None:
+        """Release the log and its lock. Safe to call twice."""
+        for name in ("_fd", "_key_fd"):
+            fd = getattr(self, name)
+            if fd is not None:
+                setattr(self, name, None)
+                self._ops.close(fd)
+
+    def __enter__(self) -> LogWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _read_key(ops: Any, path: Path, header: Header) -> tuple[int, int, bytes]:
+    """Open the key file and return (fd, index, key), or raise LogDamaged naming it."""
+    keys = key_path(path)
+    try:
+        fd = ops.open(keys, os.O_RDWR)
+    except FileNotFoundError:
+        raise LogDamaged([Problem(str(keys), None, "key file is missing")]) from None
+    try:
+        state = parse_key_file(_read_all(fd))
+        if isinstance(state, str):
+            raise LogDamaged([Problem(str(keys), None, f"key file is damaged: {state}")])
+        if state.log_id != header.log_id:
+            raise LogDamaged([Problem(str(keys), None, "key file belongs to another log")])
+    except BaseException:
+        _close_quietly(fd)
+        raise
+    return fd, state.index, state.key
+
+
+def _cut_torn_tail(ops: Any, fd: int, path: Path, tail: bytes, offset: int) -> None:
+    """Copy the torn tail aside (durably), then cut it off the log (durably)."""
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S.%fZ")
+    side = path.with_name(f"{path.name}.torn-{stamp}-{offset}")
+    side_fd = ops.open(side, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        _write_all(ops, side_fd, tail)
+        ops.fsync(side_fd)
+    except OSError:
+        _unlink_quietly(side)  # why: an incomplete copy would look like the whole tail
+        raise
+    finally:
+        ops.close(side_fd)
+    ops.fsync_dir(path.parent)
+    ops.ftruncate(fd, offset)
+    ops.fsync(fd)

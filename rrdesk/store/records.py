@@ -1,0 +1,111 @@
+"""What one sealed record says, before it is sealed: canonical JSON padded to one size.
+
+A record holds the survey id, the device id, the log id, the interview number, the
+record's position in the interview, its kind, the question id, the *recorded* answer and
+the day -- never a true answer, never a sector, never a time of day (a time would help
+link a record to a person seen being interviewed).
+
+Every record of a survey is padded with spaces to the same length (:func:`record_size`,
+from the survey alone), so the length of the sealed file says nothing about its kind or
+its answer. JSON allows trailing whitespace, so ``age -d`` output is still plain JSON.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from rrdesk.core.errors import RRDeskError
+from rrdesk.core.survey import Survey
+
+FORMAT = "rrdesk-record/1"
+KINDS = ("start", "answer", "declined", "abandoned")
+_HEX32 = re.compile(r"[0-9a-f]{32}\Z")
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")
+_PAD_STEP = 256  # why: sizes are rounded up so that small survey edits rarely change them
+_MAX_RECORD = 65536 - 1024  # why: a sealed record must fit a log frame's blob (64 KiB) with age's overhead
+
+
+class RecordError(RRDeskError):
+    """A decrypted record is not a canonical rrdesk record."""
+
+
+@dataclass(frozen=True)
+class Record:
+    """One record's content. ``answer`` is the recorded answer (``yes``/``no`` or a choice
+    id) for kind ``answer`` and ``""`` otherwise; ``direct`` holds the direct questions'
+    answers on the ``start`` record only."""
+
+    survey: str
+    device: str
+    log: str
+    interview: int
+    position: int
+    kind: str
+    question: str = ""
+    answer: str = ""
+    day: str = ""
+    direct: Mapping[str, str] = field(default_factory=dict)
+
+    def to_json(self) -> bytes:
+        body = {"format": FORMAT, "survey": self.survey, "device": self.device, "log": self.log,
+                "interview": self.interview, "position": self.position, "kind": self.kind,
+                "question": self.question, "answer": self.answer, "day": self.day,
+                "direct": dict(sorted(self.direct.items()))}
+        return json.dumps(body, ensure_ascii=True, separators=(",", ":")).encode("ascii")
+
+
+def record_size(survey: Survey) -> int:
+    """The padded plaintext size of every record of ``survey``: room for the largest
+    record it can produce (the start record with the longest direct answers)."""
+    direct = {q.id: max(q.choices or ("yes", "no"), key=len) for q in survey.questions if q.design is None}
+    longest_question = max((q.id for q in survey.questions), key=len)
+    longest_answer = max((c for q in survey.questions for c in (q.choices or ("yes", "no"))), key=len)
+    widest = Record(survey=survey.id, device="0" * 32, log="0" * 32, interview=10**12, position=10**4,
+                    kind="abandoned", question=longest_question, answer=longest_answer,
+                    day="2000-01-01", direct=direct)
+    size = -(-len(widest.to_json()) // _PAD_STEP) * _PAD_STEP
+    if size > _MAX_RECORD:
+        raise RRDeskError(f"{survey.path}: the direct questions are too many or too long for one record")
+    return size
+
+
+def pad(record: Record, size: int) -> bytes:
+    """The record's JSON followed by spaces up to ``size`` bytes."""
+    raw = record.to_json()
+    if len(raw) > size:
+        raise RecordError("a record is longer than the survey's record size")
+    return raw + b" " * (size - len(raw))
+
+
+def parse(plaintext: bytes) -> Record:
+    """Read a decrypted record; strict: anything not written by :func:`pad` is refused.
+
+    Raises
+    ------
+    RecordError
+        Not ASCII JSON, unknown or missing fields, wrong types, or a non-canonical form.
+    """
+    body = plaintext.rstrip(b" ")
+    try:
+        data = json.loads(body.decode("ascii"))
+    except (UnicodeDecodeError, ValueError):
+        raise RecordError("not a JSON record") from None
+    expected = {"format", "survey", "device", "log", "interview", "position", "kind", "question",
+                "answer", "day", "direct"}
+    if not isinstance(data, dict) or set(data) != expected or data["format"] != FORMAT:
+        raise RecordError("not an rrdesk-record/1 record")
+    strings = ("survey", "device", "log", "kind", "question", "answer", "day")
+    if (any(not isinstance(data[k], str) for k in strings)
+            or any(type(data[k]) is not int or data[k] < 0 for k in ("interview", "position"))
+            or not isinstance(data["direct"], dict)
+            or any(not isinstance(v, str) for v in data["direct"].values())):
+        raise RecordError("a field of the record has the wrong type")
+    if (data["kind"] not in KINDS or not _HEX32.match(data["device"]) or not _HEX32.match(data["log"])
+            or not _DAY.match(data["day"])):
+        raise RecordError("a field of the record has an impossible value")
+    record = Record(**{k: v for k, v in data.items() if k != "format"})
+    if record.to_json() != body:
+        raise RecordError("the record is not in canonical form")
+    return record

@@ -1,0 +1,236 @@
+"""Interviews: what the GUI and `simulate` record, and how a stopped interview comes back."""
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import pytest
+
+from rrdesk import cli
+from rrdesk.core import survey as surveys
+from rrdesk.store import age, keys, log, records
+from rrdesk.store.interviews import InterviewError, Station
+from tests.conftest import ROOT, SeededSource
+
+DEMO_KEY = ROOT / "resources" / "demo-identity.txt"
+
+
+@pytest.fixture
+def demo():
+    return surveys.load(ROOT / "resources" / "surveys" / "demo.toml")
+
+
+def _records(station: Station) -> list[records.Record]:
+    identities = keys.load_identities(DEMO_KEY)
+    scan = log.scan(station.writer.path.read_bytes(), str(station.writer.path))
+    assert scan.problems == ()
+    return [records.parse(age.decrypt(f.blob, identities)) for f in scan.frames]
+
+
+def _answer_all(interview, truth=1):
+    while (q := interview.next_question) is not None:
+        spin = interview.spin(q.id, truth if q.design.categories == 2 else 0)
+        interview.record(q.id, spin.answer)
+
+
+def test_a_whole_interview_leaves_a_start_and_one_record_per_question(demo, tmp_path):
+    day = dt.date(2026, 11, 22)
+    with Station(demo, tmp_path, source=SeededSource(1), today=lambda: day) as station:
+        interview = station.start({"department": "factory"})
+        _answer_all(interview)
+        assert interview.complete
+        got = _records(station)
+    assert [r.kind for r in got] == ["start"] + ["answer"] * len(demo.randomized)
+    assert [r.position for r in got] == list(range(1 + len(demo.randomized)))
+    assert {r.interview for r in got} == {1}
+    assert got[0].direct == {"department": "factory"}
+    assert [r.question for r in got[1:]] == [q.id for q in demo.randomized]
+    for r, q in zip(got[1:], demo.randomized):
+        assert r.answer in (q.choices or ("no", "yes"))
+    assert {r.day for r in got} == {"2026-11-22"}
+    assert {r.survey for r in got} == {demo.id}
+
+
+def test_a_record_holds_no_truth_and_no_sector(demo, tmp_path):
+    with Station(demo, tmp_path) as station:
+        _answer_all(station.start({"department": "office"}))
+        plaintexts = [age.decrypt(f.blob, keys.load_identities(DEMO_KEY))
+                      for f in log.scan(station.writer.path.read_bytes(), "log").frames]
+    for text in plaintexts:
+        fields = json.loads(text)
+        assert set(fields) == {"format", "survey", "device", "log", "interview", "position", "kind",
+                               "question", "answer", "day", "direct"}
+        assert b"sector" not in text and b"truth" not in text
+
+
+def test_every_sealed_record_of_a_survey_has_the_same_length(demo, tmp_path):
+    with Station(demo, tmp_path, source=SeededSource(5)) as station:
+        for truth in (0, 1):
+            for _ in range(10):
+                _answer_all(station.start({"department": "sales"}), truth)
+        interview = station.start({"department": "warehouse"})
+        interview.decline(interview.next_question.id)
+        interview.abandon()
+        frames = log.scan(station.writer.path.read_bytes(), "log").frames
+    assert len({len(f.blob) for f in frames}) == 1
+
+
+def test_a_question_cannot_be_spun_twice(demo, tmp_path):
+    with Station(demo, tmp_path) as station:
+        interview = station.start({"department": "office"})
+        q = interview.next_question
+        interview.spin(q.id, 1)
+        with pytest.raises(InterviewError, match="cannot be spun again"):
+            interview.spin(q.id, 0)
+
+
+def test_questions_are_recorded_in_order_and_only_after_a_spin(demo, tmp_path):
+    with Station(demo, tmp_path) as station:
+        interview = station.start({"department": "office"})
+        first, second = demo.randomized[:2]
+        with pytest.raises(InterviewError, match="must be spun"):
+            interview.record(first.id, 1)
+        with pytest.raises(InterviewError, match="not the one to record now"):
+            interview.spin(second.id, 1)
+
+
+def test_direct_answers_must_be_the_questions_choices(demo, tmp_path):
+    with Station(demo, tmp_path) as station:
+        with pytest.raises(InterviewError, match="department"):
+            station.start({"department": "moon"})
+        with pytest.raises(InterviewError, match="department"):
+            station.start({})
+
+
+def test_an_interview_stopped_midway_comes_back_after_a_restart(demo, tmp_path):
+    with Station(demo, tmp_path) as station:
+        interview = station.start({"department": "office"})
+        q = interview.next_question
+        interview.record(q.id, interview.spin(q.id, 1).answer)
+        # the window closes (or the laptop dies) here
+    with Station(demo, tmp_path) as station:
+        stopped = station.interrupted()
+        assert stopped.number == 1
+        assert stopped.recorded == (demo.randomized[0].id,)
+        assert stopped.next_question == demo.randomized[1].id
+        with pytest.raises(InterviewError, match="interrupted"):
+            station.start({"department": "office"})
+        interview = station.resume()
+        assert interview.next_question.id == demo.randomized[1].id  # the recorded one is never offered again
+        _answer_all(interview)
+        assert station.interrupted() is None
+        assert [r.interview for r in _records(station)] == [1] * (1 + len(demo.randomized))
+
+
+def test_closing_a_stopped_interview_keeps_its_answers_and_marks_the_rest(demo, tmp_path):
+    with Station(demo, tmp_path) as station:
+        interview = station.start({"department": "office"})
+        q = interview.next_question
+        interview.record(q.id, interview.spin(q.id, 1).answer)
+    with Station(demo, tmp_path) as station:
+        station.resume().abandon()
+        kinds = [r.kind for r in _records(station)]
+        assert kinds == ["start", "answer"] + ["abandoned"] * (len(demo.randomized) - 1)
+        assert station.start({"department": "sales"}).number == 2
+
+
+def test_interview_numbers_go_on_across_restarts(demo, tmp_path):
+    for expected in (1, 2, 3):
+        with Station(demo, tmp_path) as station:
+            interview = station.start({"department": "office"})
+            assert interview.number == expected
+            _answer_all(interview)
+            assert station.interviews_begun == expected
+
+
+def test_a_second_window_on_the_same_data_is_refused(demo, tmp_path):
+    with Station(demo, tmp_path):
+        with pytest.raises(log.LogLocked):
+            Station(demo, tmp_path)
+
+
+def test_a_changed_spinner_under_the_same_survey_id_is_refused(demo, tmp_path):
+    with Station(demo, tmp_path):
+        pass
+    changed = tmp_path / "changed.toml"
+    changed.write_text(demo.path.read_text(encoding="utf-8").replace("epsilon = 1.5", "epsilon = 1.4"),
+                       encoding="utf-8")
+    with pytest.raises(log.StoreError, match="give the changed survey a new id"):
+        Station(surveys.load(changed), tmp_path)
+
+
+def test_a_text_correction_under_the_same_survey_id_is_accepted(demo, tmp_path):
+    with Station(demo, tmp_path):
+        pass
+    fixed = tmp_path / "fixed.toml"
+    fixed.write_text(demo.path.read_text(encoding="utf-8").replace("I am unhappy at work.", "I am not happy at work."),
+                     encoding="utf-8")
+    with Station(surveys.load(fixed), tmp_path):
+        pass
+    assert "I am not happy at work." in (tmp_path / demo.id / "survey.toml").read_text(encoding="utf-8")
+
+
+def test_a_damaged_log_is_kept_and_recording_goes_on_in_a_new_one(demo, tmp_path):
+    with Station(demo, tmp_path) as station:
+        _answer_all(station.start({"department": "office"}))
+        first_log = station.writer.path
+    data = bytearray(first_log.read_bytes())
+    data[len(data) // 2] ^= 0xFF  # damage in the middle, not a torn tail
+    first_log.write_bytes(bytes(data))
+    with Station(demo, tmp_path) as station:
+        assert station.problems, "the damage is reported"
+        assert station.writer.path != first_log
+        assert station.start({"department": "office"}).number == 2
+    assert first_log.exists()
+
+
+def test_simulate_records_every_respondent(tmp_path, capsys):
+    data = tmp_path / "data"
+    code = cli.main(["simulate", str(ROOT / "resources/surveys/demo.toml"), "--data", str(data), "-n", "12",
+                     "--truth", "unhappy=0.2", "bullied=never:0.5,once:0.25,several:0.25", "--seed", "3", "--json"])
+    assert code == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["respondents"] == 12 and report["records"] == 12 * 5
+    logs = list((data / "workplace-demo").glob("*.rrlog"))
+    assert len(logs) == 1
+    assert len(log.scan(logs[0].read_bytes(), "log").frames) == 60
+    for q in report["questions"]:
+        assert sum(q["reported"].values()) == 12
+
+
+def test_simulate_with_a_seed_is_reproducible(tmp_path, capsys):
+    outputs = []
+    for folder in ("a", "b"):
+        cli.main(["simulate", str(ROOT / "resources/surveys/demo.toml"), "--data", str(tmp_path / folder),
+                  "-n", "20", "--seed", "9", "--json"])
+        report = json.loads(capsys.readouterr().out)
+        outputs.append([(q["truth"], q["reported"]) for q in report["questions"]])
+    assert outputs[0] == outputs[1]
+
+
+def test_simulate_refuses_a_bad_truth_in_one_line(tmp_path, capsys):
+    code = cli.main(["simulate", str(ROOT / "resources/surveys/demo.toml"), "--data", str(tmp_path),
+                     "-n", "1", "--truth", "bullied=never:0.5,once:0.2"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err == "rrdesk: error: command line: --truth bullied=never:0.5,once:0.2: the shares add up to 0.7, not 1\n"
+
+
+def test_keygen_writes_an_identity_and_prints_its_recipient(tmp_path, capsys):
+    path = tmp_path / "coordinator.txt"
+    assert cli.main(["keygen", "-o", str(path)]) == 0
+    recipient = capsys.readouterr().out.strip()
+    assert keys.load_identities(path)[0].recipient == recipient
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert cli.main(["keygen", "-o", str(path)]) == 2
+    assert "refusing to overwrite" in capsys.readouterr().err
+
+
+def test_records_refuse_anything_not_canonical():
+    good = records.Record(survey="s", device="0" * 32, log="1" * 32, interview=1, position=0, kind="start",
+                          day="2026-01-01")
+    assert records.parse(records.pad(good, 512)) == good
+    for bad in (b"{}", b"not json", good.to_json().replace(b'"start"', b'"other"'),
+                good.to_json().replace(b",", b", ", 1), b"\xff" * 10):
+        with pytest.raises(records.RecordError):
+            records.parse(bad)
