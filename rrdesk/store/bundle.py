@@ -32,7 +32,7 @@ from rrdesk.core import survey as surveys
 from rrdesk.core.errors import InputError
 from rrdesk.store import age
 from rrdesk.store._frames import MAX_SURVEY_ID, SURVEY_ID
-from rrdesk.store.log import OsOps, StoreError, _reason, _write_all, key_path, scan
+from rrdesk.store.log import OsOps, StoreError, os_reason, write_all, key_path, scan
 
 __all__ = ["Bundle", "BundleError", "BundleOps", "export", "open_bundle", "read_snapshot"]
 
@@ -276,7 +276,7 @@ def export(data: Path, survey_id: str, dest: Path, *, ops: BundleOps | None = No
         files, recipients, device = _contents(data, survey_id, now)
     except OSError as error:
         raise StoreError(getattr(error, "filename", None) or data, "",
-                         f"export failed: cannot read: {_reason(error)}; nothing was exported") from None
+                         f"export failed: cannot read: {os_reason(error)}; nothing was exported") from None
     sealed = age.encrypt(_tar(files), recipients)
     if len(sealed) > MAX_BUNDLE:
         raise StoreError(data / survey_id, "", "export failed: the logs are larger than a bundle "
@@ -294,7 +294,7 @@ def _write_verified(ops: BundleOps, final: Path, sealed: bytes) -> None:
         fd = ops.open(part, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         made.append(part)
         try:
-            _write_all(ops, fd, sealed)
+            write_all(ops, fd, sealed)
             ops.fsync(fd)
         finally:
             ops.close(fd)
@@ -309,7 +309,7 @@ def _write_verified(ops: BundleOps, final: Path, sealed: bytes) -> None:
                 ops.remove(path)
             except OSError:
                 pass  # best effort: the folder may be gone with the stick
-        raise StoreError(final, "", f"export failed: {_reason(error)}; nothing was exported") from error
+        raise StoreError(final, "", f"export failed: {os_reason(error)}; nothing was exported") from error
 
 
 # -- reading a bundle ----------------------------------------------------------------------
@@ -338,7 +338,7 @@ def open_bundle(path: Path, identities: Sequence[age.Identity]) -> Bundle:
     except FileNotFoundError:
         raise BundleError(path, "", "no such file") from None
     except OSError as error:
-        raise BundleError(path, "", f"cannot be read: {_reason(error)}") from None
+        raise BundleError(path, "", f"cannot be read: {os_reason(error)}") from None
     if not sealed.startswith(_AGE_MAGIC):
         raise BundleError(path, "", "not an rrdesk bundle (not an age file)")
     try:

@@ -45,7 +45,7 @@ def _atomic_write(path: Path, data: bytes, ops: Any) -> None:
     temp = path.with_name(path.name + ".new")
     fd = ops.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), 0o600)
     try:
-        log._write_all(ops, fd, data)
+        log.write_all(ops, fd, data)
         ops.fsync(fd)
     finally:
         ops.close(fd)
@@ -67,7 +67,7 @@ def device_id(data: Path, ops: Any = None) -> bytes:
     except (ValueError, UnicodeDecodeError):
         raise log.StoreError(path, "", "not a device id (32 hex digits); it was edited or damaged") from None
     except OSError as e:
-        raise log.StoreError(path, "", f"cannot read: {log._reason(e)}") from None
+        raise log.StoreError(path, "", f"cannot read: {log.os_reason(e)}") from None
     data.mkdir(parents=True, exist_ok=True)
     new = secrets.token_bytes(16)
     _atomic_write(path, new.hex().encode("ascii") + b"\n", ops)

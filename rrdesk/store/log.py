@@ -152,11 +152,11 @@ def log_path(folder: str | Path, survey_id: str, device_id: bytes, log_id: bytes
     return Path(folder) / survey_id / f"{device_id.hex()}-{log_id.hex()}.rrlog"
 
 
-def _reason(error: OSError) -> str:
+def os_reason(error: OSError) -> str:
     return error.strerror or str(error) or type(error).__name__
 
 
-def _write_all(ops: Any, fd: int, data: bytes, offset: int | None = None) -> None:
+def write_all(ops: Any, fd: int, data: bytes, offset: int | None = None) -> None:
     """Write every byte: ``os.write`` may write fewer than asked (a full disk, a signal)."""
     view = memoryview(data)
     while view:
@@ -171,7 +171,7 @@ def _write_all(ops: Any, fd: int, data: bytes, offset: int | None = None) -> Non
 def _write_file(ops: Any, path: Path, data: bytes) -> None:
     fd = ops.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:
-        _write_all(ops, fd, data)
+        write_all(ops, fd, data)
         ops.fsync(fd)
     finally:
         ops.close(fd)
@@ -270,7 +270,7 @@ class LogWriter:
         except OSError as error:
             for made in (new_log, new_key, *placed):
                 _unlink_quietly(made)
-            raise StoreError(path, "", f"could not be created: {_reason(error)}") from error
+            raise StoreError(path, "", f"could not be created: {os_reason(error)}") from error
         return cls.open(path, ops=ops)
 
     @classmethod
@@ -297,7 +297,7 @@ class LogWriter:
         except FileNotFoundError:
             raise StoreError(path, "", "no such log") from None
         except OSError as error:
-            raise StoreError(path, "", f"could not be opened: {_reason(error)}") from error
+            raise StoreError(path, "", f"could not be opened: {os_reason(error)}") from error
         key_fd = None
         try:
             if not _lock(fd):
@@ -318,14 +318,14 @@ class LogWriter:
                 _cut_torn_tail(ops, fd, path, data[found.valid_length:], found.valid_length)
             if index == have - 1:
                 key = evolve(key)
-                _write_all(ops, key_fd, encode_key_file(found.header.log_id, have, key), 0)
+                write_all(ops, key_fd, encode_key_file(found.header.log_id, have, key), 0)
                 ops.fsync(key_fd)
         except BaseException as error:
             for open_fd in (fd, key_fd):
                 if open_fd is not None:
                     _close_quietly(open_fd)
             if isinstance(error, OSError):
-                raise StoreError(path, "", f"could not be recovered: {_reason(error)}") from error
+                raise StoreError(path, "", f"could not be recovered: {os_reason(error)}") from error
             raise
         prev = found.frames[-1].check if found.frames else found.header.check
         return cls(path=path, fd=fd, key_fd=key_fd, header=found.header, count=len(found.frames),
@@ -355,14 +355,14 @@ class LogWriter:
         frame = encode_frame(seq, bytes(blob), self._prev, self._key)
         next_key = evolve(self._key)
         try:
-            _write_all(self._ops, self._fd, frame)
+            write_all(self._ops, self._fd, frame)
             self._ops.fsync(self._fd)
-            _write_all(self._ops, self._key_fd, encode_key_file(self._header.log_id, seq + 1, next_key), 0)
+            write_all(self._ops, self._key_fd, encode_key_file(self._header.log_id, seq + 1, next_key), 0)
             self._ops.fsync(self._key_fd)
         except OSError as error:
             # why: never retry an fsync and then acknowledge (PostgreSQL "fsyncgate", 2018)
             self._poisoned = True
-            raise StoreError(self._path, f"record {seq}", f"could not be saved: {_reason(error)}") from error
+            raise StoreError(self._path, f"record {seq}", f"could not be saved: {os_reason(error)}") from error
         self._count, self._key, self._prev = seq + 1, next_key, frame[-DIGEST_SIZE:]
         return seq
 
@@ -406,7 +406,7 @@ def _cut_torn_tail(ops: Any, fd: int, path: Path, tail: bytes, offset: int) -> N
     side = path.with_name(f"{path.name}.torn-{stamp}-{offset}")
     side_fd = ops.open(side, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
-        _write_all(ops, side_fd, tail)
+        write_all(ops, side_fd, tail)
         ops.fsync(side_fd)
     except OSError:
         _unlink_quietly(side)  # why: an incomplete copy would look like the whole tail

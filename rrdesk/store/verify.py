@@ -21,7 +21,7 @@ from rrdesk.core.survey import Survey
 from rrdesk.store import age, records
 from rrdesk.store._frames import KEY_SIZE, Header, Scan, evolve, parse_key_file
 from rrdesk.store.bundle import SUFFIX, SURVEY_FILE, BundleError, open_bundle
-from rrdesk.store.log import OsOps, Problem, StoreError, _reason, _write_all, check_tags, key_path, scan
+from rrdesk.store.log import OsOps, Problem, StoreError, os_reason, write_all, check_tags, key_path, scan
 
 __all__ = ["Report", "extract", "verify"]
 
@@ -89,7 +89,7 @@ def _folder_logs(folder: Path, problems: list[Problem]) -> list[_Log]:
         try:
             data, key = path.read_bytes(), _read(key_path(path))
         except OSError as error:
-            problems.append(Problem(str(path), None, f"cannot be read: {_reason(error)}"))
+            problems.append(Problem(str(path), None, f"cannot be read: {os_reason(error)}"))
             continue
         found.append(_Log(str(path), path.name, data, key, str(key_path(path)), folder.name, survey))
     return found
@@ -148,7 +148,7 @@ def _gather(path: Path, identities: Sequence[age.Identity] | None) -> tuple[list
         try:
             data, key = path.read_bytes(), _read(key_path(path))
         except OSError as error:
-            raise InputError(path, "", f"cannot be read: {_reason(error)}") from None
+            raise InputError(path, "", f"cannot be read: {os_reason(error)}") from None
         folder = path.parent
         survey = _folder_survey(folder, problems)
         # why: only a log inside a survey folder (one with its survey copy) has a survey to match
@@ -352,23 +352,23 @@ def extract(path: Path, to: Path, identities: Sequence[age.Identity] | None = No
     try:
         to.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise StoreError(to, "", f"cannot be created: {_reason(error)}") from None
+        raise StoreError(to, "", f"cannot be created: {os_reason(error)}") from None
     written: list[Path] = []
     for target, blob in planned:
         try:
             fd = ops.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             try:
-                _write_all(ops, fd, blob)
+                write_all(ops, fd, blob)
                 ops.fsync(fd)
             finally:
                 ops.close(fd)
         except OSError as error:
-            raise StoreError(target, "", f"could not be written: {_reason(error)} "
+            raise StoreError(target, "", f"could not be written: {os_reason(error)} "
                                          f"({len(written)} records were extracted before it)") from None
         written.append(target)
     if written:
         try:
             ops.fsync_dir(to)
         except OSError as error:
-            raise StoreError(to, "", f"could not be flushed: {_reason(error)}") from None
+            raise StoreError(to, "", f"could not be flushed: {os_reason(error)}") from None
     return written

@@ -11,9 +11,13 @@ constant time?" (DATE 2017), fixed-vs-fixed variant:
 * the classes are interleaved at random (the class sequence is generated with a
   seeded PRNG before any timing, with exactly ``--calls`` calls of each class),
   so drift, frequency scaling and background load hit both classes alike;
-* both classes' inputs are built beforehand (one constant ``bytes`` object per
-  class, returned by a closure of the same shape), so nothing is allocated
-  differently per class inside the timed region;
+* both classes' inputs are built beforehand and use the same objects: one byte
+  source returns one ``bytearray`` whose 4 bytes are overwritten with the
+  class's pattern just before the call, outside the timed region; the truths
+  are the interpreter's small ints. So the classes differ only in the secret,
+  not in which objects (memory addresses) ``respond`` touches -- at 10**6
+  calls the test resolves about a nanosecond, and two equal but distinct
+  input objects already differ by that much;
 * a few thousand warm-up calls are made and discarded, the garbage collector is
   disabled while measuring, and each call is timed on its own with
   ``time.perf_counter_ns``;
@@ -30,6 +34,9 @@ Tests
                   the last sector (B), little-endian uint32 as ``respond`` reads it.
 ``kary/truth``    ``kary(4, epsilon=1.5)``, TRUTH sector, truth 0 (A) vs 3 (B).
 ``kary/sector``   truth 1, first sector (A) vs last sector (B).
+``null``          forced design, A and B identical (truth 1, sector 0): the
+                  calibration -- if it fails, the machine is too noisy (or the
+                  harness biased) for the other verdicts to mean anything.
 ``control``       a deliberately leaky pure-Python randomizer (``int.from_bytes``
                   then a ``for`` loop over the cumulative bounds with an early
                   ``return`` and ``if``-branches on the instruction), forced
@@ -38,8 +45,8 @@ Tests
 
 Targets
 -------
-``max |t| < 4.5`` (raw and every crop) for ``respond`` in every test, and
-``max |t| > 10`` for the leaky control. Exit status 0 when all targets are met,
+``max |t| < 4.5`` (raw and every crop) for ``respond`` in every test and in the
+null test, and ``max |t| > 10`` for the leaky control. Exit status 0 when all targets are met,
 1 otherwise.
 
 Usage
@@ -62,7 +69,7 @@ import struct
 import sys
 import time
 from array import array
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
@@ -124,48 +131,60 @@ def naive_table(design: Design) -> tuple[tuple[int, Act, int], ...]:
 
 @dataclass(frozen=True)
 class Case:
+    """One fixed-vs-fixed test. Both classes call ``func(arg0, truth, source)`` with the
+    same ``source`` object, which returns the same ``bytearray`` every time; before each
+    call, outside the timed region, that buffer is overwritten with the class's 4-byte
+    pattern. So the classes differ only in the secret (the truth, or the buffer's
+    content), never in which objects or addresses are used."""
+
     name: str
     what: str  # human description of A vs B
     func: Callable  # func(arg0, truth, source)
     arg0: object
-    a: tuple[int, Callable[[int], bytes]]  # (truth, source) of class A
-    b: tuple[int, Callable[[int], bytes]]
-    control: bool = False
+    a: tuple[int, bytes]  # (truth, 4-byte pattern) of class A
+    b: tuple[int, bytes]
+    kind: str = "test"  # "test" (respond), "null" (A and B identical) or "control" (leaky)
+    buf: bytearray = field(default_factory=lambda: bytearray(4))
+
+    @property
+    def source(self) -> Callable[[int], bytes]:
+        return fixed_source(self.buf)
 
 
 def check_case(case: Case, design: Design, sectors: tuple[int, int]) -> None:
     """Make sure each class lands where the test says (sector via ``spin``) and that
     ``func`` agrees with ``respond``."""
-    for (truth, source), want in zip((case.a, case.b), sectors):
-        extended = fixed_source(source(4) + b"\x00\x00\x00\x00")  # spin draws one more word
-        got = spin(design, truth, extended).sector
+    for (truth, pattern), want in zip((case.a, case.b), sectors):
+        got = spin(design, truth, fixed_source(pattern + bytes(4))).sector  # spin draws one more word
         if got != want:
             raise SystemExit(f"{case.name}: class lands in sector {got}, not {want}")
-        if case.func(case.arg0, truth, source) != respond(design, truth, source):
+        source = case.source
+        case.buf[:] = pattern
+        if case.func(case.arg0, truth, source) != respond(design, truth, fixed_source(pattern)):
             raise SystemExit(f"{case.name}: answer differs from respond()")
 
 
 def build_cases() -> list[Case]:
     cases = []
-    zero = b"\x00\x00\x00\x00"
+    first = bytes(4)
     for label, d, truths in (("forced", designs.forced(epsilon=math.log(3)), (0, 1)),
                              ("kary", designs.kary(4, epsilon=1.5), (0, 3))):
         last = len(d.sectors) - 1
-        src_first = fixed_source(bytes(zero))
-        src_first2 = fixed_source(bytes(bytearray(zero)))  # a distinct but equal object
-        src_last = fixed_source(sector_word(d, last))
         c = Case(f"{label}/truth", f"truth {truths[0]} vs {truths[1]}, sector 0",
-                 respond, d, (truths[0], src_first), (truths[1], src_first2))
+                 respond, d, (truths[0], first), (truths[1], first))
         check_case(c, d, (0, 0))
         cases.append(c)
         c = Case(f"{label}/sector", f"sector 0 vs {last}, truth 1",
-                 respond, d, (1, src_first), (1, src_last))
+                 respond, d, (1, first), (1, sector_word(d, last)))
         check_case(c, d, (0, last))
         cases.append(c)
     d = designs.forced(epsilon=math.log(3))
     last = len(d.sectors) - 1
+    c = Case("null", "forced, A and B identical", respond, d, (1, first), (1, first), kind="null")
+    check_case(c, d, (0, 0))
+    cases.append(c)
     c = Case("control", f"naive, sector 0 vs {last}", naive_respond, naive_table(d),
-             (1, fixed_source(bytes(zero))), (1, fixed_source(sector_word(d, last))), control=True)
+             (1, first), (1, sector_word(d, last)), kind="control")
     check_case(c, d, (0, last))
     cases.append(c)
     return cases
@@ -182,13 +201,14 @@ def classes_sequence(calls: int, rng: np.random.Generator) -> bytes:
 
 
 def run_loop(case: Case, classes: bytes) -> array:
-    func, arg0 = case.func, case.arg0
+    func, arg0, source, buf = case.func, case.arg0, case.source, case.buf
     inputs = (case.a, case.b)
     clock = time.perf_counter_ns
     out = array("q", bytes(8 * len(classes)))
     i = 0
     for c in classes:
-        truth, source = inputs[c]
+        truth, pattern = inputs[c]
+        buf[:] = pattern  # same size: rewrites the bytes in place, no reallocation
         t0 = clock()
         func(arg0, truth, source)
         out[i] = clock() - t0
@@ -227,8 +247,9 @@ def welch(n_a: int, s_a: float, q_a: float, n_b: int, s_b: float, q_b: float) ->
     return (m_a - m_b) / se if se > 0 else 0.0
 
 
-def t_statistics(a: np.ndarray, b: np.ndarray) -> tuple[float, float, float]:
-    """(t raw, max |t| over the crops, the crop percentile where it occurs)."""
+def t_statistics(a: np.ndarray, b: np.ndarray) -> tuple[float, float, float, float]:
+    """(t raw, the t of largest magnitude over the crops, the crop percentile where it
+    occurs, mean A - mean B in ns inside that crop)."""
     pooled = np.concatenate([a, b])
     shift = float(np.median(pooled))  # shift for numerically safe sums of squares
     sa = np.sort(a).astype(np.float64) - shift
@@ -238,7 +259,7 @@ def t_statistics(a: np.ndarray, b: np.ndarray) -> tuple[float, float, float]:
     t_raw = welch(len(sa), ca[-1], qa[-1], len(sb), cb[-1], qb[-1])
     ps = 1 - 0.5 ** (10 * (np.arange(N_CROPS) + 1) / N_CROPS)
     thresholds = np.quantile(pooled, ps) - shift
-    best, where = 0.0, 0.0
+    best, where, diff = 0.0, 0.0, 0.0
     for p, x in zip(ps, thresholds):
         na = int(np.searchsorted(sa, x, side="left"))  # values strictly below the threshold
         nb = int(np.searchsorted(sb, x, side="left"))
@@ -246,8 +267,8 @@ def t_statistics(a: np.ndarray, b: np.ndarray) -> tuple[float, float, float]:
             continue
         t = welch(na, ca[na - 1], qa[na - 1], nb, cb[nb - 1], qb[nb - 1])
         if abs(t) > abs(best):
-            best, where = t, p
-    return t_raw, best, where
+            best, where, diff = t, p, ca[na - 1] / na - cb[nb - 1] / nb
+    return t_raw, best, where, diff
 
 
 # -- main -----------------------------------------------------------------------------
@@ -276,31 +297,36 @@ def main(argv: list[str] | None = None) -> int:
     print(f"dudect fixed-vs-fixed timing test of rrdesk.core.randomizer.respond "
           f"({args.calls} calls per class, {N_CROPS} crops, seed {args.seed})", flush=True)
     header = (f"{'test':<14} {'A vs B':<26} {'calls/class':>11} {'mean ns A':>10} {'mean ns B':>10} "
-              f"{'med A':>7} {'med B':>7} {'max|t| raw':>10} {'max|t| crop':>11} {'verdict':<8}")
+              f"{'med A':>7} {'med B':>7} {'max|t| raw':>10} {'max|t| crop':>11} {'dA-B crop':>9} {'verdict':<9}")
     rows, ok, start = [], True, time.perf_counter()
     for case in cases:
         t0 = time.perf_counter()
         a, b = measure(case, args.calls, rng)
-        t_raw, t_crop, p = t_statistics(a, b)
+        t_raw, t_crop, p, diff = t_statistics(a, b)
         worst = max(abs(t_raw), abs(t_crop))
-        if case.control:
+        if case.kind == "control":
             passed = worst > T_CONTROL
             verdict = "LEAK SEEN" if passed else "BLIND"
+        elif case.kind == "null":
+            passed = worst < T_LIMIT
+            verdict = "ok" if passed else "NOISY"
         else:
             passed = worst < T_LIMIT
             verdict = "ok" if passed else "LEAK"
         ok &= passed
         rows.append(f"{case.name:<14} {case.what:<26} {args.calls:>11} {a.mean():>10.1f} {b.mean():>10.1f} "
-                    f"{np.median(a):>7.0f} {np.median(b):>7.0f} {abs(t_raw):>10.2f} {abs(t_crop):>11.2f} {verdict:<8}")
-        print(f"  {case.name}: done in {time.perf_counter() - t0:.0f} s "
-              f"(worst crop at percentile {100 * p:.2f})", flush=True)
+                    f"{np.median(a):>7.0f} {np.median(b):>7.0f} {abs(t_raw):>10.2f} {abs(t_crop):>11.2f} {diff:>+9.1f} "
+                    f"{verdict:<9}")
+        print(f"  {case.name}: done in {time.perf_counter() - t0:.0f} s; worst crop: below pooled "
+              f"percentile {100 * p:.2f}, mean A - mean B there {diff:+.2f} ns", flush=True)
     print()
     print(header)
     print("-" * len(header))
     for r in rows:
         print(r)
     print()
-    print(f"targets: respond max|t| < {T_LIMIT} (raw and cropped); control max|t| > {T_CONTROL}")
+    print("dA-B crop: mean A - mean B (ns) inside the crop with the largest |t|")
+    print(f"targets: respond and null max|t| < {T_LIMIT} (raw and cropped); control max|t| > {T_CONTROL}")
     print(f"total {time.perf_counter() - start:.0f} s -> {'PASS' if ok else 'FAIL'}")
     return 0 if ok else 1
 
