@@ -234,3 +234,19 @@ def test_records_refuse_anything_not_canonical():
                 good.to_json().replace(b",", b", ", 1), b"\xff" * 10):
         with pytest.raises(records.RecordError):
             records.parse(bad)
+
+
+def test_every_record_is_sealed_to_every_recipient_of_the_survey(tmp_path):
+    coordinator, backup = age.Identity.generate(), age.Identity.generate()
+    text = (ROOT / "resources" / "surveys" / "demo.toml").read_text(encoding="utf-8")
+    demo_recipient = surveys.load(ROOT / "resources" / "surveys" / "demo.toml").recipients[0]
+    path = tmp_path / "two-keys.toml"
+    path.write_text(text.replace(f'recipients = ["{demo_recipient}"]',
+                                 f'recipients = ["{coordinator.recipient}", "{backup.recipient}"]'), encoding="utf-8")
+    with Station(surveys.load(path), tmp_path / "data") as station:
+        _answer_all(station.start({"department": "office"}))
+        frames = log.scan(station.writer.path.read_bytes(), "log").frames
+    for identity in (coordinator, backup):
+        assert [records.parse(age.decrypt(f.blob, [identity])).kind for f in frames][0] == "start"
+    with pytest.raises(age.NoMatchError):
+        age.decrypt(frames[0].blob, keys.load_identities(DEMO_KEY))
