@@ -43,13 +43,14 @@ ByteSource = Callable[[int], bytes]
 
 @dataclass(frozen=True, slots=True)
 class _Tables:
-    bounds: np.ndarray  # (m-1,) uint64: cumulative weight where sector i starts, i >= 1
-    starts: np.ndarray  # (m,) uint64: where each sector starts
+    bounds: tuple[np.uint32, ...]  # cumulative weight where sector i starts, i >= 1 (all < 2**32)
+    steps: tuple[tuple[int, int, int], ...]  # (A_i - A_{i-1}) coefficients, as Python ints
+    base: tuple[int, int, int]  # (c_0, d_0, e_0)
+    starts: np.ndarray  # (m,) uint64: where each sector starts (for the stopping point)
     widths: np.ndarray  # (m,) uint64: each sector's weight
-    base: np.ndarray  # (3,) int64: (c_0, d_0, e_0)
-    steps: np.ndarray  # (m-1, 3) int64: (A_i - A_{i-1}) coefficients
-    prevalence: np.uint64  # unrelated: threshold of the simulated other answer
-    categories: np.int64
+    prevalence: np.uint32  # unrelated: threshold of the simulated other answer
+    categories: int
+    acc: type  # accumulator dtype: int8 holds every coefficient of up to 127 categories
 
 
 @functools.lru_cache(maxsize=256)
@@ -59,26 +60,27 @@ def _tables(design: Design) -> _Tables:
         act, value = s.instruction.act, s.instruction.value
         coef.append({Act.TRUTH: (0, 1, 0), Act.OPPOSITE: (1, -1, 0),
                      Act.SAY: (value, 0, 0), Act.OTHER: (0, 0, 1)}[act])
-    coef_a = np.array(coef, dtype=np.int64)
     weights = np.array([s.weight for s in design.sectors], dtype=np.uint64)
     starts = np.concatenate([[0], np.cumsum(weights)[:-1]]).astype(np.uint64)
-    return _Tables(bounds=starts[1:].copy(), starts=starts, widths=weights, base=coef_a[0].copy(),
-                   steps=np.diff(coef_a, axis=0), prevalence=np.uint64(design.prevalence),
-                   categories=np.int64(design.categories))
+    steps = tuple(tuple(int(b - a) for a, b in zip(coef[i - 1], coef[i])) for i in range(1, len(coef)))
+    return _Tables(bounds=tuple(np.uint32(x) for x in starts[1:]), steps=steps,  # type: ignore[arg-type]
+                   base=coef[0], starts=starts, widths=weights, prevalence=np.uint32(design.prevalence),
+                   categories=design.categories, acc=np.int8 if design.categories <= 127 else np.int32)
 
 
 def _draw(source: ByteSource, count: int) -> np.ndarray:
     data = source(4 * count)
     if not isinstance(data, (bytes, bytearray, memoryview)) or len(data) != 4 * count:
         raise DesignError("the random source returned the wrong number of bytes")
-    return np.frombuffer(data, dtype="<u4").astype(np.uint64)
+    return np.frombuffer(data, dtype="<u4")
 
 
 def _truths(t: _Tables, truths: np.ndarray) -> np.ndarray:
-    values = np.asarray(truths).astype(np.int64)
-    if not bool(np.all((values >= 0) & (values < t.categories))):
+    values = np.asarray(truths).astype(np.int64, copy=False)
+    # one pass: a negative value wraps to a huge unsigned one
+    if values.size and int(values.view(np.uint64).max()) >= t.categories:
         raise DesignError("a true answer is outside the design's categories")
-    return values
+    return values.astype(t.acc)
 
 
 def respond(design: Design, truth: int, source: ByteSource = os.urandom) -> int:
@@ -92,7 +94,8 @@ def respond(design: Design, truth: int, source: ByteSource = os.urandom) -> int:
 
 
 def respond_many(design: Design, truths: np.ndarray, source: ByteSource = os.urandom) -> np.ndarray:
-    """Recorded answers for an array of true answers, vectorized (``int64`` array).
+    """Recorded answers for an array of true answers, vectorized (a small integer array:
+    ``int8`` for up to 127 categories).
 
     Draws ``len(truths) * design.draw_bytes`` bytes in one call: answer ``i`` uses
     bytes ``4i .. 4i+3`` for its sector and, for the unrelated design, bytes
@@ -106,12 +109,33 @@ def respond_many(design: Design, truths: np.ndarray, source: ByteSource = os.ura
 
 
 def _answers(t: _Tables, truth: np.ndarray, u: np.ndarray, o: np.ndarray) -> np.ndarray:
-    # `o` is empty unless the design is unrelated: that branch depends on the design only
-    other = (o < t.prevalence).astype(np.int64) if o.shape[0] else np.zeros_like(truth)
-    answer = t.base[0] + t.base[1] * truth + t.base[2] * other
-    for bound, (dc, dd, de) in zip(t.bounds, t.steps):
-        answer += (u >= bound).astype(np.int64) * (dc + dd * truth + de * other)
-    return answer
+    # Accumulate c, d, e of the formula above in small fixed-width integers, one 0/1 step
+    # per threshold. Which terms exist (zero coefficients skipped, `o` empty unless the
+    # design is unrelated) depends on the design only, never on a secret.
+    n = truth.shape[0]
+    c = np.full(n, t.base[0], dtype=t.acc)
+    d = np.full(n, t.base[1], dtype=t.acc)
+    e = np.full(n, t.base[2], dtype=t.acc) if o.shape[0] else None
+    mask = np.empty(n, dtype=bool)
+    scratch = np.empty(n, dtype=t.acc)
+    for bound, coefficients in zip(t.bounds, t.steps):
+        np.greater_equal(u, bound, out=mask)
+        step = mask.view(np.int8) if t.acc is np.int8 else mask.astype(t.acc)
+        for total, delta in zip((c, d, e), coefficients):
+            if total is None or delta == 0:
+                continue
+            if delta == 1:
+                total += step
+            elif delta == -1:
+                total -= step
+            else:
+                np.multiply(step, delta, out=scratch)
+                total += scratch
+    d *= truth
+    d += c
+    if e is not None:
+        d += e * (o < t.prevalence).view(np.int8).astype(t.acc, copy=False)
+    return d
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -153,10 +177,10 @@ def spin(design: Design, truth: int | None = None, source: ByteSource = os.urand
 
 
 def _position(t: _Tables, u: np.uint64, v: np.uint64) -> tuple[int, float]:
-    steps = (u >= t.bounds).astype(np.uint64)  # (m-1,) 0/1, no branch
+    steps = (np.uint64(u) >= t.starts[1:]).astype(np.uint64)  # (m-1,) 0/1, no branch
     sector = np.uint64(steps.sum())
     onehot = (np.arange(t.widths.shape[0], dtype=np.uint64) == sector).astype(np.uint64)
     start = (onehot * t.starts).sum()
     width = (onehot * t.widths).sum()
-    offset = (v * width) >> np.uint64(32)  # uniform in [0, width): v < 2**32, width <= 2**32
+    offset = (np.uint64(v) * width) >> np.uint64(32)  # uniform in [0, width): v < 2**32, width <= 2**32
     return int(sector), float(start + offset) / WHEEL
