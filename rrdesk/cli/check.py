@@ -1,4 +1,4 @@
-"""`rrdesk check SURVEY [--json]`: privacy and precision of a survey, before the field."""
+"""`rrdesk check SURVEY [--json] [--margin M]`: privacy and precision of a survey, before the field."""
 from __future__ import annotations
 
 import argparse
@@ -10,7 +10,6 @@ from rrdesk.cli.common import EXIT_OK
 from rrdesk.core import plan, survey
 
 
-
 def add_parser(sub: argparse._SubParsersAction) -> None:
     c = sub.add_parser("check", help="validate a survey; show each question's design, exact ε and margin of error",
                        description="Validate a survey file and show, per question, the spinner's sectors, "
@@ -18,13 +17,29 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                                    "planned number of respondents.")
     c.add_argument("survey", metavar="SURVEY", type=Path, help="the survey file (TOML)")
     c.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    c.add_argument("--margin", metavar="M", type=_margin_arg,
+                   help="also show, per question, the respondents needed for a 95 %% margin of ± M "
+                        "at a prevalence of 50 %% (e.g. 0.05)")
     c.set_defaults(run=run)
 
 
-def _question_report(s: survey.Survey, q: survey.Question) -> dict[str, Any]:
+def _margin_arg(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    # why the floor: below ± 0.0001 % the answer (billions of respondents) means nothing;
+    # the comparison also rejects nan and inf
+    if not 1e-6 <= value < 1:
+        raise argparse.ArgumentTypeError(f"must be between 0.000001 and 1 (e.g. 0.05 for ± 5 %), not {text}")
+    return value
+
+
+def _question_report(s: survey.Survey, q: survey.Question, margin: float | None = None) -> dict[str, Any]:
     d = q.design
     choices = q.choices or None
-    return {
+    categories = max(2, len(q.choices))
+    report = {
         "id": q.id,
         "design": q.kind,
         "answer_mode": q.answer_mode,
@@ -35,12 +50,17 @@ def _question_report(s: survey.Survey, q: survey.Question) -> dict[str, Any]:
         "truth_probability": None if d is None else d.truth_probability,
         "lying_probability": None if d is None else d.lying_probability,
         "posterior_bound": None if d is None else d.posterior_bound,
-        "margin95": plan.margin95(d, s.planned_respondents, max(2, len(q.choices))),
+        "margin95": plan.margin95(d, s.planned_respondents, categories),
+        "efficiency": plan.efficiency(d, categories),
     }
+    if margin is not None:
+        report["needed_n"] = plan.needed_n(d, margin, categories=categories)
+    return report
 
 
-def check_report(s: survey.Survey) -> dict[str, Any]:
-    """The `check --json` object (DESIGN.md, "Contracts")."""
+def check_report(s: survey.Survey, margin: float | None = None) -> dict[str, Any]:
+    """The `check --json` object (DESIGN.md, "Contracts"); with ``margin``, each
+    question also gets ``needed_n``, the respondents for that 95 % margin at 50 %."""
     return {
         "survey": s.id,
         "title": s.title,
@@ -48,7 +68,7 @@ def check_report(s: survey.Survey) -> dict[str, Any]:
         "languages": list(s.languages),
         "recipients": len(s.recipients),
         "planned_respondents": s.planned_respondents,
-        "questions": [_question_report(s, q) for q in s.questions],
+        "questions": [_question_report(s, q, margin) for q in s.questions],
         "epsilon_per_respondent": s.epsilon_per_respondent,
         "max_epsilon": s.max_epsilon,
     }
@@ -58,9 +78,26 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f} %"
 
 
+def _precision_heading(margin: float | None) -> str:
+    if margin is None:
+        return "precision against asking directly (at a prevalence of 50 %):"
+    return f"precision against asking directly, and respondents for a 95 % margin of ± {_pct(margin)} at 50 %:"
+
+
+def _precision_line(q: dict[str, Any], margin: float | None) -> str:
+    if q["epsilon"] is None:
+        line = "asked directly"
+    else:
+        line = (f"a direct question would need {_pct(q['efficiency'])} of the respondents "
+                "for the same margin")
+    if margin is not None:
+        line += f" · ± {_pct(margin)} needs {q['needed_n']} respondents"
+    return line
+
+
 def run(args: argparse.Namespace) -> int:
     s = survey.load(args.survey)
-    report = check_report(s)
+    report = check_report(s, args.margin)
     if args.json:
         print(json.dumps(report, indent=2))
         return EXIT_OK
@@ -84,6 +121,10 @@ def run(args: argparse.Namespace) -> int:
         out.append("  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip())
         for sec in by_id.get(r[0], {}).get("sectors", []) if r is not head else []:
             out.append(f"    {sec['probability'] * 100:9.5f} %  {sec['label']}  ({sec['weight']}/2^32)")
+    out += ["", _precision_heading(args.margin)]
+    id_width = max(len(q["id"]) for q in report["questions"]) if report["questions"] else 0
+    for q in report["questions"]:
+        out.append(f"  {q['id'].ljust(id_width)}  {_precision_line(q, args.margin)}")
     total, cap = s.epsilon_per_respondent, s.max_epsilon
     out += ["", f"ε per respondent: {total:.6f} (cap max_epsilon = {cap:g}: within)",
             "truth: the spinner says to answer truthfully · lie ≤: the most a recorded answer can differ from "
