@@ -12,7 +12,7 @@ from typing import Sequence
 
 from rrdesk import __version__
 from rrdesk.core.errors import RRDeskError
-from rrdesk.cli import check, simulate, store
+from rrdesk.cli import check, gui, simulate, store
 from rrdesk.cli.common import EXIT_BAD_INPUT, EXIT_OK
 
 
@@ -26,6 +26,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"rrdesk {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
     check.add_parser(sub)
+    gui.add_parser(sub)
     simulate.add_parser(sub)
     store.add_parsers(sub)
     return p
@@ -36,7 +37,11 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (the console script exits with it)."""
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if not argv or argv[0] in ("--survey", "--data") or argv[0].startswith(("--survey=", "--data=")):
+        argv = ["gui", *argv]  # DESIGN.md: `rrdesk [gui] [--survey FILE] [--data DIR]`
+    args = parser.parse_args(argv)
     try:
         return int(args.run(args))
     except RRDeskError as error:

@@ -1,0 +1,648 @@
+<?xml version='1.0' encoding='utf-8'?>
+<!DOCTYPE TS>
+<TS version="2.1" language="fr" sourcelanguage="en">
+<context>
+    <name>Dashboard</name>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="62" />
+        <source>Open survey…</source>
+        <translation>Ouvrir une enquête…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="77" />
+        <source>Continue</source>
+        <translation>Continuer</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="78" />
+        <source>Close it</source>
+        <translation>Le clôturer</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="97" />
+        <source>Saved in this session</source>
+        <translation>Enregistrés pendant cette session</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="98" />
+        <source>On this laptop (this survey)</source>
+        <translation>Sur cet ordinateur (cette enquête)</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="99" />
+        <source>Last answer saved</source>
+        <translation>Dernier enregistrement</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="100" />
+        <source>Free disk space</source>
+        <translation>Espace disque libre</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="101" />
+        <source>Data folder</source>
+        <translation>Dossier des données</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="104" />
+        <source>Interviews</source>
+        <translation>Entretiens</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="115" />
+        <source>Low disk space: export the data to a USB stick and free some space before the next interview.</source>
+        <translation>Espace disque faible : exportez les données sur une clé USB et libérez de la place avant le prochain entretien.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="124" />
+        <source>Start interview</source>
+        <translation>Commencer un entretien</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="128" />
+        <source>Export to…</source>
+        <translation>Exporter vers…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="134" />
+        <source>Export in progress</source>
+        <translation>Export en cours</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="146" />
+        <source>Reduce spinner motion</source>
+        <translation>Réduire le mouvement de la roue</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="151" />
+        <source>Interviewer language:</source>
+        <translation>Langue de l'enquêteur :</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="156" />
+        <source>Interviewer language</source>
+        <translation>Langue de l'enquêteur</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="177" />
+        <source>{file} · languages: {languages} · ε per respondent: {epsilon} (cap {cap})</source>
+        <translation>{file} · langues : {languages} · ε par répondant : {epsilon} (plafond {cap})</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="187" />
+        <source>nothing saved yet</source>
+        <translation>rien n'est encore enregistré</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="192" />
+        <source>unknown</source>
+        <translation>inconnu</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="194" />
+        <source>{size} GB</source>
+        <translation>{size} Go</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="196" />
+        <source>{size} MB</source>
+        <translation>{size} Mo</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="216" />
+        <source>Interview {number} stopped after question {done} of {total}.</source>
+        <translation>L'entretien {number} s'est arrêté après la question {done} sur {total}.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="217" />
+        <source>Interview {number} stopped before its first question.</source>
+        <translation>L'entretien {number} s'est arrêté avant sa première question.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="219" />
+        <source>Continue it with the same respondent, or close it.</source>
+        <translation>Continuez-le avec la même personne, ou clôturez-le.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="227" />
+        <source>Exporting and checking the copy…</source>
+        <translation>Export et vérification de la copie…</translation>
+    </message>
+</context>
+<context>
+    <name>DirectScreen</name>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="41" />
+        <source>New interview</source>
+        <translation>Nouvel entretien</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="42" />
+        <source>Interviewer: fill in these answers before handing over the laptop.</source>
+        <translation>Enquêteur : remplissez ces réponses avant de passer l'ordinateur.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="70" />
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="71" />
+        <source>Continue</source>
+        <translation>Continuer</translation>
+    </message>
+</context>
+<context>
+    <name>ExplanationScreen</name>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="162" />
+        <source>How this works</source>
+        <translation>Comment ça marche</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="164" />
+        <source>For each question you will spin a wheel. It stops by chance.</source>
+        <translation>Pour chaque question, vous allez faire tourner une roue. Elle s'arrête au hasard.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="165" />
+        <source>The wheel tells you what to do: sometimes to answer truthfully, sometimes to give an answer it chooses for you, whatever your true answer is.</source>
+        <translation>La roue vous dit quoi faire : parfois répondre sincèrement, parfois donner une réponse qu'elle choisit pour vous, quelle que soit votre vraie réponse.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="167" />
+        <source>So a YES the spinner asked for is not an admission. Nobody, not even the interviewer, can know your real answer.</source>
+        <translation>Un OUI demandé par la roue n'est donc pas un aveu. Personne, pas même l'enquêteur, ne peut connaître votre vraie réponse.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="171" />
+        <source>For some questions you first tap your true answer. It is never saved: the spinner decides what is saved, and shows it to you.</source>
+        <translation>Pour certaines questions, vous touchez d'abord votre vraie réponse. Elle n'est jamais enregistrée : la roue décide de ce qui est enregistré, et vous le montre.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="174" />
+        <source>Only the answer after the spin is saved, locked so that this laptop cannot read it.</source>
+        <translation>Seule la réponse donnée après la roue est enregistrée, verrouillée pour que cet ordinateur ne puisse pas la lire.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="175" />
+        <source>A spin cannot be repeated. First, try a practice spin: it is never saved.</source>
+        <translation>On ne peut pas refaire tourner la roue. D'abord, faites un essai : il n'est jamais enregistré.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="182" />
+        <source>Try a practice spin</source>
+        <translation>Faire un essai</translation>
+    </message>
+</context>
+<context>
+    <name>HandoverScreen</name>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="114" />
+        <source>Please hand the laptop to the respondent.</source>
+        <translation>Veuillez passer l'ordinateur à la personne interrogée.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="115" />
+        <source>Interview {number}</source>
+        <translation>Entretien {number}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="117" />
+        <source>I am the respondent: start</source>
+        <translation>Je suis la personne interrogée : commencer</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="121" />
+        <source>Stop this interview</source>
+        <translation>Arrêter cet entretien</translation>
+    </message>
+</context>
+<context>
+    <name>InterviewFlow</name>
+    <message>
+        <location filename="../../rrdesk/gui/flow.py" line="96" />
+        <source>No interview was started.</source>
+        <translation>Aucun entretien n'a été commencé.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/flow.py" line="116" />
+        <source>The interview could not be started: {error}</source>
+        <translation>L'entretien n'a pas pu commencer : {error}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/flow.py" line="132" />
+        <source>Interview {number} was closed before the end.</source>
+        <translation>L'entretien {number} a été clôturé avant la fin.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/flow.py" line="136" />
+        <source>Interview {number} could not be closed: {error}</source>
+        <translation>L'entretien {number} n'a pas pu être clôturé : {error}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/flow.py" line="187" />
+        <source>Interview {number} stopped: {error}. Fix the cause (free some disk space), then continue it from here.</source>
+        <translation>L'entretien {number} s'est arrêté : {error}. Corrigez la cause (libérez de l'espace disque), puis continuez-le d'ici.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/flow.py" line="194" />
+        <source>Interview {number} saved.</source>
+        <translation>Entretien {number} enregistré.</translation>
+    </message>
+</context>
+<context>
+    <name>LanguageScreen</name>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="140" />
+        <source>Choose your language</source>
+        <translation>Choisissez votre langue</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="103" />
+        <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
+        <translation>DÉMO — lisible avec la clé de démonstration publique. Ne l'utilisez jamais pour de vraies réponses.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="113" />
+        <source>&amp;File</source>
+        <translation>&amp;Fichier</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="114" />
+        <source>&amp;Open survey…</source>
+        <translation>&amp;Ouvrir une enquête…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="117" />
+        <source>&amp;Export to…</source>
+        <translation>&amp;Exporter vers…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="119" />
+        <source>&amp;Quit</source>
+        <translation>&amp;Quitter</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="137" />
+        <source>Open survey</source>
+        <translation>Ouvrir une enquête</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="138" />
+        <source>Survey files (*.toml);;All files (*)</source>
+        <translation>Fichiers d'enquête (*.toml);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="148" />
+        <source>This survey file cannot be used</source>
+        <translation>Ce fichier d'enquête ne peut pas être utilisé</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="164" />
+        <source>The survey file cannot be used; the demo survey is open instead</source>
+        <translation>Le fichier d'enquête ne peut pas être utilisé ; l'enquête de démonstration est ouverte à la place</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="176" />
+        <source>Opening the data folder…</source>
+        <translation>Ouverture du dossier des données…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="189" />
+        <source>The data folder holds a damaged log; it is kept for checking (rrdesk verify) and a new log was started.</source>
+        <translation>Le dossier des données contient un journal endommagé ; il est conservé pour vérification (rrdesk verify) et un nouveau journal a été commencé.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="197" />
+        <source>The data folder cannot be used: {error}</source>
+        <translation>Le dossier des données ne peut pas être utilisé : {error}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="253" />
+        <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
+        <translation>L'entretien {number} a été clôturé ; les questions qu'il n'a pas atteintes sont marquées comme non posées.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="289" />
+        <source>Export to… (choose the USB stick)</source>
+        <translation>Exporter vers… (choisissez la clé USB)</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="302" />
+        <source>Exported and checked: {path}</source>
+        <translation>Exporté et vérifié : {path}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="307" />
+        <source>Export failed: {error}</source>
+        <translation>Échec de l'export : {error}</translation>
+    </message>
+</context>
+<context>
+    <name>PracticeScreen</name>
+    <message>
+        <location filename="../../rrdesk/gui/practice.py" line="33" />
+        <source>PRACTICE</source>
+        <translation>ESSAI</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/practice.py" line="34" />
+        <source>This is only a practice. Nothing is saved.</source>
+        <translation>Ce n'est qu'un essai. Rien n'est enregistré.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/practice.py" line="35" />
+        <source>Tap Spin (or the wheel) and watch where it stops. The words under the pointer tell you what to do.</source>
+        <translation>Touchez « Tourner » (ou la roue) et regardez où elle s'arrête. Les mots sous la flèche vous disent quoi faire.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/practice.py" line="38" />
+        <source>Spinner result</source>
+        <translation>Résultat de la roue</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/practice.py" line="43" />
+        <source>Practice again</source>
+        <translation>Refaire un essai</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/practice.py" line="45" />
+        <source>Start the questions</source>
+        <translation>Commencer les questions</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/practice.py" line="52" />
+        <source>Spin</source>
+        <translation>Tourner</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/practice.py" line="77" />
+        <source>The spinner says: {what}</source>
+        <translation>La roue dit : {what}</translation>
+    </message>
+</context>
+<context>
+    <name>QuestionScreen</name>
+    <message>
+        <location filename="../../rrdesk/gui/question.py" line="59" />
+        <source>Question {number} of {total}</source>
+        <translation>Question {number} sur {total}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/question.py" line="62" />
+        <source>Tap Spin. Then do what the spinner says.</source>
+        <translation>Touchez « Tourner ». Puis faites ce que dit la roue.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/question.py" line="64" />
+        <source>First tap your true answer to the first statement. It is not saved: the spinner decides what is saved.</source>
+        <translation>Touchez d'abord votre vraie réponse à la première affirmation. Elle n'est pas enregistrée : la roue décide de ce qui est enregistré.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/question.py" line="67" />
+        <source>First tap your true answer. It is not saved: the spinner decides what is saved.</source>
+        <translation>Touchez d'abord votre vraie réponse. Elle n'est pas enregistrée : la roue décide de ce qui est enregistré.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/question.py" line="72" />
+        <source>Spinner result</source>
+        <translation>Résultat de la roue</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/question.py" line="79" />
+        <source>Saved answer</source>
+        <translation>Réponse enregistrée</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/question.py" line="87" />
+        <source>I prefer not to answer</source>
+        <translation>Je préfère ne pas répondre</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/question.py" line="88" />
+        <source>Stop the interview (interviewer)</source>
+        <translation>Arrêter l'entretien (enquêteur)</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/question.py" line="90" />
+        <source>Next</source>
+        <translation>Suivant</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/question.py" line="99" />
+        <source>Spin</source>
+        <translation>Tourner</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/question.py" line="119" />
+        <source>Statement:</source>
+        <translation>Affirmation :</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/question.py" line="121" />
+        <source>Opposite statement:</source>
+        <translation>Affirmation contraire :</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/question.py" line="124" />
+        <source>First question:</source>
+        <translation>Première question :</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/question.py" line="126" />
+        <source>Other question:</source>
+        <translation>Autre question :</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/question.py" line="158" />
+        <source>Now tap Spin.</source>
+        <translation>Touchez maintenant « Tourner ».</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/question.py" line="168" />
+        <source>The spinner could not be used: {error}. Please call the interviewer.</source>
+        <translation>La roue n'a pas pu être utilisée : {error}. Veuillez appeler l'enquêteur.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/question.py" line="181" />
+        <source>The spinner is turning…</source>
+        <translation>La roue tourne…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/question.py" line="196" />
+        <source>The spinner chose:</source>
+        <translation>La roue a choisi :</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/question.py" line="201" />
+        <source>The spinner says:</source>
+        <translation>La roue dit :</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/question.py" line="230" />
+        <source>Saving…</source>
+        <translation>Enregistrement…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/question.py" line="257" />
+        <source>The answer could not be saved: {error}. Please call the interviewer.</source>
+        <translation>La réponse n'a pas pu être enregistrée : {error}. Veuillez appeler l'enquêteur.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/question.py" line="271" />
+        <source>Saved answer to the chosen statement: {answer}</source>
+        <translation>Réponse enregistrée à l'affirmation choisie : {answer}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/question.py" line="273" />
+        <source>Saved answer: {answer}</source>
+        <translation>Réponse enregistrée : {answer}</translation>
+    </message>
+</context>
+<context>
+    <name>SpinnerWidget</name>
+    <message>
+        <location filename="../../rrdesk/gui/spinner.py" line="179" />
+        <source>Spinner wheel</source>
+        <extracomment>Repaint period while spinning (about 60 frames a second).</extracomment>
+        <translation>Roue</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/spinner.py" line="180" />
+        <source>Tap the wheel, or press Space, to spin it</source>
+        <translation>Touchez la roue, ou appuyez sur Espace, pour la faire tourner</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/spinner.py" line="448" />
+        <source>PRACTICE</source>
+        <extracomment>No motion: the wheel stays still and the result appears after the same DURATION_MS.</extracomment>
+        <translation>ESSAI</translation>
+    </message>
+</context>
+<context>
+    <name>ThanksScreen</name>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="199" />
+        <source>Thank you!</source>
+        <translation>Merci !</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="200" />
+        <source>Your answers are saved. Please hand the laptop back to the interviewer.</source>
+        <translation>Vos réponses sont enregistrées. Veuillez rendre l'ordinateur à l'enquêteur.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="203" />
+        <source>Done (interviewer)</source>
+        <translation>Terminé (enquêteur)</translation>
+    </message>
+</context>
+<context>
+    <name>Wording</name>
+    <message>
+        <location filename="../../rrdesk/gui/wording.py" line="17" />
+        <source>YES</source>
+        <translation>OUI</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/wording.py" line="21" />
+        <source>NO</source>
+        <translation>NON</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/wording.py" line="41" />
+        <source>Answer the statement</source>
+        <translation>Répondez à l'affirmation</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/wording.py" line="43" />
+        <source>Answer the opposite statement</source>
+        <translation>Répondez à l'affirmation contraire</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/wording.py" line="45" />
+        <source>Answer the first question</source>
+        <translation>Répondez à la première question</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/wording.py" line="47" />
+        <source>Answer truthfully</source>
+        <translation>Répondez sincèrement</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/wording.py" line="49" />
+        <source>Answer the opposite</source>
+        <translation>Répondez le contraire</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/wording.py" line="51" />
+        <source>Answer the other question</source>
+        <translation>Répondez à l'autre question</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/wording.py" line="54" />
+        <source>Say “{answer}”</source>
+        <translation>Dites « {answer} »</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/wording.py" line="55" />
+        <source>Say YES</source>
+        <translation>Dites OUI</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/wording.py" line="55" />
+        <source>Say NO</source>
+        <translation>Dites NON</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/wording.py" line="69" />
+        <source>Answer this statement truthfully:
+“{text}”</source>
+        <translation>Répondez sincèrement à cette affirmation :
+« {text} »</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/wording.py" line="72" />
+        <source>Answer this opposite statement truthfully:
+“{text}”</source>
+        <translation>Répondez sincèrement à cette affirmation contraire :
+« {text} »</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/wording.py" line="75" />
+        <source>Answer the question truthfully.</source>
+        <translation>Répondez sincèrement à la question.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/wording.py" line="77" />
+        <source>Answer the other question truthfully:
+“{text}”</source>
+        <translation>Répondez sincèrement à l'autre question :
+« {text} »</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/wording.py" line="80" />
+        <source>Give the opposite of your true answer.</source>
+        <translation>Donnez le contraire de votre vraie réponse.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/wording.py" line="82" />
+        <source>Tap “{answer}”, whatever your true answer is.</source>
+        <translation>Touchez « {answer} », quelle que soit votre vraie réponse.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/wording.py" line="85" />
+        <source>Tap YES, whatever your true answer is.</source>
+        <translation>Touchez OUI, quelle que soit votre vraie réponse.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/wording.py" line="86" />
+        <source>Tap NO, whatever your true answer is.</source>
+        <translation>Touchez NON, quelle que soit votre vraie réponse.</translation>
+    </message>
+</context>
+</TS>

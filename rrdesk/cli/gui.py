@@ -1,0 +1,32 @@
+"""`rrdesk gui [--survey FILE] [--data DIR]`: the desktop app.
+
+With no survey given it opens the survey it remembers, or else the demo survey. A survey
+given here is checked first, so a bad file is one ``rrdesk: error: …`` line, as for
+``rrdesk check``. Qt is imported only when the app starts, so the other commands stay
+quick and work without a display.
+"""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from rrdesk.core import survey as surveys
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    g = sub.add_parser("gui", help="the desktop app (opens the demo survey when none is configured)",
+                       description="Start the desktop app. With no --survey it opens the survey it remembers "
+                                   "from last time, or the demo survey.")
+    g.add_argument("--survey", metavar="FILE", type=Path,
+                   help="the survey file to use (default: the last one opened, else the demo survey)")
+    g.add_argument("--data", metavar="DIR", type=Path,
+                   help="the data folder (default: the user's application data folder)")
+    g.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.survey is not None:
+        surveys.load(args.survey)  # a SurveyError becomes the usual one-line error
+    from rrdesk.gui import app  # why: Qt only for this command
+
+    return app.run(survey=args.survey, data=args.data)

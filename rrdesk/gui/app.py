@@ -1,0 +1,79 @@
+"""Starting the desktop app: the QApplication, its style, languages and the main window.
+
+``RRDESK_GUI_QUIT_AFTER_SHOW=1`` makes the app print how long it took to show its first
+window (and the peak memory) and quit: ``tests/benchmarks/gui.py`` measures a cold start
+with it.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, QStandardPaths, QTimer
+from PySide6.QtGui import QFont, QIcon
+from PySide6.QtWidgets import QApplication
+
+from rrdesk.gui import i18n
+from rrdesk.gui.resources import ICON, style_sheet
+from rrdesk.gui.settings import Preferences
+from rrdesk.gui.window import MainWindow
+
+QUIT_AFTER_SHOW = "RRDESK_GUI_QUIT_AFTER_SHOW"
+
+
+def application(argv: list[str] | None = None) -> QApplication:
+    """The QApplication (made once), with rrdesk's names, font and style sheet."""
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication(argv if argv is not None else sys.argv[:1])
+    app.setOrganizationName("rrdesk")
+    app.setApplicationName("rrdesk")
+    app.setApplicationDisplayName("rrdesk")
+    font = QFont(app.font())
+    font.setPointSize(max(font.pointSize(), 13))
+    app.setFont(font)
+    app.setStyleSheet(style_sheet())
+    if ICON.exists():
+        app.setWindowIcon(QIcon(str(ICON)))
+    return app
+
+
+def default_data() -> Path:
+    """The per-user data folder (QStandardPaths.AppDataLocation)."""
+    return Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))
+
+
+def make_window(*, survey: Path | None = None, data: Path | None = None,
+                settings: QSettings | None = None) -> MainWindow:
+    """The main window with its survey opened (the given one, the remembered one, or the
+    demo). Needs a QApplication; :func:`application` makes one."""
+    prefs = Preferences(settings)
+    translators = i18n.Translators()
+    translators.use(prefs.language or i18n.system_language())
+    window = MainWindow(data=data or default_data(), prefs=prefs, translators=translators)
+    window.resize(1366, 768)
+    window.open_startup(survey)
+    return window
+
+
+def run(*, survey: Path | None = None, data: Path | None = None) -> int:
+    """Run the app until its window is closed; returns the exit code."""
+    started = time.perf_counter()
+    app = application()
+    window = make_window(survey=survey, data=data)
+    window.show()
+    if os.environ.get(QUIT_AFTER_SHOW):
+        QTimer.singleShot(0, lambda: _report_and_quit(app, window, started))
+    return app.exec()
+
+
+def _report_and_quit(app: QApplication, window: MainWindow, started: float) -> None:
+    import resource
+
+    shown = time.perf_counter() - started
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+    print(f"shown {shown:.3f} s after run(); peak rss {peak / 1024:.1f} MiB", flush=True)
+    window.close()
+    app.quit()

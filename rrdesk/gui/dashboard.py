@@ -1,0 +1,238 @@
+"""The interviewer's dashboard: which survey, how much is saved, disk space, start, export.
+
+It only shows what the window tells it and sends the interviewer's actions back as
+signals; it never touches the store itself. It never shows an answer: the interviewer
+sees counts, times of saves, and "Interview N saved".
+"""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox, QComboBox, QFrame, QGridLayout, QHBoxLayout, QProgressBar, QSizePolicy, QVBoxLayout, QWidget,
+)
+
+from rrdesk.core.survey import Survey
+from rrdesk.gui.i18n import language_name
+from rrdesk.gui.widgets import TOUCH, button, label
+from rrdesk.store.interviews import Interrupted
+
+LOW_DISK = 200 * 1000 * 1000  # why: ~200,000 records of 1 KB; below this an export may not fit either
+
+
+def free_space(folder: Path) -> int | None:
+    """Free bytes on the disk that holds ``folder`` (or its nearest existing parent)."""
+    path = Path(folder)
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    try:
+        return shutil.disk_usage(path).free
+    except OSError:
+        return None
+
+
+class Dashboard(QWidget):
+    """What the interviewer sees between interviews."""
+
+    startRequested = Signal()
+    continueRequested = Signal()
+    closeRequested = Signal()
+    exportRequested = Signal()
+    openRequested = Signal()
+    reducedMotionChanged = Signal(bool)
+    languageChanged = Signal(str)
+
+    def __init__(self, languages: tuple[str, ...], current: str, reduced_motion: bool,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("dashboard")
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(40, 24, 40, 24)
+        outer.setSpacing(14)
+
+        top = QHBoxLayout()
+        heading = QVBoxLayout()
+        self.title = label("", "title")
+        self.details = label("", "hint")
+        heading.addWidget(self.title)
+        heading.addWidget(self.details)
+        top.addLayout(heading, 1)
+        self.open = button(self.tr("Open survey…"), "quiet")
+        self.open.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # why: the first focus goes to Start
+        top.addWidget(self.open, 0, Qt.AlignmentFlag.AlignTop)
+        outer.addLayout(top)
+
+        self.status = label("", "status")
+        self.status.hide()
+        outer.addWidget(self.status)
+
+        self.resume_panel = QFrame()
+        self.resume_panel.setObjectName("resume")
+        panel = QVBoxLayout(self.resume_panel)
+        self.resume_text = label("", "subtitle")
+        panel.addWidget(self.resume_text)
+        row = QHBoxLayout()
+        self.resume = button(self.tr("Continue"))
+        self.close_it = button(self.tr("Close it"), "quiet")
+        row.addWidget(self.resume)
+        row.addWidget(self.close_it)
+        row.addStretch(1)
+        panel.addLayout(row)
+        self.resume_panel.hide()
+        outer.addWidget(self.resume_panel)
+
+        columns = QHBoxLayout()
+        columns.setSpacing(40)
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(24)
+        grid.setVerticalSpacing(10)
+        self.session_count = label("", "figure")
+        self.total_count = label("", "figure")
+        self.last_saved = label("", "figure")
+        self.disk = label("", "figure")
+        self.folder = label("", "hint")
+        self.folder.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        rows = [(self.tr("Saved in this session"), self.session_count),
+                (self.tr("On this laptop (this survey)"), self.total_count),
+                (self.tr("Last answer saved"), self.last_saved),
+                (self.tr("Free disk space"), self.disk),
+                (self.tr("Data folder"), self.folder)]
+        for value in (self.session_count, self.total_count, self.last_saved, self.disk):
+            value.setWordWrap(False)
+        heading = label(self.tr("Interviews"), "subtitle")
+        heading.setWordWrap(False)
+        grid.addWidget(heading, 0, 0, 1, 2)
+        for i, (name, value) in enumerate(rows, start=1):
+            name_label = label(name, "body")
+            name_label.setWordWrap(False)
+            grid.addWidget(name_label, i, 0, Qt.AlignmentFlag.AlignTop)
+            grid.addWidget(value, i, 1, Qt.AlignmentFlag.AlignTop)
+        grid.setColumnStretch(1, 1)
+        stats = QVBoxLayout()
+        stats.addLayout(grid)
+        self.disk_warning = label(self.tr("Low disk space: export the data to a USB stick and free some space "
+                                          "before the next interview."), "error")
+        self.disk_warning.hide()
+        stats.addWidget(self.disk_warning)
+        stats.addStretch(1)
+        columns.addLayout(stats, 1)
+
+        actions = QVBoxLayout()
+        actions.setSpacing(14)
+        self.start = button(self.tr("Start interview"), "start")
+        self.start.setMinimumHeight(TOUCH + 32)
+        self.start.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        actions.addWidget(self.start)
+        self.export = button(self.tr("Export to…"), "quiet")
+        self.export.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        actions.addWidget(self.export)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 0)  # busy: export has no progress callback
+        self.progress.setTextVisible(False)
+        self.progress.setAccessibleName(self.tr("Export in progress"))
+        self.progress.hide()
+        actions.addWidget(self.progress)
+        self.export_result = label("", "hint")
+        self.export_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.export_result.hide()
+        actions.addWidget(self.export_result)
+        actions.addStretch(1)
+        columns.addLayout(actions, 1)
+        outer.addLayout(columns, 1)
+
+        prefs = QHBoxLayout()
+        self.reduced_motion = QCheckBox(self.tr("Reduce spinner motion"))
+        self.reduced_motion.setChecked(reduced_motion)
+        self.reduced_motion.setMinimumHeight(TOUCH)
+        prefs.addWidget(self.reduced_motion)
+        prefs.addStretch(1)
+        language_label = label(self.tr("Interviewer language:"), "body")
+        language_label.setWordWrap(False)
+        prefs.addWidget(language_label)
+        self.language = QComboBox()
+        self.language.setMinimumHeight(TOUCH)
+        self.language.setAccessibleName(self.tr("Interviewer language"))
+        for code in languages:
+            self.language.addItem(language_name(code), code)
+        self.language.setCurrentIndex(max(0, self.language.findData(current)))
+        prefs.addWidget(self.language)
+        outer.addLayout(prefs)
+
+        self.start.clicked.connect(self.startRequested)
+        self.resume.clicked.connect(self.continueRequested)
+        self.close_it.clicked.connect(self.closeRequested)
+        self.export.clicked.connect(self.exportRequested)
+        self.open.clicked.connect(self.openRequested)
+        self.reduced_motion.toggled.connect(self.reducedMotionChanged)
+        self.language.currentIndexChanged.connect(
+            lambda i: self.languageChanged.emit(self.language.itemData(i)))
+        self.setFocusProxy(self.start)
+
+    # -- what the window tells it ------------------------------------------------------------
+
+    def show_survey(self, survey: Survey, data: Path) -> None:
+        self.title.setText(survey.title)
+        self.details.setText(self.tr("{file} · languages: {languages} · ε per respondent: {epsilon} "
+                                     "(cap {cap})").format(
+            file=survey.path, languages=", ".join(language_name(c) for c in survey.languages),
+            epsilon=f"{survey.epsilon_per_respondent:.2f}", cap=f"{survey.max_epsilon:g}"))
+        self.folder.setText(str(data))
+        self.refresh_disk(data)
+
+    def show_counts(self, session: int, total: int | None, last_saved: str | None) -> None:
+        self.session_count.setText(str(session))
+        self.total_count.setText("—" if total is None else str(total))
+        self.last_saved.setText(last_saved or self.tr("nothing saved yet"))
+
+    def refresh_disk(self, data: Path) -> None:
+        free = free_space(data)
+        if free is None:
+            self.disk.setText(self.tr("unknown"))
+        elif free >= 1e9:
+            self.disk.setText(self.tr("{size} GB").format(size=f"{free / 1e9:.1f}"))
+        else:
+            self.disk.setText(self.tr("{size} MB").format(size=f"{free / 1e6:.0f}"))
+        self.disk_warning.setVisible(free is not None and free < LOW_DISK)
+
+    def set_status(self, line: str, *, error: bool = False) -> None:
+        self.status.setText(line)
+        self.status.setProperty("role", "error" if error else "status")
+        self.status.style().unpolish(self.status)
+        self.status.style().polish(self.status)
+        self.status.setVisible(bool(line))
+
+    def set_ready(self, ready: bool) -> None:
+        """Start and export need an open store with no interrupted interview."""
+        self.start.setEnabled(ready and self.resume_panel.isHidden())
+        self.export.setEnabled(ready and self.progress.isHidden())
+
+    def show_interrupted(self, stopped: Interrupted | None, total_questions: int) -> None:
+        if stopped is None:
+            self.resume_panel.hide()
+            return
+        done = len(stopped.recorded)
+        text = (self.tr("Interview {number} stopped after question {done} of {total}.")
+                if done else self.tr("Interview {number} stopped before its first question."))
+        self.resume_text.setText(text.format(number=stopped.number, done=done, total=total_questions) + " "
+                                 + self.tr("Continue it with the same respondent, or close it."))
+        self.resume_panel.show()
+        self.start.setEnabled(False)
+        self.resume.setFocus()
+
+    def export_running(self) -> None:
+        self.export.setEnabled(False)
+        self.progress.show()
+        self.export_result.setText(self.tr("Exporting and checking the copy…"))
+        self.export_result.setProperty("role", "hint")
+        self.export_result.show()
+
+    def export_done(self, text: str, *, error: bool) -> None:
+        self.progress.hide()
+        self.export.setEnabled(True)
+        self.export_result.setText(text)
+        self.export_result.setProperty("role", "error" if error else "status")
+        self.export_result.style().unpolish(self.export_result)
+        self.export_result.style().polish(self.export_result)
+        self.export_result.show()

@@ -1,0 +1,82 @@
+"""Interface languages: Qt translators for rrdesk's own strings and Qt's standard dialogs.
+
+The interviewer's screens use the interviewer's language (a setting, else the system
+locale); the respondent's screens switch to the language the respondent picks. Survey
+texts come from the survey file, in that language; the interface strings come from
+``resources/translations/rrdesk_<lang>.qm``. English is the source language and needs no
+file. A language without a translation file keeps English interface strings.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+
+from rrdesk.gui.resources import TRANSLATIONS
+
+SOURCE = "en"
+
+# why: QLocale("en").nativeLanguageName() is "American English" and "es" is "español de
+# España"; a respondent picking a language should see the plain name of the language.
+_NAMES = {
+    "en": "English", "fr": "Français", "es": "Español", "pt": "Português", "de": "Deutsch",
+    "it": "Italiano", "nl": "Nederlands", "ar": "العربية", "sw": "Kiswahili", "ru": "Русский",
+    "zh": "中文", "hi": "हिन्दी", "bn": "বাংলা", "ur": "اردو", "tr": "Türkçe", "pl": "Polski",
+    "uk": "Українська", "fa": "فارسی", "am": "አማርኛ", "ha": "Hausa", "yo": "Yorùbá", "wo": "Wolof",
+}
+
+
+def base(code: str) -> str:
+    """``pt-BR`` → ``pt``."""
+    return code.replace("_", "-").split("-")[0].lower()
+
+
+def language_name(code: str) -> str:
+    """A language as its own speakers name it (``fr`` → ``Français``)."""
+    locale = QLocale(code.replace("-", "_"))
+    name = _NAMES.get(base(code))
+    if name is None:
+        native = locale.nativeLanguageName()
+        name = native[:1].upper() + native[1:] if native and locale.language() != QLocale.Language.C else code
+    if "-" in code or "_" in code:
+        territory = locale.nativeTerritoryName()
+        if territory:
+            name = f"{name} ({territory})"
+    return name
+
+
+def available() -> tuple[str, ...]:
+    """Interface languages: English and every language with a compiled translation."""
+    found = sorted(p.stem.split("_", 1)[1] for p in TRANSLATIONS.glob("rrdesk_*.qm"))
+    return (SOURCE, *[code for code in found if code != SOURCE])
+
+
+def system_language() -> str:
+    """The system locale's language if rrdesk speaks it, else English."""
+    code = base(QLocale.system().name())
+    return code if code in available() else SOURCE
+
+
+class Translators:
+    """The translators installed in the application; :meth:`use` swaps them."""
+
+    def __init__(self) -> None:
+        self._installed: list[QTranslator] = []
+        self.current = SOURCE
+
+    def use(self, code: str) -> str:
+        """Show the interface in ``code`` (or the nearest language rrdesk has); returns it."""
+        app = QCoreApplication.instance()
+        for translator in self._installed:
+            app.removeTranslator(translator)
+        self._installed = []
+        lang = base(code)
+        if lang != SOURCE and lang in available():
+            ours = QTranslator()
+            if ours.load(str(TRANSLATIONS / f"rrdesk_{lang}.qm")):
+                self._installed.append(ours)
+            qt = QTranslator()  # Qt's own dialogs (file chooser, message boxes)
+            if qt.load(f"qtbase_{lang}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+                self._installed.append(qt)
+        for translator in self._installed:
+            app.installTranslator(translator)
+        self.current = lang if self._installed else SOURCE
+        return self.current

@@ -1,0 +1,343 @@
+"""The main window: the demo banner, the dashboard and the interview flow.
+
+The window owns the open :class:`Station` (one survey in one data folder) and two task
+runners: one for the store (opening it, records, closing an interview: one at a time,
+as the log writer requires) and one for exports (so a slow USB stick never holds up the
+store). It asks :mod:`rrdesk.core` and :mod:`rrdesk.store`, shows the answers, and sends
+the interviewer's actions back; it never reads an answer.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, Qt, Signal, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QStackedWidget, QVBoxLayout, QWidget
+
+from rrdesk.core import survey as surveys
+from rrdesk.core.errors import SurveyError
+from rrdesk.core.survey import Survey
+from rrdesk.gui import i18n
+from rrdesk.gui.dashboard import Dashboard
+from rrdesk.gui.flow import InterviewFlow
+from rrdesk.gui.resources import DEMO_SURVEY, demo_recipient
+from rrdesk.gui.settings import Preferences
+from rrdesk.gui.tasks import TaskRunner
+from rrdesk.gui.widgets import label
+from rrdesk.store.interviews import Station
+
+
+class MainWindow(QMainWindow):
+    """The interviewer's window.
+
+    Signals
+    -------
+    storeReady()
+        The data folder was opened (or could not be): the dashboard is up to date.
+    exportFinished(str, bool)
+        The export ended: the line shown, and whether it succeeded.
+    """
+
+    storeReady = Signal()
+    exportFinished = Signal(str, bool)
+
+    def __init__(self, *, data: Path, prefs: Preferences, translators: i18n.Translators,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("main")
+        self.data, self.prefs, self.translators = Path(data), prefs, translators
+        self.ui_lang = translators.current
+        self.survey: Survey | None = None
+        self.station: Station | None = None
+        self.message: QMessageBox | None = None
+        self.session_saved = 0
+        self._pending_status = ""
+        self._last_saved: dt.datetime | None = None
+        self.runner = TaskRunner(self)
+        self.exporter = TaskRunner(self)
+
+        central = QWidget()
+        column = QVBoxLayout(central)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        self.banner = label("", "banner", center=True)
+        self.banner.hide()
+        column.addWidget(self.banner)
+        self.stack = QStackedWidget()
+        column.addWidget(self.stack, 1)
+        self.setCentralWidget(central)
+        self.flow = InterviewFlow(self.runner, translators)
+        self.flow.ended.connect(self._interview_ended)
+        self.dashboard: Dashboard | None = None
+        self._build()
+        self.stack.addWidget(self.flow)
+
+    # -- building (again, when the interviewer's language changes) ---------------------------
+
+    def _build(self) -> None:
+        old = self.dashboard
+        self.dashboard = Dashboard(i18n.available(), self.ui_lang, self.prefs.reduced_motion)
+        d = self.dashboard
+        d.startRequested.connect(self.start_interview)
+        d.continueRequested.connect(self.continue_interview)
+        d.closeRequested.connect(self.close_interrupted)
+        d.exportRequested.connect(self._ask_export)
+        d.openRequested.connect(self._ask_survey)
+        d.reducedMotionChanged.connect(self._reduced_motion)
+        d.languageChanged.connect(self.set_language)
+        self.stack.insertWidget(0, d)
+        if old is not None:
+            current = self.stack.currentWidget() is old
+            self.stack.removeWidget(old)
+            old.deleteLater()
+            if current:
+                self.stack.setCurrentWidget(d)
+        else:
+            self.stack.setCurrentWidget(d)
+        self._banner_text()
+        self._menus()
+        self._refresh()
+
+    def _banner_text(self) -> None:
+        self.banner.setText(self.tr("DEMO — readable with the public demo key. Never use it for real answers."))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.LanguageChange:
+            self._banner_text()  # the respondent reads the warning in their own language too
+        super().changeEvent(event)
+
+    def _menus(self) -> None:
+        bar = self.menuBar()
+        bar.clear()
+        menu = bar.addMenu(self.tr("&File"))
+        self.open_action = QAction(self.tr("&Open survey…"), self)
+        self.open_action.setShortcut(QKeySequence.StandardKey.Open)
+        self.open_action.triggered.connect(self._ask_survey)
+        self.export_action = QAction(self.tr("&Export to…"), self)
+        self.export_action.triggered.connect(self._ask_export)
+        quit_action = QAction(self.tr("&Quit"), self)
+        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        quit_action.triggered.connect(self.close)
+        for action in (self.open_action, self.export_action):
+            menu.addAction(action)
+        menu.addSeparator()
+        menu.addAction(quit_action)
+
+    def _title(self) -> None:
+        # why: a fixed title; it never changes with a question, an answer or a spin
+        name = self.survey.title if self.survey else ""
+        self.setWindowTitle(f"rrdesk — {name}" if name else "rrdesk")
+
+    # -- the survey and its store -----------------------------------------------------------
+
+    @Slot()
+    def _ask_survey(self) -> None:
+        start = str(Path(self.survey.path).parent) if self.survey else ""
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open survey"), start,
+                                              self.tr("Survey files (*.toml);;All files (*)"))
+        if path:
+            self.open_survey(Path(path))
+
+    def open_survey(self, path: Path, *, remember: bool = True) -> bool:
+        """Validate the survey at ``path`` (the messages of ``rrdesk check``) and open its
+        store; ``remember`` keeps the path for the next start. False if it is not valid."""
+        try:
+            survey = surveys.load(path)
+        except SurveyError as error:
+            self.show_message(self.tr("This survey file cannot be used"), str(error))
+            return False
+        if remember:
+            self.prefs.survey_path = str(Path(path).resolve())
+        self.use_survey(survey)
+        return True
+
+    def open_startup(self, path: Path | None) -> None:
+        """At start: the given survey, else the remembered one, else the demo survey."""
+        remembered = self.prefs.survey_path
+        chosen = path or (Path(remembered) if remembered else None)
+        if chosen is not None:
+            try:
+                self.use_survey(surveys.load(chosen))
+                return
+            except SurveyError as error:
+                self.show_message(self.tr("The survey file cannot be used; the demo survey is open instead"),
+                                  str(error))
+        self.use_survey(surveys.load(DEMO_SURVEY))
+
+    def use_survey(self, survey: Survey, *, status: str = "") -> None:
+        """Show ``survey`` and open its store in the data folder, off the GUI thread;
+        ``status`` (an error line) is shown once it is open."""
+        self._close_station()
+        self.survey = survey
+        self._title()
+        self.banner.setVisible(demo_recipient() in survey.recipients)
+        self.dashboard.show_survey(survey, self.data)
+        self.dashboard.set_status(self.tr("Opening the data folder…"))
+        self.dashboard.set_ready(False)
+        data = self.data
+        self._pending_status = status
+        self.runner.submit(lambda: Station(survey, data), self._opened, self._open_failed)
+
+    def _opened(self, station: Station) -> None:
+        if self.survey is None or station.survey is not self.survey:  # another survey was chosen meanwhile
+            station.close()
+            return
+        self.station = station
+        self.dashboard.set_status(self._pending_status, error=bool(self._pending_status))
+        if station.problems:
+            self.dashboard.set_status(self.tr("The data folder holds a damaged log; it is kept for checking "
+                                              "(rrdesk verify) and a new log was started."), error=True)
+        self._refresh()
+        if self.stack.currentWidget() is self.dashboard and self.dashboard.resume_panel.isHidden():
+            self.dashboard.start.setFocus()  # Space or Enter starts the next interview
+        self.storeReady.emit()
+
+    def _open_failed(self, line: str) -> None:
+        self.dashboard.set_status(self.tr("The data folder cannot be used: {error}").format(error=line), error=True)
+        self.storeReady.emit()
+
+    def _close_station(self) -> None:
+        station, self.station = self.station, None
+        if station is not None:
+            self.runner.submit(station.close, lambda _: None, lambda _: None)
+
+    def _refresh(self) -> None:
+        d, station = self.dashboard, self.station
+        if self.survey is not None:
+            d.show_survey(self.survey, self.data)
+        d.show_counts(self.session_saved, station.interviews_begun if station else None, self._last_saved_text())
+        total = len(station.survey.randomized) if station else 0
+        d.show_interrupted(station.interrupted() if station else None, total)
+        d.set_ready(station is not None)
+        interviewing = self.stack.currentWidget() is self.flow
+        self.open_action.setEnabled(not interviewing)
+        self.export_action.setEnabled(station is not None and not interviewing)
+
+    def _last_saved_text(self) -> str | None:
+        when = self._last_saved
+        if when is None and self.station is not None and self.station.writer.count:
+            try:  # saved before this session: the log's own modification time
+                when = dt.datetime.fromtimestamp(self.station.writer.path.stat().st_mtime)
+            except OSError:
+                return None
+        if when is None:
+            return None
+        return when.strftime("%H:%M" if when.date() == dt.date.today() else "%Y-%m-%d %H:%M")
+
+    # -- interviews ------------------------------------------------------------------------------
+
+    @Slot()
+    def start_interview(self) -> None:
+        if self.station is None or self.station.interrupted() is not None:
+            return
+        self._enter_flow()
+        self.flow.begin(self.station, self.ui_lang, reduced_motion=self.prefs.reduced_motion)
+
+    @Slot()
+    def continue_interview(self) -> None:
+        if self.station is None or self.station.interrupted() is None:
+            return
+        self._enter_flow()
+        self.flow.resume(self.station, self.station.resume(), self.ui_lang,
+                         reduced_motion=self.prefs.reduced_motion)
+
+    @Slot()
+    def close_interrupted(self) -> None:
+        station = self.station
+        if station is None or (stopped := station.interrupted()) is None:
+            return
+        self.dashboard.set_ready(False)
+        number = stopped.number
+        self.runner.submit(lambda: station.resume().abandon(),
+                           lambda _: self._after_write(self.tr("Interview {number} was closed; the questions it "
+                                                               "did not reach are marked as not asked.")
+                                                       .format(number=number)),
+                           lambda line: self.use_survey(station.survey, status=line))
+
+    def _after_write(self, line: str, *, error: bool = False) -> None:
+        if not error:
+            self._last_saved = dt.datetime.now()
+        self._refresh()
+        self.dashboard.set_status(line, error=error)
+
+    def _enter_flow(self) -> None:
+        self.dashboard.set_status("")
+        self.stack.setCurrentWidget(self.flow)
+        self._refresh()
+
+    @Slot(str, bool)
+    def _interview_ended(self, line: str, completed: bool) -> None:
+        if completed:
+            self.session_saved += 1
+        if self.flow.wrote:
+            self._last_saved = dt.datetime.now()
+        self.stack.setCurrentWidget(self.dashboard)
+        if self.flow.broken:  # a write failed: its writer refuses more; open the store again
+            self.use_survey(self.survey, status=line)
+        else:
+            self._refresh()
+            self.dashboard.set_status(line)
+        self.dashboard.setFocus()
+
+    # -- export ----------------------------------------------------------------------------------
+
+    @Slot()
+    def _ask_export(self) -> None:
+        if self.station is None:
+            return
+        dest = QFileDialog.getExistingDirectory(self, self.tr("Export to… (choose the USB stick)"))
+        if dest:
+            self.export_to(Path(dest))
+
+    def export_to(self, dest: Path) -> None:
+        """Write a verified export bundle of this survey into ``dest``, off the GUI thread."""
+        from rrdesk.store import bundle  # why: imported when needed; start-up stays quick
+
+        data, survey_id = self.data, self.survey.id
+        self.dashboard.export_running()
+        self.exporter.submit(lambda: bundle.export(data, survey_id, dest), self._exported, self._export_failed)
+
+    def _exported(self, path: Path) -> None:
+        line = self.tr("Exported and checked: {path}").format(path=path)
+        self.dashboard.export_done(line, error=False)
+        self.exportFinished.emit(line, True)
+
+    def _export_failed(self, error: str) -> None:
+        line = self.tr("Export failed: {error}").format(error=error)
+        self.dashboard.export_done(line, error=True)
+        self.exportFinished.emit(line, False)
+
+    # -- preferences -------------------------------------------------------------------------------
+
+    @Slot(bool)
+    def _reduced_motion(self, on: bool) -> None:
+        self.prefs.reduced_motion = on
+
+    @Slot(str)
+    def set_language(self, code: str) -> None:
+        """The interviewer's interface language (remembered)."""
+        if not code or code == self.ui_lang:
+            return
+        self.prefs.language = code
+        self.ui_lang = self.translators.use(code)
+        self._build()
+
+    # -- messages and closing ----------------------------------------------------------------------
+
+    def show_message(self, title: str, text: str) -> QMessageBox:
+        """A warning that does not block the event loop (tests and the store go on)."""
+        box = QMessageBox(QMessageBox.Icon.Warning, title, title, QMessageBox.StandardButton.Ok, self)
+        box.setTextFormat(Qt.TextFormat.PlainText)  # a file name or a message is never HTML
+        box.setInformativeText(text)
+        box.open()
+        self.message = box
+        return box
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        self.exporter.finish()
+        self.runner.finish()  # a record being written finishes first: it must be durable
+        if self.station is not None:
+            self.station.close()
+            self.station = None
+        super().closeEvent(event)

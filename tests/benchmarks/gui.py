@@ -1,0 +1,69 @@
+"""Desktop app start-up: time from launching `rrdesk gui` to its first window, and peak memory.
+
+    python tests/benchmarks/gui.py [-n RUNS]
+
+Each run is a new process (a cold start of the interpreter, Qt and rrdesk; the OS file
+cache stays warm after the first) on the offscreen platform with a fresh HOME and data
+folder, so the demo survey's store is created as on a new laptop. The app prints when
+its window is shown (RRDESK_GUI_QUIT_AFTER_SHOW=1) and quits; we time launch → that line.
+Target: ≤ 1.5 s to the first window. Peak memory is the child's ru_maxrss at that moment.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+TARGET_S = 1.5
+
+# `rrdesk gui` through the gui subcommand's own parser: works whether or not the main
+# command line already lists it.
+LAUNCH = ("import argparse, sys\nfrom rrdesk.cli import gui\n"
+          "p = argparse.ArgumentParser(prog='rrdesk'); gui.add_parser(p.add_subparsers())\n"
+          "a = p.parse_args(sys.argv[1:]); sys.exit(a.run(a))\n")
+
+
+def one_run() -> tuple[float, float, float]:
+    """(seconds to the first window, seconds inside run(), peak RSS in MiB)."""
+    with tempfile.TemporaryDirectory(prefix="rrdesk-bench-") as home:
+        env = dict(os.environ, QT_QPA_PLATFORM="offscreen", RRDESK_GUI_QUIT_AFTER_SHOW="1", HOME=home,
+                   XDG_CONFIG_HOME=f"{home}/config", XDG_DATA_HOME=f"{home}/share")
+        started = time.perf_counter()
+        child = subprocess.Popen([sys.executable, "-c", LAUNCH, "gui", "--data", f"{home}/data"], cwd=ROOT,
+                                 env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        line = child.stdout.readline()
+        shown = time.perf_counter() - started
+        child.wait(timeout=60)
+        m = re.match(r"shown ([\d.]+) s after run\(\); peak rss ([\d.]+) MiB", line)
+        if child.returncode != 0 or not m:
+            raise SystemExit(f"the app did not start: exit {child.returncode}, said {line!r}")
+        return shown, float(m[1]), float(m[2])
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description="rrdesk gui start-up time and peak memory")
+    p.add_argument("-n", "--runs", type=int, default=5)
+    args = p.parse_args()
+    runs = [one_run() for _ in range(args.runs)]
+    shown = [r[0] for r in runs]
+    inside = [r[1] for r in runs]
+    rss = [r[2] for r in runs]
+    print(f"first window shown: median {statistics.median(shown):.3f} s, min {min(shown):.3f} s, "
+          f"max {max(shown):.3f} s over {len(runs)} runs (target ≤ {TARGET_S} s)")
+    print(f"  of which inside rrdesk.gui.app.run (QApplication, window, survey): "
+          f"median {statistics.median(inside):.3f} s; the rest is the interpreter and imports")
+    print(f"peak memory (ru_maxrss): median {statistics.median(rss):.1f} MiB, max {max(rss):.1f} MiB")
+    ok = statistics.median(shown) <= TARGET_S
+    print("within target" if ok else "OVER TARGET")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

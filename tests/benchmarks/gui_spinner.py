@@ -1,0 +1,152 @@
+"""Frame time of painting the spinner (:class:`rrdesk.gui.spinner.SpinnerWidget`).
+
+What is measured
+----------------
+The time of painting one animation frame at 800×800 logical pixels into a
+``QImage`` (ARGB32 premultiplied, the raster engine the widget paints with),
+``QPainter`` begin and end included, as wall time and as the thread's CPU time,
+each the least of ``--repeats`` paints of the same frame (default 3) so that
+other processes taking the two cores do not count as painting time: the widget's own paint routine
+(``SpinnerWidget._paint``) with the wheel turned to ``spin_path.rotation_at(t, p)``
+for ``--frames`` times ``t`` evenly spread over one spin (default 240, i.e. one
+3.2 s spin at 75 frames a second), for several stopping points ``p``. The
+layout (sector paths, textures, label pixmaps) is built once per size and wheel,
+as in the widget, by one warm-up frame that is not counted. Also timed: the
+practice wheel, and the finished frame (dimmed sectors and the large outcome
+label), which is painted once, not animated, and so is not held to the target.
+
+Wheels: the demo's forced-response design (3 sectors) and ``kary(4, ε = 1.5)``
+(5 sectors, the most labels). Timings use ``time.perf_counter_ns`` with the
+garbage collector disabled.
+
+Target
+------
+Wall-time p95 ≤ 16 ms (one frame at 60 Hz) for every animated wheel. Exit status 0 when met, 1 otherwise.
+
+Usage
+-----
+    QT_QPA_PLATFORM=offscreen python tests/benchmarks/gui_spinner.py [--frames N] [--size PX] [--repeats R]
+"""
+from __future__ import annotations
+
+import argparse
+import ctypes
+import gc
+import math
+import os
+import statistics
+import sys
+import time
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtGui import QColor, QImage, QPainter  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from rrdesk.core import design  # noqa: E402
+from rrdesk.gui import spin_path  # noqa: E402
+from rrdesk.gui.spinner import SpinnerWidget  # noqa: E402
+
+TARGET_P95_MS = 16.0
+
+
+def keep_none_alive() -> None:
+    """PySide6 6.12.0 on CPython 3.11 drops a reference to None on every call of a
+    method returning void (6.11.3 does not; CPython >= 3.12 has an immortal None), and
+    the interpreter aborts after a few thousand: pin the reference count out of reach."""
+    colour, before = QColor(), sys.getrefcount(None)
+    for _ in range(100):
+        colour.setAlpha(1)
+    if sys.getrefcount(None) < before - 50:
+        ctypes.c_ssize_t.from_address(id(None)).value += 1 << 40
+
+
+def paint_ms(widget: SpinnerWidget, image: QImage, rotation: float, repeats: int = 1) -> tuple[float, float]:
+    """(wall, CPU) milliseconds of painting one frame: the least of ``repeats`` paints,
+    so that another process taking the core does not count as painting time."""
+    wall = cpu = math.inf
+    for _ in range(repeats):
+        start, start_cpu = time.perf_counter_ns(), time.thread_time_ns()
+        painter = QPainter(image)
+        widget._paint(painter, rotation)
+        painter.end()
+        wall = min(wall, (time.perf_counter_ns() - start) / 1e6)
+        cpu = min(cpu, (time.thread_time_ns() - start_cpu) / 1e6)
+    return wall, cpu
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1)]
+
+
+def measure(widget: SpinnerWidget, frames: int, size: int, repeats: int) -> list[tuple[float, float]]:
+    image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+    paint_ms(widget, image, 0.0)  # warm-up: builds the layout
+    times = []
+    for position in (0.0, 0.3, 0.62, 0.91):
+        for i in range(frames):
+            t = spin_path.DURATION_MS * i / (frames - 1)
+            times.append(paint_ms(widget, image, spin_path.rotation_at(t, position), repeats))
+    return times
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=240, help="frames per spin (default 240)")
+    parser.add_argument("--size", type=int, default=800, help="widget side in pixels (default 800)")
+    parser.add_argument("--repeats", type=int, default=3,
+                        help="paints per frame, the least counted (default 3)")
+    args = parser.parse_args()
+    keep_none_alive()
+    app = QApplication.instance() or QApplication(sys.argv)
+
+    wheels = {
+        "forced (3 sectors)": (design.forced(epsilon=math.log(3)), ["Answer truthfully", "Say YES", "Say NO"]),
+        "kary(4) (5 sectors)": (design.kary(4, epsilon=1.5),
+                                ["Answer truthfully", "Say “Office”", "Say “Factory or workshop”",
+                                 "Say “Warehouse or delivery”", "Say “Shop or sales”"]),
+    }
+    results = []  # (name, [(wall, cpu)], counts towards the target)
+    gc.disable()
+    try:
+        for name, (d, labels) in wheels.items():
+            widget = SpinnerWidget()
+            widget.resize(args.size, args.size)
+            widget.set_wheel(d, labels)
+            results.append((f"{name}, spinning", measure(widget, args.frames, args.size, args.repeats), True))
+            widget.set_wheel(d, labels, practice=True)
+            results.append((f"{name}, practice, spinning",
+                            measure(widget, args.frames, args.size, args.repeats), True))
+            widget.set_wheel(d, labels)
+            duration = spin_path.DURATION_MS
+            spin_path.DURATION_MS = 1  # finish at once: the finished frame is timed below
+            widget.spin_to(0.62)
+            spin_path.DURATION_MS = duration
+            while widget.is_spinning():
+                app.processEvents()
+            image = QImage(args.size, args.size, QImage.Format.Format_ARGB32_Premultiplied)
+            paint_ms(widget, image, widget.rotation())  # warm-up: builds the outcome label
+            finished = [paint_ms(widget, image, widget.rotation(), args.repeats) for _ in range(args.frames)]
+            results.append((f"{name}, finished (painted once)", finished, False))
+    finally:
+        gc.enable()
+
+    print(f"spinner frame paint at {args.size}x{args.size} (offscreen raster), least of {args.repeats} "
+          f"paints per frame; target: animation frames p95 <= {TARGET_P95_MS} ms wall")
+    print(f"{'frame':46s} {'n':>5s} {'wall p50':>9s} {'wall p95':>9s} {'wall max':>9s} "
+          f"{'cpu p50':>8s} {'cpu p95':>8s}")
+    ok = True
+    for name, times, counts in results:
+        wall = [w for w, _ in times]
+        cpu = [c for _, c in times]
+        if counts:
+            ok &= percentile(wall, 0.95) <= TARGET_P95_MS
+        print(f"{name:46s} {len(times):5d} {statistics.median(wall):9.2f} {percentile(wall, 0.95):9.2f} "
+              f"{max(wall):9.2f} {statistics.median(cpu):8.2f} {percentile(cpu, 0.95):8.2f}")
+    print("target met" if ok else "TARGET MISSED")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

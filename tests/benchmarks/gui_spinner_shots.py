@@ -1,0 +1,128 @@
+"""Screenshots of the spinner, to look at it as a respondent would.
+
+Renders :class:`rrdesk.gui.spinner.SpinnerWidget` offscreen at 600×600 and saves
+PNGs (``QWidget.grab``) to ``/tmp/rrdesk-shots/`` (or ``--out``):
+
+* the demo's forced-response wheel ("Answer truthfully", "Say YES", "Say NO"):
+  idle, mid-spin, finished, and as a practice wheel (idle and finished);
+* the demo's k-ary wheel (3 answers) and a ``kary(4)`` wheel, finished;
+* Warner's and the unrelated-question wheels, idle;
+* the forced wheel at the minimum size (320×320) and waiting in reduced motion.
+
+Usage::
+
+    QT_QPA_PLATFORM=offscreen python tests/benchmarks/gui_spinner_shots.py [--out DIR]
+"""
+from __future__ import annotations
+
+import argparse
+import ctypes
+import math
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QElapsedTimer  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from rrdesk.core import design  # noqa: E402
+from rrdesk.gui import spin_path  # noqa: E402
+from rrdesk.gui.spinner import SpinnerWidget  # noqa: E402
+
+FORCED = ["Answer truthfully", "Say YES", "Say NO"]
+
+
+def keep_none_alive() -> None:
+    """PySide6 6.12.0 on CPython 3.11 drops a reference to None on every call of a
+    method returning void (6.11.3 does not; CPython >= 3.12 has an immortal None), and
+    the interpreter aborts after a few thousand: pin the reference count out of reach."""
+    from PySide6.QtGui import QColor
+    colour, before = QColor(), sys.getrefcount(None)
+    for _ in range(100):
+        colour.setAlpha(1)
+    if sys.getrefcount(None) < before - 50:
+        ctypes.c_ssize_t.from_address(id(None)).value += 1 << 40
+
+
+def wait_until(widget: SpinnerWidget, ms: float) -> None:
+    clock = QElapsedTimer()
+    clock.start()
+    while clock.elapsed() < ms:
+        QTest.qWait(5)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path("/tmp/rrdesk-shots"))
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    keep_none_alive()
+    app = QApplication.instance() or QApplication(sys.argv)  # noqa: F841
+    saved = []
+
+    def shot(widget: SpinnerWidget, name: str) -> None:
+        path = args.out / f"{name}.png"
+        widget.grab().save(str(path))
+        saved.append(path)
+
+    w = SpinnerWidget()
+    w.resize(600, 600)
+    w.show()
+    forced = design.forced(epsilon=math.log(3))
+    w.set_wheel(forced, FORCED)
+    shot(w, "forced-idle")
+    w.spin_to(0.30)  # inside "Answer truthfully" (the first half of the wheel)
+    wait_until(w, spin_path.DURATION_MS * 0.35)
+    shot(w, "forced-mid-spin")
+    while w.is_spinning():
+        QTest.qWait(20)
+    shot(w, "forced-finished")
+    w.set_wheel(forced, FORCED, practice=True)
+    shot(w, "forced-practice-idle")
+    w.spin_to(0.62)  # "Say YES"
+    while w.is_spinning():
+        QTest.qWait(20)
+    shot(w, "forced-practice-finished")
+
+    w.set_wheel(design.kary(3, epsilon=1.5), ["Answer truthfully", "Say “Never”", "Say “Once”",
+                                               "Say “More than once”"])
+    w.spin_to(0.9)
+    while w.is_spinning():
+        QTest.qWait(20)
+    shot(w, "kary3-finished")
+    w.set_wheel(design.kary(4, epsilon=1.5), ["Answer truthfully", "Say “Office”",
+                                               "Say “Factory or workshop”", "Say “Warehouse or delivery”",
+                                               "Say “Shop or sales”"])
+    shot(w, "kary4-idle")
+    w.spin_to(0.75)
+    while w.is_spinning():
+        QTest.qWait(20)
+    shot(w, "kary4-finished")
+    w.set_wheel(design.warner(p=0.75), ["Answer the statement", "Answer the opposite"])
+    shot(w, "warner-idle")
+    w.set_wheel(design.unrelated(p=0.5, prevalence=0.25),
+                ["Answer the question about work", "Answer the question about your birthday"])
+    shot(w, "unrelated-idle")
+
+    small = SpinnerWidget()
+    small.resize(320, 320)
+    small.show()
+    small.set_wheel(forced, ["Répondez honnêtement", "Dites OUI", "Dites NON"])
+    small.reduced_motion = True
+    small.spin_to(0.1)
+    QTest.qWait(50)
+    shot(small, "forced-small-reduced-motion-waiting")
+    small.reset()
+    small.setFocus()
+    shot(small, "forced-small-idle-focus")
+
+    for path in saved:
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

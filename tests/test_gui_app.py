@@ -1,0 +1,304 @@
+"""The desktop app around the interviews: surveys, the dashboard, export, settings, privacy."""
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from collections import namedtuple
+
+import pytest
+from PySide6.QtGui import QAccessible
+from PySide6.QtWidgets import QFileDialog, QWidget
+
+from rrdesk import cli
+from rrdesk.cli import gui as gui_cli
+from rrdesk.core import survey as surveys
+from rrdesk.core.errors import SurveyError
+from rrdesk.gui import dashboard as dashboard_module
+from rrdesk.gui import settings as settings_module
+from rrdesk.gui import wording
+from rrdesk.store import age, keys
+from rrdesk.store.interviews import Station
+from tests.test_gui_support import (  # noqa: F401 - fixtures
+    DEMO, DEMO_KEY, ROOT, answer_question, click, data, fast_spin, finish, hand_over, next_screen,
+    open_window, settings, window,
+)
+
+
+def _another_survey(tmp_path, *, survey_id: str = "other-survey"):
+    """A valid survey sealed to a fresh (non-demo) key."""
+    recipient = age.Identity.generate().recipient
+    text = DEMO.read_text(encoding="utf-8")
+    text = text.replace('id = "workplace-demo"', f'id = "{survey_id}"')
+    text = text.replace('title = "Workplace wellbeing (demo)"', 'title = "Field test"')
+    text = text.replace("age1af476ty2zc0c9qf8a4uqfvp4xxj8zyrdekf7rfz3rqlsxueazsqqwyjxv8", recipient)
+    path = tmp_path / f"{survey_id}.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _bad_survey(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text('[survey]\nid = "x"\ntitle = "Broken"\nlanguages = ["en"]\n', encoding="utf-8")
+    return path
+
+
+# -- the survey ------------------------------------------------------------------------------
+
+
+def test_with_nothing_configured_the_demo_survey_opens_with_its_warning(window, data):
+    assert window.survey.id == "workplace-demo"
+    assert window.banner.isVisible()
+    assert window.banner.text().startswith("DEMO — readable with the public demo key")
+    d = window.dashboard
+    assert d.title.text() == "Workplace wellbeing (demo)"
+    assert "ε per respondent: 5.31" in d.details.text()
+    assert d.start.isEnabled() and not d.resume_panel.isVisible()
+    assert d.folder.text() == str(data)
+    assert d.last_saved.text() == "nothing saved yet"
+    assert window.windowTitle() == "rrdesk — Workplace wellbeing (demo)"
+
+
+def test_a_bad_survey_file_is_refused_with_the_message_of_rrdesk_check(qtbot, window, tmp_path, capsys):
+    bad = _bad_survey(tmp_path)
+    assert cli.main(["check", str(bad)]) == 2
+    line = capsys.readouterr().err.strip()
+    assert not window.open_survey(bad)
+    box = window.message
+    assert box is not None and box.isVisible()
+    assert f"rrdesk: error: {box.informativeText()}" == line
+    assert window.survey.id == "workplace-demo"  # the survey in use stays
+    assert window.prefs.survey_path is None
+
+
+def test_an_opened_survey_is_remembered_and_reopened_next_time(qtbot, data, settings, tmp_path, fast_spin):
+    other = _another_survey(tmp_path)
+    window = open_window(qtbot, data, settings)
+    monkey = pytest.MonkeyPatch()
+    monkey.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(other), "")))
+    window.open_action.trigger()  # File ▸ Open survey…
+    monkey.undo()
+    qtbot.waitUntil(lambda: window.station is not None and window.station.survey.id == "other-survey")
+    assert not window.banner.isVisible()  # not sealed to the public demo key
+    assert window.dashboard.title.text() == "Field test"
+    window.close()
+    again = open_window(qtbot, data, settings)
+    assert again.survey.id == "other-survey"
+    again.close()
+
+
+def test_a_remembered_survey_that_is_gone_falls_back_to_the_demo_and_says_why(qtbot, data, settings, tmp_path,
+                                                                               fast_spin):
+    settings.setValue("survey/path", str(tmp_path / "moved.toml"))
+    window = open_window(qtbot, data, settings)
+    assert window.survey.id == "workplace-demo"
+    assert "moved.toml: cannot read" in window.message.informativeText()
+    window.close()
+
+
+def test_a_data_folder_in_use_by_another_window_is_said_plainly(qtbot, data, settings, fast_spin):
+    with Station(surveys.load(DEMO), data):
+        window = open_window(qtbot, data, settings)
+        d = window.dashboard
+        assert window.station is None
+        assert "in use by another rrdesk window" in d.status.text()
+        assert not d.start.isEnabled()
+        window.close()
+
+
+# -- the dashboard ---------------------------------------------------------------------------
+
+
+def test_low_disk_space_is_warned_about(qtbot, window, monkeypatch):
+    usage = namedtuple("usage", "total used free")
+    monkeypatch.setattr(dashboard_module.shutil, "disk_usage", lambda path: usage(10**9, 10**9 - 5 * 10**7, 5 * 10**7))
+    window.dashboard.refresh_disk(window.data)
+    assert window.dashboard.disk.text() == "50 MB"
+    assert window.dashboard.disk_warning.isVisible()
+
+
+def test_counts_and_last_save_follow_the_interviews(qtbot, window):
+    hand_over(qtbot, window)
+    previous = None
+    for _ in range(4):
+        previous, _, _ = answer_question(qtbot, window, previous)
+    assert finish(qtbot, window) == "Interview 1 saved."
+    d = window.dashboard
+    assert (d.session_count.text(), d.total_count.text()) == ("1", "1")
+    assert d.last_saved.text() != "nothing saved yet"
+
+
+def test_reduced_motion_is_a_remembered_preference_that_reaches_the_wheel(qtbot, window, settings):
+    click(qtbot, window.dashboard.reduced_motion)
+    assert settings.value("spinner/reduced_motion") in (True, "true")
+    hand_over(qtbot, window)
+    q = next_screen(qtbot, window, "question", None)
+    assert q.wheel.reduced_motion is True
+
+
+def test_the_interviewer_can_switch_the_interface_to_french(qtbot, window, settings):
+    combo = window.dashboard.language
+    combo.setCurrentIndex(combo.findData("fr"))
+    qtbot.waitUntil(lambda: window.dashboard.start.text() == "Commencer un entretien")
+    assert settings.value("interface/language") == "fr"
+    assert window.banner.text().startswith("DÉMO")
+    assert window.dashboard.title.text() == "Workplace wellbeing (demo)"
+
+
+# -- export ----------------------------------------------------------------------------------
+
+
+def test_export_runs_in_the_background_and_ends_with_a_verified_bundle(qtbot, window, tmp_path, monkeypatch):
+    from rrdesk.store import bundle
+
+    hand_over(qtbot, window)
+    previous = None
+    for _ in range(4):
+        previous, _, _ = answer_question(qtbot, window, previous)
+    finish(qtbot, window)
+    usb = tmp_path / "usb"
+    usb.mkdir()
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: str(usb)))
+    d = window.dashboard
+    with qtbot.waitSignal(window.exportFinished, timeout=20000) as done:
+        click(qtbot, d.export)
+        assert d.progress.isVisible() and not d.export.isEnabled()  # busy while it works
+    line, ok = done.args
+    assert ok, line
+    made = list(usb.glob("*.tar.age"))
+    assert len(made) == 1 and not list(usb.glob("*.part"))
+    assert line == f"Exported and checked: {made[0]}"
+    assert d.export_result.text() == line and not d.progress.isVisible() and d.export.isEnabled()
+    opened = bundle.open_bundle(made[0], keys.load_identities(DEMO_KEY))
+    assert opened is not None
+
+
+def test_an_export_that_fails_says_why_in_one_line(qtbot, window, tmp_path):
+    with qtbot.waitSignal(window.exportFinished, timeout=20000) as done:
+        window.export_to(tmp_path / "no-stick-here")
+    line, ok = done.args
+    assert not ok
+    assert line.startswith("Export failed: ") and "\n" not in line
+    assert window.dashboard.export_result.text() == line
+
+
+# -- privacy of the surroundings -------------------------------------------------------------
+
+
+def test_settings_hold_only_paths_and_preferences_after_an_interview(qtbot, window, settings, tmp_path):
+    hand_over(qtbot, window, department="Factory or workshop")
+    previous, answers = None, []
+    for pick in (0, 1, 0, 2):
+        previous, qid, answer = answer_question(qtbot, window, previous, pick=pick)
+        answers.append(answer)
+    finish(qtbot, window)
+    settings.sync()
+    assert set(settings.allKeys()) <= set(settings_module.KEYS)
+    text = (tmp_path / "settings.ini").read_text(encoding="utf-8").lower()
+    for secret in ("factory", "unhappy", "afraid", "bullied", "took_from_work", "spin", "sector", "answer"):
+        assert secret not in text.replace("spinner/reduced_motion", "")
+    for value in (settings.value(k) for k in settings.allKeys()):
+        assert str(value).lower() not in {a.lower() for a in answers} | {"yes", "no", "1", "0"}
+
+
+def _names(root: QWidget) -> list[str]:
+    """Everything a screen reader, a tooltip or a title bar would say about the widgets."""
+    out = [root.window().windowTitle()]
+    for w in [root, *root.findChildren(QWidget)]:
+        out += [w.windowTitle(), w.accessibleName(), w.accessibleDescription(), w.toolTip(), w.statusTip()]
+        iface = QAccessible.queryAccessibleInterface(w)
+        if iface is not None and iface.isValid():
+            out += [iface.text(QAccessible.Text.Name), iface.text(QAccessible.Text.Description)]
+    return [n for n in out if n]
+
+
+def test_no_outcome_reaches_the_window_title_or_accessible_names(qtbot, window):
+    hand_over(qtbot, window)
+    title = window.windowTitle()
+    q = next_screen(qtbot, window, "question", None)  # instructed
+    click(qtbot, q.spin_button)
+    qtbot.waitUntil(lambda: q.answer_buttons[0].isVisible())
+    outcome = [q.instruction.text(), *wording.wheel_labels(q.question, "en")]
+    said = _names(window)
+    assert not [n for n in said for o in outcome if o in n]
+    assert window.windowTitle() == title
+    click(qtbot, q.answer_buttons[0])
+    q2 = next_screen(qtbot, window, "question", q)  # assisted
+    click(qtbot, q2.truth_buttons[0])
+    click(qtbot, q2.spin_button)
+    qtbot.waitUntil(lambda: q2.next.isVisible())
+    outcome = [q2.instruction.text(), q2.recorded.text(), *wording.wheel_labels(q2.question, "en")]
+    said = _names(window)
+    assert not [n for n in said for o in outcome if o in n]
+    assert window.windowTitle() == title
+
+
+def test_the_spin_is_forgotten_once_its_answer_is_recorded(qtbot, window):
+    hand_over(qtbot, window)
+    q = next_screen(qtbot, window, "question", None)
+    click(qtbot, q.spin_button)
+    qtbot.waitUntil(lambda: q.answer_buttons[0].isVisible())
+    interview = q.interview
+    assert q._sector is not None and interview._spins
+    click(qtbot, q.answer_buttons[1])
+    next_screen(qtbot, window, "question", q)
+    assert interview._spins == {}  # the store dropped it; the screen that knew the sector is gone
+
+
+# -- the command line ------------------------------------------------------------------------
+
+
+def _gui_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="rrdesk")
+    gui_cli.add_parser(p.add_subparsers(dest="command"))
+    return p
+
+
+def test_rrdesk_gui_checks_a_given_survey_before_starting(tmp_path):
+    args = _gui_parser().parse_args(["gui", "--survey", str(_bad_survey(tmp_path)), "--data", str(tmp_path)])
+    with pytest.raises(SurveyError, match="recipients is missing"):
+        args.run(args)
+
+
+def test_rrdesk_gui_starts_shows_its_window_and_quits_on_request(tmp_path):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", RRDESK_GUI_QUIT_AFTER_SHOW="1", HOME=str(tmp_path),
+               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "share"))
+    code = ("import argparse, sys\nfrom rrdesk.cli import gui\n"
+            "p = argparse.ArgumentParser(); gui.add_parser(p.add_subparsers())\n"
+            "a = p.parse_args(sys.argv[1:]); sys.exit(a.run(a))\n")
+    done = subprocess.run([sys.executable, "-c", code, "gui", "--data", str(tmp_path / "data")], env=env,
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("shown ")
+    assert (tmp_path / "data" / "workplace-demo").is_dir()  # the demo survey's store was opened
+
+
+# -- screens and targets ---------------------------------------------------------------------
+
+
+def _small_targets(window) -> list[str]:
+    from PySide6.QtWidgets import QAbstractButton, QComboBox
+
+    small = []
+    for w in window.centralWidget().findChildren(QWidget):
+        if isinstance(w, (QAbstractButton, QComboBox)) and w.isVisible() and w.height() < 48:
+            small.append(f"{type(w).__name__} {getattr(w, 'text', lambda: '')()!r}: {w.height()} px")
+    return small
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+def test_every_screen_fits_the_window_with_touch_targets_of_48_px(qtbot, window, size):
+    window.resize(*size)
+    qtbot.waitUntil(lambda: window.size().width() == size[0])
+    assert window.minimumSizeHint().width() <= 1366 and window.minimumSizeHint().height() <= 768
+    assert _small_targets(window) == []
+    hand_over(qtbot, window)
+    previous = None
+    for pick in (0, 1, 0, 2):
+        q = next_screen(qtbot, window, "question", previous)
+        assert _small_targets(window) == [], q.question.id
+        assert q.wheel.width() >= 320 and q.wheel.height() >= 320
+        previous, _, _ = answer_question(qtbot, window, previous, pick=pick)
+    assert finish(qtbot, window) == "Interview 1 saved."
+    assert _small_targets(window) == []

@@ -1,0 +1,184 @@
+"""Shared set-up for the GUI tests (this module holds no tests of its own).
+
+The app runs on Qt's offscreen platform against real temporary data folders: nothing of
+the store is mocked. A test acts as the interviewer and the respondent would, with clicks
+and keys, and reads back what was stored with the demo survey's public identity.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QApplication, QPushButton, QWidget
+
+from rrdesk.gui import app as gui_app
+from rrdesk.gui import spin_path
+from rrdesk.store import age, keys, log, records
+from tests.conftest import ROOT
+
+DEMO_KEY = ROOT / "resources" / "demo-identity.txt"
+DEMO = ROOT / "resources" / "surveys" / "demo.toml"
+
+
+@pytest.fixture
+def fast_spin(monkeypatch):
+    """A short animation: every spin still lasts the same time, just not 3.2 s."""
+    monkeypatch.setattr(spin_path, "DURATION_MS", 30)
+
+
+@pytest.fixture
+def settings(tmp_path) -> QSettings:
+    """A settings file of the test's own, in English whatever the machine's locale."""
+    s = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    s.setValue("interface/language", "en")
+    s.sync()
+    return s
+
+
+@pytest.fixture
+def data(tmp_path) -> Path:
+    return tmp_path / "data"
+
+
+def open_window(qtbot, data: Path, settings: QSettings, survey: Path | None = None):
+    gui_app.application()
+    window = gui_app.make_window(survey=survey, data=data, settings=settings)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: window.station is not None or window.dashboard.status.property("role") == "error")
+    return window
+
+
+@pytest.fixture
+def window(qtbot, data, settings, fast_spin):
+    w = open_window(qtbot, data, settings)
+    yield w
+    w.close()
+
+
+# -- acting as a person ----------------------------------------------------------------------
+
+
+def click(qtbot, widget: QWidget) -> None:
+    assert widget.isVisible(), f"{widget.objectName() or widget} is not visible"
+    assert widget.isEnabled(), f"{widget.objectName() or widget} is not enabled"
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=widget.rect().center())
+
+
+def screen(window) -> QWidget:
+    return window.flow.screen
+
+
+def wait_for(qtbot, window, name: str, timeout: int = 5000) -> QWidget:
+    qtbot.waitUntil(lambda: screen(window) is not None and screen(window).objectName() == name
+                    and window.stack.currentWidget() is window.flow, timeout=timeout)
+    return screen(window)
+
+
+def button_named(parent: QWidget, text: str) -> QPushButton:
+    found = [b for b in parent.findChildren(QPushButton) if b.text() == text and b.isVisible()]
+    assert len(found) == 1, f"{len(found)} visible buttons say {text!r}"
+    return found[0]
+
+
+def key(qtbot, k) -> None:
+    """Press a key on whatever has the keyboard focus, as a keyboard would."""
+    target = QApplication.focusWidget()
+    assert target is not None, "nothing has the keyboard focus"
+    qtbot.keyClick(target, k)
+
+
+def visible_texts(root: QWidget) -> list[str]:
+    from PySide6.QtWidgets import QAbstractButton, QLabel
+    out = []
+    for w in root.findChildren(QWidget):
+        if isinstance(w, (QLabel, QAbstractButton)) and w.isVisible() and w.text():
+            out.append(w.text())
+    return out
+
+
+# -- a whole interview, step by step ----------------------------------------------------------
+
+
+def next_screen(qtbot, window, name: str, previous: QWidget | None) -> QWidget:
+    qtbot.waitUntil(lambda: screen(window) is not None and screen(window) is not previous
+                    and screen(window).objectName() == name, timeout=5000)
+    return screen(window)
+
+
+def hand_over(qtbot, window, *, department: str = "Office", language: str = "English"):
+    """Interviewer: the direct question, hand over; respondent: language, explanation, practice."""
+    click(qtbot, window.dashboard.start)
+    direct = wait_for(qtbot, window, "direct")
+    click(qtbot, button_named(direct, department))
+    click(qtbot, direct.next)
+    respondent_part(qtbot, window, language=language)
+
+
+def respondent_part(qtbot, window, *, language: str = "English"):
+    handover = wait_for(qtbot, window, "handover")
+    click(qtbot, handover.start)
+    choose = wait_for(qtbot, window, "language")
+    click(qtbot, button_named(choose, language))
+    click(qtbot, wait_for(qtbot, window, "explanation").go)
+    practice = wait_for(qtbot, window, "practice")
+    click(qtbot, practice.spin_button)
+    qtbot.waitUntil(lambda: practice.again.isVisible())
+    click(qtbot, practice.go)
+
+
+def answer_question(qtbot, window, previous, *, pick: int = 0) -> tuple[QWidget, str, str]:
+    """Answer the question on screen; returns (screen, question id, the answer id stored).
+
+    Instructed: spin, then tap answer button ``pick`` (what a respondent taps is what is
+    stored). Assisted: tap true answer ``pick``, spin, read the saved answer shown."""
+    q = next_screen(qtbot, window, "question", previous)
+    qid = q.question.id
+    if q.assisted:
+        assert not q.spin_button.isEnabled()  # the true answer comes first
+        click(qtbot, q.truth_buttons[pick])
+        click(qtbot, q.spin_button)
+        qtbot.waitUntil(lambda: q.next.isVisible())
+        shown = q.recorded.text().split(": ", 1)[1]
+        labels = dict(_answers(q))
+        stored_id = _answer_id(q, labels[shown])
+        click(qtbot, q.next)
+    else:
+        click(qtbot, q.spin_button)
+        qtbot.waitUntil(lambda: q.answer_buttons[0].isVisible())
+        button = q.answer_buttons[pick]
+        stored_id = _answer_id(q, button.property("answer"))
+        click(qtbot, button)
+    return q, qid, stored_id
+
+
+def _answers(q):
+    from rrdesk.gui import wording
+    return [(text, i) for i, text in wording.answers(q.question, q.lang)]
+
+
+def _answer_id(q, index: int) -> str:
+    return (q.question.choices or ("no", "yes"))[index]
+
+
+def finish(qtbot, window) -> str:
+    thanks = wait_for(qtbot, window, "thanks")
+    click(qtbot, thanks.back)
+    qtbot.waitUntil(lambda: window.stack.currentWidget() is window.dashboard)
+    return window.dashboard.status.text()
+
+
+# -- reading the store back --------------------------------------------------------------------
+
+
+def stored(data: Path, survey_id: str = "workplace-demo") -> list[records.Record]:
+    """Every record of ``survey_id`` in ``data``, decrypted with the public demo identity."""
+    identities = keys.load_identities(DEMO_KEY)
+    out = []
+    for path in sorted((data / survey_id).glob("*.rrlog")):
+        scan = log.scan(path.read_bytes(), str(path))
+        assert scan.problems == ()
+        out += [records.parse(age.decrypt(f.blob, identities)) for f in scan.frames]
+    return out
