@@ -2,7 +2,6 @@
 the outcome (threat model point 2), and a respondent can work it with one tap."""
 from __future__ import annotations
 
-import ctypes
 import itertools
 import math
 import sys
@@ -30,15 +29,6 @@ def _binding_drops_none() -> bool:
     return sys.getrefcount(None) < before - 50
 
 
-# PySide6 6.12.0 on CPython 3.11 drops a reference to None on every call of a method
-# returning void (6.11.3 does not; CPython >= 3.12 has an immortal None), so the
-# interpreter aborts ("none_dealloc") after a few thousand calls -- one second of
-# animation. Until the dependency is pinned, keep None's count out of reach here so the
-# rest of the suite can run; test_the_qt_binding_keeps_none_alive reports the problem.
-BINDING_DROPS_NONE = _binding_drops_none()
-if BINDING_DROPS_NONE:
-    ctypes.c_ssize_t.from_address(id(None)).value += 1 << 40
-
 FORCED_LABELS = ["Answer truthfully", "Say YES", "Say NO"]
 DESIGNS = {
     "forced": design.forced(epsilon=math.log(3)),
@@ -61,9 +51,9 @@ positions = st.integers(0, WHEEL - 1).map(lambda k: k / WHEEL)
 
 
 def test_the_qt_binding_keeps_none_alive():
-    if BINDING_DROPS_NONE:
-        pytest.xfail("this PySide6 build drops a reference to None on every void call "
-                     "(PySide6 6.12.0 on CPython 3.11): pin PySide6 or move to CPython >= 3.12")
+    # PySide6 6.12.0 on CPython 3.11 dropped a reference to None on every void call, and
+    # the app aborted ("none_dealloc") within seconds of spinning; pyproject.toml excludes it
+    assert not _binding_drops_none()
 
 
 # -- the wheel is the design ---------------------------------------------------------------
