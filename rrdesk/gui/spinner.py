@@ -369,14 +369,12 @@ class SpinnerWidget(QWidget):
         if layout.banner is not None:
             p.drawPixmap(layout.banner_at, layout.banner)
 
-        for i, sector in enumerate(layout.sectors):
-            if i == chosen:
-                continue  # shown large in the callout below
+        # once the wheel has stopped only the outcome is labelled (large, in the callout below):
+        # faded neighbours' labels could sit under the callout and blur which one was chosen
+        for sector in layout.sectors if chosen is None else ():
             theta = math.radians(sector.mid + rotation)
-            p.setOpacity(0.35 if chosen is not None else 1.0)
             _draw_centred(p, sector.label, layout.centre + QPointF(sector.distance * math.sin(theta),
                                                                    -sector.distance * math.cos(theta)))
-        p.setOpacity(1.0)
         if chosen is not None:  # the outcome, large, just under the pointer
             if layout.callout is None or layout.callout[0] != chosen:
                 layout.callout = (chosen, self._callout_pixmap(chosen, layout))
