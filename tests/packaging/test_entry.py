@@ -1,0 +1,69 @@
+"""The desktop bundle's entry point and resource lookup, without building a bundle (that is
+packaging/check_bundle.py, minutes long)."""
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from rrdesk.gui import resources
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def entry():
+    spec = importlib.util.spec_from_file_location("rrdesk_entry", ROOT / "packaging" / "rrdesk_entry.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_gui_executable_is_known_by_the_name_it_was_started_as(entry):
+    assert entry.is_gui("/opt/rrdesk/rrdesk-gui", "/opt/rrdesk/rrdesk")  # Linux: a symlink
+    assert entry.is_gui(r"C:\rrdesk\rrdesk-gui.exe", r"C:\rrdesk\rrdesk-gui.exe")
+    assert not entry.is_gui("/opt/rrdesk/rrdesk", "/opt/rrdesk/rrdesk")
+
+
+def test_the_console_executable_runs_any_command(entry, capsys):
+    assert entry.run(["check", str(ROOT / "missing.toml")], gui=False) == 2
+    assert capsys.readouterr().err.startswith("rrdesk: error:")
+
+
+def test_a_windowed_program_shows_an_error_it_cannot_print(entry, monkeypatch):
+    shown = []
+    monkeypatch.setattr(entry, "_show_error", shown.append)
+    monkeypatch.setattr(sys, "stdout", None)
+    monkeypatch.setattr(sys, "stderr", None)
+    assert entry.run(["--survey", str(ROOT / "missing.toml")], gui=True) == 2
+    assert len(shown) == 1 and shown[0].startswith("rrdesk: error:") and "missing.toml" in shown[0]
+
+
+def test_a_windowed_program_shows_bad_usage_too(entry, monkeypatch):
+    shown = []
+    monkeypatch.setattr(entry, "_show_error", shown.append)
+    monkeypatch.setattr(sys, "stdout", None)
+    monkeypatch.setattr(sys, "stderr", None)
+    assert entry.run(["--no-such-option"], gui=True) == 2
+    assert shown and "rrdesk: error:" in shown[0]
+
+
+def test_resources_are_found_in_a_checkout():
+    assert resources.RESOURCES == ROOT / "resources"
+    assert resources.DEMO_SURVEY.is_file() and resources.STYLE.is_file() and resources.ICON.is_file()
+
+
+def test_resources_are_found_inside_a_frozen_bundle(monkeypatch, tmp_path):
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path / "_internal"), raising=False)
+    assert resources._resources() == tmp_path / "_internal" / "resources"
+
+
+def test_the_menu_entry_names_the_bundle_executable_and_its_icons():
+    desktop = (ROOT / "packaging" / "rrdesk.desktop").read_text(encoding="utf-8")
+    assert "\nExec=rrdesk-gui\n" in desktop and "\nIcon=rrdesk\n" in desktop
+    for size in (48, 128, 256):
+        assert (ROOT / "packaging" / "icons" / f"rrdesk-{size}.png").is_file()
+    assert (ROOT / "packaging" / "icons" / "rrdesk.svg").read_bytes() == (ROOT / "resources" / "icons" / "rrdesk.svg").read_bytes()
