@@ -23,7 +23,8 @@ from rrdesk.store._frames import KEY_SIZE, Header, Scan, evolve, parse_key_file
 from rrdesk.store.bundle import SUFFIX, SURVEY_FILE, BundleError, open_bundle
 from rrdesk.store.log import OsOps, Problem, StoreError, os_reason, write_all, check_tags, key_path, scan
 
-__all__ = ["Report", "extract", "verify"]
+__all__ = ["CheckedLog", "Report", "check_bundle", "extract", "open_record", "record_problems",
+           "unmatched_problems", "verify"]
 
 # why: Station names a log after the device and log ids in its header (FORMAT.md §1.1); a
 # name that disagrees means the file was renamed or replaced, which a de-duplicating
@@ -187,11 +188,20 @@ def verify(path: Path, identities: Sequence[age.Identity] | None = None) -> Repo
 
 
 def _check_log(item: _Log, identities: Sequence[age.Identity] | None) -> tuple[int, list[Problem]]:
+    found, problems = _check_structure(item, identities)
+    if identities and found.header is not None:
+        problems.extend(_check_records(item, found, identities))
+    return len(found.frames), problems
+
+
+def _check_structure(item: _Log, identities: Sequence[age.Identity] | None) -> tuple[Scan, list[Problem]]:
+    """Every check of a log but its records' content: framing, sequence, chain, survey, name,
+    key file; with ``identities`` also the first key, the tags and the key file's key."""
     found = scan(item.data, item.file)
     problems = list(found.problems)
     header = found.header
     if header is None:
-        return 0, problems
+        return found, problems
     if item.survey_id is not None and header.survey_id != item.survey_id:
         problems.append(Problem(item.file, None, f'is a log of survey "{header.survey_id}", '
                                                  f'not of "{item.survey_id}"'))
@@ -202,7 +212,7 @@ def _check_log(item: _Log, identities: Sequence[age.Identity] | None) -> tuple[i
     index, key = _check_key_file(item, header, len(found.frames), problems)
     if identities:
         _check_sealed(item, found, index, key, identities, problems)
-    return len(found.frames), problems
+    return found, problems
 
 
 def _check_key_file(item: _Log, header: Header, frames: int,
@@ -251,46 +261,97 @@ def _check_sealed(item: _Log, found: Scan, index: int | None, key: bytes | None,
             if expected != key:
                 problems.append(Problem(item.key_file, None, f"the key file's key is not this log's key "
                                                              f"number {index} (replaced or altered)"))
-    problems.extend(_check_records(item, found, identities))
 
 
 def _check_records(item: _Log, found: Scan, identities: Sequence[age.Identity]) -> list[Problem]:
     """Decrypt and parse every record; check it belongs to its log and stands in order."""
     problems: list[Problem] = []
-    header = found.header
-    # why: a log of another survey is reported once (_check_log), not once per record
-    survey = item.survey if item.survey is not None and item.survey.id == header.survey_id else None
-    per = 1 + len(survey.randomized) if survey else None
     unmatched: list[int] = []
     prev: tuple[int, records.Record] | None = None
     for frame in found.frames:
-        seq = frame.seq
-        try:
-            record = records.parse(age.decrypt(frame.blob, identities))
-        except age.NoMatchError:
-            unmatched.append(seq)
-            continue
-        except age.AgeError as error:
-            problems.append(Problem(item.file, seq, f"cannot be decrypted ({error})"))
-            continue
-        except records.RecordError as error:
-            problems.append(Problem(item.file, seq, f"not an rrdesk record ({error})"))
-            continue
-        for name, have, want in (("survey", record.survey, header.survey_id),
-                                 ("device", record.device, header.device_id.hex()),
-                                 ("log", record.log, header.log_id.hex())):
-            if have != want:
-                problems.append(Problem(item.file, seq, f"the record's {name} is {have!r}, "
-                                                        f"its log's is {want!r}"))
-        what = _out_of_order(seq, record, prev, per, survey)
-        if what:
-            problems.append(Problem(item.file, seq, what))
-        prev = (seq, record)
-    if unmatched and len(unmatched) == len(found.frames):
-        problems.append(Problem(item.file, None, "no record can be decrypted with this identity"))
-    else:
-        problems.extend(Problem(item.file, seq, "cannot be decrypted with this identity") for seq in unmatched)
+        opened = open_record(frame.blob, identities)
+        if opened is None:
+            unmatched.append(frame.seq)
+        elif isinstance(opened, str):
+            problems.append(Problem(item.file, frame.seq, opened))
+        else:
+            problems.extend(record_problems(item.file, found.header, frame.seq, opened, prev, item.survey))
+            prev = (frame.seq, opened)
+    return problems + unmatched_problems(item.file, unmatched, len(found.frames))
+
+
+# -- for callers that decrypt the records themselves (aggregate, in worker processes) ------
+
+
+@dataclass(frozen=True)
+class CheckedLog:
+    """One log of a bundle after every check but its records' content (:func:`check_bundle`).
+
+    ``file`` names it as ``BUNDLE:LOG``; ``survey`` is the bundle's survey copy (None when it
+    cannot be read); ``problems`` are framing, sequence, chain, key file, first key and tags.
+    """
+
+    file: str
+    scan: Scan
+    survey: Survey | None
+    problems: tuple[Problem, ...]
+
+
+def check_bundle(path: Path, identities: Sequence[age.Identity]) -> tuple[list[CheckedLog], list[Problem]]:
+    """Open a bundle and check each log as :func:`verify` does, except its records' content.
+
+    The caller decrypts the records (:func:`open_record`) and checks each one
+    (:func:`record_problems`, :func:`unmatched_problems`), which together with this is
+    exactly what :func:`verify` checks. Returns the logs and the bundle's own problems
+    (one that cannot be opened, a survey copy that cannot be read, a manifest that
+    miscounts); never raises for a bad bundle.
+    """
+    problems: list[Problem] = []
+    logs = _bundle_logs(Path(path), identities, problems)
+    checked = []
+    for item in logs:
+        found, found_problems = _check_structure(item, identities)
+        checked.append(CheckedLog(item.file, found, item.survey, tuple(found_problems)))
+    return checked, problems
+
+
+def open_record(blob: bytes, identities: Sequence[age.Identity]) -> records.Record | str | None:
+    """The record sealed in ``blob``; None when no identity matches it; else what is wrong."""
+    try:
+        return records.parse(age.decrypt(blob, identities))
+    except age.NoMatchError:
+        return None
+    except age.AgeError as error:
+        return f"cannot be decrypted ({error})"
+    except records.RecordError as error:
+        return f"not an rrdesk record ({error})"
+
+
+def record_problems(file: str, header: Header, seq: int, record: records.Record,
+                    prev: tuple[int, records.Record] | None, survey: Survey | None) -> list[Problem]:
+    """What is wrong with record ``seq`` of a log: a survey, device or log other than its
+    log's, or a place out of order after ``prev`` (the last record read before it)."""
+    problems = []
+    for name, have, want in (("survey", record.survey, header.survey_id),
+                             ("device", record.device, header.device_id.hex()),
+                             ("log", record.log, header.log_id.hex())):
+        if have != want:
+            problems.append(Problem(file, seq, f"the record's {name} is {have!r}, its log's is {want!r}"))
+    # why: a log of another survey is reported once (_check_log), not once per record
+    if survey is not None and survey.id != header.survey_id:
+        survey = None
+    per = 1 + len(survey.randomized) if survey else None
+    what = _out_of_order(seq, record, prev, per, survey)
+    if what:
+        problems.append(Problem(file, seq, what))
     return problems
+
+
+def unmatched_problems(file: str, unmatched: Sequence[int], total: int) -> list[Problem]:
+    """The problems for the records (seq numbers) no identity could open, of ``total`` read."""
+    if unmatched and len(unmatched) == total:
+        return [Problem(file, None, "no record can be decrypted with this identity")]
+    return [Problem(file, seq, "cannot be decrypted with this identity") for seq in unmatched]
 
 
 def _out_of_order(seq: int, record: records.Record, prev: tuple[int, records.Record] | None,
