@@ -1,0 +1,148 @@
+"""`rrdesk aggregate`: the coordinator's results from the field laptops' export bundles.
+
+Several surveys: the bundles given must hold one survey, or ``--survey-id`` names the one to
+aggregate (bundles of other surveys are then listed as skipped, not as problems). Exit codes:
+0 every bundle verified, 1 problems were found (and are listed; everything else was used), 2
+bad usage or nothing usable at all (no bundle could be opened).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from rrdesk.cli.common import EXIT_OK, EXIT_PROBLEMS
+from rrdesk.core.errors import InputError
+from rrdesk.core.report import Results
+from rrdesk.core.survey import Survey
+from rrdesk.store import aggregate, keys, report
+from rrdesk.store.log import Problem
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("aggregate", help="decrypt, de-duplicate, verify, estimate; a report with estimates, CIs "
+                                         "and charts",
+                       description="Verify and decrypt every record of the export bundles (in parallel), count "
+                                   "each record once however many bundles hold it, and estimate each question's "
+                                   "prevalence with a 95 % confidence interval. Damaged records are listed as "
+                                   "problems and left out; everything else is used.")
+    p.add_argument("bundles", metavar="BUNDLE", nargs="+", type=Path, help="export bundles (.tar.age)")
+    p.add_argument("-i", "--identity", metavar="IDENTITY", type=Path, required=True,
+                   help="the coordinator's identity file")
+    p.add_argument("--by", metavar="FIELD", help="also estimate per answer of this directly asked question")
+    p.add_argument("--survey-id", metavar="ID", help="the survey to aggregate when the bundles hold several")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--out", metavar="DIR", type=Path,
+                   help="write report.html, estimates.csv, answers.csv and codebook.md into DIR")
+    p.add_argument("--workers", metavar="N", type=int,
+                   help="processes that decrypt records (default: one per CPU core)")
+    p.set_defaults(run=run)
+
+
+def _choose(args: argparse.Namespace, found: dict[str, tuple[Survey, list[str]]]) -> str | None:
+    """The survey to aggregate, after checking --survey-id and --by against the bundles."""
+    listing = "; ".join(f"{sid} ({len(files)} bundle{'s' if len(files) != 1 else ''})"
+                        for sid, (_, files) in found.items())
+    if args.survey_id is not None and found and args.survey_id not in found:
+        raise InputError("command line", "--survey-id", f'no bundle holds survey "{args.survey_id}" '
+                                                        f"(they hold: {listing})")
+    if args.survey_id is None and len(found) > 1:
+        raise InputError("command line", "--survey-id", f"the bundles hold {len(found)} surveys: {listing}; "
+                                                        "name the one to aggregate with --survey-id")
+    sid = args.survey_id or next(iter(found), None)
+    if args.by is not None and sid is not None:
+        survey = found[sid][0]
+        direct = [q.id for q in survey.questions if q.design is None]
+        try:
+            asked = survey.question(args.by).design is None
+        except KeyError:
+            asked = None
+        if not asked:
+            what = "is randomized" if asked is False else "is not a question"
+            raise InputError("command line", "--by", f'"{args.by}" {what} of survey "{sid}"; --by takes a '
+                                                      f"question asked directly ({', '.join(direct) or 'it has none'})")
+    return sid
+
+
+def run(args: argparse.Namespace) -> int:
+    identities = keys.load_identities(args.identity)
+    if args.workers is not None and args.workers < 1:
+        raise InputError("command line", "--workers", "must be at least 1")
+    if args.out is not None and args.out.exists() and not args.out.is_dir():
+        raise InputError(args.out, "", "is not a folder (--out takes a folder for the report files)")
+    sid = _choose(args, aggregate.surveys_in(args.bundles, identities))
+    collection = aggregate.collect(args.bundles, identities, survey_id=sid, workers=args.workers)
+    if not collection.surveys:
+        _nothing_usable(collection)
+    data = next(iter(collection.surveys.values()))
+    problems = list(data.problems)  # with the bundles that could not be opened
+    results = report.results_of(data, by=args.by)
+    written = report.write(args.out, results, data, problems) if args.out is not None else []
+    if args.json:
+        extra: dict[str, Any] = {"bundles": list(data.bundles),
+                                 "skipped": [{"file": f, "survey": s} for f, s in collection.skipped]}
+        if written:
+            extra["written"] = [str(path) for path in written]
+        print(json.dumps(results.as_json([_problem(p) for p in problems], **extra), indent=2))
+    else:
+        _show(results, data.bundles, problems, collection.skipped, written)
+    return EXIT_PROBLEMS if problems else EXIT_OK
+
+
+def _nothing_usable(collection: aggregate.Collection) -> None:
+    problems = collection.problems
+    if not problems:  # every bundle holds another survey: _choose made sure that cannot be
+        raise InputError("command line", "", "no bundle holds records to aggregate")
+    first = problems[0]
+    more = f" (and {len(problems) - 1} more problem{'s' if len(problems) > 2 else ''})" if len(problems) > 1 else ""
+    raise InputError(first.file, first.where, f"{first.what}{more}; nothing to aggregate")
+
+
+def _problem(p: Problem) -> dict[str, Any]:
+    return {"file": p.file, "record": p.record, "what": p.what}
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:5.1f} %"
+
+
+def _show(results: Results, bundles: tuple[str, ...], problems: list[Problem],
+          skipped: tuple[tuple[str, str], ...], written: list[Path]) -> None:
+    s = results.survey
+    print(f"{s.title} — survey {s.id}")
+    print(f"{results.interviews} interviews, {results.records} records, {results.devices} laptop(s), "
+          f"{len(bundles)} bundle(s); total ε per respondent {s.epsilon_per_respondent:.2f} "
+          f"(cap {s.max_epsilon:g})")
+    for r in results.questions:
+        e = r.estimate
+        design = "asked directly" if r.epsilon is None else f"{r.question.kind}, ε {r.epsilon:.2f}"
+        print(f"\n{r.question.id} ({design}, n {e.n})")
+        print(f"  {r.question.text_in(s.default_language)}")
+        print(f"  {'answer':<16}{'recorded':>9}{'estimate':>10}   95% CI")
+        for j, label in enumerate(r.labels):
+            lo, hi = e.ci95[j]
+            print(f"  {label:<16}{e.reported[j]:>9}{_pct(e.estimate[j]):>10}   {_pct(lo)} – {_pct(hi)}")
+        if r.declined or r.abandoned:
+            print(f"  ({r.declined} declined, {r.abandoned} not reached)")
+        if r.groups:
+            cats = [1] if r.yes_no else range(len(r.labels))
+            print(f"  {'by ' + str(results.by):<26}{'n':>6}{'YES' if r.yes_no else 'estimate':>10}   95% CI")
+            for g in r.groups:
+                for j in cats:
+                    name = (g.name or "(unknown)") + ("" if r.yes_no else f" · {r.labels[j]}")
+                    lo, hi = g.estimate.ci95[j]
+                    print(f"    {name:<24}{g.estimate.n:>6}{_pct(g.estimate.estimate[j]):>10}   "
+                          f"{_pct(lo)} – {_pct(hi)}{'  !' if g.warning else ''}")
+                if g.warning:
+                    print(f"    ! {g.name or '(unknown)'}: {g.warning}")
+    for file, survey_id in skipped:
+        print(f"\nskipped: {file} (survey {survey_id})")
+    if written:
+        print(f"\nwrote {', '.join(path.name for path in written)} to {written[0].parent}")
+    if problems:
+        print(f"\n{len(problems)} problem(s); the records they name were left out, the rest was used:")
+        for p in problems:
+            print(f"  {p}")
+    else:
+        print("\nno problems: every bundle, log and record verified")

@@ -1,0 +1,185 @@
+"""The coordinator's results: every question's estimate, overall and by subgroup, as data.
+
+Pure: counts in, :class:`Results` out, with the ``aggregate --json`` object (DESIGN.md,
+"Contracts"), the rows of ``estimates.csv`` and each design's parameters for ``answers.csv``.
+The numbers come from :func:`rrdesk.core.estimate.estimate`; this module only arranges them.
+A direct question (asked in the clear) gets plain sample proportions.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from rrdesk.core.design import Act
+from rrdesk.core.estimate import Estimate, estimate
+from rrdesk.core.survey import Question, Survey
+
+#: Below this many answers a subgroup's estimate is flagged: its interval is wide and the
+#: standard error's normal approximation is rough (a common rule of thumb, e.g. Agresti 2013).
+SMALL_GROUP = 30
+UNKNOWN_GROUP = ""  # answers whose interview's start record (with the direct answers) is missing
+
+
+@dataclass(frozen=True)
+class Group:
+    """One subgroup's estimate: ``name`` is an answer of the ``by`` question, or
+    :data:`UNKNOWN_GROUP`; ``warning`` is "" unless the subgroup is small."""
+
+    name: str
+    estimate: Estimate
+    warning: str
+
+
+@dataclass(frozen=True)
+class QuestionResult:
+    """One question: its estimate over every answer, and per subgroup with ``--by``."""
+
+    question: Question
+    labels: tuple[str, ...]
+    epsilon: float | None
+    estimate: Estimate
+    declined: int = 0
+    abandoned: int = 0
+    groups: tuple[Group, ...] = ()
+
+    @property
+    def yes_no(self) -> bool:
+        return not self.question.choices
+
+
+@dataclass(frozen=True)
+class Results:
+    """A survey's results, in the survey's question order."""
+
+    survey: Survey
+    questions: tuple[QuestionResult, ...]
+    records: int
+    interviews: int
+    devices: int
+    by: str | None = None
+
+    def as_json(self, problems: Sequence[Mapping[str, Any]] = (), **extra: Any) -> dict[str, Any]:
+        """The ``aggregate --json`` object; ``problems`` as ``{file, record, what}``."""
+        return {"survey": self.survey.id, "title": self.survey.title,
+                "epsilon_per_respondent": self.survey.epsilon_per_respondent,
+                "max_epsilon": self.survey.max_epsilon, "by": self.by,
+                "questions": [_question_json(r) for r in self.questions],
+                "records": self.records, "interviews": self.interviews, "devices": self.devices,
+                "problems": [dict(p) for p in problems], **extra}
+
+    def estimate_rows(self) -> list[dict[str, Any]]:
+        """``estimates.csv``: one row per question × category × subgroup ("all" first)."""
+        rows = []
+        for r in self.questions:
+            parts = [("all", r.estimate)] + [(_group_name(self.by, g.name), g.estimate) for g in r.groups]
+            for subgroup, e in parts:
+                for j, category in enumerate(r.labels):
+                    rows.append({"question": r.question.id, "design": r.question.kind,
+                                 "epsilon": "" if r.epsilon is None else r.epsilon, "subgroup": subgroup,
+                                 "category": category, "n": e.n, "reported": e.reported[j],
+                                 "estimate": e.estimate[j], "se": e.se[j],
+                                 "ci_low": e.ci95[j][0], "ci_high": e.ci95[j][1]})
+        return rows
+
+
+def results(survey: Survey, counts: Mapping[str, Mapping[str | None, Sequence[int]]], *,
+            by: str | None = None, not_answered: Mapping[str, Mapping[str, int]] | None = None,
+            records: int = 0, interviews: int = 0, devices: int = 0) -> Results:
+    """Estimate every question of ``survey`` from its counts of recorded answers.
+
+    Parameters
+    ----------
+    survey : Survey
+    counts : mapping
+        Question id → ``{None: counts}`` for the whole sample (NO, YES or the choices, in
+        order); with ``by`` also one entry per answer of ``by``, and :data:`UNKNOWN_GROUP`
+        for answers whose interview's subgroup is not known.
+    by : str, optional
+        The id of a direct question whose answers split the sample.
+    not_answered : mapping, optional
+        Question id → ``{"declined": n, "abandoned": n}``.
+    records, interviews, devices : int
+        Carried into the results.
+
+    Raises
+    ------
+    KeyError
+        ``by`` is not a direct question of ``survey``.
+    """
+    if by is not None and survey.question(by).design is not None:
+        raise KeyError(by)
+    found = []
+    for q in survey.questions:
+        per = counts[q.id]
+        labels = q.choices or ("no", "yes")
+        overall = estimate(q.design, list(per[None]), question=q.id)
+        groups = ()
+        if by is not None and q.id != by:  # why: a question split by itself says nothing new
+            names = list(survey.question(by).choices or ("no", "yes")) + [UNKNOWN_GROUP]
+            groups = tuple(_group(q, name, per[name]) for name in names if name in per
+                           and (name != UNKNOWN_GROUP or sum(per[name])))
+        skipped = (not_answered or {}).get(q.id, {})
+        found.append(QuestionResult(q, labels, None if q.design is None else q.design.epsilon, overall,
+                                    skipped.get("declined", 0), skipped.get("abandoned", 0), groups))
+    return Results(survey, tuple(found), records, interviews, devices, by)
+
+
+def _group(q: Question, name: str, counts: Sequence[int]) -> Group:
+    e = estimate(q.design, list(counts), question=q.id)
+    warning = ""
+    if e.n < SMALL_GROUP:
+        warning = (f"only {e.n} answer{'s' if e.n != 1 else ''} (under {SMALL_GROUP}): "
+                   "the interval is wide and only a rough guide")
+    return Group(name, e, warning)
+
+
+def _group_name(by: str | None, name: str) -> str:
+    return f"{by}=" + (name if name != UNKNOWN_GROUP else "(unknown)")
+
+
+def _numbers(r: QuestionResult, e: Estimate) -> dict[str, Any]:
+    """``n``, ``reported``, ``estimate``, ``se``, ``ci95`` in the contract's shapes."""
+    reported = dict(zip(r.labels, e.reported))
+    if r.yes_no:  # why: for a yes/no question the contract's estimate is the YES prevalence
+        return {"n": e.n, "reported": reported, "estimate": e.estimate[1], "se": e.se[1],
+                "ci95": list(e.ci95[1])}
+    return {"n": e.n, "reported": reported, "estimate": dict(zip(r.labels, e.estimate)),
+            "se": dict(zip(r.labels, e.se)), "ci95": {c: list(ci) for c, ci in zip(r.labels, e.ci95)}}
+
+
+def _question_json(r: QuestionResult) -> dict[str, Any]:
+    body = {"id": r.question.id, "design": r.question.kind, "epsilon": r.epsilon,
+            **_numbers(r, r.estimate), "method": r.estimate.method,
+            "declined": r.declined, "abandoned": r.abandoned}
+    if r.groups:
+        body["by"] = [{"group": g.name or None, **_numbers(r, g.estimate), "warning": g.warning or None}
+                      for g in r.groups]
+    return body
+
+
+def design_parameters(q: Question) -> dict[str, Any]:
+    """The spinner's probabilities, as R's ``rr`` and ``RRreg`` take them ("" where a
+    parameter does not apply). Exact to the float: from the integer sector weights.
+
+    ``p_truth`` is the chance of "answer truthfully" (Warner's ``p``, the unrelated
+    design's ``p``, the k-ary truth probability); ``p_yes``/``p_no`` the forced
+    answers; ``prevalence`` the unrelated question's known YES share; ``k`` the number
+    of answers and ``p_say`` the chance of each forced choice (k-ary, ``;``-separated).
+    """
+    params: dict[str, Any] = {"p_truth": "", "p_yes": "", "p_no": "", "prevalence": "", "k": "", "p_say": ""}
+    d = q.design
+    if d is None:
+        return params
+    params["p_truth"] = d.truth_probability
+    params["k"] = d.categories
+    say = [0.0] * d.categories
+    for s in d.sectors:
+        if s.instruction.act is Act.SAY:
+            say[s.instruction.value] += s.probability
+    if d.kind == "forced":
+        params["p_no"], params["p_yes"] = say[0], say[1]
+    elif d.kind == "unrelated":
+        params["prevalence"] = d.prevalence / 2**32
+    elif d.kind == "kary":
+        params["p_say"] = ";".join(repr(p) for p in say)
+    return params

@@ -1,0 +1,296 @@
+"""``report.html``: the coordinator's results as one self-contained page.
+
+Inline CSS and inline SVG only -- no script, no font, no image, no link to anything -- so the
+file opens offline, on any browser, and can be mailed or printed as it is. Every text that
+comes from a survey file or a bundle is escaped: a bundle is hostile input (DESIGN.md, threat
+model 5). Pure: :func:`render` returns a string.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+import re
+from html import escape
+from typing import Any, Sequence
+
+import rrdesk
+from rrdesk.core.report import SMALL_GROUP, QuestionResult, Results
+
+DESIGN_NAMES = {"forced": "forced response", "warner": "Warner's mirrored question",
+                "unrelated": "unrelated question", "kary": "k-ary randomized response",
+                "direct": "asked directly"}
+# chart geometry in SVG user units; 820 wide is about the card's width, so 13 units ≈ 13 px
+_W, _LABEL, _VALUES, _ROW = 820, 200, 150, 24
+_PLOT = _W - _LABEL - _VALUES - 16
+_LOG_NAME = re.compile(r"([0-9a-f]{32})-([0-9a-f]{32})\.rrlog(\.key)?\Z")
+
+_CSS = """
+:root{--ink:#1d2430;--muted:#5b6472;--line:#d8dde4;--est:#1f5fa8;--band:#a9c8ec;--rep:#c4661f;
+--ok:#e7f4ea;--okb:#2e7d32;--warn:#fff4e0;--warnb:#b26a00;--bg:#f6f7f9}
+*{box-sizing:border-box}body{margin:0;background:var(--bg);color:var(--ink);
+font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif}
+main{max-width:880px;margin:0 auto;padding:24px 20px 48px}
+h1{font-size:26px;margin:0 0 4px}h2{font-size:19px;margin:32px 0 10px}
+h3{font-size:16px;margin:0}.muted{color:var(--muted)}.small{font-size:13px}
+.cards{display:flex;flex-wrap:wrap;gap:10px;margin:16px 0}
+.card{background:#fff;border:1px solid var(--line);border-radius:8px;padding:8px 14px;min-width:120px}
+.card b{display:block;font-size:22px}.card span{color:var(--muted);font-size:13px}
+.status{border-radius:8px;padding:10px 14px;margin:12px 0;border-left:5px solid}
+.status.ok{background:var(--ok);border-color:var(--okb)}.status.bad{background:var(--warn);border-color:var(--warnb)}
+.note{background:#fff;border:1px solid var(--line);border-radius:8px;padding:4px 18px}
+section.q{background:#fff;border:1px solid var(--line);border-radius:10px;padding:16px 18px;margin:14px 0;
+break-inside:avoid}
+.chips{margin-bottom:4px}.chip{display:inline-block;background:var(--bg);border:1px solid var(--line);
+border-radius:12px;padding:0 9px;font-size:12px;margin-right:4px;white-space:nowrap}
+section.q h3{font-size:17px;line-height:1.35;margin:2px 0 6px}
+.big{font-size:28px;font-weight:650;color:var(--est)}.big small{font-size:15px;font-weight:400;color:var(--muted)}
+table{border-collapse:collapse;width:100%;font-size:14px;margin-top:6px}
+th,td{text-align:right;padding:3px 8px;border-bottom:1px solid var(--line)}
+th:first-child,td:first-child{text-align:left}th{font-weight:600;color:var(--muted)}
+svg{width:100%;height:auto;display:block;margin:6px 0}
+.legend{font-size:12px;color:var(--muted)}.legend i{display:inline-block;width:18px;height:8px;
+vertical-align:middle;margin:0 4px 0 12px}
+.warn{color:var(--warnb)}details{margin-top:8px}summary{cursor:pointer;color:var(--muted);font-size:13px}
+.problems td{text-align:left;vertical-align:top}.problems td:first-child{width:34%;word-break:break-all}
+.problems td:nth-child(2){text-align:right;white-space:nowrap}
+code{font-size:13px}footer{margin-top:36px;color:var(--muted);font-size:12px}
+@media print{body{background:#fff}section.q{border-color:#bbb}}
+"""
+
+_HOW_TO_READ = """
+<p><b>Why the recorded answers are not the result.</b> Each sensitive question was answered through
+a spinner. With a known chance it told the respondent to answer truthfully; otherwise it chose what
+was recorded (or had them answer the opposite, or another, harmless question). So one recorded answer
+says very little about the person who gave it &mdash; that is what protects them &mdash; and the share
+of recorded YES answers is <em>not</em> the share of people for whom YES is true.</p>
+<p><b>What the estimate is.</b> Because the spinner's chances are known exactly, rrdesk works back
+from the recorded shares to the share of respondents for whom each answer is true: that is the
+<b>estimate</b>. The charts show it as a <span style="color:var(--est)">&#9679; dot</span>, the
+recorded share as an <span style="color:var(--rep)">&#9671; open diamond</span>.</p>
+<p><b>How sure it is.</b> The bar around the dot is the <b>95&nbsp;% confidence interval</b>: the range
+of true shares that fit the answers. Randomizing costs precision, so the intervals are wider than
+for the same number of people asked directly; they narrow as more people answer. Treat differences
+between questions or groups whose intervals overlap widely as unproven, and be careful with groups
+of fewer than """ + str(SMALL_GROUP) + """ answers (marked &#9888;). An estimate of 0&nbsp;% or 100&nbsp;%
+means the recorded answers sat at the edge of what the spinner can produce; the interval says how far
+the truth may be from it.</p>
+<p><b>Privacy (&epsilon;).</b> &epsilon; bounds how much one recorded answer can reveal about the
+person: the smaller, the more private. A respondent's total is the sum over the randomized questions.</p>
+"""
+
+
+def render(results: Results, problems: Sequence[Any], *, bundles: Sequence[str] = (),
+           generated: str = "") -> str:
+    """The whole page. ``problems`` have ``file``, ``record`` and ``what`` attributes."""
+    s = results.survey
+    randomized = [r for r in results.questions if r.question.design is not None]
+    direct = [r for r in results.questions if r.question.design is None]
+    parts = [f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+             f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+             f"<title>{escape(s.title)} &mdash; results</title><style>{_CSS}</style></head><body><main>",
+             f"<h1>{escape(s.title)}</h1><div class=\"muted\">Survey <code>{escape(s.id)}</code> &middot; "
+             f"results from {len(bundles)} export bundle{'s' if len(bundles) != 1 else ''}"
+             f"{' &middot; ' + escape(generated) if generated else ''}</div>",
+             _cards(results), _status(problems),
+             f"<h2>How to read these results</h2><div class=\"note\">{_HOW_TO_READ}</div>"]
+    if results.by:
+        parts.append(f"<p class=\"muted\">Each question is also split by the answer to "
+                     f"<b>{escape(results.by)}</b>.</p>")
+    parts.append("<h2>Sensitive questions (randomized)</h2>")
+    parts += [_question(r, results.by, s.default_language) for r in randomized]
+    if direct:
+        parts.append("<h2>Asked directly</h2><p class=\"muted small\">Not randomized: the shares are "
+                     "the answers as given.</p>")
+        parts += [_question(r, results.by, s.default_language) for r in direct]
+    parts.append(_problems(problems))
+    parts.append(f"<footer>Made by rrdesk {escape(rrdesk.__version__)}. Bundles: "
+                 f"{escape(', '.join(_base(b) for b in bundles)) or 'none'}.</footer></main></body></html>\n")
+    return "\n".join(parts)
+
+
+def _base(path: str) -> str:
+    return path.replace("\\", "/").rsplit("/", 1)[-1]
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _cards(r: Results) -> str:
+    items = [(str(r.interviews), "interviews"), (str(r.records), "records used"),
+             (str(r.devices), "laptops"),
+             (f"{r.survey.epsilon_per_respondent:.2f}",
+              f"total &epsilon; per respondent (cap {r.survey.max_epsilon:g})")]
+    return "<div class=\"cards\">" + "".join(f"<div class=\"card\"><b>{v}</b><span>{k}</span></div>"
+                                             for v, k in items) + "</div>"
+
+
+def _status(problems: Sequence[Any]) -> str:
+    if not problems:
+        return ("<div class=\"status ok\"><b>Every bundle verified.</b> Each record's chain, tag and "
+                "content checked out; records found in several bundles were counted once.</div>")
+    n = len(problems)
+    return (f"<div class=\"status bad\"><b>{n} problem{'s' if n != 1 else ''} found</b> &mdash; the damaged "
+            "or doubtful records were left out and everything else was used. "
+            "<a href=\"#problems\">See the list at the end.</a></div>")
+
+
+def _question(r: QuestionResult, by: str | None, lang: str) -> str:
+    q, e = r.question, r.estimate
+    chips = [f"<code>{escape(q.id)}</code>", DESIGN_NAMES.get(q.kind, q.kind)]
+    if r.epsilon is not None:
+        chips.append(f"&epsilon; = {r.epsilon:.2f}")
+    chips.append(f"n = {e.n}")
+    head = ("<div class=\"chips\">" + "".join(f"<span class=\"chip\">{c}</span>" for c in chips) + "</div>"
+            f"<h3>{escape(q.text_in(lang))}</h3>")
+    labels = q.choice_labels(lang) or ("No", "Yes")
+    if e.n == 0:
+        return f"<section class=\"q\">{head}<p class=\"muted\">No answers recorded.</p></section>"
+    if r.yes_no:
+        lo, hi = e.ci95[1]
+        what = "estimated share for whom YES is true" if q.design is not None else "answered YES"
+        big = (f"<div class=\"big\">{_pct(e.estimate[1])} <small>{what} &middot; 95&nbsp;% CI "
+               f"{_pct(lo)} &ndash; {_pct(hi)}</small></div>")
+        rows = [_Row("YES", e.estimate[1], e.ci95[1], e.reported[1] / e.n)]
+    else:
+        top = max(range(len(labels)), key=lambda j: e.estimate[j])
+        big = (f"<div class=\"big\">{_pct(e.estimate[top])} <small>{escape(labels[top])}, the most common "
+               f"answer &middot; 95&nbsp;% CI {_pct(e.ci95[top][0])} &ndash; {_pct(e.ci95[top][1])}</small></div>")
+        rows = [_Row(labels[j], e.estimate[j], e.ci95[j], e.reported[j] / e.n) for j in range(len(labels))]
+    randomized = q.design is not None
+    parts = [head, big, _chart(rows, show_reported=randomized), _legend(randomized), _table(r, labels)]
+    if r.groups:
+        parts.append(_groups(r, by or "", labels))
+    extra = []
+    if r.declined or r.abandoned:
+        extra.append(f"{r.declined} declined, {r.abandoned} not reached (interview ended early)")
+    extra.append(f"Method: {escape(e.method)}")
+    parts.append(f"<p class=\"muted small\">{' &middot; '.join(extra)}</p>")
+    return "<section class=\"q\">" + "".join(parts) + "</section>"
+
+
+def _legend(randomized: bool) -> str:
+    rep = ("<i style=\"background:none;border:2px solid var(--rep);width:10px;height:10px;"
+           "transform:rotate(45deg)\"></i>recorded share (before correction)") if randomized else ""
+    return (f"<div class=\"legend\"><i style=\"background:var(--est);border-radius:4px;width:8px\"></i>estimate"
+            f"<i style=\"background:var(--band)\"></i>95&nbsp;% confidence interval{rep}</div>")
+
+
+@dataclass(frozen=True)
+class _Row:
+    """One line of a chart; without an estimate it is a heading (a subgroup's name)."""
+
+    label: str
+    estimate: float | None = None
+    ci: tuple[float, float] = (0.0, 0.0)
+    reported: float | None = None
+    warning: str = ""
+
+
+def _chart(rows: Sequence[_Row], *, show_reported: bool) -> str:
+    """Rows on one 0–100 % axis: the interval as a band, the estimate as a dot, the recorded
+    share as an open diamond, and the numbers on the right."""
+    height = 24 + _ROW * len(rows)
+
+    def x(v: float) -> float:
+        return _LABEL + _PLOT * min(max(v, 0.0), 1.0)
+
+    out = [f"<svg viewBox=\"0 0 {_W} {height}\" role=\"img\" aria-label=\"estimates with 95% intervals\" "
+           f"font-size=\"13\">"]
+    for tick in range(0, 101, 25):
+        tx = x(tick / 100)
+        out.append(f"<line x1=\"{tx:.1f}\" y1=\"4\" x2=\"{tx:.1f}\" y2=\"{height - 18}\" stroke=\"#e3e7ec\"/>"
+                   f"<text x=\"{tx:.1f}\" y=\"{height - 4}\" font-size=\"11\" fill=\"#5b6472\" "
+                   f"text-anchor=\"middle\">{tick}%</text>")
+    for i, row in enumerate(rows):
+        cy = 6 + _ROW * i + _ROW / 2
+        colour = "#b26a00" if row.warning else "#1d2430"
+        name = escape(_clip(("\u26a0 " if row.warning else "") + row.label, 34 if row.estimate is None else 28))
+        if row.estimate is None:
+            out.append(f"<text x=\"2\" y=\"{cy + 4:.1f}\" font-weight=\"600\" fill=\"{colour}\">{name}</text>")
+            continue
+        lo, hi = row.ci
+        out.append(f"<text x=\"{_LABEL - 10}\" y=\"{cy + 4:.1f}\" text-anchor=\"end\" fill=\"{colour}\">{name}</text>")
+        out.append(f"<rect x=\"{x(lo):.1f}\" y=\"{cy - 6:.1f}\" width=\"{max(x(hi) - x(lo), 1.5):.1f}\" "
+                   f"height=\"12\" rx=\"3\" fill=\"#a9c8ec\"/>")
+        if show_reported and row.reported is not None:
+            rx = x(row.reported)
+            out.append(f"<path d=\"M{rx:.1f} {cy - 6:.1f} L{rx + 6:.1f} {cy:.1f} L{rx:.1f} {cy + 6:.1f} "
+                       f"L{rx - 6:.1f} {cy:.1f} Z\" fill=\"none\" stroke=\"#c4661f\" stroke-width=\"2\"/>")
+        out.append(f"<circle cx=\"{x(row.estimate):.1f}\" cy=\"{cy:.1f}\" r=\"5.5\" fill=\"#1f5fa8\">"
+                   f"<title>{escape(row.label)}: {_pct(row.estimate)} (95% CI {_pct(lo)} to {_pct(hi)})</title>"
+                   "</circle>")
+        out.append(f"<text x=\"{_W - 2}\" y=\"{cy + 4:.1f}\" text-anchor=\"end\" fill=\"#1d2430\">"
+                   f"<tspan font-weight=\"600\">{_pct(row.estimate)}</tspan>"
+                   f"<tspan fill=\"#5b6472\" font-size=\"12\"> {100 * lo:.0f}&#8211;{100 * hi:.0f}%</tspan></text>")
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _clip(text: str, most: int) -> str:
+    return text if len(text) <= most else text[:most - 1] + "\u2026"
+
+
+def _table(r: QuestionResult, labels: Sequence[str]) -> str:
+    e = r.estimate
+    head = ("<tr><th>answer</th><th>recorded</th><th>recorded share</th><th>estimated share</th>"
+            "<th>95&nbsp;% CI</th></tr>") if r.question.design is not None else \
+        "<tr><th>answer</th><th>answers</th><th>share</th><th>95&nbsp;% CI</th></tr>"
+    body = []
+    for j, label in enumerate(labels):
+        cells = [escape(label), str(e.reported[j])]
+        if r.question.design is not None:
+            cells.append(_pct(e.reported[j] / e.n))
+        cells += [_pct(e.estimate[j]), f"{_pct(e.ci95[j][0])} &ndash; {_pct(e.ci95[j][1])}"]
+        body.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    return f"<table>{head}{''.join(body)}</table>"
+
+
+def _groups(r: QuestionResult, by: str, labels: Sequence[str]) -> str:
+    """The question by subgroup: YES per group, or every answer under a heading per group."""
+    rows: list[_Row] = []
+    notes = []
+    for g in r.groups:
+        name, e = g.name or "(unknown)", g.estimate
+        if e.n == 0:
+            notes.append(f"{escape(name)}: no answers")
+            continue
+        if r.yes_no:
+            rows.append(_Row(f"{name} (n={e.n})", e.estimate[1], e.ci95[1], e.reported[1] / e.n, g.warning))
+        else:
+            rows.append(_Row(f"{name} (n={e.n})", warning=g.warning))
+            rows += [_Row(labels[j], e.estimate[j], e.ci95[j], e.reported[j] / e.n, g.warning)
+                     for j in range(len(labels))]
+        if g.warning:
+            notes.append(f"<span class=\"warn\">&#9888; {escape(name)}: {escape(g.warning)}</span>")
+    what = "YES" if r.yes_no else "each answer"
+    out = [f"<details open><summary>By {escape(by)}: estimated share of {what} in each group</summary>"]
+    if rows:
+        out.append(_chart(rows, show_reported=r.question.design is not None))
+    if notes:
+        out.append("<p class=\"small\">" + "<br>".join(notes) + "</p>")
+    out.append("</details>")
+    return "".join(out)
+
+
+def _where(file: str) -> str:
+    """``BUNDLE:LOG`` as the bundle's name and a short name for the log (full name on hover)."""
+    bundle, _, member = file.partition(":") if ".tar.age:" in file else (file, "", "")
+    out = f"<code>{escape(_base(bundle))}</code>"
+    if member:
+        named = _LOG_NAME.match(member)
+        short = f"log {named[2][:8]}&hellip; of laptop {named[1][:8]}{' (key file)' if named[3] else ''}" \
+            if named else escape(member)
+        out += f"<br><span class=\"muted small\" title=\"{escape(member)}\">{short}</span>"
+    return out
+
+
+def _problems(problems: Sequence[Any]) -> str:
+    if not problems:
+        return "<h2 id=\"problems\">Problems</h2><p>None: every bundle, log and record verified.</p>"
+    rows = "".join(f"<tr><td>{_where(p.file)}</td><td>"
+                   f"{'' if p.record is None else 'record ' + str(p.record)}</td><td>{escape(p.what)}</td></tr>"
+                   for p in problems)
+    return (f"<h2 id=\"problems\">Problems ({len(problems)})</h2><p class=\"small muted\">Each names the "
+            "bundle and log, the record (its number in the log) and what is wrong. Records named here "
+            "were left out; the rest of their log was used.</p>"
+            f"<table class=\"problems\"><tr><th>where</th><th>record</th><th>what</th></tr>{rows}</table>")

@@ -1,0 +1,367 @@
+"""Collecting export bundles for the coordinator: verified, decrypted in parallel, counted once.
+
+:func:`collect` is the data side of ``rrdesk aggregate`` and of the Results view. It opens
+every bundle and checks each log exactly as ``rrdesk verify -i`` does (framing, sequence,
+chain, key file, first key, tags: :func:`rrdesk.store.verify.check_bundle`), then decrypts
+and checks the records in worker processes (:mod:`rrdesk.store._opening`), and keeps one
+row of small integers per usable record. Bad input never aborts it (DESIGN.md, threat model
+5): a bundle that cannot be opened, a damaged log or record becomes a :class:`Problem` naming
+the file and the record, and everything else is still used.
+
+Decisions
+---------
+Records counted once
+    A record is known by (device, log, seq). Exports overlap (a laptop exports, records
+    more, exports again) and a bundle may be given twice: a record whose sealed bytes are
+    the same in several bundles is decrypted and counted once, silently. If the bytes
+    differ (a laptop restored from a copy went on differently, or a copy was altered), the
+    copy is used whose log verified clean (framing, chain, key file, tags), provided exactly
+    one version comes from such a log; otherwise neither is used. Either way a problem names
+    both bundles. A record whose tag fails in one bundle is simply taken from another.
+Records left out
+    A record named by a problem (its tag fails, it cannot be decrypted, is out of order,
+    or holds an answer the question does not have) is left out; the rest of its log is used,
+    also when a problem concerns the whole log (say, a missing key file: the records that
+    are there still verify by their chain, and the problem is listed).
+Surveys kept apart
+    Records are grouped by the survey id of each bundle's ``survey.toml``. A bundle whose
+    survey has that id but other questions or spinners than the first bundle of that id is
+    a problem, and none of its records is mixed in.
+Interviews
+    An interview is (device, interview number); its direct answers come from its start record.
+"""
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import os
+from array import array
+from collections import deque
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator, Sequence
+
+import numpy as np
+
+from rrdesk.core import survey as surveys
+from rrdesk.core.errors import RRDeskError
+from rrdesk.core.survey import Survey
+from rrdesk.store import _opening as opening, age, bundle as bundles, verify
+from rrdesk.store._collected import BUNDLE, LOG, ROW, Answer, Collection, SurveyData
+from rrdesk.store._opening import FIXED, SEQ
+from rrdesk.store.log import Problem
+
+__all__ = ["Answer", "Collection", "Problem", "SurveyData", "collect", "surveys_in"]
+
+CHUNK = 256  # why: ~180 KB of blobs and ~50 ms of work per task: pickling cost is noise
+IN_PROCESS_BELOW = 1024
+# why: starting worker processes costs about half a second; fewer records than this (guessed
+# from the bundles' sizes, then counted per bundle) are decrypted here faster, so small
+# surveys and tests never wait for a pool
+_IN_FLIGHT_PER_WORKER = 32
+# why: keeps the workers busy while this process opens and checks the next bundle, and bounds
+# memory to about 32 × 180 KB of queued blobs per worker
+_RECORD_BYTES = 820  # why: a sealed record with its frame; only to guess the work ahead from file sizes
+_UNUSABLE = bytes(32)  # a digest slot for a frame seen but not usable (named by a problem)
+
+
+def surveys_in(paths: Sequence[Path], identities: Sequence[age.Identity]) -> dict[str, tuple[Survey, list[str]]]:
+    """Which survey each bundle holds: survey id → (the first bundle's survey, files). Opens
+    each bundle but decrypts no record; a bundle that cannot be opened or whose survey copy
+    cannot be read is left out (:func:`collect` reports it)."""
+    found: dict[str, tuple[Survey, list[str]]] = {}
+    for path in paths:
+        try:
+            opened = bundles.open_bundle(Path(path), identities)
+            survey = surveys.loads(opened.survey_text.decode("utf-8-sig"), f"{path}:{bundles.SURVEY_FILE}")
+        except (RRDeskError, UnicodeDecodeError):
+            continue
+        found.setdefault(survey.id, (survey, []))[1].append(str(path))
+    return found
+
+
+def collect(paths: Sequence[Path], identities: Sequence[age.Identity], *, survey_id: str | None = None,
+            workers: int | None = None) -> Collection:
+    """Open, verify, decrypt and de-duplicate the records of every bundle.
+
+    Parameters
+    ----------
+    paths : sequence of Path
+        Export bundles (``.tar.age``), in the order the coordinator gave them; for
+        surveys and duplicates the first bundle comes first.
+    identities : sequence of age.Identity
+        The coordinator's identities.
+    survey_id : str, optional
+        Use only bundles of this survey (the others are listed in ``skipped``).
+    workers : int, optional
+        Worker processes for decryption (default ``os.cpu_count()``); 1 decrypts here.
+
+    Returns
+    -------
+    Collection
+        Never raises for a bad bundle or record: see the module docstring.
+    """
+    collector = _Collector(list(identities), survey_id, max(1, workers or os.cpu_count() or 1))
+    try:
+        if collector.workers > 1 and _size(paths) > IN_PROCESS_BELOW * _RECORD_BYTES:
+            collector.start_pool()  # why: now, before bundles fill this process, which spawn would copy
+        for number, path in enumerate(paths):
+            collector.add(number, Path(path))
+        return collector.finish()
+    finally:
+        collector.close()
+
+
+@dataclass
+class _Survey:
+    """A survey being collected: its index of devices and logs, rows and problems."""
+
+    survey: Survey
+    first: str
+    bundles: list[str]
+    devices: dict[str, int]
+    logs: dict[tuple[str, str], int]
+    rows: list[np.ndarray]
+    problems: list[tuple[int, Problem]]
+
+
+@dataclass
+class _Seen:
+    """Per log: the digest of the first usable copy of each record, and where it came from."""
+
+    digests: bytearray
+    source: array  # per seq: index into versions
+    versions: list[tuple[int, bool]]  # (bundle number, whether its log verified clean)
+
+
+class _Collector:
+    def __init__(self, identities: list[age.Identity], survey_id: str | None, workers: int) -> None:
+        self.identities, self.survey_id, self.workers = identities, survey_id, workers
+        self.surveys: dict[str, _Survey] = {}
+        self.problems: list[tuple[int, Problem]] = []
+        self.skipped: list[tuple[str, str]] = []
+        self.seen: dict[tuple[str, str], _Seen] = {}
+        self.conflicts: dict[tuple[str, str, int], dict[bytes, list[tuple[int, bool, str]]]] = {}
+        self.unmatched: dict[tuple[int, str], tuple[str, list[int], list[int]]] = {}
+        self.names: list[str] = []
+        self.pool: ProcessPoolExecutor | None = None
+        self.flight: deque[tuple[Future, opening.Job, _Survey, int, int, int]] = deque()
+
+    # -- one bundle ----------------------------------------------------------------------
+
+    def add(self, number: int, path: Path) -> None:
+        self.names.append(str(path))
+        logs, problems = verify.check_bundle(path, self.identities)
+        survey = logs[0].survey if logs else None
+        if survey is None:  # not opened, or its survey copy unreadable: nothing is usable
+            self.problems.extend((number, p) for p in problems)
+            return
+        if self.survey_id is not None and survey.id != self.survey_id:
+            self.skipped.append((str(path), survey.id))
+            return
+        into = self.surveys.get(survey.id)
+        if into is None:
+            into = self.surveys[survey.id] = _Survey(survey, str(path), [], {}, {}, [], [])
+        into.problems.extend((number, p) for p in problems)
+        if _fingerprint(survey) != _fingerprint(into.survey):
+            into.problems.append((number, Problem(str(path), None, f'survey "{survey.id}" here has other '
+                                                  f"questions or spinners than in {into.first}; "
+                                                  "none of this bundle's records was used")))
+            return
+        into.bundles.append(str(path))
+        jobs: list[tuple[opening.Job, int, int]] = []
+        for checked in logs:
+            into.problems.extend((number, p) for p in checked.problems)
+            header = checked.scan.header
+            if header is None or header.survey_id != survey.id:
+                continue  # reported by the checks: the log is unreadable or of another survey
+            jobs.extend(self._select(number, into, checked))
+        self._dispatch(jobs, into, number)
+
+    def _select(self, number: int, into: _Survey, checked: verify.CheckedLog) -> list[tuple[opening.Job, int, int]]:
+        """Jobs for the records of this log not already taken from an earlier bundle."""
+        header = checked.scan.header
+        device, log = header.device_id.hex(), header.log_id.hex()
+        device_index = into.devices.setdefault(device, len(into.devices))
+        log_index = into.logs.setdefault((device, log), len(into.logs))
+        seen = self.seen.setdefault((device, log), _Seen(bytearray(), array("I"), []))
+        clean = not checked.problems
+        named = {p.record for p in checked.problems if p.record is not None}
+        seen.versions.append((number, clean))
+        version = len(seen.versions) - 1
+        wanted: list[int] = []
+        for frame in checked.scan.frames:
+            seq = frame.seq
+            digest = _UNUSABLE if seq in named else hashlib.sha256(frame.blob).digest()
+            at = slice(32 * seq, 32 * seq + 32)
+            if seq * 32 >= len(seen.digests):  # frames are a prefix from 0, so this appends
+                seen.digests += digest
+                seen.source.append(version)
+            elif seen.digests[at] == _UNUSABLE and digest != _UNUSABLE:
+                seen.digests[at], seen.source[seq] = digest, version
+            elif digest == _UNUSABLE or seen.digests[at] == digest:
+                continue  # named by a problem here, or the same bytes already taken
+            else:
+                self._conflict(device, log, seq, seen, bytes(seen.digests[at]), digest, number, clean, checked.file)
+            if digest != _UNUSABLE:
+                wanted.append(seq)
+        frames = checked.scan.frames
+        jobs = []
+        for first, last in _runs(wanted):
+            for start in range(first, last + 1, CHUNK):
+                stop = min(start + CHUNK, last + 1)
+                job = opening.Job(checked.file, header, into.survey, start,
+                                  tuple(f.blob for f in frames[start:stop]),
+                                  frames[start - 1].blob if start else None)
+                jobs.append((job, device_index, log_index))
+        return jobs
+
+    def _conflict(self, device: str, log: str, seq: int, seen: _Seen, old: bytes, new: bytes,
+                  number: int, clean: bool, file: str) -> None:
+        versions = self.conflicts.setdefault((device, log, seq), {})
+        if not versions:
+            first_bundle, first_clean = seen.versions[seen.source[seq]]
+            versions[old] = [(first_bundle, first_clean, "")]
+        versions.setdefault(new, []).append((number, clean, file))
+
+    # -- decryption ------------------------------------------------------------------------
+
+    def _dispatch(self, jobs: list[tuple[opening.Job, int, int]], into: _Survey, number: int) -> None:
+        total = sum(len(job.blobs) for job, _, _ in jobs)
+        if self.workers == 1 or (self.pool is None and total < IN_PROCESS_BELOW):
+            for job, device, log in jobs:
+                self._take(opening.open_job(job, self.identities), job, into, number, device, log)
+            return
+        self.start_pool()
+        for job, device, log in jobs:
+            while len(self.flight) >= self.workers * _IN_FLIGHT_PER_WORKER:
+                self._drain_one()
+            if self.workers > 1:
+                try:
+                    future = self.pool.submit(opening.open_in_worker, job)
+                except BrokenProcessPool:
+                    self.workers = 1  # see _drain_one
+                else:
+                    self.flight.append((future, job, into, number, device, log))
+                    continue
+            self._take(opening.open_job(job, self.identities), job, into, number, device, log)
+
+    def start_pool(self) -> None:
+        if self.pool is None:
+            self.pool = ProcessPoolExecutor(
+                self.workers, mp_context=multiprocessing.get_context("spawn"),  # why: safe in a threaded GUI
+                initializer=opening.init_worker, initargs=([str(i) for i in self.identities],))
+
+    def _drain_one(self) -> None:
+        future, job, into, number, device, log = self.flight.popleft()
+        try:
+            opened = future.result()
+        except BrokenProcessPool:
+            # why: a worker that cannot start (a main module it cannot re-import) or was killed
+            # (out of memory) must not lose records: go on without the pool, in this process
+            self.workers = 1
+            opened = opening.open_job(job, self.identities)
+        self._take(opened, job, into, number, device, log)
+
+    def _take(self, opened: opening.Opened, job: opening.Job, into: _Survey, number: int,
+              device: int, log: int) -> None:
+        if opened.rows.shape[0]:
+            where = np.empty((opened.rows.shape[0], ROW), dtype=np.int64)
+            where[:] = (number, device, log)
+            into.rows.append(np.hstack([where, opened.rows]))
+        into.problems.extend((number, Problem(job.file, seq, what)) for seq, what in opened.problems)
+        _, unmatched, count = self.unmatched.setdefault((number, job.file), (into.survey.id, [], [0]))
+        unmatched.extend(opened.unmatched)
+        count[0] += len(job.blobs)
+
+    # -- the end -------------------------------------------------------------------------
+
+    def finish(self) -> Collection:
+        while self.flight:
+            self._drain_one()
+        for (number, file), (sid, unmatched, count) in self.unmatched.items():
+            self.surveys[sid].problems.extend((number, p) for p in verify.unmatched_problems(file, unmatched, count[0]))
+        drop = self._resolve_conflicts()
+        surveys = {sid: self._survey_data(s, drop, self.problems) for sid, s in self.surveys.items()}
+        return Collection(surveys, tuple(p for _, p in _ordered(self.problems)), tuple(self.skipped))
+
+    def _resolve_conflicts(self) -> dict[tuple[str, str, int], int | None]:
+        """(device, log, seq) → the bundle whose copy is used, None for no copy."""
+        decided: dict[tuple[str, str, int], int | None] = {}
+        for (device, log, seq), versions in sorted(self.conflicts.items()):
+            trusted = [sources for sources in versions.values() if any(clean for _, clean, _ in sources)]
+            keep = trusted[0][0][0] if len(trusted) == 1 else None
+            decided[(device, log, seq)] = keep
+            first = next(iter(versions.values()))[0][0]
+            for sources in list(versions.values())[1:]:
+                for number, _, file in sources:
+                    if keep is None:
+                        why = "neither copy was used: " + ("both logs verified" if len(trusted) > 1
+                                                           else "neither log verified")
+                    else:
+                        why = f"the copy in {self.names[keep]} was used: only its log verified"
+                    sid = next(s for s in self.surveys.values() if (device, log) in s.logs).survey.id
+                    self.surveys[sid].problems.append((number, Problem(
+                        file, seq, f"differs from the same record in {self.names[first]}; {why}")))
+        return decided
+
+    def _survey_data(self, s: _Survey, drop: dict[tuple[str, str, int], int | None],
+                     shared: list[tuple[int, Problem]]) -> SurveyData:
+        direct = sum(1 for q in s.survey.questions if q.design is None)
+        table = np.concatenate(s.rows) if s.rows else np.empty((0, ROW + FIXED + direct), dtype=np.int64)
+        logs = list(s.logs)
+        mine = {(s.logs[(device, log)], seq): keep for (device, log, seq), keep in drop.items()
+                if (device, log) in s.logs}
+        if mine:
+            keys = table[:, LOG] * opening.MAX_INTERVIEW + table[:, ROW + SEQ]
+            disputed = np.flatnonzero(np.isin(keys, [log * opening.MAX_INTERVIEW + seq for log, seq in mine]))
+            used = [mine[(int(table[i, LOG]), int(table[i, ROW + SEQ]))] == table[i, BUNDLE] for i in disputed]
+            table = np.delete(table, disputed[~np.array(used, dtype=bool)], axis=0)
+        table = table[np.lexsort((table[:, ROW + SEQ], table[:, LOG]))]
+        return SurveyData(s.survey, tuple(s.bundles), tuple(s.devices), tuple(log for _, log in logs),
+                          table, tuple(p for _, p in _ordered(s.problems + shared)))
+
+    def close(self) -> None:
+        if self.pool is not None:
+            for future, *_ in self.flight:
+                future.cancel()
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None
+
+
+def _ordered(problems: list[tuple[int, Problem]]) -> list[tuple[int, Problem]]:
+    """By bundle as given, then file, then record (the log's own problems first)."""
+    return sorted(problems, key=lambda item: (item[0], item[1].file,
+                                              -1 if item[1].record is None else item[1].record))
+
+
+def _fingerprint(survey: Survey) -> tuple:
+    """What must agree for two bundles' records to be counted together: questions and spinners."""
+    return tuple((q.id, q.kind, q.choices, q.design) for q in survey.questions)
+
+
+def _size(paths: Sequence[Path]) -> int:
+    total = 0
+    for path in paths:
+        try:
+            total += os.stat(path).st_size
+        except (OSError, ValueError):
+            pass  # collect reports the file
+    return total
+
+
+def _runs(seqs: list[int]) -> Iterator[tuple[int, int]]:
+    """Consecutive stretches of sorted ``seqs`` as (first, last)."""
+    start = prev = None
+    for seq in seqs:
+        if start is None:
+            start = prev = seq
+        elif seq == prev + 1:
+            prev = seq
+        else:
+            yield start, prev
+            start = prev = seq
+    if start is not None:
+        yield start, prev
