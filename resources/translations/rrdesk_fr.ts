@@ -153,6 +153,101 @@
     </message>
 </context>
 <context>
+    <name>EstimatesModel</name>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="139" />
+        <location filename="../../rrdesk/gui/results.py" line="144" />
+        <source>No</source>
+        <translation>Non</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="139" />
+        <location filename="../../rrdesk/gui/results.py" line="144" />
+        <source>Yes</source>
+        <translation>Oui</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="141" />
+        <source>(unknown)</source>
+        <translation>(inconnu)</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="167" />
+        <source>Question, by {by}</source>
+        <translation>Question, par {by}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="167" />
+        <source>Question</source>
+        <translation>Question</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="168" />
+        <source>Answer</source>
+        <translation>Réponse</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="168" />
+        <source>Recorded</source>
+        <translation>Enregistré</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="169" />
+        <source>Estimate</source>
+        <translation>Estimation</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="169" />
+        <source>95 % interval</source>
+        <translation>Intervalle à 95 %</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="171" />
+        <source>Answers recorded</source>
+        <translation>Réponses enregistrées</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="172" />
+        <source>ε of one recorded answer: the smaller, the more private</source>
+        <translation>ε d'une réponse enregistrée : plus il est petit, mieux la personne est protégée</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="173" />
+        <source>How many answers were recorded as this answer (after the spinner), and their share</source>
+        <translation>Combien de réponses ont été enregistrées ainsi (après la roue), et leur part</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="175" />
+        <source>Estimated share of respondents for whom this answer is true</source>
+        <translation>Part estimée des personnes interrogées pour qui cette réponse est vraie</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="176" />
+        <source>95 % confidence interval of the estimate</source>
+        <translation>Intervalle de confiance à 95 % de l'estimation</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="177" />
+        <source>The estimate (dot) with its 95 % interval (bar) and the recorded share (diamond), from 0 to 100 %</source>
+        <translation>L'estimation (point) avec son intervalle à 95 % (barre) et la part enregistrée (losange), de 0 à 100 %</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="197" />
+        <source>no answers</source>
+        <translation>aucune réponse</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="206" />
+        <source>asked directly, not randomized</source>
+        <translation>posée directement, sans roue</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="223" />
+        <source>only {n} answers (under {small}): the interval is wide and only a rough guide</source>
+        <translation>seulement {n} réponses (moins de {small}) : l'intervalle est large et ne donne qu'un ordre de grandeur</translation>
+    </message>
+</context>
+<context>
     <name>ExplanationScreen</name>
     <message>
         <location filename="../../rrdesk/gui/screens.py" line="162" />
@@ -262,82 +357,87 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="103" />
+        <location filename="../../rrdesk/gui/window.py" line="104" />
         <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
         <translation>DÉMO — lisible avec la clé de démonstration publique. Ne l'utilisez jamais pour de vraies réponses.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="113" />
+        <location filename="../../rrdesk/gui/window.py" line="114" />
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="114" />
+        <location filename="../../rrdesk/gui/window.py" line="115" />
         <source>&amp;Open survey…</source>
         <translation>&amp;Ouvrir une enquête…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="117" />
+        <location filename="../../rrdesk/gui/window.py" line="118" />
         <source>&amp;Export to…</source>
         <translation>&amp;Exporter vers…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="119" />
+        <location filename="../../rrdesk/gui/window.py" line="120" />
+        <source>&amp;Results (coordinator)…</source>
+        <translation>&amp;Résultats (coordinateur)…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="122" />
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="137" />
+        <location filename="../../rrdesk/gui/window.py" line="140" />
         <source>Open survey</source>
         <translation>Ouvrir une enquête</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="138" />
+        <location filename="../../rrdesk/gui/window.py" line="141" />
         <source>Survey files (*.toml);;All files (*)</source>
         <translation>Fichiers d'enquête (*.toml);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="148" />
+        <location filename="../../rrdesk/gui/window.py" line="151" />
         <source>This survey file cannot be used</source>
         <translation>Ce fichier d'enquête ne peut pas être utilisé</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="164" />
+        <location filename="../../rrdesk/gui/window.py" line="167" />
         <source>The survey file cannot be used; the demo survey is open instead</source>
         <translation>Le fichier d'enquête ne peut pas être utilisé ; l'enquête de démonstration est ouverte à la place</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="176" />
+        <location filename="../../rrdesk/gui/window.py" line="179" />
         <source>Opening the data folder…</source>
         <translation>Ouverture du dossier des données…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="189" />
+        <location filename="../../rrdesk/gui/window.py" line="192" />
         <source>The data folder holds a damaged log; it is kept for checking (rrdesk verify) and a new log was started.</source>
         <translation>Le dossier des données contient un journal endommagé ; il est conservé pour vérification (rrdesk verify) et un nouveau journal a été commencé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="197" />
+        <location filename="../../rrdesk/gui/window.py" line="200" />
         <source>The data folder cannot be used: {error}</source>
         <translation>Le dossier des données ne peut pas être utilisé : {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="253" />
+        <location filename="../../rrdesk/gui/window.py" line="257" />
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
         <translation>L'entretien {number} a été clôturé ; les questions qu'il n'a pas atteintes sont marquées comme non posées.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="289" />
+        <location filename="../../rrdesk/gui/window.py" line="293" />
         <source>Export to… (choose the USB stick)</source>
         <translation>Exporter vers… (choisissez la clé USB)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="302" />
+        <location filename="../../rrdesk/gui/window.py" line="306" />
         <source>Exported and checked: {path}</source>
         <translation>Exporté et vérifié : {path}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="307" />
+        <location filename="../../rrdesk/gui/window.py" line="311" />
         <source>Export failed: {error}</source>
         <translation>Échec de l'export : {error}</translation>
     </message>
@@ -504,6 +604,310 @@
     </message>
 </context>
 <context>
+    <name>ResultsWindow</name>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="449" />
+        <source>rrdesk — Results</source>
+        <translation>rrdesk — Résultats</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="450" />
+        <source>Results</source>
+        <translation>Résultats</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="451" />
+        <source>Results: {title}</source>
+        <translation>Résultats : {title}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="452" />
+        <source>&amp;Open bundles…</source>
+        <translation>&amp;Ouvrir des lots…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="453" />
+        <source>&amp;Identity file…</source>
+        <translation>Fichier d'&amp;identité…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="454" />
+        <source>&amp;Survey:</source>
+        <translation>&amp;Enquête :</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="455" />
+        <source>Split &amp;by:</source>
+        <translation>&amp;Ventiler par :</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="456" />
+        <source>&amp;Compute</source>
+        <translation>&amp;Calculer</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="457" />
+        <source>Save &amp;report…</source>
+        <translation>Enregistrer le &amp;rapport…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="458" />
+        <source>Working</source>
+        <translation>Calcul en cours</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="459" />
+        <source>Estimates</source>
+        <translation>Estimations</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="460" />
+        <source>Problems</source>
+        <translation>Problèmes</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="462" />
+        <source>No bundle chosen yet: the .tar.age files exported from the laptops.</source>
+        <translation>Aucun lot choisi pour l'instant : les fichiers .tar.age exportés des ordinateurs.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="465" />
+        <source>No identity file chosen yet: the file with your secret key (AGE-SECRET-KEY-1…).</source>
+        <translation>Aucun fichier d'identité choisi pour l'instant : le fichier de votre clé secrète (AGE-SECRET-KEY-1…).</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="467" />
+        <source>{name} — read only while computing; rrdesk never saves it or its place.</source>
+        <translation>{name} — lu seulement pendant le calcul ; rrdesk n'enregistre jamais ni ce fichier ni son emplacement.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="475" />
+        <source>Each line names the bundle, the laptop's log and the record, and what is wrong. The records named here were left out; the rest was used.</source>
+        <translation>Chaque ligne indique le lot, le journal de l'ordinateur et l'enregistrement, et ce qui ne va pas. Les enregistrements indiqués ici ont été écartés ; tout le reste a été utilisé.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="477" />
+        <source>&amp;Estimates</source>
+        <translation>Es&amp;timations</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="478" />
+        <source>&amp;Problems ({count})</source>
+        <translation>&amp;Problèmes ({count})</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="481" />
+        <location filename="../../rrdesk/gui/results.py" line="561" />
+        <source>no split</source>
+        <translation>sans ventilation</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="492" />
+        <source>Open export bundles</source>
+        <translation>Ouvrir des lots d'export</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="493" />
+        <source>Export bundles (*.tar.age);;All files (*)</source>
+        <translation>Lots d'export (*.tar.age);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="499" />
+        <source>Choose the identity file</source>
+        <translation>Choisir le fichier d'identité</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="500" />
+        <source>Identity files (*.txt *.key);;All files (*)</source>
+        <translation>Fichiers d'identité (*.txt *.key);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="525" />
+        <source>Opening the bundles…</source>
+        <translation>Ouverture des lots…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="532" />
+        <source>No bundle could be opened with this identity file. Compute lists what is wrong.</source>
+        <translation>Aucun lot n'a pu être ouvert avec ce fichier d'identité. « Calculer » indique ce qui ne va pas.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="536" />
+        <source>The bundles hold the survey “{title}”. Press Compute.</source>
+        <translation>Les lots contiennent l'enquête « {title} ». Appuyez sur « Calculer ».</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="538" />
+        <source>The bundles hold {count} surveys: choose one, then press Compute.</source>
+        <translation>Les lots contiennent {count} enquêtes : choisissez-en une, puis appuyez sur « Calculer ».</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="573" />
+        <source>Press Compute to see the results of this survey.</source>
+        <translation>Appuyez sur « Calculer » pour voir les résultats de cette enquête.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="581" />
+        <source>Splitting the results…</source>
+        <translation>Ventilation des résultats…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="594" />
+        <source>Decrypting and checking every record of {bundles}…</source>
+        <translation>Déchiffrement et vérification de chaque enregistrement ({bundles})…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="601" />
+        <source>Nothing to show: no bundle could be used. The Problems tab says why.</source>
+        <translation>Rien à afficher : aucun lot n'a pu être utilisé. L'onglet « Problèmes » dit pourquoi.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="605" />
+        <source>Computed from {bundles}.</source>
+        <translation>Calculé à partir de {bundles}.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="606" />
+        <source>Records found in several bundles were counted once.</source>
+        <translation>Les enregistrements présents dans plusieurs lots ont été comptés une seule fois.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="607" />
+        <source>The records named under Problems were left out; everything else was used.</source>
+        <translation>Les enregistrements indiqués sous « Problèmes » ont été écartés ; tout le reste a été utilisé.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="625" />
+        <source>{bundle}: left out, it holds another survey ({id}); choose that survey to see its results.</source>
+        <translation>{bundle} : écarté, il contient une autre enquête ({id}) ; choisissez cette enquête pour voir ses résultats.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="631" />
+        <source>Choose the bundles and your identity file, then press Compute. The numbers are those of “rrdesk aggregate”.</source>
+        <translation>Choisissez les lots et votre fichier d'identité, puis appuyez sur « Calculer ». Les chiffres sont ceux de « rrdesk aggregate ».</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="635" />
+        <source>1 laptop</source>
+        <translation>1 ordinateur</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="636" />
+        <source>{count} laptops</source>
+        <translation>{count} ordinateurs</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="637" />
+        <source>{interviews} interviews · {records} records · {laptops} · ε per respondent {epsilon} (cap {cap})</source>
+        <translation>{interviews} entretiens · {records} enregistrements · {laptops} · ε par répondant {epsilon} (plafond {cap})</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="644" />
+        <source>✓ Every bundle verified</source>
+        <translation>✓ Tous les lots sont vérifiés</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="645" />
+        <source>⚠ 1 problem: see Problems</source>
+        <translation>⚠ 1 problème : voir « Problèmes »</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="646" />
+        <source>⚠ {count} problems: see Problems</source>
+        <translation>⚠ {count} problèmes : voir « Problèmes »</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="647" />
+        <source>Each record's chain, tag and content checked out; records found in several bundles were counted once.</source>
+        <translation>La chaîne, l'étiquette et le contenu de chaque enregistrement sont vérifiés ; les enregistrements présents dans plusieurs lots ont été comptés une seule fois.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="649" />
+        <source>The damaged or doubtful records were left out and everything else was used.</source>
+        <translation>Les enregistrements endommagés ou douteux ont été écartés et tout le reste a été utilisé.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="664" />
+        <source>laptop {laptop}…, log {log}…</source>
+        <translation>ordinateur {laptop}…, journal {log}…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="667" />
+        <source>record {number}</source>
+        <translation>enregistrement {number}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="676" />
+        <source>forced response</source>
+        <translation>réponse forcée</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="676" />
+        <source>Warner's mirrored question</source>
+        <translation>question miroir de Warner</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="677" />
+        <source>unrelated question</source>
+        <translation>question sans rapport</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="677" />
+        <source>k-ary randomized response</source>
+        <translation>réponse randomisée à k modalités</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="678" />
+        <source>asked directly</source>
+        <translation>posée directement</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="679" />
+        <source>{design}, ε = {epsilon}</source>
+        <translation>{design}, ε = {epsilon}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="681" />
+        <source>Method: {method}</source>
+        <translation>Méthode : {method}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="683" />
+        <source>{declined} declined, {abandoned} not reached</source>
+        <translation>{declined} refus, {abandoned} non atteintes</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="693" />
+        <source>Save the report in…</source>
+        <translation>Enregistrer le rapport dans…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="703" />
+        <source>Writing the report…</source>
+        <translation>Écriture du rapport…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="707" />
+        <source>Report saved in {folder}: {files}</source>
+        <translation>Rapport enregistré dans {folder} : {files}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="713" />
+        <source>The report could not be saved: {error}</source>
+        <translation>Le rapport n'a pas pu être enregistré : {error}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="725" />
+        <source>1 bundle</source>
+        <translation>1 lot</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="725" />
+        <source>{count} bundles</source>
+        <translation>{count} lots</translation>
+    </message>
+</context>
+<context>
     <name>SpinnerWidget</name>
     <message>
         <location filename="../../rrdesk/gui/spinner.py" line="179" />
@@ -517,7 +921,7 @@
         <translation>Touchez la roue, ou appuyez sur Espace, pour la faire tourner</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/spinner.py" line="448" />
+        <location filename="../../rrdesk/gui/spinner.py" line="446" />
         <source>PRACTICE</source>
         <extracomment>No motion: the wheel stays still and the result appears after the same DURATION_MS.</extracomment>
         <translation>ESSAI</translation>

@@ -51,6 +51,7 @@ class MainWindow(QMainWindow):
         self.survey: Survey | None = None
         self.station: Station | None = None
         self.message: QMessageBox | None = None
+        self.results = None  # the coordinator's Results window, made when first asked for
         self.session_saved = 0
         self._pending_status = ""
         self._last_saved: dt.datetime | None = None
@@ -116,10 +117,12 @@ class MainWindow(QMainWindow):
         self.open_action.triggered.connect(self._ask_survey)
         self.export_action = QAction(self.tr("&Export to…"), self)
         self.export_action.triggered.connect(self._ask_export)
+        self.results_action = QAction(self.tr("&Results (coordinator)…"), self)
+        self.results_action.triggered.connect(self.show_results)
         quit_action = QAction(self.tr("&Quit"), self)
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
-        for action in (self.open_action, self.export_action):
+        for action in (self.open_action, self.export_action, self.results_action):
             menu.addAction(action)
         menu.addSeparator()
         menu.addAction(quit_action)
@@ -213,6 +216,7 @@ class MainWindow(QMainWindow):
         interviewing = self.stack.currentWidget() is self.flow
         self.open_action.setEnabled(not interviewing)
         self.export_action.setEnabled(station is not None and not interviewing)
+        self.results_action.setEnabled(not interviewing)
 
     def _last_saved_text(self) -> str | None:
         when = self._last_saved
@@ -307,6 +311,17 @@ class MainWindow(QMainWindow):
         line = self.tr("Export failed: {error}").format(error=error)
         self.dashboard.export_done(line, error=True)
         self.exportFinished.emit(line, False)
+
+    @Slot()
+    def show_results(self) -> None:
+        """The coordinator's Results window (bundles in, estimates out), in its own window."""
+        from rrdesk.gui.results import ResultsWindow  # why: imported when needed; start-up stays quick
+
+        if self.results is None:
+            self.results = ResultsWindow(self, lang=self.ui_lang)
+        self.results.show()
+        self.results.raise_()
+        self.results.activateWindow()
 
     # -- preferences -------------------------------------------------------------------------------
 
