@@ -156,93 +156,91 @@
     <name>EstimatesModel</name>
     <message>
         <location filename="../../rrdesk/gui/results.py" line="139" />
-        <location filename="../../rrdesk/gui/results.py" line="144" />
         <source>No</source>
         <translation>Non</translation>
     </message>
     <message>
         <location filename="../../rrdesk/gui/results.py" line="139" />
-        <location filename="../../rrdesk/gui/results.py" line="144" />
         <source>Yes</source>
         <translation>Oui</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="141" />
+        <location filename="../../rrdesk/gui/results.py" line="142" />
         <source>(unknown)</source>
         <translation>(inconnu)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="167" />
+        <location filename="../../rrdesk/gui/results.py" line="169" />
         <source>Question, by {by}</source>
         <translation>Question, par {by}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="167" />
+        <location filename="../../rrdesk/gui/results.py" line="169" />
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="168" />
+        <location filename="../../rrdesk/gui/results.py" line="170" />
         <source>Answer</source>
         <translation>Réponse</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="168" />
+        <location filename="../../rrdesk/gui/results.py" line="170" />
         <source>Recorded</source>
         <translation>Enregistré</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="169" />
+        <location filename="../../rrdesk/gui/results.py" line="171" />
         <source>Estimate</source>
         <translation>Estimation</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="169" />
+        <location filename="../../rrdesk/gui/results.py" line="171" />
         <source>95 % interval</source>
         <translation>Intervalle à 95 %</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="171" />
+        <location filename="../../rrdesk/gui/results.py" line="173" />
         <source>Answers recorded</source>
         <translation>Réponses enregistrées</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="172" />
+        <location filename="../../rrdesk/gui/results.py" line="174" />
         <source>ε of one recorded answer: the smaller, the more private</source>
         <translation>ε d'une réponse enregistrée : plus il est petit, mieux la personne est protégée</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="173" />
+        <location filename="../../rrdesk/gui/results.py" line="175" />
         <source>How many answers were recorded as this answer (after the spinner), and their share</source>
         <translation>Combien de réponses ont été enregistrées ainsi (après la roue), et leur part</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="175" />
+        <location filename="../../rrdesk/gui/results.py" line="177" />
         <source>Estimated share of respondents for whom this answer is true</source>
         <translation>Part estimée des personnes interrogées pour qui cette réponse est vraie</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="176" />
+        <location filename="../../rrdesk/gui/results.py" line="178" />
         <source>95 % confidence interval of the estimate</source>
         <translation>Intervalle de confiance à 95 % de l'estimation</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="177" />
+        <location filename="../../rrdesk/gui/results.py" line="179" />
         <source>The estimate (dot) with its 95 % interval (bar) and the recorded share (diamond), from 0 to 100 %</source>
         <translation>L'estimation (point) avec son intervalle à 95 % (barre) et la part enregistrée (losange), de 0 à 100 %</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="197" />
+        <location filename="../../rrdesk/gui/results.py" line="199" />
         <source>no answers</source>
         <translation>aucune réponse</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="206" />
+        <location filename="../../rrdesk/gui/results.py" line="208" />
         <source>asked directly, not randomized</source>
         <translation>posée directement, sans roue</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="223" />
+        <location filename="../../rrdesk/gui/results.py" line="221" />
         <source>only {n} answers (under {small}): the interval is wide and only a rough guide</source>
         <translation>seulement {n} réponses (moins de {small}) : l'intervalle est large et ne donne qu'un ordre de grandeur</translation>
     </message>
@@ -606,79 +604,100 @@
 <context>
     <name>ResultsWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="449" />
+        <location filename="../../rrdesk/gui/results.py" line="450" />
         <source>rrdesk — Results</source>
         <translation>rrdesk — Résultats</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="450" />
+        <location filename="../../rrdesk/gui/results.py" line="451" />
         <source>Results</source>
         <translation>Résultats</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="451" />
+        <location filename="../../rrdesk/gui/results.py" line="452" />
         <source>Results: {title}</source>
         <translation>Résultats : {title}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="452" />
+        <location filename="../../rrdesk/gui/results.py" line="453" />
         <source>&amp;Open bundles…</source>
         <translation>&amp;Ouvrir des lots…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="453" />
+        <location filename="../../rrdesk/gui/results.py" line="454" />
         <source>&amp;Identity file…</source>
         <translation>Fichier d'&amp;identité…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="454" />
+        <location filename="../../rrdesk/gui/results.py" line="455" />
         <source>&amp;Survey:</source>
         <translation>&amp;Enquête :</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="455" />
+        <location filename="../../rrdesk/gui/results.py" line="456" />
         <source>Split &amp;by:</source>
         <translation>&amp;Ventiler par :</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="456" />
+        <location filename="../../rrdesk/gui/results.py" line="457" />
         <source>&amp;Compute</source>
         <translation>&amp;Calculer</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="457" />
+        <location filename="../../rrdesk/gui/results.py" line="458" />
         <source>Save &amp;report…</source>
         <translation>Enregistrer le &amp;rapport…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="458" />
+        <location filename="../../rrdesk/gui/results.py" line="459" />
         <source>Working</source>
         <translation>Calcul en cours</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="459" />
+        <location filename="../../rrdesk/gui/results.py" line="460" />
         <source>Estimates</source>
         <translation>Estimations</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="460" />
+        <location filename="../../rrdesk/gui/results.py" line="461" />
         <source>Problems</source>
         <translation>Problèmes</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="462" />
+        <location filename="../../rrdesk/gui/results.py" line="463" />
         <source>No bundle chosen yet: the .tar.age files exported from the laptops.</source>
         <translation>Aucun lot choisi pour l'instant : les fichiers .tar.age exportés des ordinateurs.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="465" />
+        <location filename="../../rrdesk/gui/results.py" line="464" />
+        <location filename="../../rrdesk/gui/results.py" line="554" />
+        <source>{bundles}: {names}</source>
+        <translation>{bundles} : {names}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="467" />
         <source>No identity file chosen yet: the file with your secret key (AGE-SECRET-KEY-1…).</source>
         <translation>Aucun fichier d'identité choisi pour l'instant : le fichier de votre clé secrète (AGE-SECRET-KEY-1…).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="467" />
+        <location filename="../../rrdesk/gui/results.py" line="469" />
         <source>{name} — read only while computing; rrdesk never saves it or its place.</source>
         <translation>{name} — lu seulement pendant le calcul ; rrdesk n'enregistre jamais ni ce fichier ni son emplacement.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="471" />
+        <source>estimate</source>
+        <translation>estimation</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="471" />
+        <source>95 % confidence interval</source>
+        <translation>intervalle de confiance à 95 %</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="472" />
+        <source>recorded share (before correction)</source>
+        <translation>part enregistrée (avant correction)</translation>
     </message>
     <message>
         <location filename="../../rrdesk/gui/results.py" line="475" />
@@ -697,7 +716,7 @@
     </message>
     <message>
         <location filename="../../rrdesk/gui/results.py" line="481" />
-        <location filename="../../rrdesk/gui/results.py" line="561" />
+        <location filename="../../rrdesk/gui/results.py" line="564" />
         <source>no split</source>
         <translation>sans ventilation</translation>
     </message>
@@ -742,167 +761,177 @@
         <translation>Les lots contiennent {count} enquêtes : choisissez-en une, puis appuyez sur « Calculer ».</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="573" />
+        <location filename="../../rrdesk/gui/results.py" line="576" />
         <source>Press Compute to see the results of this survey.</source>
         <translation>Appuyez sur « Calculer » pour voir les résultats de cette enquête.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="581" />
+        <location filename="../../rrdesk/gui/results.py" line="584" />
         <source>Splitting the results…</source>
         <translation>Ventilation des résultats…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="594" />
+        <location filename="../../rrdesk/gui/results.py" line="597" />
         <source>Decrypting and checking every record of {bundles}…</source>
         <translation>Déchiffrement et vérification de chaque enregistrement ({bundles})…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="601" />
+        <location filename="../../rrdesk/gui/results.py" line="604" />
         <source>Nothing to show: no bundle could be used. The Problems tab says why.</source>
         <translation>Rien à afficher : aucun lot n'a pu être utilisé. L'onglet « Problèmes » dit pourquoi.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="605" />
+        <location filename="../../rrdesk/gui/results.py" line="608" />
         <source>Computed from {bundles}.</source>
         <translation>Calculé à partir de {bundles}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="606" />
+        <location filename="../../rrdesk/gui/results.py" line="609" />
         <source>Records found in several bundles were counted once.</source>
         <translation>Les enregistrements présents dans plusieurs lots ont été comptés une seule fois.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="607" />
+        <location filename="../../rrdesk/gui/results.py" line="610" />
         <source>The records named under Problems were left out; everything else was used.</source>
         <translation>Les enregistrements indiqués sous « Problèmes » ont été écartés ; tout le reste a été utilisé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="625" />
+        <location filename="../../rrdesk/gui/results.py" line="628" />
         <source>{bundle}: left out, it holds another survey ({id}); choose that survey to see its results.</source>
         <translation>{bundle} : écarté, il contient une autre enquête ({id}) ; choisissez cette enquête pour voir ses résultats.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="631" />
+        <location filename="../../rrdesk/gui/results.py" line="634" />
         <source>Choose the bundles and your identity file, then press Compute. The numbers are those of “rrdesk aggregate”.</source>
         <translation>Choisissez les lots et votre fichier d'identité, puis appuyez sur « Calculer ». Les chiffres sont ceux de « rrdesk aggregate ».</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="635" />
+        <location filename="../../rrdesk/gui/results.py" line="638" />
         <source>1 laptop</source>
         <translation>1 ordinateur</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="636" />
+        <location filename="../../rrdesk/gui/results.py" line="639" />
         <source>{count} laptops</source>
         <translation>{count} ordinateurs</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="637" />
+        <location filename="../../rrdesk/gui/results.py" line="640" />
         <source>{interviews} interviews · {records} records · {laptops} · ε per respondent {epsilon} (cap {cap})</source>
         <translation>{interviews} entretiens · {records} enregistrements · {laptops} · ε par répondant {epsilon} (plafond {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="644" />
+        <location filename="../../rrdesk/gui/results.py" line="647" />
         <source>✓ Every bundle verified</source>
         <translation>✓ Tous les lots sont vérifiés</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="645" />
+        <location filename="../../rrdesk/gui/results.py" line="648" />
         <source>⚠ 1 problem: see Problems</source>
         <translation>⚠ 1 problème : voir « Problèmes »</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="646" />
+        <location filename="../../rrdesk/gui/results.py" line="649" />
         <source>⚠ {count} problems: see Problems</source>
         <translation>⚠ {count} problèmes : voir « Problèmes »</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="647" />
+        <location filename="../../rrdesk/gui/results.py" line="650" />
         <source>Each record's chain, tag and content checked out; records found in several bundles were counted once.</source>
         <translation>La chaîne, l'étiquette et le contenu de chaque enregistrement sont vérifiés ; les enregistrements présents dans plusieurs lots ont été comptés une seule fois.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="649" />
+        <location filename="../../rrdesk/gui/results.py" line="652" />
         <source>The damaged or doubtful records were left out and everything else was used.</source>
         <translation>Les enregistrements endommagés ou douteux ont été écartés et tout le reste a été utilisé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="664" />
+        <location filename="../../rrdesk/gui/results.py" line="667" />
         <source>laptop {laptop}…, log {log}…</source>
         <translation>ordinateur {laptop}…, journal {log}…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="667" />
+        <location filename="../../rrdesk/gui/results.py" line="670" />
         <source>record {number}</source>
         <translation>enregistrement {number}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="676" />
+        <location filename="../../rrdesk/gui/results.py" line="671" />
+        <source>{where}: {what}</source>
+        <translation>{where} : {what}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="679" />
         <source>forced response</source>
         <translation>réponse forcée</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="676" />
+        <location filename="../../rrdesk/gui/results.py" line="679" />
         <source>Warner's mirrored question</source>
         <translation>question miroir de Warner</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="677" />
+        <location filename="../../rrdesk/gui/results.py" line="680" />
         <source>unrelated question</source>
         <translation>question sans rapport</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="677" />
+        <location filename="../../rrdesk/gui/results.py" line="680" />
         <source>k-ary randomized response</source>
         <translation>réponse randomisée à k modalités</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="678" />
+        <location filename="../../rrdesk/gui/results.py" line="681" />
         <source>asked directly</source>
         <translation>posée directement</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="679" />
+        <location filename="../../rrdesk/gui/results.py" line="682" />
         <source>{design}, ε = {epsilon}</source>
         <translation>{design}, ε = {epsilon}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="681" />
+        <location filename="../../rrdesk/gui/results.py" line="683" />
+        <source>{id} ({design}): {text}</source>
+        <translation>{id} ({design}) : {text}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="684" />
         <source>Method: {method}</source>
         <translation>Méthode : {method}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="683" />
+        <location filename="../../rrdesk/gui/results.py" line="686" />
         <source>{declined} declined, {abandoned} not reached</source>
         <translation>{declined} refus, {abandoned} non atteintes</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="693" />
+        <location filename="../../rrdesk/gui/results.py" line="696" />
         <source>Save the report in…</source>
         <translation>Enregistrer le rapport dans…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="703" />
+        <location filename="../../rrdesk/gui/results.py" line="706" />
         <source>Writing the report…</source>
         <translation>Écriture du rapport…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="707" />
+        <location filename="../../rrdesk/gui/results.py" line="710" />
         <source>Report saved in {folder}: {files}</source>
         <translation>Rapport enregistré dans {folder} : {files}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="713" />
+        <location filename="../../rrdesk/gui/results.py" line="716" />
         <source>The report could not be saved: {error}</source>
         <translation>Le rapport n'a pas pu être enregistré : {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="725" />
+        <location filename="../../rrdesk/gui/results.py" line="728" />
         <source>1 bundle</source>
         <translation>1 lot</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="725" />
+        <location filename="../../rrdesk/gui/results.py" line="728" />
         <source>{count} bundles</source>
         <translation>{count} lots</translation>
     </message>

@@ -1,0 +1,742 @@
+"""The coordinator's Results view: export bundles and an identity file in, estimates out.
+
+The numbers are those of ``rrdesk aggregate`` because they come from the same calls:
+:func:`rrdesk.store.aggregate.collect` and :func:`rrdesk.store.report.results_of` (and
+:func:`rrdesk.store.report.write` for "Save report…"), run off the GUI thread by a
+:class:`TaskRunner`. The view only arranges them: a table with one line per answer (and per
+subgroup with "Split by"), an interval bar drawn in each line, and the problems in words.
+
+The identity file holds the coordinator's secret key. The view keeps only its path, in
+memory, while the window is open; the key is read by the worker each time it is needed and
+dropped with the task. Nothing of it (nor of the bundles) goes into the settings.
+"""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QPersistentModelIndex, QPointF, QRect, QRectF, \
+    Qt, Signal, Slot
+from PySide6.QtGui import QBrush, QColor, QKeySequence, QPainter, QPen, QPolygonF, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView, QApplication, QComboBox, QFileDialog, QGridLayout, QHBoxLayout, QHeaderView, QLabel,
+    QListWidget, QProgressBar, QSizePolicy, QStyle, QStyledItemDelegate, QStyleOptionViewItem, QTableView,
+    QTabWidget, QVBoxLayout, QWidget,
+)
+
+from rrdesk.core.estimate import Estimate
+from rrdesk.core.report import SMALL_GROUP, UNKNOWN_GROUP, QuestionResult, Results
+from rrdesk.core.survey import Survey
+from rrdesk.gui.tasks import TaskRunner
+from rrdesk.gui.widgets import TOUCH, button, label, restyle, tab_order
+from rrdesk.store import aggregate, keys, report
+from rrdesk.store.aggregate import SurveyData
+from rrdesk.store.log import Problem
+
+DOT, BAND, DIAMOND, GRID, WARN = "#1f5fa8", "#a9c8ec", "#c4661f", "#d8dde4", "#8a4f00"  # as in report.html
+LINE = Qt.ItemDataRole.UserRole + 1  # the model's Line behind a row
+QUESTION, ANSWER, N, EPSILON, RECORDED, ESTIMATE, INTERVAL, CHART = range(8)
+# why here, not in style.qss: only this window has tables and lists; the roles are the app's
+_STYLE = f"""
+QTableView, QListWidget {{ border: 2px solid #000000; selection-background-color: #d6e4f5;
+    selection-color: #000000; alternate-background-color: #f1f4f8; }}
+QTableView:focus, QListWidget:focus {{ border: 3px solid #ff8c00; }}
+QHeaderView::section {{ background: #eef1f5; color: #000000; font-weight: bold; padding: 4px 8px;
+    border: none; border-bottom: 2px solid #000000; border-right: 1px solid {GRID}; }}
+QListWidget::item {{ padding: 6px; }}
+QTableView::item {{ padding-left: 6px; padding-right: 6px; }}
+QLabel[role="done"] {{ font-weight: bold; color: #0a5c1f; }}
+QLabel[role="verdict"] {{ font-size: 20px; font-weight: bold; color: #0a5c1f; }}
+QTabBar::tab {{ padding: 8px 18px; }}
+"""
+
+
+# -- the work, off the GUI thread (no Qt here) -----------------------------------------------
+
+
+@dataclass(frozen=True)
+class Computed:
+    """What "Compute" found: the survey's data and results (None when no bundle was usable),
+    the problems as ``rrdesk aggregate`` lists them, and the bundles of other surveys."""
+
+    data: SurveyData | None
+    results: Results | None
+    problems: tuple[Problem, ...]
+    skipped: tuple[tuple[str, str], ...]
+
+
+def find_surveys(bundles: Sequence[Path], identity: Path) -> dict[str, tuple[Survey, list[str]]]:
+    """Which surveys the bundles hold (decrypts no record)."""
+    return aggregate.surveys_in(bundles, keys.load_identities(identity))
+
+
+def compute(bundles: Sequence[Path], identity: Path, survey_id: str | None, by: str | None) -> Computed:
+    """``rrdesk aggregate BUNDLE… -i IDENTITY [--survey-id ID] [--by FIELD]``, as data."""
+    collection = aggregate.collect(bundles, keys.load_identities(identity), survey_id=survey_id)
+    if not collection.surveys:
+        return Computed(None, None, collection.problems, collection.skipped)
+    data = next(iter(collection.surveys.values()))
+    return Computed(data, report.results_of(data, by=by), tuple(data.problems), collection.skipped)
+
+
+# -- the table: one line per answer, per subgroup --------------------------------------------
+
+
+@dataclass(frozen=True)
+class Line:
+    """One row: ``category`` of ``result`` among everyone (``group`` None) or in a subgroup.
+    ``first`` marks the question's first row, ``heads`` a subgroup's first row."""
+
+    result: QuestionResult
+    estimate: Estimate
+    category: int
+    answer: str
+    group: str | None
+    group_label: str
+    first: bool
+    heads: bool
+    shade: bool
+    warning: bool = False
+
+    @property
+    def randomized(self) -> bool:
+        return self.result.question.design is not None
+
+    @property
+    def share(self) -> float | None:
+        e = self.estimate
+        return e.reported[self.category] / e.n if e.n else None
+
+    @property
+    def value(self) -> float:
+        return self.estimate.estimate[self.category]
+
+    @property
+    def ci(self) -> tuple[float, float]:
+        return self.estimate.ci95[self.category]
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.1f}\u00a0%"
+
+
+class EstimatesModel(QAbstractTableModel):
+    """A thin adapter over :class:`Results`: yes/no questions show the YES line (as
+    ``aggregate --json`` does), others every answer; sensitive questions first."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.lines: list[Line] = []
+        self.results: Results | None = None
+        self.lang = "en"
+
+    def show(self, results: Results | None, lang: str) -> None:
+        self.beginResetModel()
+        self.results, self.lines, self.lang = results, [], lang
+        if results is not None:
+            yes_no = (self.tr("No"), self.tr("Yes"))
+            by = results.survey.question(results.by) if results.by else None
+            group_names = dict(zip(by.choices or ("no", "yes"), by.choice_labels(lang) or yes_no)) if by else {}
+            group_names[UNKNOWN_GROUP] = self.tr("(unknown)")
+            ordered = sorted(results.questions, key=lambda r: r.question.design is None)
+            for i, r in enumerate(ordered):
+                answers = r.question.choice_labels(lang) or yes_no
+                shown = [1] if r.yes_no else range(len(answers))
+                parts = [(None, "", r.estimate, False)] + \
+                    [(g.name, group_names.get(g.name, g.name), g.estimate, bool(g.warning)) for g in r.groups]
+                for group, group_label, e, warning in parts:
+                    for j in shown:
+                        self.lines.append(Line(r, e, j, answers[j], group, group_label,
+                                               first=group is None and j == shown[0],
+                                               heads=group is not None and j == shown[0], shade=i % 2 == 1,
+                                               warning=warning))
+        self.endResetModel()
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802
+        return 0 if parent.isValid() else len(self.lines)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802
+        return 0 if parent.isValid() else CHART + 1
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 - Qt's name
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            by = self.results.by if self.results else None
+            question = self.tr("Question, by {by}").format(by=by) if by else self.tr("Question")
+            return [question, self.tr("Answer"), "n", "ε", self.tr("Recorded"),
+                    self.tr("Estimate"), self.tr("95 % interval"), ""][section]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return {N: self.tr("Answers recorded"),
+                    EPSILON: self.tr("ε of one recorded answer: the smaller, the more private"),
+                    RECORDED: self.tr("How many answers were recorded as this answer (after the spinner), "
+                                      "and their share"),
+                    ESTIMATE: self.tr("Estimated share of respondents for whom this answer is true"),
+                    INTERVAL: self.tr("95 % confidence interval of the estimate"),
+                    CHART: self.tr("The estimate (dot) with its 95 % interval (bar) and the recorded share "
+                                   "(diamond), from 0 to 100 %")}.get(section)
+        return None
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        line, column = self.lines[index.row()], index.column()
+        e = line.estimate
+        if role == LINE:
+            return line
+        if role == Qt.ItemDataRole.DisplayRole:
+            eps = line.result.epsilon
+            lo, hi = line.ci
+            question = line.result.question.id if line.first else \
+                ("\u2003" + ("⚠ " if line.warning else "") + line.group_label) if line.heads else ""
+            return {QUESTION: question,
+                    ANSWER: line.answer, N: str(e.n),
+                    EPSILON: ("—" if eps is None else f"{eps:.2f}") if line.first else "",
+                    RECORDED: f"{e.reported[line.category]} ({pct(line.share)})" if e.n else "0",
+                    ESTIMATE: pct(line.value) if e.n else self.tr("no answers"),
+                    INTERVAL: f"{100 * lo:.1f} – {pct(hi)}" if e.n else "",
+                    }.get(column)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if column == QUESTION and line.first:
+                return line.result.question.text_in(self.lang)
+            if column in (QUESTION, N) and line.warning:
+                return self.small_group(e.n)
+            if column == EPSILON and line.result.epsilon is None:
+                return self.tr("asked directly, not randomized")
+            return None
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            right = column in (N, EPSILON, RECORDED, ESTIMATE, INTERVAL)
+            return int((Qt.AlignmentFlag.AlignRight if right else Qt.AlignmentFlag.AlignLeft)
+                       | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.BackgroundRole:
+            return QBrush(QColor("#f1f4f8" if line.shade else "#ffffff"))
+        if role == Qt.ItemDataRole.ForegroundRole and line.warning and column in (QUESTION, N):
+            return QBrush(QColor(WARN))
+        return None
+
+    def small_group(self, n: int) -> str:
+        return self.tr("only {n} answers (under {small}): the interval is wide and only a rough guide") \
+            .format(n=n, small=SMALL_GROUP)
+
+
+class _Cell(QStyledItemDelegate):
+    """A plain cell: the selected row shows where the keyboard is, no focus frame on one cell."""
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: QModelIndex) -> None:  # noqa: N802
+        super().initStyleOption(option, index)
+        option.state &= ~QStyle.StateFlag.State_HasFocus
+        line: Line | None = index.data(LINE)
+        if line is not None and (index.column() == ESTIMATE or index.column() == QUESTION and line.first):
+            option.font.setBold(True)  # why here: the view's font is the style sheet's size
+
+
+def _axis(rect: QRect) -> tuple[float, float]:
+    """Where 0 % and the width of 0–100 % are in a chart cell (room for the end labels)."""
+    pad = 30
+    return rect.left() + pad, max(1.0, rect.width() - 2.0 * pad)
+
+
+class IntervalDelegate(_Cell):
+    """Draws a line's estimate as in report.html: the 95 % interval as a band, the estimate as
+    a dot, the recorded share (randomized questions) as an open diamond."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        style = opt.widget.style() if opt.widget is not None else QApplication.style()
+        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, opt.widget)
+        line: Line | None = index.data(LINE)
+        if line is None or not line.estimate.n:
+            return
+        left, width = _axis(option.rect)
+
+        def x(v: float) -> float:
+            return left + width * min(max(v, 0.0), 1.0)
+
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        top, bottom, cy = option.rect.top(), option.rect.bottom(), option.rect.center().y() + 0.5
+        painter.setPen(QPen(QColor(GRID), 1))
+        for tick in (0.0, 0.25, 0.5, 0.75, 1.0):
+            painter.drawLine(QPointF(x(tick), top), QPointF(x(tick), bottom))
+        lo, hi = line.ci
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(BAND))
+        painter.drawRoundedRect(QRectF(x(lo), cy - 8, max(x(hi) - x(lo), 3.0), 16), 4, 4)
+        if line.randomized and line.share is not None:
+            rx = x(line.share)
+            painter.setPen(QPen(QColor(DIAMOND), 2.5))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPolygon(QPolygonF([QPointF(rx, cy - 8), QPointF(rx + 8, cy), QPointF(rx, cy + 8),
+                                           QPointF(rx - 8, cy)]))
+        painter.setPen(QPen(QColor("#ffffff"), 1.5))
+        painter.setBrush(QColor(DOT))
+        painter.drawEllipse(QPointF(x(line.value), cy), 7.5, 7.5)
+        painter.restore()
+
+
+class AxisHeader(QHeaderView):
+    """The table's header, with the chart column's 0–100 % scale."""
+
+    def paintSection(self, painter: QPainter, rect: QRect, logical: int) -> None:  # noqa: N802 - Qt's name
+        super().paintSection(painter, rect, logical)
+        if logical != CHART:
+            return
+        painter.save()
+        painter.setPen(QColor("#000000"))
+        left, width = _axis(rect)
+        metrics = painter.fontMetrics()
+        step = 25 if width / 4 > metrics.horizontalAdvance("100\u00a0%") + 8 else 50
+        for tick in range(0, 101, step):
+            text = f"{tick}\u00a0%"
+            w = metrics.horizontalAdvance(text) + 4
+            painter.drawText(QRectF(left + width * tick / 100 - w / 2, rect.top(), w, rect.height()),
+                             int(Qt.AlignmentFlag.AlignCenter), text)
+        painter.restore()
+
+
+# -- the view --------------------------------------------------------------------------------
+
+
+class ResultsWindow(QWidget):
+    """The coordinator's window: choose bundles and the identity file, compute, read, save.
+
+    Signals
+    -------
+    surveysFound(int)
+        The bundles were opened: how many surveys they hold (0: none could be opened).
+    computed(bool)
+        "Compute" ended: whether there are results to show.
+    reportSaved(str, bool)
+        "Save report…" ended: the line shown, and whether it succeeded.
+    """
+
+    surveysFound = Signal(int)
+    computed = Signal(bool)
+    reportSaved = Signal(str, bool)
+
+    def __init__(self, parent: QWidget | None = None, *, lang: str = "en") -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setObjectName("results")
+        self.lang = lang
+        self.bundles: list[Path] = []
+        self.identity: Path | None = None  # only the path, only in memory: never in settings
+        self.found: dict[str, tuple[Survey, list[str]]] = {}
+        self.shown: Computed | None = None
+        self.runner = TaskRunner(self)
+        self.runner.busyChanged.connect(self._busy)
+
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(32, 16, 32, 16)
+        outer.setSpacing(10)
+        self.title = label("", "subtitle")
+        outer.addWidget(self.title)
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(16)
+        grid.setVerticalSpacing(8)
+        self.open_bundles, self.choose_identity = button("", "quiet"), button("", "quiet")
+        self.bundles_text, self.identity_text = label("", "hint"), label("", "hint")
+        grid.addWidget(self.open_bundles, 0, 0)
+        grid.addWidget(self.bundles_text, 0, 1, 1, 5)
+        grid.addWidget(self.choose_identity, 1, 0)
+        grid.addWidget(self.identity_text, 1, 1, 1, 5)
+        self.survey_label, self.split_label = label("", "body"), label("", "body")
+        self.survey_choice, self.split = QComboBox(), QComboBox()
+        for lab, combo in ((self.survey_label, self.survey_choice), (self.split_label, self.split)):
+            lab.setWordWrap(False)
+            lab.setBuddy(combo)
+            combo.setMinimumHeight(TOUCH)
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(12)
+            combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        row = QHBoxLayout()
+        row.setSpacing(12)
+        for w, stretch in ((self.survey_label, 0), (self.survey_choice, 5), (self.split_label, 0), (self.split, 2)):
+            row.addWidget(w, stretch)
+        self.compute_button, self.save_button = button(""), button("", "quiet")
+        row.addWidget(self.compute_button)
+        row.addWidget(self.save_button)
+        outer.addLayout(grid)
+        outer.addLayout(row)
+        status_row = QHBoxLayout()
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 0)  # busy: collect has no progress callback
+        self.progress.setTextVisible(False)
+        self.progress.setFixedWidth(160)
+        self.progress.hide()
+        self.status = label("", "hint")
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        status_row.addWidget(self.progress)
+        status_row.addWidget(self.status, 1)
+        outer.addLayout(status_row)
+        self.summary, self.verdict = label("", "figure"), label("", "status")
+        summary_row = QHBoxLayout()
+        summary_row.setSpacing(24)
+        self.summary.setWordWrap(False)
+        summary_row.addWidget(self.summary)
+        summary_row.addWidget(self.verdict, 1)
+        outer.addLayout(summary_row)
+
+        self.tabs = QTabWidget()
+        page = QWidget()
+        column = QVBoxLayout(page)
+        column.setContentsMargins(0, 8, 0, 0)
+        self.model = EstimatesModel(self)
+        self.table = QTableView()
+        self.table.setHorizontalHeader(AxisHeader(Qt.Orientation.Horizontal, self.table))
+        self.table.setModel(self.model)
+        self.table.setItemDelegate(_Cell(self.table))
+        self.table.setItemDelegateForColumn(CHART, IntervalDelegate(self.table))
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setTabKeyNavigation(False)  # why: Tab leaves the table; arrows move inside it
+        self.table.setShowGrid(False)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(36)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(CHART, QHeaderView.ResizeMode.Stretch)
+        header.setMinimumSectionSize(48)
+        header.setHighlightSections(False)
+        self.table.selectionModel().currentRowChanged.connect(self._describe)
+        column.addWidget(self.table, 1)
+        self.legend = QLabel()
+        self.legend.setTextFormat(Qt.TextFormat.RichText)  # our own translated words, escaped
+        self.legend.setProperty("role", "hint")
+        self.tabs.setCornerWidget(self.legend, Qt.Corner.TopRightCorner)
+        self.detail = label("", "body")
+        self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.detail.setMinimumHeight(56)
+        self.detail.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        column.addWidget(self.detail)
+        self.problems = QListWidget()
+        self.problems.setWordWrap(True)
+        self.problems.setAlternatingRowColors(True)
+        self.tabs.addTab(page, "")
+        problems_page = QWidget()
+        problems_column = QVBoxLayout(problems_page)
+        problems_column.setContentsMargins(0, 8, 0, 0)
+        self.problems_hint = label("", "hint")
+        problems_column.addWidget(self.problems_hint)
+        problems_column.addWidget(self.problems, 1)
+        self.tabs.addTab(problems_page, "")
+        self.tabs.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        outer.addWidget(self.tabs, 1)
+
+        self.open_bundles.clicked.connect(self._ask_bundles)
+        self.choose_identity.clicked.connect(self._ask_identity)
+        self.compute_button.clicked.connect(self.compute)
+        self.save_button.clicked.connect(self._ask_save)
+        self.survey_choice.currentIndexChanged.connect(self._survey_chosen)
+        self.split.currentIndexChanged.connect(self._split_chosen)
+        QShortcut(QKeySequence.StandardKey.Close, self, self.close)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.close)
+        tab_order([self.open_bundles, self.choose_identity, self.survey_choice, self.split, self.compute_button,
+                   self.save_button, self.tabs, self.table, self.problems])
+        self._texts()
+        self._show(None)
+        self._enable()
+        self.setStyleSheet(_STYLE)
+        self.resize(1366, 768)
+
+    # -- words (again when the interface language changes) ----------------------------------
+
+    def _texts(self) -> None:
+        self.setWindowTitle(self.tr("rrdesk — Results"))
+        self.title.setText(self.tr("Results") if self.shown is None or self.shown.results is None else
+                           self.tr("Results: {title}").format(title=self.shown.results.survey.title))
+        self.open_bundles.setText(self.tr("&Open bundles…"))
+        self.choose_identity.setText(self.tr("&Identity file…"))
+        self.survey_label.setText(self.tr("&Survey:"))
+        self.split_label.setText(self.tr("Split &by:"))
+        self.compute_button.setText(self.tr("&Compute"))
+        self.save_button.setText(self.tr("Save &report…"))
+        self.progress.setAccessibleName(self.tr("Working"))
+        self.table.setAccessibleName(self.tr("Estimates"))
+        self.problems.setAccessibleName(self.tr("Problems"))
+        names = [Path(b).name for b in self.bundles]
+        self.bundles_text.setText(self.tr("No bundle chosen yet: the .tar.age files exported from the laptops.")
+                                  if not names else self.tr("{bundles}: {names}").format(
+                                      bundles=self.bundle_count(len(names)), names=", ".join(names)))
+        self.bundles_text.setToolTip("\n".join(str(b) for b in self.bundles))
+        self.identity_text.setText(self.tr("No identity file chosen yet: the file with your secret key "
+                                           "(AGE-SECRET-KEY-1…).") if self.identity is None else
+                                   self.tr("{name} — read only while computing; rrdesk never saves it or its "
+                                           "place.").format(name=self.identity.name))
+        marks = ((DOT, "●", self.tr("estimate")), (BAND, "▬", self.tr("95 % confidence interval")),
+                 (DIAMOND, "◇", self.tr("recorded share (before correction)")))
+        self.legend.setText("&nbsp;&nbsp;&nbsp;".join(f"<span style='color:{colour}; font-size:22px'>{mark}</span> "
+                                                      f"{html.escape(words)}" for colour, mark, words in marks))
+        self.problems_hint.setText(self.tr("Each line names the bundle, the laptop's log and the record, and what is "
+                                           "wrong. The records named here were left out; the rest was used."))
+        self.tabs.setTabText(0, self.tr("&Estimates"))
+        self.tabs.setTabText(1, self.tr("&Problems ({count})").format(
+            count=len(self.shown.problems) if self.shown else 0))
+        if self.split.count():
+            self.split.setItemText(0, self.tr("no split"))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.LanguageChange:
+            self._texts()
+        super().changeEvent(event)
+
+    # -- choosing bundles, identity, survey, split ------------------------------------------
+
+    @Slot()
+    def _ask_bundles(self) -> None:
+        paths, _ = QFileDialog.getOpenFileNames(self, self.tr("Open export bundles"), "",
+                                                self.tr("Export bundles (*.tar.age);;All files (*)"))
+        if paths:
+            self.set_bundles([Path(p) for p in paths])
+
+    @Slot()
+    def _ask_identity(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Choose the identity file"), "",
+                                              self.tr("Identity files (*.txt *.key);;All files (*)"))
+        if path:
+            self.set_identity(Path(path))
+
+    def set_bundles(self, paths: Sequence[Path]) -> None:
+        self.bundles = list(dict.fromkeys(Path(p) for p in paths))  # why: the same file twice is one
+        self._texts()
+        self._look()
+
+    def set_identity(self, path: Path) -> None:
+        self.identity = Path(path)
+        self._texts()
+        self._look()
+
+    def _look(self) -> None:
+        """Which surveys the bundles hold, once both bundles and the identity are known."""
+        self.found = {}
+        self._fill_surveys()
+        if not self.bundles:
+            self.open_bundles.setFocus()
+            return
+        if self.identity is None:
+            self.choose_identity.setFocus()
+            return
+        bundles, identity = list(self.bundles), self.identity
+        self._say(self.tr("Opening the bundles…"))
+        self.runner.submit(lambda: find_surveys(bundles, identity), self._looked, self._look_failed)
+
+    def _looked(self, found: dict[str, tuple[Survey, list[str]]]) -> None:
+        self.found = found
+        self._fill_surveys()
+        if not found:
+            self._say(self.tr("No bundle could be opened with this identity file. Compute lists what is wrong."),
+                      error=True)
+        elif len(found) == 1:
+            survey = next(iter(found.values()))[0]
+            self._say(self.tr("The bundles hold the survey “{title}”. Press Compute.").format(title=survey.title))
+        else:
+            self._say(self.tr("The bundles hold {count} surveys: choose one, then press Compute.")
+                      .format(count=len(found)))
+        self._enable()
+        self.compute_button.setFocus()
+        self.surveysFound.emit(len(found))
+
+    def _look_failed(self, line: str) -> None:
+        self._say(line, error=True)
+        self._enable()
+        self.surveysFound.emit(0)
+
+    def _fill_surveys(self) -> None:
+        self.survey_choice.blockSignals(True)
+        self.survey_choice.clear()
+        for sid, (survey, files) in self.found.items():
+            self.survey_choice.addItem(f"{survey.title} ({sid})", sid)
+            self.survey_choice.setItemData(self.survey_choice.count() - 1, self.tr("{bundles}: {names}").format(
+                bundles=self.bundle_count(len(files)), names=", ".join(Path(f).name for f in files)),
+                Qt.ItemDataRole.ToolTipRole)
+        self.survey_choice.blockSignals(False)
+        self._fill_split()
+
+    def _fill_split(self) -> None:
+        sid = self.survey_choice.currentData()
+        self.split.blockSignals(True)
+        self.split.clear()
+        self.split.addItem(self.tr("no split"), None)
+        if sid in self.found:
+            for q in self.found[sid][0].questions:
+                if q.design is None:
+                    self.split.addItem(q.id, q.id)
+                    self.split.setItemData(self.split.count() - 1, q.text_in(self.lang), Qt.ItemDataRole.ToolTipRole)
+        self.split.blockSignals(False)
+
+    @Slot(int)
+    def _survey_chosen(self, _: int) -> None:
+        self._fill_split()
+        if self.shown is not None and self.shown.results is not None:
+            self._say(self.tr("Press Compute to see the results of this survey."))
+
+    @Slot(int)
+    def _split_chosen(self, _: int) -> None:
+        shown = self.shown
+        if shown is None or shown.data is None or shown.data.survey.id != self.survey_choice.currentData():
+            return
+        data, by, problems, skipped = shown.data, self.split.currentData(), shown.problems, shown.skipped
+        self._say(self.tr("Splitting the results…"))  # why: no decrypting again, only counting
+        self.runner.submit(lambda: Computed(data, report.results_of(data, by=by), problems, skipped),
+                           self._computed, self._failed)
+
+    # -- computing ---------------------------------------------------------------------------
+
+    @Slot()
+    def compute(self) -> None:
+        """Collect, verify, decrypt and estimate, off the GUI thread (``rrdesk aggregate``)."""
+        if not self.bundles or self.identity is None or self.runner.busy:
+            return
+        bundles, identity = list(self.bundles), self.identity
+        sid, by = self.survey_choice.currentData(), self.split.currentData()
+        self._say(self.tr("Decrypting and checking every record of {bundles}…").format(
+            bundles=self.bundle_count(len(bundles))))
+        self.runner.submit(lambda: compute(bundles, identity, sid, by), self._computed, self._failed)
+
+    def _computed(self, computed: Computed) -> None:
+        self._show(computed)
+        if computed.results is None:
+            self._say(self.tr("Nothing to show: no bundle could be used. The Problems tab says why."), error=True)
+            self.tabs.setCurrentIndex(1)
+        else:
+            n = len(computed.problems)
+            self._say(self.tr("Computed from {bundles}.").format(bundles=self.bundle_count(len(computed.data.bundles)))
+                      + " " + (self.tr("Records found in several bundles were counted once.") if not n else
+                               self.tr("The records named under Problems were left out; everything else was used.")))
+            self.tabs.setCurrentIndex(0)
+            self.table.setFocus()
+        self.computed.emit(computed.results is not None)
+
+    def _failed(self, line: str) -> None:
+        self._say(line, error=True)
+        self.computed.emit(False)
+
+    def _show(self, computed: Computed | None) -> None:
+        self.shown = computed
+        results = computed.results if computed else None
+        self.model.show(results, self.lang)
+        self.problems.clear()
+        if computed is not None:
+            for p in computed.problems:
+                self.problems.addItem(self.problem_words(p))
+            for file, sid in computed.skipped:
+                self.problems.addItem(self.tr("{bundle}: left out, it holds another survey ({id}); choose that "
+                                              "survey to see its results.").format(bundle=Path(file).name, id=sid))
+        self._texts()
+        if results is None:
+            self.summary.setText("")
+            self.verdict.setText("")
+            self.detail.setText(self.tr("Choose the bundles and your identity file, then press Compute. "
+                                        "The numbers are those of “rrdesk aggregate”."))
+        else:
+            s = results.survey
+            laptops = self.tr("1 laptop") if results.devices == 1 else \
+                self.tr("{count} laptops").format(count=results.devices)
+            self.summary.setText(self.tr("{interviews} interviews · {records} records · {laptops} · "
+                                         "ε per respondent {epsilon} (cap {cap})").format(
+                interviews=results.interviews, records=results.records, laptops=laptops,
+                epsilon=f"{s.epsilon_per_respondent:.2f}", cap=f"{s.max_epsilon:g}"))
+            self.table.selectRow(0)
+        n = len(computed.problems) if computed else 0
+        if computed is not None:
+            self.verdict.setText(self.tr("✓ Every bundle verified") if not n else
+                                 self.tr("⚠ 1 problem: see Problems") if n == 1 else
+                                 self.tr("⚠ {count} problems: see Problems").format(count=n))
+            self.verdict.setToolTip(self.tr("Each record's chain, tag and content checked out; records found in "
+                                            "several bundles were counted once.") if not n else
+                                    self.tr("The damaged or doubtful records were left out and everything else "
+                                            "was used."))
+            self.verdict.setProperty("role", "error" if n else "verdict")
+            restyle(self.verdict)
+        self.verdict.setVisible(computed is not None)
+        self.summary.setVisible(results is not None)
+        self._enable()
+
+    def problem_words(self, p: Problem) -> str:
+        """A problem in plain words: which bundle, which laptop's log, which record, what."""
+        bundle, _, member = p.file.partition(".tar.age:")
+        where = Path(bundle + (".tar.age" if member else "")).name
+        if member:
+            name = Path(member).name.split(".")[0]
+            laptop, _, log = name.partition("-")
+            where += " · " + (self.tr("laptop {laptop}…, log {log}…").format(laptop=laptop[:8], log=log[:8])
+                              if log else name)
+        if p.record is not None:
+            where += " · " + self.tr("record {number}").format(number=p.record)
+        return self.tr("{where}: {what}").format(where=where, what=p.what)
+
+    @Slot(QModelIndex, QModelIndex)
+    def _describe(self, current: QModelIndex, _: QModelIndex) -> None:
+        line: Line | None = current.data(LINE) if current.isValid() else None
+        if line is None:
+            return
+        r, q = line.result, line.result.question
+        kinds = {"forced": self.tr("forced response"), "warner": self.tr("Warner's mirrored question"),
+                 "unrelated": self.tr("unrelated question"), "kary": self.tr("k-ary randomized response")}
+        design = self.tr("asked directly") if r.epsilon is None else \
+            self.tr("{design}, ε = {epsilon}").format(design=kinds.get(q.kind, q.kind), epsilon=f"{r.epsilon:.2f}")
+        parts = [self.tr("{id} ({design}): {text}").format(id=q.id, design=design, text=q.text_in(self.lang))]
+        notes = [self.tr("Method: {method}").format(method=r.estimate.method)]
+        if r.declined or r.abandoned:
+            notes.append(self.tr("{declined} declined, {abandoned} not reached").format(
+                declined=r.declined, abandoned=r.abandoned))
+        if line.warning:
+            notes.append(f"⚠ {line.group_label}: {self.model.small_group(line.estimate.n)}")
+        self.detail.setText("\n".join(parts + [" · ".join(notes)]))
+
+    # -- saving the report -------------------------------------------------------------------
+
+    @Slot()
+    def _ask_save(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Save the report in…"))
+        if folder:
+            self.save_report(Path(folder))
+
+    def save_report(self, folder: Path) -> None:
+        """report.html, estimates.csv, answers.csv and codebook.md into ``folder``, off the GUI thread."""
+        shown = self.shown
+        if shown is None or shown.results is None or self.runner.busy:
+            return
+        results, data, problems = shown.results, shown.data, list(shown.problems)
+        self._say(self.tr("Writing the report…"))
+        self.runner.submit(lambda: report.write(folder, results, data, problems), self._saved, self._save_failed)
+
+    def _saved(self, written: list[Path]) -> None:
+        line = self.tr("Report saved in {folder}: {files}").format(
+            folder=written[0].parent if written else "", files=", ".join(p.name for p in written))
+        self._say(line, done=True)
+        self.reportSaved.emit(line, True)
+
+    def _save_failed(self, error: str) -> None:
+        line = self.tr("The report could not be saved: {error}").format(error=error)
+        self._say(line, error=True)
+        self.reportSaved.emit(line, False)
+
+    # -- state -------------------------------------------------------------------------------
+
+    def _say(self, line: str, *, error: bool = False, done: bool = False) -> None:
+        self.status.setText(line)
+        self.status.setProperty("role", "error" if error else "done" if done else "hint")
+        restyle(self.status)
+
+    def bundle_count(self, n: int) -> str:
+        return self.tr("1 bundle") if n == 1 else self.tr("{count} bundles").format(count=n)
+
+    @Slot(bool)
+    def _busy(self, busy: bool) -> None:
+        self.progress.setVisible(busy)
+        self.setCursor(Qt.CursorShape.BusyCursor if busy else Qt.CursorShape.ArrowCursor)
+        self._enable()
+
+    def _enable(self) -> None:
+        idle = not self.runner.busy
+        for w in (self.open_bundles, self.choose_identity, self.split):
+            w.setEnabled(idle)
+        self.survey_choice.setEnabled(idle and self.survey_choice.count() > 1)
+        self.compute_button.setEnabled(idle and bool(self.bundles) and self.identity is not None)
+        self.save_button.setEnabled(idle and self.shown is not None and self.shown.results is not None)

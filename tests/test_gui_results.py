@@ -1,0 +1,325 @@
+"""The coordinator's Results view: bundles and identity in, the numbers of `rrdesk aggregate` out.
+
+Every bundle here is made by `rrdesk simulate` and `rrdesk export` (the real randomizer and
+store) and opened with the public demo identity; every expected number comes from
+`rrdesk aggregate --json` on the same bundles.
+"""
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import tempfile
+import threading
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QFileDialog
+
+from rrdesk import cli
+from rrdesk.gui import app as gui_app
+from rrdesk.gui import i18n
+from rrdesk.gui import results as results_module
+from rrdesk.gui import settings as settings_module
+from rrdesk.gui.results import ESTIMATE, INTERVAL, LINE, ResultsWindow
+from rrdesk.store import age, aggregate, keys
+from rrdesk.store.log import Problem
+from tests.test_gui_support import (  # noqa: F401 - fixtures
+    DEMO, DEMO_KEY, click, data, fast_spin, settings, window,
+)
+
+SID = "workplace-demo"
+REPORT_FILES = ["report.html", "estimates.csv", "answers.csv", "codebook.md"]
+
+
+def rrdesk(*argv: object) -> tuple[int, str]:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        code = cli.main([str(a) for a in argv])
+    return code, out.getvalue()
+
+
+def aggregate_json(*argv: object) -> dict:
+    code, out = rrdesk("aggregate", *argv, "-i", DEMO_KEY, "--json")
+    assert code in (0, 1)
+    return json.loads(out)
+
+
+def laptop(base: Path, name: str, seed: int, survey: Path = DEMO, survey_id: str = SID) -> Path:
+    """A laptop's interviews (`rrdesk simulate`, 40 respondents) exported to its own stick."""
+    data, stick = base / f"laptop-{name}", base / f"stick-{name}"
+    assert rrdesk("simulate", survey, "--data", data, "-n", 40, "--seed", seed)[0] == 0
+    stick.mkdir()
+    code, out = rrdesk("export", "--data", data, "--survey-id", survey_id, "--to", stick)
+    assert code == 0
+    return Path(out.strip())
+
+
+@pytest.fixture(scope="module")
+def field():
+    """Two laptops of the demo survey, a damaged copy of the second bundle, and a laptop of
+    another survey (on tmpfs when there is one: the store fsyncs every record)."""
+    shm = Path("/dev/shm")
+    with tempfile.TemporaryDirectory(dir=shm if shm.is_dir() and os.access(shm, os.W_OK) else None,
+                                     prefix="rrdesk-results-") as folder:
+        base = Path(folder)
+        a, b = laptop(base, "a", 2), laptop(base, "b", 3)
+        damaged = base / f"damaged-{b.name}"
+        raw = bytearray(b.read_bytes())
+        raw[len(raw) // 2] ^= 0x01
+        damaged.write_bytes(bytes(raw))
+        canteen = base / "canteen.toml"
+        canteen.write_text(DEMO.read_text(encoding="utf-8").replace(f'id = "{SID}"', 'id = "canteen-demo"')
+                           .replace("Workplace wellbeing (demo)", "Canteen (demo)"), encoding="utf-8")
+        other = laptop(base, "c", 4, canteen, "canteen-demo")
+        yield {"a": a, "b": b, "damaged": damaged, "other": other, "base": base}
+
+
+@pytest.fixture
+def view(qtbot):
+    gui_app.application()
+    w = ResultsWindow(lang="en")
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    w.runner.wait()
+
+
+def choose(qtbot, view, monkeypatch, bundles, identity: Path = DEMO_KEY) -> None:
+    """The coordinator picks the bundles and the identity file in the file choosers."""
+    monkeypatch.setattr(QFileDialog, "getOpenFileNames", staticmethod(lambda *a, **k: ([str(p) for p in bundles], "")))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(identity), "")))
+    click(qtbot, view.open_bundles)
+    with qtbot.waitSignal(view.surveysFound, timeout=10000):
+        click(qtbot, view.choose_identity)
+
+
+def compute(qtbot, view) -> bool:
+    with qtbot.waitSignal(view.computed, timeout=20000) as signal:
+        click(qtbot, view.compute_button)
+    return signal.args[0]
+
+
+def shown(view) -> dict:
+    """What the table shows: (question, subgroup, answer) → (n, recorded, estimate, 95 % interval)."""
+    out = {}
+    for row in range(view.model.rowCount()):
+        line = view.model.index(row, 0).data(LINE)
+        e, j = line.estimate, line.category
+        out[(line.result.question.id, line.group, line.result.labels[j])] = (
+            e.n, e.reported[j], e.estimate[j], tuple(e.ci95[j]))
+    return out
+
+
+def expected(got: dict) -> dict:
+    """The same from `aggregate --json`: the YES line of a yes/no question, every choice otherwise."""
+    out = {}
+    for q in got["questions"]:
+        parts = [(None, q)] + [(g["group"] or "", g) for g in q.get("by", [])]
+        for group, numbers in parts:
+            if isinstance(numbers["estimate"], dict):
+                for c in numbers["estimate"]:
+                    out[(q["id"], group, c)] = (numbers["n"], numbers["reported"][c], numbers["estimate"][c],
+                                                tuple(numbers["ci95"][c]))
+            else:
+                out[(q["id"], group, "yes")] = (numbers["n"], numbers["reported"]["yes"], numbers["estimate"],
+                                                tuple(numbers["ci95"]))
+    return out
+
+
+# -- the same numbers as the command line -----------------------------------------------------
+
+
+def test_the_view_shows_the_estimates_and_intervals_of_aggregate_json(qtbot, view, field, monkeypatch):
+    choose(qtbot, view, monkeypatch, [field["a"], field["b"]])
+    assert compute(qtbot, view)
+    got = aggregate_json(field["a"], field["b"])
+    assert shown(view) == expected(got)
+    for row in range(view.model.rowCount()):
+        line = view.model.index(row, 0).data(LINE)
+        lo, hi = line.ci
+        assert view.model.index(row, ESTIMATE).data() == f"{100 * line.value:.1f}\u00a0%"
+        assert view.model.index(row, INTERVAL).data() == f"{100 * lo:.1f} – {100 * hi:.1f}\u00a0%"
+    assert view.summary.text().startswith(f"{got['interviews']} interviews · {got['records']} records · 2 laptops")
+    assert view.verdict.text() == "✓ Every bundle verified" and view.problems.count() == 0
+    assert view.title.text() == "Results: Workplace wellbeing (demo)"
+    assert view.save_button.isEnabled()
+
+
+def test_computing_runs_off_the_gui_thread_behind_a_busy_indicator(qtbot, view, field, monkeypatch):
+    threads = []
+    real = results_module.compute
+    monkeypatch.setattr(results_module, "compute", lambda *a: threads.append(threading.current_thread()) or real(*a))
+    choose(qtbot, view, monkeypatch, [field["a"]])
+    with qtbot.waitSignal(view.computed, timeout=20000):
+        click(qtbot, view.compute_button)
+        assert view.progress.isVisible() and not view.compute_button.isEnabled()
+        assert not view.open_bundles.isEnabled() and not view.save_button.isEnabled()
+    assert threads and threads[0] is not threading.main_thread()
+    assert view.progress.isHidden() and view.compute_button.isEnabled()
+
+
+def test_split_by_a_direct_question_gives_the_subgroups_of_aggregate_by(qtbot, view, field, monkeypatch):
+    choose(qtbot, view, monkeypatch, [field["a"], field["b"]])
+    assert [view.split.itemData(i) for i in range(view.split.count())] == [None, "department"]
+    view.split.setCurrentIndex(1)
+    assert compute(qtbot, view)
+    got = aggregate_json(field["a"], field["b"], "--by", "department")
+    assert shown(view) == expected(got)
+    assert any(key[1] == "office" for key in shown(view))
+    assert view.model.headerData(0, Qt.Orientation.Horizontal) == "Question, by department"
+
+
+def test_changing_the_split_after_computing_does_not_decrypt_again(qtbot, view, field, monkeypatch):
+    calls = []
+    real = aggregate.collect
+    monkeypatch.setattr(aggregate, "collect", lambda *a, **k: calls.append(1) or real(*a, **k))
+    choose(qtbot, view, monkeypatch, [field["a"]])
+    assert compute(qtbot, view) and len(calls) == 1
+    with qtbot.waitSignal(view.computed, timeout=5000):
+        view.split.setCurrentIndex(1)
+    assert len(calls) == 1
+    assert shown(view) == expected(aggregate_json(field["a"], "--by", "department"))
+
+
+# -- problems: named in plain words, the rest used --------------------------------------------
+
+
+def test_a_damaged_bundle_is_a_problem_in_plain_words_and_the_others_are_used(qtbot, view, field, monkeypatch):
+    choose(qtbot, view, monkeypatch, [field["a"], field["damaged"]])
+    assert compute(qtbot, view)
+    got = aggregate_json(field["a"], field["damaged"])
+    assert shown(view) == expected(got) and got["interviews"] == 40
+    assert [view.problems.item(i).text() for i in range(view.problems.count())] == \
+        [f"{field['damaged'].name}: {p['what']}" for p in got["problems"]]
+    assert view.verdict.text() == "⚠ 1 problem: see Problems" and view.verdict.property("role") == "error"
+    assert view.tabs.tabText(1) == "&Problems (1)"
+    assert view.summary.text().startswith("40 interviews · 200 records · 1 laptop ·")
+
+
+def test_a_damaged_record_is_named_by_bundle_laptop_log_and_record(view):
+    laptop_id, log_id = "75e434e79dee3ac682a5707efc5a850b", "dd5828e143a196c1f1d6e30f76dbba65"
+    where = f"/media/stick/workplace-demo_75e434e7.tar.age:{laptop_id}-{log_id}.rrlog"
+    assert view.problem_words(Problem(where, 32, "check does not match (the record is altered or damaged)")) == \
+        ("workplace-demo_75e434e7.tar.age · laptop 75e434e7…, log dd5828e1… · record 32: "
+         "check does not match (the record is altered or damaged)")
+    assert view.problem_words(Problem("/media/stick/x.tar.age", None, "not an rrdesk bundle")) == \
+        "x.tar.age: not an rrdesk bundle"
+
+
+def test_a_key_that_opens_no_bundle_shows_why_and_nothing_else(qtbot, view, field, monkeypatch, tmp_path):
+    wrong = tmp_path / "someone-else.txt"
+    keys.write_identity(wrong, age.Identity.generate())
+    choose(qtbot, view, monkeypatch, [field["a"], field["b"]], wrong)
+    assert "No bundle could be opened with this identity file" in view.status.text()
+    assert not compute(qtbot, view)
+    assert view.model.rowCount() == 0 and view.tabs.currentIndex() == 1 and view.problems.count() == 2
+    assert all("cannot decrypt with this identity" in view.problems.item(i).text() for i in range(2))
+    assert not view.save_button.isEnabled() and view.status.property("role") == "error"
+
+
+def test_a_file_that_is_not_a_key_is_one_plain_line(qtbot, view, field, monkeypatch, tmp_path):
+    not_a_key = tmp_path / "notes.txt"
+    not_a_key.write_text("hello\n", encoding="utf-8")
+    choose(qtbot, view, monkeypatch, [field["a"]], not_a_key)
+    assert view.status.property("role") == "error"
+    assert view.status.text().startswith(f"{not_a_key}: line 1: not an age identity")
+
+
+# -- several surveys ---------------------------------------------------------------------------
+
+
+def test_when_the_bundles_hold_several_surveys_the_coordinator_picks_one(qtbot, view, field, monkeypatch):
+    choose(qtbot, view, monkeypatch, [field["a"], field["other"]])
+    assert view.survey_choice.isEnabled() and view.survey_choice.count() == 2
+    assert "choose one" in view.status.text()
+    view.survey_choice.setCurrentIndex(view.survey_choice.findData("canteen-demo"))
+    assert compute(qtbot, view)
+    got = aggregate_json(field["a"], field["other"], "--survey-id", "canteen-demo")
+    assert shown(view) == expected(got)
+    assert view.title.text() == "Results: Canteen (demo)"
+    assert view.problems.count() == 1 and field["a"].name in view.problems.item(0).text()
+    assert "another survey (workplace-demo)" in view.problems.item(0).text()
+    assert view.verdict.text() == "✓ Every bundle verified"
+
+
+# -- the report --------------------------------------------------------------------------------
+
+
+def test_save_report_writes_the_files_of_aggregate_out_and_says_where(qtbot, view, field, monkeypatch, tmp_path):
+    choose(qtbot, view, monkeypatch, [field["a"], field["b"]])
+    view.split.setCurrentIndex(1)
+    assert compute(qtbot, view)
+    folder = tmp_path / "report"
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: str(folder)))
+    with qtbot.waitSignal(view.reportSaved, timeout=10000) as signal:
+        click(qtbot, view.save_button)
+        assert view.progress.isVisible()
+    line, ok = signal.args
+    assert ok and line == f"Report saved in {folder}: {', '.join(REPORT_FILES)}" and view.status.text() == line
+    assert sorted(p.name for p in folder.iterdir()) == sorted(REPORT_FILES)
+    cli_out = tmp_path / "cli"
+    rrdesk("aggregate", field["a"], field["b"], "-i", DEMO_KEY, "--by", "department", "--out", cli_out)
+    for name in ("estimates.csv", "answers.csv", "codebook.md"):
+        assert (folder / name).read_bytes() == (cli_out / name).read_bytes()
+    assert "Workplace wellbeing (demo)" in (folder / "report.html").read_text(encoding="utf-8")
+
+
+# -- the app around it -------------------------------------------------------------------------
+
+
+def test_the_main_window_opens_it_and_no_identity_goes_into_the_settings(qtbot, window, settings, field,
+                                                                        monkeypatch):
+    assert window.results_action.text() == "&Results (coordinator)…"
+    window.results_action.trigger()
+    view = window.results
+    assert isinstance(view, ResultsWindow) and view.isVisible()
+    qtbot.waitExposed(view)
+    choose(qtbot, view, monkeypatch, [field["a"]])
+    assert compute(qtbot, view)
+    view.close()
+    settings.sync()
+    text = Path(settings.fileName()).read_text(encoding="utf-8")
+    secret = next(line for line in DEMO_KEY.read_text().splitlines() if line.startswith("AGE-SECRET-KEY-"))
+    for leak in ("AGE-SECRET-KEY", secret, str(DEMO_KEY), DEMO_KEY.name, field["a"].name, "results"):
+        assert leak not in text
+    assert set(settings.allKeys()) <= set(settings_module.KEYS)
+
+
+def test_it_works_from_the_keyboard(qtbot, view, field, monkeypatch):
+    view.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is view.open_bundles)
+    monkeypatch.setattr(QFileDialog, "getOpenFileNames", staticmethod(lambda *a, **k: ([str(field["a"])], "")))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(DEMO_KEY), "")))
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Space)  # Open bundles…
+    assert QApplication.focusWidget() is view.choose_identity
+    with qtbot.waitSignal(view.surveysFound, timeout=10000):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)  # Identity file…
+    assert QApplication.focusWidget() is view.compute_button
+    with qtbot.waitSignal(view.computed, timeout=20000):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)  # Compute
+    assert QApplication.focusWidget() is view.table
+    first = view.detail.text()
+    assert first.startswith("unhappy (forced response, ε = 1.10): I am unhappy at work.")
+    qtbot.keyClick(view.table, Qt.Key.Key_Down)
+    assert view.detail.text().startswith("afraid_to_speak (Warner's mirrored question")
+    with qtbot.waitSignal(view.computed, timeout=5000):
+        qtbot.keyClick(view, Qt.Key.Key_B, Qt.KeyboardModifier.AltModifier)  # Split &by
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Down)
+    assert view.split.currentData() == "department"
+
+
+def test_its_words_are_translated_to_french(qtbot, view):
+    translators = i18n.Translators()
+    try:
+        assert translators.use("fr") == "fr"
+        qtbot.waitUntil(lambda: view.compute_button.text() != "&Compute")
+        assert view.compute_button.text() == "&Calculer"
+        assert view.open_bundles.text() == "&Ouvrir des lots…"
+        assert view.bundles_text.text().startswith("Aucun lot choisi")
+    finally:
+        translators.use("en")
+    qtbot.waitUntil(lambda: view.compute_button.text() == "&Compute")
