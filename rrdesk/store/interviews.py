@@ -43,12 +43,7 @@ class InterviewError(RRDeskError):
 def _atomic_write(path: Path, data: bytes, ops: Any) -> None:
     """Write ``path`` whole or not at all: a temporary file, fsync, rename, fsync the folder."""
     temp = path.with_name(path.name + ".new")
-    fd = ops.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), 0o600)
-    try:
-        log.write_all(ops, fd, data)
-        ops.fsync(fd)
-    finally:
-        ops.close(fd)
+    log.write_file(ops, temp, data)
     ops.replace(temp, path)
     ops.fsync_dir(path.parent)
 

@@ -168,8 +168,10 @@ def write_all(ops: Any, fd: int, data: bytes, offset: int | None = None) -> None
             offset += done
 
 
-def _write_file(ops: Any, path: Path, data: bytes) -> None:
-    fd = ops.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+def write_file(ops: Any, path: Path, data: bytes, *, exclusive: bool = False) -> None:
+    """Create (or, unless ``exclusive``, replace) ``path`` with ``data``, fsynced, mode 0600."""
+    flags = os.O_WRONLY | os.O_CREAT | (os.O_EXCL if exclusive else os.O_TRUNC)
+    fd = ops.open(path, flags, 0o600)
     try:
         write_all(ops, fd, data)
         ops.fsync(fd)
@@ -260,8 +262,8 @@ class LogWriter:
         new_log, new_key = path.with_name(path.name + ".new"), keys.with_name(keys.name + ".new")
         placed: list[Path] = []
         try:
-            _write_file(ops, new_log, header)
-            _write_file(ops, new_key, encode_key_file(log_id, 0, first_key))
+            write_file(ops, new_log, header)
+            write_file(ops, new_key, encode_key_file(log_id, 0, first_key))
             ops.replace(new_key, keys)
             placed.append(keys)
             ops.replace(new_log, path)  # the commit point: now there is a complete log

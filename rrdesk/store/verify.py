@@ -21,7 +21,7 @@ from rrdesk.core.survey import Survey
 from rrdesk.store import age, records
 from rrdesk.store._frames import KEY_SIZE, Header, Scan, evolve, parse_key_file
 from rrdesk.store.bundle import SUFFIX, SURVEY_FILE, BundleError, open_bundle
-from rrdesk.store.log import OsOps, Problem, StoreError, os_reason, write_all, check_tags, key_path, scan
+from rrdesk.store.log import OsOps, Problem, StoreError, check_tags, key_path, os_reason, scan, write_file
 
 __all__ = ["CheckedLog", "Report", "check_bundle", "extract", "open_record", "record_problems",
            "unmatched_problems", "verify"]
@@ -417,12 +417,7 @@ def extract(path: Path, to: Path, identities: Sequence[age.Identity] | None = No
     written: list[Path] = []
     for target, blob in planned:
         try:
-            fd = ops.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            try:
-                write_all(ops, fd, blob)
-                ops.fsync(fd)
-            finally:
-                ops.close(fd)
+            write_file(ops, target, blob, exclusive=True)
         except OSError as error:
             raise StoreError(target, "", f"could not be written: {os_reason(error)} "
                                          f"({len(written)} records were extracted before it)") from None

@@ -31,20 +31,10 @@ from rrdesk.core import design  # noqa: E402
 from rrdesk.gui import spin_path  # noqa: E402
 from rrdesk.gui.spinner import SpinnerWidget  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from gui_spinner import keep_none_alive  # noqa: E402  (the same guard as the frame-time benchmark)
+
 FORCED = ["Answer truthfully", "Say YES", "Say NO"]
-
-
-def keep_none_alive() -> None:
-    """PySide6 6.12.0 on CPython 3.11 drops a reference to None on every call of a
-    method returning void (6.11.3 does not; CPython >= 3.12 has an immortal None), and
-    the interpreter aborts after a few thousand: refuse to run on it."""
-    from PySide6.QtGui import QColor
-    colour, before = QColor(), sys.getrefcount(None)
-    for _ in range(100):
-        colour.setAlpha(1)
-    if sys.getrefcount(None) < before - 50:
-        raise SystemExit("this PySide6 build drops a reference to None per void call (6.12.0 on "
-                         "CPython 3.11): install the version pyproject.toml asks for")
 
 
 def wait_until(widget: SpinnerWidget, ms: float) -> None:
