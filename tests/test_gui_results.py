@@ -23,7 +23,8 @@ from rrdesk.gui import app as gui_app
 from rrdesk.gui import i18n
 from rrdesk.gui import results as results_module
 from rrdesk.gui import settings as settings_module
-from rrdesk.gui.results import ESTIMATE, INTERVAL, LINE, ResultsWindow
+from rrdesk.gui.results import ResultsWindow
+from rrdesk.gui.results_table import ESTIMATE, INTERVAL, LINE
 from rrdesk.store import age, aggregate, keys
 from rrdesk.store.log import Problem
 from tests.test_gui_support import (  # noqa: F401 - fixtures
