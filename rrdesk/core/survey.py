@@ -178,6 +178,12 @@ class Survey:
         2014, Thm. 3.16) the sum of the questions' ε."""
         return math.fsum(q.design.epsilon for q in self.randomized)  # type: ignore[union-attr]
 
+    @property
+    def fingerprint(self) -> tuple:
+        """What must not change while a survey collects data, and must agree for records to
+        be counted together: its questions, their kinds, choices and spinners (not texts)."""
+        return tuple((q.id, q.kind, q.choices, q.design) for q in self.questions)
+
     def question(self, qid: str) -> Question:
         """The question with id ``qid``; ``KeyError`` if there is none."""
         for q in self.questions:

@@ -165,7 +165,7 @@ class _Collector:
         if into is None:
             into = self.surveys[survey.id] = _Survey(survey, str(path), [], {}, {}, [], [])
         into.problems.extend((number, p) for p in problems)
-        if _fingerprint(survey) != _fingerprint(into.survey):
+        if survey.fingerprint != into.survey.fingerprint:
             into.problems.append((number, Problem(str(path), None, f'survey "{survey.id}" here has other '
                                                   f"questions or spinners than in {into.first}; "
                                                   "none of this bundle's records was used")))
@@ -335,11 +335,6 @@ def _ordered(problems: list[tuple[int, Problem]]) -> list[tuple[int, Problem]]:
     """By bundle as given, then file, then record (the log's own problems first)."""
     return sorted(problems, key=lambda item: (item[0], item[1].file,
                                               -1 if item[1].record is None else item[1].record))
-
-
-def _fingerprint(survey: Survey) -> tuple:
-    """What must agree for two bundles' records to be counted together: questions and spinners."""
-    return tuple((q.id, q.kind, q.choices, q.design) for q in survey.questions)
 
 
 def _size(paths: Sequence[Path]) -> int:

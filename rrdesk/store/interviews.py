@@ -69,11 +69,6 @@ def device_id(data: Path, ops: Any = None) -> bytes:
     return new
 
 
-def _fingerprint(survey: Survey) -> tuple:
-    """What must not change while a survey collects data: its questions and spinners."""
-    return tuple((q.id, q.kind, q.choices, None if q.design is None else q.design) for q in survey.questions)
-
-
 @dataclass(frozen=True)
 class Interrupted:
     """An interview that stopped part-way: its number and the questions already recorded."""
@@ -119,7 +114,7 @@ class Station:
         source_bytes = Path(self.survey.path).read_bytes()
         if copy.exists():
             kept = load_survey(copy)
-            if _fingerprint(kept) != _fingerprint(self.survey):
+            if kept.fingerprint != self.survey.fingerprint:
                 raise log.StoreError(self.survey.path, "", f'the data folder already holds survey "{self.survey.id}" '
                                      "with other questions or spinners; give the changed survey a new id")
             if copy.read_bytes() == source_bytes:
