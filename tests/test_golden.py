@@ -1,0 +1,88 @@
+"""Golden outputs: the exact bytes every contract prints, pinned on fixed seeds.
+
+`check --json`, `verify --json` (a data folder with a damaged record, and a bundle),
+`aggregate --json --by`, and the files `estimates.csv`, `answers.csv` and `codebook.md`
+of `aggregate --out`. Two laptops are simulated with fixed seeds, one of them with a
+damaged record, so the problems (and where they are) are pinned too.
+
+Only what is random by design is replaced before comparing: the laptops' device ids and
+log ids (fresh from the OS CSPRNG), the temporary folder, and the export's time stamp in
+a bundle's name. Everything else must stay byte-identical. To re-pin after an intended
+change of a contract: ``RRDESK_GOLDEN_UPDATE=1 python -m pytest tests/test_golden.py``,
+and say why in the commit.
+"""
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from rrdesk import cli
+from tests.conftest import DEMO, ROOT
+
+KEY = ROOT / "resources" / "demo-identity.txt"
+GOLDEN = Path(__file__).with_name("golden")
+_HEX_ID = re.compile(r"[0-9a-f]{32}")
+_STAMP = re.compile(r"_[0-9a-f]{8}_[0-9]{8}T[0-9]{6}Z")
+
+
+def _run(*argv: object) -> tuple[int, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = cli.main([str(a) for a in argv])
+    assert code in (0, 1), err.getvalue()
+    return code, out.getvalue()
+
+
+class _Normalizer:
+    """Replaces the random ids, in order of first appearance, and the temporary folder."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.tmp, self.ids = str(tmp), {}
+
+    def __call__(self, text: str) -> str:
+        text = text.replace(self.tmp, "<TMP>")
+        text = _HEX_ID.sub(lambda m: self.ids.setdefault(m[0], f"<ID{len(self.ids) + 1}>"), text)
+        return _STAMP.sub("_<STAMP>", text)
+
+
+@pytest.fixture(scope="module")
+def outputs(tmp_path_factory) -> dict[str, str]:
+    tmp = tmp_path_factory.mktemp("golden")
+    laptop_a, laptop_b, stick, report = tmp / "laptop-a", tmp / "laptop-b", tmp / "stick", tmp / "report"
+    stick.mkdir()
+    _run("simulate", DEMO, "--data", laptop_a, "-n", 40, "--seed", 11)
+    _run("simulate", DEMO, "--data", laptop_b, "-n", 25, "--seed", 12, "--truth", "unhappy=0.3",
+         "--truth", "bullied=never:0.5,once:0.3,several:0.2")
+    log_b = next((laptop_b / "workplace-demo").glob("*.rrlog"))
+    damaged = bytearray(log_b.read_bytes())
+    damaged[-200] ^= 0x01  # inside the last record
+    log_b.write_bytes(bytes(damaged))
+    bundles = []
+    for laptop in (laptop_a, laptop_b):
+        _, out = _run("export", "--data", laptop, "--survey-id", "workplace-demo", "--to", stick)
+        bundles.append(out.strip())
+    norm = _Normalizer(tmp)
+    found = {}
+    found["check.json"] = _run("check", DEMO, "--json")[1]
+    found["verify-folder.json"] = _run("verify", laptop_b, "--json")[1]
+    found["verify-bundle.json"] = _run("verify", bundles[0], "-i", KEY, "--json")[1]
+    found["aggregate.json"] = _run("aggregate", *bundles, "-i", KEY, "--by", "department", "--json",
+                                   "--workers", 1, "--out", report)[1]
+    for name in ("estimates.csv", "answers.csv", "codebook.md"):
+        found[name] = (report / name).read_bytes().decode("utf-8")
+    return {name: norm(text) for name, text in found.items()}
+
+
+@pytest.mark.parametrize("name", ["check.json", "verify-folder.json", "verify-bundle.json", "aggregate.json",
+                                  "estimates.csv", "answers.csv", "codebook.md"])
+def test_the_output_is_byte_identical_to_the_pinned_one(outputs, name):
+    pinned = GOLDEN / name
+    if os.environ.get("RRDESK_GOLDEN_UPDATE"):
+        GOLDEN.mkdir(exist_ok=True)
+        pinned.write_bytes(outputs[name].encode("utf-8"))
+    assert outputs[name] == pinned.read_bytes().decode("utf-8")
