@@ -26,7 +26,7 @@ from rrdesk.gui import settings as settings_module
 from rrdesk.gui.results import ResultsWindow
 from rrdesk.gui.results_table import ESTIMATE, INTERVAL, LINE
 from rrdesk.store import age, aggregate, keys
-from rrdesk.store.log import Problem
+from rrdesk.core.problems import Problem
 from tests.test_gui_support import (  # noqa: F401 - fixtures
     DEMO, DEMO_KEY, click, data, fast_spin, settings, window,
 )
@@ -203,8 +203,9 @@ def test_a_damaged_bundle_is_a_problem_in_plain_words_and_the_others_are_used(qt
 
 def test_a_damaged_record_is_named_by_bundle_laptop_log_and_record(view):
     laptop_id, log_id = "75e434e79dee3ac682a5707efc5a850b", "dd5828e143a196c1f1d6e30f76dbba65"
-    where = f"/media/stick/workplace-demo_75e434e7.tar.age:{laptop_id}-{log_id}.rrlog"
-    assert view.problem_words(Problem(where, 32, "check does not match (the record is altered or damaged)")) == \
+    bundle, log = "/media/stick/workplace-demo_75e434e7.tar.age", f"{laptop_id}-{log_id}.rrlog"
+    damaged = Problem(bundle, 32, "check does not match (the record is altered or damaged)", member=log)
+    assert view.problem_words(damaged) == \
         ("workplace-demo_75e434e7.tar.age · laptop 75e434e7…, log dd5828e1… · record 32: "
          "check does not match (the record is altered or damaged)")
     assert view.problem_words(Problem("/media/stick/x.tar.age", None, "not an rrdesk bundle")) == \

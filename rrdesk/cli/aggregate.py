@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
                                  "skipped": [{"file": f, "survey": s} for f, s in collection.skipped]}
         if written:
             extra["written"] = [str(path) for path in written]
-        print(json.dumps(results.as_json([_problem(p) for p in problems], **extra), indent=2))
+        print(json.dumps(results.as_json([p.as_json() for p in problems], **extra), indent=2))
     else:
         _show(results, data.bundles, problems, collection.skipped, written)
     return EXIT_PROBLEMS if problems else EXIT_OK
@@ -96,11 +96,7 @@ def _nothing_usable(collection: aggregate.Collection) -> None:
         raise InputError("command line", "", "no bundle holds records to aggregate")
     first = problems[0]
     more = f" (and {len(problems) - 1} more problem{'s' if len(problems) > 2 else ''})" if len(problems) > 1 else ""
-    raise InputError(first.file, first.where, f"{first.what}{more}; nothing to aggregate")
-
-
-def _problem(p: Problem) -> dict[str, Any]:
-    return {"file": p.file, "record": p.record, "what": p.what}
+    raise InputError(first.location, first.where, f"{first.what}{more}; nothing to aggregate")
 
 
 def _pct(x: float) -> str:

@@ -13,6 +13,7 @@ from html import escape
 from typing import Any, Sequence
 
 import rrdesk
+from rrdesk.core.problems import Problem
 from rrdesk.core.report import SMALL_GROUP, QuestionResult, Results
 
 DESIGN_NAMES = {"forced": "forced response", "warner": "Warner's mirrored question",
@@ -21,7 +22,7 @@ DESIGN_NAMES = {"forced": "forced response", "warner": "Warner's mirrored questi
 # chart geometry in SVG user units; 820 wide is about the card's width, so 13 units ≈ 13 px
 _W, _LABEL, _VALUES, _ROW = 820, 200, 150, 24
 _PLOT = _W - _LABEL - _VALUES - 16
-_LOG_NAME = re.compile(r"([0-9a-f]{32})-([0-9a-f]{32})\.rrlog(\.key)?\Z")
+_LOG_NAME = re.compile(r"([0-9a-f]{32})-([0-9a-f]{32})\.rrlog(\.key)?\Z")  # Station's names (FORMAT.md §1.1)
 
 _CSS = """
 :root{--ink:#1d2430;--muted:#5b6472;--line:#d8dde4;--est:#1f5fa8;--band:#a9c8ec;--rep:#c4661f;
@@ -78,9 +79,9 @@ person: the smaller, the more private. A respondent's total is the sum over the 
 """
 
 
-def render(results: Results, problems: Sequence[Any], *, bundles: Sequence[str] = (),
+def render(results: Results, problems: Sequence[Problem], *, bundles: Sequence[str] = (),
            generated: str = "") -> str:
-    """The whole page. ``problems`` have ``file``, ``record`` and ``what`` attributes."""
+    """The whole page."""
     s = results.survey
     randomized = [r for r in results.questions if r.question.design is not None]
     direct = [r for r in results.questions if r.question.design is None]
@@ -124,7 +125,7 @@ def _cards(r: Results) -> str:
                                              for v, k in items) + "</div>"
 
 
-def _status(problems: Sequence[Any]) -> str:
+def _status(problems: Sequence[Problem]) -> str:
     if not problems:
         return ("<div class=\"status ok\"><b>Every bundle verified.</b> Each record's chain, tag and "
                 "content checked out; records found in several bundles were counted once.</div>")
@@ -272,10 +273,10 @@ def _groups(r: QuestionResult, by: str, labels: Sequence[str]) -> str:
     return "".join(out)
 
 
-def _where(file: str) -> str:
-    """``BUNDLE:LOG`` as the bundle's name and a short name for the log (full name on hover)."""
-    bundle, _, member = file.partition(":") if ".tar.age:" in file else (file, "", "")
-    out = f"<code>{escape(_base(bundle))}</code>"
+def _where(p: Problem) -> str:
+    """The file's name and, inside a bundle, a short name for the log (full name on hover)."""
+    member = p.member
+    out = f"<code>{escape(_base(p.file))}</code>"
     if member:
         named = _LOG_NAME.match(member)
         short = f"log {named[2][:8]}&hellip; of laptop {named[1][:8]}{' (key file)' if named[3] else ''}" \
@@ -284,10 +285,10 @@ def _where(file: str) -> str:
     return out
 
 
-def _problems(problems: Sequence[Any]) -> str:
+def _problems(problems: Sequence[Problem]) -> str:
     if not problems:
         return "<h2 id=\"problems\">Problems</h2><p>None: every bundle, log and record verified.</p>"
-    rows = "".join(f"<tr><td>{_where(p.file)}</td><td>"
+    rows = "".join(f"<tr><td>{_where(p)}</td><td>"
                    f"{'' if p.record is None else 'record ' + str(p.record)}</td><td>{escape(p.what)}</td></tr>"
                    for p in problems)
     return (f"<h2 id=\"problems\">Problems ({len(problems)})</h2><p class=\"small muted\">Each names the "

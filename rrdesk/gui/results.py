@@ -33,7 +33,7 @@ from rrdesk.gui.tasks import TaskRunner
 from rrdesk.gui.widgets import TOUCH, button, label, restyle, tab_order
 from rrdesk.store import aggregate, keys, report
 from rrdesk.store.aggregate import SurveyData
-from rrdesk.store.log import Problem
+from rrdesk.core.problems import Problem
 
 # why here, not in style.qss: only this window has tables and lists; the roles are the app's
 _STYLE = f"""
@@ -439,10 +439,9 @@ class ResultsWindow(QWidget):
 
     def problem_words(self, p: Problem) -> str:
         """A problem in plain words: which bundle, which laptop's log, which record, what."""
-        bundle, _, member = p.file.partition(".tar.age:")
-        where = Path(bundle + (".tar.age" if member else "")).name
-        if member:
-            name = Path(member).name.split(".")[0]
+        where = Path(p.file).name
+        if p.member:
+            name = p.member.split(".")[0]
             laptop, _, log = name.partition("-")
             where += " · " + (self.tr("laptop {laptop}…, log {log}…").format(laptop=laptop[:8], log=log[:8])
                               if log else name)

@@ -16,6 +16,8 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.hmac import HMAC
 
+from rrdesk.core.problems import Problem
+
 # why: names format and version; NUL and newline expose text-mode or C-string mangling.
 LOG_MAGIC = b"RRDESK-LOG\x00v1\n"
 # why: tells a frame start from zeros or garbage; the check, not the magic, decides validity.
@@ -69,22 +71,6 @@ class Frame:
 
 
 @dataclass(frozen=True)
-class Problem:
-    """What is wrong, and where: ``record`` is the frame's seq, None for the header or file."""
-
-    file: str
-    record: int | None
-    what: str
-
-    @property
-    def where(self) -> str:
-        return "" if self.record is None else f"record {self.record}"
-
-    def __str__(self) -> str:
-        return ": ".join(part for part in (self.file, self.where, self.what) if part)
-
-
-@dataclass(frozen=True)
 class Scan:
     """The longest valid prefix of a log and why it ends where it does.
 
@@ -98,6 +84,7 @@ class Scan:
     valid_length: int
     torn_tail: int
     file: str = ""
+    member: str = ""  # inside a bundle: the log's name (Problem.member)
 
 
 @dataclass(frozen=True)
@@ -302,7 +289,7 @@ def _intact_from(data: bytes, start: int) -> int:
     return count
 
 
-def scan(data: bytes, file: str) -> Scan:
+def scan(data: bytes, file: str, member: str = "") -> Scan:
     """Read a log: the longest valid prefix, plus the problems that end it. Never raises.
 
     Parameters
@@ -311,11 +298,13 @@ def scan(data: bytes, file: str) -> Scan:
         The whole log file (any bytes at all).
     file : str
         The file's name, for the problems.
+    member : str
+        Inside a bundle, the log's name (``file`` is then the bundle).
     """
     data = bytes(data)
     parsed = _header(data)
     if isinstance(parsed, str):
-        return Scan(None, (), (Problem(file, None, parsed),), 0, 0, file)
+        return Scan(None, (), (Problem(file, None, parsed, member),), 0, 0, file, member)
     header, off = parsed
     frames: list[Frame] = []
     problems: list[Problem] = []
@@ -332,15 +321,15 @@ def scan(data: bytes, file: str) -> Scan:
         if _looks_torn(tail, seq, prev):
             torn = len(tail)
             problems.append(Problem(file, seq, f"torn tail: the last {torn} bytes, from byte {off}, "
-                                               "are an incomplete record left by an interrupted write"))
+                                               "are an incomplete record left by an interrupted write", member))
         else:
-            problems.append(Problem(file, seq, f"at byte {off}: {found}"))
+            problems.append(Problem(file, seq, f"at byte {off}: {found}", member))
             lost = _intact_from(data, off)
             if lost:
                 problems.append(Problem(file, None, f"{lost} intact-looking record(s) from byte {off} on "
-                                                    "are cut off from the chain and were not read"))
+                                                    "are cut off from the chain and were not read", member))
         break
-    return Scan(header, tuple(frames), tuple(problems), off, torn, file)
+    return Scan(header, tuple(frames), tuple(problems), off, torn, file, member)
 
 
 def check_tags(scan: Scan, first_key: bytes) -> tuple[Problem, ...]:
@@ -350,12 +339,12 @@ def check_tags(scan: Scan, first_key: bytes) -> tuple[Problem, ...]:
     Pure; returns one problem per record whose tag does not verify.
     """
     if not isinstance(first_key, bytes) or len(first_key) != KEY_SIZE:
-        return (Problem(scan.file, None, f"the first key must be {KEY_SIZE} bytes"),)
+        return (Problem(scan.file, None, f"the first key must be {KEY_SIZE} bytes", scan.member),)
     problems, key = [], first_key
     for frame in scan.frames:
         if not tag_ok(key, signed_part(frame.seq, frame.blob, frame.prev), frame.tag):
             problems.append(Problem(scan.file, frame.seq,
-                                    "tag does not verify (altered, or written with another key)"))
+                                    "tag does not verify (altered, or written with another key)", scan.member))
         key = evolve(key)
     return tuple(problems)
 

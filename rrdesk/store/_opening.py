@@ -42,6 +42,7 @@ class Job:
     first: int
     blobs: tuple[bytes, ...]
     prev: bytes | None
+    member: str = ""  # the log's name in the bundle ``file``
 
 
 @dataclass(frozen=True, eq=False)

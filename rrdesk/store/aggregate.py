@@ -143,8 +143,8 @@ class _Collector:
         self.problems: list[tuple[int, Problem]] = []
         self.skipped: list[tuple[str, str]] = []
         self.seen: dict[tuple[str, str], _Seen] = {}
-        self.conflicts: dict[tuple[str, str, int], dict[bytes, list[tuple[int, bool, str]]]] = {}
-        self.unmatched: dict[tuple[int, str], tuple[str, list[int], list[int]]] = {}
+        self.conflicts: dict[tuple[str, str, int], dict[bytes, list[tuple[int, bool, tuple[str, str]]]]] = {}
+        self.unmatched: dict[tuple[int, str, str], tuple[str, list[int], list[int]]] = {}
         self.names: list[str] = []
         self.pool: ProcessPoolExecutor | None = None
         self.flight: deque[tuple[Future, opening.Job, _Survey, int, int, int]] = deque()
@@ -204,7 +204,8 @@ class _Collector:
             elif digest == _UNUSABLE or seen.digests[at] == digest:
                 continue  # named by a problem here, or the same bytes already taken
             else:
-                self._conflict(device, log, seq, seen, bytes(seen.digests[at]), digest, number, clean, checked.file)
+                self._conflict(device, log, seq, seen, bytes(seen.digests[at]), digest, number, clean,
+                               (checked.file, checked.member))
             if digest != _UNUSABLE:
                 wanted.append(seq)
         frames = checked.scan.frames
@@ -214,17 +215,17 @@ class _Collector:
                 stop = min(start + CHUNK, last + 1)
                 job = opening.Job(checked.file, header, into.survey, start,
                                   tuple(f.blob for f in frames[start:stop]),
-                                  frames[start - 1].blob if start else None)
+                                  frames[start - 1].blob if start else None, checked.member)
                 jobs.append((job, device_index, log_index))
         return jobs
 
     def _conflict(self, device: str, log: str, seq: int, seen: _Seen, old: bytes, new: bytes,
-                  number: int, clean: bool, file: str) -> None:
+                  number: int, clean: bool, where: tuple[str, str]) -> None:
         versions = self.conflicts.setdefault((device, log, seq), {})
         if not versions:
             first_bundle, first_clean = seen.versions[seen.source[seq]]
-            versions[old] = [(first_bundle, first_clean, "")]
-        versions.setdefault(new, []).append((number, clean, file))
+            versions[old] = [(first_bundle, first_clean, ("", ""))]
+        versions.setdefault(new, []).append((number, clean, where))
 
     # -- decryption ------------------------------------------------------------------------
 
@@ -271,8 +272,8 @@ class _Collector:
             where = np.empty((opened.rows.shape[0], ROW), dtype=np.int64)
             where[:] = (number, device, log)
             into.rows.append(np.hstack([where, opened.rows]))
-        into.problems.extend((number, Problem(job.file, seq, what)) for seq, what in opened.problems)
-        _, unmatched, count = self.unmatched.setdefault((number, job.file), (into.survey.id, [], [0]))
+        into.problems.extend((number, Problem(job.file, seq, what, job.member)) for seq, what in opened.problems)
+        _, unmatched, count = self.unmatched.setdefault((number, job.file, job.member), (into.survey.id, [], [0]))
         unmatched.extend(opened.unmatched)
         count[0] += len(job.blobs)
 
@@ -281,8 +282,9 @@ class _Collector:
     def finish(self) -> Collection:
         while self.flight:
             self._drain_one()
-        for (number, file), (sid, unmatched, count) in self.unmatched.items():
-            self.surveys[sid].problems.extend((number, p) for p in verify.unmatched_problems(file, unmatched, count[0]))
+        for (number, file, member), (sid, unmatched, count) in self.unmatched.items():
+            self.surveys[sid].problems.extend((number, p) for p in verify.unmatched_problems(file, unmatched, count[0],
+                                                                                            member=member))
         drop = self._resolve_conflicts()
         surveys = {sid: self._survey_data(s, drop, self.problems) for sid, s in self.surveys.items()}
         return Collection(surveys, tuple(p for _, p in _ordered(self.problems)), tuple(self.skipped))
@@ -296,7 +298,7 @@ class _Collector:
             decided[(device, log, seq)] = keep
             first = next(iter(versions.values()))[0][0]
             for sources in list(versions.values())[1:]:
-                for number, _, file in sources:
+                for number, _, (file, member) in sources:
                     if keep is None:
                         why = "neither copy was used: " + ("both logs verified" if len(trusted) > 1
                                                            else "neither log verified")
@@ -304,7 +306,7 @@ class _Collector:
                         why = f"the copy in {self.names[keep]} was used: only its log verified"
                     sid = next(s for s in self.surveys.values() if (device, log) in s.logs).survey.id
                     self.surveys[sid].problems.append((number, Problem(
-                        file, seq, f"differs from the same record in {self.names[first]}; {why}")))
+                        file, seq, f"differs from the same record in {self.names[first]}; {why}", member)))
         return decided
 
     def _survey_data(self, s: _Survey, drop: dict[tuple[str, str, int], int | None],
@@ -333,7 +335,7 @@ class _Collector:
 
 def _ordered(problems: list[tuple[int, Problem]]) -> list[tuple[int, Problem]]:
     """By bundle as given, then file, then record (the log's own problems first)."""
-    return sorted(problems, key=lambda item: (item[0], item[1].file,
+    return sorted(problems, key=lambda item: (item[0], item[1].location,
                                               -1 if item[1].record is None else item[1].record))
 
 

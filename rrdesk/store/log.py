@@ -134,7 +134,7 @@ class LogDamaged(StoreError):
         self.problems = tuple(problems)
         first = self.problems[0]
         more = f" (and {len(self.problems) - 1} more)" if len(self.problems) > 1 else ""
-        super().__init__(first.file, first.where, first.what + more)
+        super().__init__(first.location, first.where, first.what + more)
 
 
 class LogLocked(StoreError):

@@ -47,7 +47,7 @@ class Report:
     def as_json(self) -> dict[str, Any]:
         """The ``verify --json`` object (DESIGN.md)."""
         return {"records": self.records, "files": self.files,
-                "problems": [{"file": p.file, "record": p.record, "what": p.what} for p in self.problems]}
+                "problems": [p.as_json() for p in self.problems]}
 
 
 @dataclass(frozen=True)
@@ -55,12 +55,20 @@ class _Log:
     """One log to check, wherever it came from; ``survey_id`` is the survey it must belong to."""
 
     file: str
+    member: str  # inside a bundle: the log's name ("" for a log on disk)
     name: str
     data: bytes
     key: bytes | None
     key_file: str
+    key_member: str
     survey_id: str | None
     survey: Survey | None
+
+    def problem(self, record: int | None, what: str) -> Problem:
+        return Problem(self.file, record, what, self.member)
+
+    def key_problem(self, what: str) -> Problem:
+        return Problem(self.key_file, None, what, self.key_member)
 
 
 def _read(path: Path) -> bytes | None:
@@ -92,7 +100,7 @@ def _folder_logs(folder: Path, problems: list[Problem]) -> list[_Log]:
         except OSError as error:
             problems.append(Problem(str(path), None, f"cannot be read: {os_reason(error)}"))
             continue
-        found.append(_Log(str(path), path.name, data, key, str(key_path(path)), folder.name, survey))
+        found.append(_Log(str(path), "", path.name, data, key, str(key_path(path)), "", folder.name, survey))
     return found
 
 
@@ -116,21 +124,21 @@ def _bundle_logs(path: Path, identities: Sequence[age.Identity] | None,
     try:
         survey = surveys.loads(bundle.survey_text.decode("utf-8-sig"), f"{path}:{SURVEY_FILE}")
     except (RRDeskError, UnicodeDecodeError) as error:
-        problems.append(Problem(f"{path}:{SURVEY_FILE}", None, f"the survey copy cannot be read ({error})"))
+        problems.append(Problem(str(path), None, f"the survey copy cannot be read ({error})", SURVEY_FILE))
         survey = None
     if survey is not None and survey.id != survey_id:
-        problems.append(Problem(f"{path}:{SURVEY_FILE}", None, f'is survey "{survey.id}", '
-                                                               f'the manifest says "{survey_id}"'))
+        problems.append(Problem(str(path), None, f'is survey "{survey.id}", the manifest says "{survey_id}"',
+                                SURVEY_FILE))
     found = []
     for entry in bundle.manifest["logs"]:
         name = entry["name"]
         data = bundle.logs[name]
-        found.append(_Log(f"{path}:{name}", name, data, bundle.keys.get(name + ".key"),
-                          f"{path}:{name}.key", survey_id, survey))
+        found.append(_Log(str(path), name, name, data, bundle.keys.get(name + ".key"),
+                          str(path), name + ".key", survey_id, survey))
         counted = len(scan(data, name).frames)
         if entry["records"] != counted:
-            problems.append(Problem(f"{path}:{name}", None, f"the manifest says {entry['records']} "
-                                                            f"records, the log holds {counted}"))
+            problems.append(Problem(str(path), None, f"the manifest says {entry['records']} "
+                                                     f"records, the log holds {counted}", name))
     return found
 
 
@@ -154,7 +162,7 @@ def _gather(path: Path, identities: Sequence[age.Identity] | None) -> tuple[list
         survey = _folder_survey(folder, problems)
         # why: only a log inside a survey folder (one with its survey copy) has a survey to match
         expected = folder.name if (folder / SURVEY_FILE).exists() else None
-        return [_Log(str(path), path.name, data, key, str(key_path(path)), expected,
+        return [_Log(str(path), "", path.name, data, key, str(key_path(path)), "", expected,
                      survey if survey and survey.id == expected else None)], problems
     if path.name.endswith(SUFFIX):
         return _bundle_logs(path, identities, problems), problems
@@ -197,18 +205,17 @@ def _check_log(item: _Log, identities: Sequence[age.Identity] | None) -> tuple[i
 def _check_structure(item: _Log, identities: Sequence[age.Identity] | None) -> tuple[Scan, list[Problem]]:
     """Every check of a log but its records' content: framing, sequence, chain, survey, name,
     key file; with ``identities`` also the first key, the tags and the key file's key."""
-    found = scan(item.data, item.file)
+    found = scan(item.data, item.file, item.member)
     problems = list(found.problems)
     header = found.header
     if header is None:
         return found, problems
     if item.survey_id is not None and header.survey_id != item.survey_id:
-        problems.append(Problem(item.file, None, f'is a log of survey "{header.survey_id}", '
-                                                 f'not of "{item.survey_id}"'))
+        problems.append(item.problem(None, f'is a log of survey "{header.survey_id}", not of "{item.survey_id}"'))
     named = _STATION_NAME.match(item.name)
     if named and (named[1], named[2]) != (header.device_id.hex(), header.log_id.hex()):
-        problems.append(Problem(item.file, None, "its name does not match the device and log id in "
-                                                 "its header (renamed or replaced)"))
+        problems.append(item.problem(None, "its name does not match the device and log id in "
+                                           "its header (renamed or replaced)"))
     index, key = _check_key_file(item, header, len(found.frames), problems)
     if identities:
         _check_sealed(item, found, index, key, identities, problems)
@@ -219,22 +226,22 @@ def _check_key_file(item: _Log, header: Header, frames: int,
                     problems: list[Problem]) -> tuple[int | None, bytes | None]:
     """The key file's index and key, after checking them against the log (FORMAT.md §1.7)."""
     if item.key is None:
-        problems.append(Problem(item.key_file, None, "key file is missing: whether the last records "
-                                                     "were removed cannot be checked"))
+        problems.append(item.key_problem("key file is missing: whether the last records were removed "
+                                         "cannot be checked"))
         return None, None
     state = parse_key_file(item.key)
     if isinstance(state, str):
-        problems.append(Problem(item.key_file, None, f"key file is damaged: {state}"))
+        problems.append(item.key_problem(f"key file is damaged: {state}"))
         return None, None
     if state.log_id != header.log_id:
-        problems.append(Problem(item.key_file, None, "key file belongs to another log"))
+        problems.append(item.key_problem("key file belongs to another log"))
         return None, None
     if state.index > frames:
-        problems.append(Problem(item.file, frames, f"missing: the key file says {state.index} records "
-                                                   f"were saved, {frames} are intact"))
+        problems.append(item.problem(frames, f"missing: the key file says {state.index} records "
+                                             f"were saved, {frames} are intact"))
     elif state.index < frames - 1:
-        problems.append(Problem(item.key_file, None, f"key file is {frames - state.index} records behind "
-                                                     "the log (restored from a copy, or replaced)"))
+        problems.append(item.key_problem(f"key file is {frames - state.index} records behind "
+                                         "the log (restored from a copy, or replaced)"))
     return state.index, state.key
 
 
@@ -245,10 +252,10 @@ def _check_sealed(item: _Log, found: Scan, index: int | None, key: bytes | None,
         first_key = age.decrypt(found.header.sealed_first_key, identities)
     except age.AgeError as error:
         why = "" if isinstance(error, age.NoMatchError) else f" ({error})"
-        problems.append(Problem(item.file, None, f"first key cannot be decrypted with this identity{why}"))
+        problems.append(item.problem(None, f"first key cannot be decrypted with this identity{why}"))
         first_key = None
     if first_key is not None and len(first_key) != KEY_SIZE:
-        problems.append(Problem(item.file, None, f"the sealed first key is not {KEY_SIZE} bytes"))
+        problems.append(item.problem(None, f"the sealed first key is not {KEY_SIZE} bytes"))
         first_key = None
     if first_key is not None:
         problems.extend(check_tags(found, first_key))
@@ -259,8 +266,8 @@ def _check_sealed(item: _Log, found: Scan, index: int | None, key: bytes | None,
             for _ in range(index):
                 expected = evolve(expected)
             if expected != key:
-                problems.append(Problem(item.key_file, None, f"the key file's key is not this log's key "
-                                                             f"number {index} (replaced or altered)"))
+                problems.append(item.key_problem(f"the key file's key is not this log's key "
+                                                 f"number {index} (replaced or altered)"))
 
 
 def _check_records(item: _Log, found: Scan, identities: Sequence[age.Identity]) -> list[Problem]:
@@ -273,11 +280,12 @@ def _check_records(item: _Log, found: Scan, identities: Sequence[age.Identity]) 
         if opened is None:
             unmatched.append(frame.seq)
         elif isinstance(opened, str):
-            problems.append(Problem(item.file, frame.seq, opened))
+            problems.append(item.problem(frame.seq, opened))
         else:
-            problems.extend(record_problems(item.file, found.header, frame.seq, opened, prev, item.survey))
+            problems.extend(record_problems(item.file, found.header, frame.seq, opened, prev, item.survey,
+                                            member=item.member))
             prev = (frame.seq, opened)
-    return problems + unmatched_problems(item.file, unmatched, len(found.frames))
+    return problems + unmatched_problems(item.file, unmatched, len(found.frames), member=item.member)
 
 
 # -- for callers that decrypt the records themselves (aggregate, in worker processes) ------
@@ -287,11 +295,13 @@ def _check_records(item: _Log, found: Scan, identities: Sequence[age.Identity]) 
 class CheckedLog:
     """One log of a bundle after every check but its records' content (:func:`check_bundle`).
 
-    ``file`` names it as ``BUNDLE:LOG``; ``survey`` is the bundle's survey copy (None when it
-    cannot be read); ``problems`` are framing, sequence, chain, key file, first key and tags.
+    ``file`` is the bundle and ``member`` the log's name in it; ``survey`` is the bundle's
+    survey copy (None when it cannot be read); ``problems`` are framing, sequence, chain,
+    key file, first key and tags.
     """
 
     file: str
+    member: str
     scan: Scan
     survey: Survey | None
     problems: tuple[Problem, ...]
@@ -311,7 +321,7 @@ def check_bundle(path: Path, identities: Sequence[age.Identity]) -> tuple[list[C
     checked = []
     for item in logs:
         found, found_problems = _check_structure(item, identities)
-        checked.append(CheckedLog(item.file, found, item.survey, tuple(found_problems)))
+        checked.append(CheckedLog(item.file, item.member, found, item.survey, tuple(found_problems)))
     return checked, problems
 
 
@@ -328,7 +338,8 @@ def open_record(blob: bytes, identities: Sequence[age.Identity]) -> records.Reco
 
 
 def record_problems(file: str, header: Header, seq: int, record: records.Record,
-                    prev: tuple[int, records.Record] | None, survey: Survey | None) -> list[Problem]:
+                    prev: tuple[int, records.Record] | None, survey: Survey | None, *,
+                    member: str = "") -> list[Problem]:
     """What is wrong with record ``seq`` of a log: a survey, device or log other than its
     log's, or a place out of order after ``prev`` (the last record read before it)."""
     problems = []
@@ -336,22 +347,22 @@ def record_problems(file: str, header: Header, seq: int, record: records.Record,
                              ("device", record.device, header.device_id.hex()),
                              ("log", record.log, header.log_id.hex())):
         if have != want:
-            problems.append(Problem(file, seq, f"the record's {name} is {have!r}, its log's is {want!r}"))
+            problems.append(Problem(file, seq, f"the record's {name} is {have!r}, its log's is {want!r}", member))
     # why: a log of another survey is reported once (_check_log), not once per record
     if survey is not None and survey.id != header.survey_id:
         survey = None
     per = 1 + len(survey.randomized) if survey else None
     what = _out_of_order(seq, record, prev, per, survey)
     if what:
-        problems.append(Problem(file, seq, what))
+        problems.append(Problem(file, seq, what, member))
     return problems
 
 
-def unmatched_problems(file: str, unmatched: Sequence[int], total: int) -> list[Problem]:
+def unmatched_problems(file: str, unmatched: Sequence[int], total: int, *, member: str = "") -> list[Problem]:
     """The problems for the records (seq numbers) no identity could open, of ``total`` read."""
     if unmatched and len(unmatched) == total:
-        return [Problem(file, None, "no record can be decrypted with this identity")]
-    return [Problem(file, seq, "cannot be decrypted with this identity") for seq in unmatched]
+        return [Problem(file, None, "no record can be decrypted with this identity", member)]
+    return [Problem(file, seq, "cannot be decrypted with this identity", member) for seq in unmatched]
 
 
 def _out_of_order(seq: int, record: records.Record, prev: tuple[int, records.Record] | None,
@@ -406,7 +417,7 @@ def extract(path: Path, to: Path, identities: Sequence[age.Identity] | None = No
         raise InputError(path, "", problems[0].what)
     to = Path(to)
     planned = [(to / f"{item.name.removesuffix('.rrlog')}-{frame.seq:06d}.age", frame.blob)
-               for item in logs for frame in scan(item.data, item.file).frames]
+               for item in logs for frame in scan(item.data, item.file, item.member).frames]
     for target, _ in planned:
         if os.path.lexists(target):
             raise StoreError(target, "", "already exists; refusing to overwrite (nothing was extracted)")
