@@ -398,8 +398,8 @@ def test_a_record_with_an_answer_its_question_does_not_have_is_named_and_left_ou
 
 
 def test_texts_from_a_bundle_are_escaped_in_the_report(tmp_path):
-    from rrdesk.core import report, survey as surveys
-    from rrdesk.core.report_html import render
+    from rrdesk.core import results as report, survey as surveys
+    from rrdesk.core.results.html import render
 
     text = DEMO.read_text(encoding="utf-8").replace('title = "Workplace wellbeing (demo)"',
                                                     'title = "<img src=x onerror=alert(1)>"')

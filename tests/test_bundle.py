@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from rrdesk.core import survey as surveys
 from rrdesk.store import _frames, age, bundle, keys, log
 from rrdesk.store.bundle import BundleError, BundleOps, export, open_bundle
-from rrdesk.store.interviews import Station
+from rrdesk.app.interviews import Station
 from rrdesk.store.log import StoreError
 from tests.conftest import DEMO, ROOT, SeededSource
 

@@ -19,7 +19,7 @@ from rrdesk.gui import dashboard as dashboard_module
 from rrdesk.gui import settings as settings_module
 from rrdesk.gui import wording
 from rrdesk.store import age, keys
-from rrdesk.store.interviews import Station
+from rrdesk.app.interviews import Station
 from tests.test_gui_support import (  # noqa: F401 - fixtures
     DEMO, DEMO_KEY, ROOT, answer_question, click, data, fast_spin, finish, hand_over, next_screen,
     open_window, settings, window,

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 
 from rrdesk.core import survey as surveys
 from rrdesk.store import log
-from rrdesk.store.interviews import Station
+from rrdesk.app.interviews import Station
 from tests.test_gui_support import (  # noqa: F401 - fixtures
     DEMO, answer_question, button_named, click, data, fast_spin, finish, hand_over, key, next_screen,
     open_window, respondent_part, screen, settings, stored, visible_texts, wait_for, window,

@@ -9,7 +9,7 @@ import pytest
 from rrdesk import cli
 from rrdesk.core import survey as surveys
 from rrdesk.store import age, keys, log, records
-from rrdesk.store.interviews import InterviewError, Station
+from rrdesk.app.interviews import InterviewError, Station
 from tests.conftest import ROOT, SeededSource
 
 DEMO_KEY = ROOT / "resources" / "demo-identity.txt"

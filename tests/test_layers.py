@@ -1,4 +1,5 @@
-"""The layering rule of DESIGN.md: core and store never import Qt, the GUI or the CLI."""
+"""The layering rule of docs/ARCHITECTURE.md: gui | cli > app > store > core; core and store never
+import Qt, the GUI or the CLI."""
 from __future__ import annotations
 
 import os
@@ -19,13 +20,32 @@ def _lint(root: Path) -> subprocess.CompletedProcess:
 def test_the_import_contracts_hold():
     result = _lint(ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "Contracts: 2 kept, 0 broken" in result.stdout
+    assert "Contracts: 3 kept, 0 broken" in result.stdout
+
+
+def _copy(tmp_path: Path) -> Path:
+    shutil.copytree(ROOT / "rrdesk", tmp_path / "rrdesk", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    return tmp_path / "rrdesk"
 
 
 def test_the_contract_catches_qt_in_core(tmp_path):
-    shutil.copytree(ROOT / "rrdesk", tmp_path / "rrdesk", ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy(ROOT / "pyproject.toml", tmp_path)
-    (tmp_path / "rrdesk" / "core" / "leak.py").write_text("from PySide6 import QtCore\n")
+    (_copy(tmp_path) / "core" / "leak.py").write_text("from PySide6 import QtCore\n")
     result = _lint(tmp_path)
     assert result.returncode != 0
     assert "rrdesk.core.leak -> PySide6" in result.stdout
+
+
+def test_the_layers_contract_catches_the_store_reaching_up_into_a_use_case(tmp_path):
+    (_copy(tmp_path) / "store" / "upward.py").write_text("from rrdesk.app import interviews\n")
+    result = _lint(tmp_path)
+    assert result.returncode != 0
+    assert "layers: the front-ends over the use cases over the store over the core BROKEN" in result.stdout
+    assert "rrdesk.store.upward -> rrdesk.app.interviews" in result.stdout
+
+
+def test_the_layers_contract_keeps_the_two_front_ends_apart(tmp_path):
+    (_copy(tmp_path) / "gui" / "sideways.py").write_text("from rrdesk.cli import check\n")
+    result = _lint(tmp_path)
+    assert result.returncode != 0
+    assert "rrdesk.gui.sideways -> rrdesk.cli.check" in result.stdout

@@ -1,9 +1,7 @@
-"""`rrdesk aggregate`: the coordinator's results from the field laptops' export bundles.
+"""`rrdesk aggregate`: arguments in, the coordinator's results printed (the work: :mod:`rrdesk.app.aggregate`).
 
-Several surveys: the bundles given must hold one survey, or ``--survey-id`` names the one to
-aggregate (bundles of other surveys are then listed as skipped, not as problems). Exit codes:
-0 every bundle verified, 1 problems were found (and are listed; everything else was used), 2
-bad usage or nothing usable at all (no bundle could be opened).
+Exit codes: 0 every bundle verified, 1 problems were found (and are listed; everything else
+was used), 2 bad usage or nothing usable at all (no bundle could be opened).
 """
 from __future__ import annotations
 
@@ -12,12 +10,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+from rrdesk.app import aggregate as use_case
 from rrdesk.cli.common import EXIT_OK, EXIT_PROBLEMS
 from rrdesk.core.errors import InputError
-from rrdesk.core.report import Results
-from rrdesk.core.survey import Survey
-from rrdesk.store import aggregate, keys, report
-from rrdesk.store.log import Problem
+from rrdesk.core.problems import Problem
+from rrdesk.core.results import Results, contracts
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -40,63 +37,23 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def _choose(args: argparse.Namespace, found: dict[str, tuple[Survey, list[str]]]) -> str | None:
-    """The survey to aggregate, after checking --survey-id and --by against the bundles."""
-    listing = "; ".join(f"{sid} ({len(files)} bundle{'s' if len(files) != 1 else ''})"
-                        for sid, (_, files) in found.items())
-    if args.survey_id is not None and found and args.survey_id not in found:
-        raise InputError("command line", "--survey-id", f'no bundle holds survey "{args.survey_id}" '
-                                                        f"(they hold: {listing})")
-    if args.survey_id is None and len(found) > 1:
-        raise InputError("command line", "--survey-id", f"the bundles hold {len(found)} surveys: {listing}; "
-                                                        "name the one to aggregate with --survey-id")
-    sid = args.survey_id or next(iter(found), None)
-    if args.by is not None and sid is not None:
-        survey = found[sid][0]
-        direct = [q.id for q in survey.questions if q.design is None]
-        try:
-            asked = survey.question(args.by).design is None
-        except KeyError:
-            asked = None
-        if not asked:
-            what = "is randomized" if asked is False else "is not a question"
-            raise InputError("command line", "--by", f'"{args.by}" {what} of survey "{sid}"; --by takes a '
-                                                      f"question asked directly ({', '.join(direct) or 'it has none'})")
-    return sid
-
-
 def run(args: argparse.Namespace) -> int:
-    identities = keys.load_identities(args.identity)
     if args.workers is not None and args.workers < 1:
         raise InputError("command line", "--workers", "must be at least 1")
     if args.out is not None and args.out.exists() and not args.out.is_dir():
         raise InputError(args.out, "", "is not a folder (--out takes a folder for the report files)")
-    sid = _choose(args, aggregate.surveys_in(args.bundles, identities))
-    collection = aggregate.collect(args.bundles, identities, survey_id=sid, workers=args.workers)
-    if not collection.surveys:
-        _nothing_usable(collection)
-    data = next(iter(collection.surveys.values()))
-    problems = list(data.problems)  # with the bundles that could not be opened
-    results = report.results_of(data, by=args.by)
-    written = report.write(args.out, results, data, problems) if args.out is not None else []
+    found = use_case.run(args.bundles, args.identity, survey_id=args.survey_id, by=args.by, workers=args.workers)
+    data, results, problems = found.data, found.results, list(found.problems)
+    written = use_case.write_report(args.out, found) if args.out is not None else []
     if args.json:
         extra: dict[str, Any] = {"bundles": list(data.bundles),
-                                 "skipped": [{"file": f, "survey": s} for f, s in collection.skipped]}
+                                 "skipped": [{"file": f, "survey": s} for f, s in found.skipped]}
         if written:
             extra["written"] = [str(path) for path in written]
-        print(json.dumps(results.as_json([p.as_json() for p in problems], **extra), indent=2))
+        print(json.dumps(contracts.aggregate_json(results, problems, **extra), indent=2))
     else:
-        _show(results, data.bundles, problems, collection.skipped, written)
+        _show(results, data.bundles, problems, found.skipped, written)
     return EXIT_PROBLEMS if problems else EXIT_OK
-
-
-def _nothing_usable(collection: aggregate.Collection) -> None:
-    problems = collection.problems
-    if not problems:  # every bundle holds another survey: _choose made sure that cannot be
-        raise InputError("command line", "", "no bundle holds records to aggregate")
-    first = problems[0]
-    more = f" (and {len(problems) - 1} more problem{'s' if len(problems) > 2 else ''})" if len(problems) > 1 else ""
-    raise InputError(first.location, first.where, f"{first.what}{more}; nothing to aggregate")
 
 
 def _pct(x: float) -> str:

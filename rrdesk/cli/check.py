@@ -1,4 +1,4 @@
-"""`rrdesk check SURVEY [--json] [--margin M]`: privacy and precision of a survey, before the field."""
+"""`rrdesk check SURVEY [--json] [--margin M]`: arguments in, the table or JSON printed (:mod:`rrdesk.app.check`)."""
 from __future__ import annotations
 
 import argparse
@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from rrdesk.app.check import check
 from rrdesk.cli.common import EXIT_OK
-from rrdesk.core import plan, survey
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -35,45 +35,6 @@ def _margin_arg(text: str) -> float:
     return value
 
 
-def _question_report(s: survey.Survey, q: survey.Question, margin: float | None = None) -> dict[str, Any]:
-    d = q.design
-    choices = q.choices or None
-    categories = max(2, len(q.choices))
-    report = {
-        "id": q.id,
-        "design": q.kind,
-        "answer_mode": q.answer_mode,
-        "epsilon": None if d is None else d.epsilon,
-        "sectors": [] if d is None else [
-            {"instruction": sec.instruction.code(choices), "label": sec.instruction.label(choices),
-             "weight": sec.weight, "probability": sec.probability} for sec in d.sectors],
-        "truth_probability": None if d is None else d.truth_probability,
-        "lying_probability": None if d is None else d.lying_probability,
-        "posterior_bound": None if d is None else d.posterior_bound,
-        "margin95": plan.margin95(d, s.planned_respondents, categories),
-        "efficiency": plan.efficiency(d, categories),
-    }
-    if margin is not None:
-        report["needed_n"] = plan.needed_n(d, margin, categories=categories)
-    return report
-
-
-def check_report(s: survey.Survey, margin: float | None = None) -> dict[str, Any]:
-    """The `check --json` object (DESIGN.md, "Contracts"); with ``margin``, each
-    question also gets ``needed_n``, the respondents for that 95 % margin at 50 %."""
-    return {
-        "survey": s.id,
-        "title": s.title,
-        "file": str(s.path),
-        "languages": list(s.languages),
-        "recipients": len(s.recipients),
-        "planned_respondents": s.planned_respondents,
-        "questions": [_question_report(s, q, margin) for q in s.questions],
-        "epsilon_per_respondent": s.epsilon_per_respondent,
-        "max_epsilon": s.max_epsilon,
-    }
-
-
 def _pct(x: float) -> str:
     return f"{100 * x:.1f} %"
 
@@ -96,8 +57,7 @@ def _precision_line(q: dict[str, Any], margin: float | None) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    s = survey.load(args.survey)
-    report = check_report(s, args.margin)
+    s, report = check(args.survey, args.margin)
     if args.json:
         print(json.dumps(report, indent=2))
         return EXIT_OK

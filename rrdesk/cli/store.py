@@ -1,4 +1,4 @@
-"""The store commands: `keygen`, `export`, `verify`, `extract`."""
+"""The custody commands: `keygen`, `export`, `verify`, `extract` (the work: :mod:`rrdesk.app.custody`)."""
 from __future__ import annotations
 
 import argparse
@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from rrdesk.cli.common import EXIT_OK, EXIT_PROBLEMS
-from rrdesk.store import age, bundle, keys, verify
+from rrdesk.app import custody
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -44,24 +44,18 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     x.set_defaults(run=_extract)
 
 
-def _identities(path: Path | None) -> list[age.Identity] | None:
-    return None if path is None else keys.load_identities(path)
-
-
 def _keygen(args: argparse.Namespace) -> int:
-    identity = age.Identity.generate()
-    keys.write_identity(args.output, identity)
-    print(identity.recipient)
+    print(custody.keygen(args.output))
     return EXIT_OK
 
 
 def _export(args: argparse.Namespace) -> int:
-    print(bundle.export(args.data, args.survey_id, args.to))
+    print(custody.export(args.data, args.survey_id, args.to))
     return EXIT_OK
 
 
 def _verify(args: argparse.Namespace) -> int:
-    report = verify.verify(args.path, _identities(args.identity))
+    report = custody.verify(args.path, args.identity)
     if args.json:
         print(json.dumps(report.as_json(), indent=2))
     else:
@@ -74,6 +68,6 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _extract(args: argparse.Namespace) -> int:
-    written = verify.extract(args.path, args.to, _identities(args.identity))
+    written = custody.extract(args.path, args.to, args.identity)
     print(f"{len(written)} records written to {args.to}")
     return EXIT_OK

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 from rrdesk.core.survey import Survey
 from rrdesk.gui.i18n import language_name
 from rrdesk.gui.widgets import TOUCH, button, label
-from rrdesk.store.interviews import Interrupted
+from rrdesk.app.interviews import Interrupted
 
 LOW_DISK = 200 * 1000 * 1000  # why: ~200,000 records of 1 KB; below this an export may not fit either
 

@@ -21,7 +21,7 @@ from rrdesk.gui.practice import PracticeScreen
 from rrdesk.gui.question import QuestionScreen
 from rrdesk.gui.screens import DirectScreen, ExplanationScreen, HandoverScreen, LanguageScreen, ThanksScreen
 from rrdesk.gui.tasks import TaskRunner
-from rrdesk.store.interviews import Interview, Station
+from rrdesk.app.interviews import Interview, Station
 
 
 class InterviewFlow(QWidget):

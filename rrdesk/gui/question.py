@@ -24,7 +24,7 @@ from rrdesk.core.survey import Question
 from rrdesk.gui import wording
 from rrdesk.gui.tasks import TaskRunner, error_line
 from rrdesk.gui.widgets import button, columns, label, make_wheel, restyle, tab_order
-from rrdesk.store.interviews import Interview
+from rrdesk.app.interviews import Interview
 
 
 class QuestionScreen(QWidget):

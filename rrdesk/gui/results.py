@@ -1,9 +1,8 @@
 """The coordinator's Results view: export bundles and an identity file in, estimates out.
 
-The numbers are those of ``rrdesk aggregate`` because they come from the same calls:
-:func:`rrdesk.store.aggregate.collect` and :func:`rrdesk.store.report.results_of` (and
-:func:`rrdesk.store.report.write` for "Save report…"), run off the GUI thread by a
-:class:`TaskRunner`. The view only arranges them: a table with one line per answer (and per
+The numbers are those of ``rrdesk aggregate`` because they come from the same use case,
+:mod:`rrdesk.app.aggregate` (:func:`~rrdesk.app.aggregate.compute`, ``split`` and
+``write_report`` for "Save report…"), run off the GUI thread by a :class:`TaskRunner`. The view only arranges them: a table with one line per answer (and per
 subgroup with "Split by"), an interval bar drawn in each line, and the problems in words.
 
 The identity file holds the coordinator's secret key. The view keeps only its path, in
@@ -13,7 +12,6 @@ dropped with the task. Nothing of it (nor of the bundles) goes into the settings
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
@@ -24,15 +22,14 @@ from PySide6.QtWidgets import (
     QProgressBar, QSizePolicy, QTableView, QTabWidget, QVBoxLayout, QWidget,
 )
 
-from rrdesk.core.report import Results
+from rrdesk.app.aggregate import Aggregation, compute, find_surveys, split, write_report
+from rrdesk.core.results import Results
 from rrdesk.core.survey import Survey
 from rrdesk.gui.results_table import (
     BAND, CHART, DIAMOND, DOT, GRID, LINE, AxisHeader, Cell, EstimatesModel, IntervalDelegate, Line,
 )
 from rrdesk.gui.tasks import TaskRunner
 from rrdesk.gui.widgets import TOUCH, button, label, restyle, tab_order
-from rrdesk.store import aggregate, keys, report
-from rrdesk.store.aggregate import SurveyData
 from rrdesk.core.problems import Problem
 
 # why here, not in style.qss: only this window has tables and lists; the roles are the app's
@@ -48,34 +45,6 @@ QLabel[role="done"] {{ font-weight: bold; color: #0a5c1f; }}
 QLabel[role="verdict"] {{ font-size: 20px; font-weight: bold; color: #0a5c1f; }}
 QTabBar::tab {{ padding: 8px 18px; }}
 """
-
-
-# -- the work, off the GUI thread (no Qt here) -----------------------------------------------
-
-
-@dataclass(frozen=True)
-class Computed:
-    """What "Compute" found: the survey's data and results (None when no bundle was usable),
-    the problems as ``rrdesk aggregate`` lists them, and the bundles of other surveys."""
-
-    data: SurveyData | None
-    results: Results | None
-    problems: tuple[Problem, ...]
-    skipped: tuple[tuple[str, str], ...]
-
-
-def find_surveys(bundles: Sequence[Path], identity: Path) -> dict[str, tuple[Survey, list[str]]]:
-    """Which surveys the bundles hold (decrypts no record)."""
-    return aggregate.surveys_in(bundles, keys.load_identities(identity))
-
-
-def compute(bundles: Sequence[Path], identity: Path, survey_id: str | None, by: str | None) -> Computed:
-    """``rrdesk aggregate BUNDLE… -i IDENTITY [--survey-id ID] [--by FIELD]``, as data."""
-    collection = aggregate.collect(bundles, keys.load_identities(identity), survey_id=survey_id)
-    if not collection.surveys:
-        return Computed(None, None, collection.problems, collection.skipped)
-    data = next(iter(collection.surveys.values()))
-    return Computed(data, report.results_of(data, by=by), tuple(data.problems), collection.skipped)
 
 
 # -- the table: one line per answer, per subgroup --------------------------------------------
@@ -105,7 +74,7 @@ class ResultsWindow(QWidget):
         self.bundles: list[Path] = []
         self.identity: Path | None = None  # only the path, only in memory: never in settings
         self.found: dict[str, tuple[Survey, list[str]]] = {}
-        self.shown: Computed | None = None
+        self.shown: Aggregation | None = None
         self.runner = TaskRunner(self)
         self.runner.busyChanged.connect(self._busy)
 
@@ -360,10 +329,9 @@ class ResultsWindow(QWidget):
         shown = self.shown
         if shown is None or shown.data is None or shown.data.survey.id != self.survey_choice.currentData():
             return
-        data, by, problems, skipped = shown.data, self.split.currentData(), shown.problems, shown.skipped
+        by = self.split.currentData()
         self._say(self.tr("Splitting the results…"))  # why: no decrypting again, only counting
-        self.runner.submit(lambda: Computed(data, report.results_of(data, by=by), problems, skipped),
-                           self._computed, self._failed)
+        self.runner.submit(lambda: split(shown, by), self._computed, self._failed)
 
     # -- computing ---------------------------------------------------------------------------
 
@@ -378,14 +346,14 @@ class ResultsWindow(QWidget):
             bundles=self.bundle_count(len(bundles))))
         self.runner.submit(lambda: compute(bundles, identity, sid, by), self._computed, self._failed)
 
-    def _computed(self, computed: Computed) -> None:
+    def _computed(self, computed: Aggregation) -> None:
         self._show(computed)
         if computed.results is None:
             self._say(self.tr("Nothing to show: no bundle could be used. The Problems tab says why."), error=True)
             self.tabs.setCurrentIndex(1)
         else:
             n = len(computed.problems)
-            self._say(self.tr("Computed from {bundles}.").format(bundles=self.bundle_count(len(computed.data.bundles)))
+            self._say(self.tr("Aggregation from {bundles}.").format(bundles=self.bundle_count(len(computed.data.bundles)))
                       + " " + (self.tr("Records found in several bundles were counted once.") if not n else
                                self.tr("The records named under Problems were left out; everything else was used.")))
             self.tabs.setCurrentIndex(0)
@@ -396,7 +364,7 @@ class ResultsWindow(QWidget):
         self._say(line, error=True)
         self.computed.emit(False)
 
-    def _show(self, computed: Computed | None) -> None:
+    def _show(self, computed: Aggregation | None) -> None:
         self.shown = computed
         results = computed.results if computed else None
         self.model.show(results, self.lang)
@@ -481,9 +449,8 @@ class ResultsWindow(QWidget):
         shown = self.shown
         if shown is None or shown.results is None or self.runner.busy:
             return
-        results, data, problems = shown.results, shown.data, list(shown.problems)
         self._say(self.tr("Writing the report…"))
-        self.runner.submit(lambda: report.write(folder, results, data, problems), self._saved, self._save_failed)
+        self.runner.submit(lambda: write_report(folder, shown), self._saved, self._save_failed)
 
     def _saved(self, written: list[Path]) -> None:
         line = self.tr("Report saved in {folder}: {files}").format(

@@ -1,6 +1,6 @@
 """The Results view's table: one line per answer (and subgroup), and the interval bar drawn in it.
 
-A thin Qt model over :class:`rrdesk.core.report.Results`; the numbers are never recomputed here.
+A thin Qt model over :class:`rrdesk.core.results.Results`; the numbers are never recomputed here.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QApplication, QHeaderView, QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from rrdesk.core.estimate import Estimate
-from rrdesk.core.report import SMALL_GROUP, UNKNOWN_GROUP, QuestionResult, Results
+from rrdesk.core.results.model import SMALL_GROUP, UNKNOWN_GROUP, QuestionResult, Results
 
 DOT, BAND, DIAMOND, GRID, WARN = "#1f5fa8", "#a9c8ec", "#c4661f", "#d8dde4", "#8a4f00"  # as in report.html
 LINE = Qt.ItemDataRole.UserRole + 1  # the model's Line behind a row

@@ -25,7 +25,7 @@ from rrdesk.gui.resources import DEMO_SURVEY, demo_recipient
 from rrdesk.gui.settings import Preferences
 from rrdesk.gui.tasks import TaskRunner
 from rrdesk.gui.widgets import label
-from rrdesk.store.interviews import Station
+from rrdesk.app.interviews import Station
 
 
 class MainWindow(QMainWindow):
@@ -296,11 +296,11 @@ class MainWindow(QMainWindow):
 
     def export_to(self, dest: Path) -> None:
         """Write a verified export bundle of this survey into ``dest``, off the GUI thread."""
-        from rrdesk.store import bundle  # why: imported when needed; start-up stays quick
+        from rrdesk.app import custody  # why: imported when needed; start-up stays quick
 
         data, survey_id = self.data, self.survey.id
         self.dashboard.export_running()
-        self.exporter.submit(lambda: bundle.export(data, survey_id, dest), self._exported, self._export_failed)
+        self.exporter.submit(lambda: custody.export(data, survey_id, dest), self._exported, self._export_failed)
 
     def _exported(self, path: Path) -> None:
         line = self.tr("Exported and checked: {path}").format(path=path)

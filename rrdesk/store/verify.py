@@ -17,6 +17,7 @@ from typing import Any, Sequence
 
 from rrdesk.core import survey as surveys
 from rrdesk.core.errors import InputError, RRDeskError
+from rrdesk.core.results.contracts import verify_json
 from rrdesk.core.survey import Survey
 from rrdesk.store import age, records
 from rrdesk.store._frames import KEY_SIZE, Header, Scan, evolve, parse_key_file
@@ -45,9 +46,8 @@ class Report:
         return not self.problems
 
     def as_json(self) -> dict[str, Any]:
-        """The ``verify --json`` object (DESIGN.md)."""
-        return {"records": self.records, "files": self.files,
-                "problems": [p.as_json() for p in self.problems]}
+        """The ``verify --json`` object (:func:`rrdesk.core.results.contracts.verify_json`)."""
+        return verify_json(self.records, self.files, self.problems)
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,8 @@ What is measured
 ----------------
 1. *Make* (not timed against a target): ``--answers`` answers to the demo survey's four
    randomized questions (so ``answers / 4`` respondents and ``5 / 4`` as many records with the
-   start records) are recorded through the real path -- ``rrdesk.cli.simulate.simulate``,
-   i.e. :class:`rrdesk.store.interviews.Station`, the randomizer, age sealing and the log --
+   start records) are recorded through the real path -- ``rrdesk.app.simulate.simulate``,
+   i.e. :class:`rrdesk.app.interviews.Station`, the randomizer, age sealing and the log --
    on ``--devices`` laptops (one data folder each, simulated in parallel), and each laptop is
    exported with ``rrdesk.store.bundle.export``. The data folders live under ``/dev/shm``
    (tmpfs) so that the store's fsync after every record does not dominate this stage; the
@@ -47,9 +47,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))  # run from a checkout
 
-from rrdesk.cli.simulate import simulate, truth_shares  # noqa: E402
+from rrdesk.app.simulate import simulate, truth_shares  # noqa: E402
+from rrdesk.app.aggregate import Aggregation, results_of, write_report  # noqa: E402
 from rrdesk.core import survey as surveys  # noqa: E402
-from rrdesk.store import _age_format, age, aggregate, bundle, keys, log, records, report  # noqa: E402
+from rrdesk.store import _age_format, age, aggregate, bundle, keys, log, records  # noqa: E402
 
 DEMO = ROOT / "resources" / "surveys" / "demo.toml"
 KEY = ROOT / "resources" / "demo-identity.txt"
@@ -88,10 +89,10 @@ def stage_aggregate(folder: Path, workers: int) -> dict:
     collection = aggregate.collect(paths, identities, workers=workers)
     collected = time.perf_counter() - start
     data = collection.surveys["workplace-demo"]
-    results = report.results_of(data)
-    report.results_of(data, by="department")
+    results = results_of(data)
+    results_of(data, by="department")
     estimated = time.perf_counter() - start
-    report.write(folder / "report", results, data, list(data.problems))
+    write_report(folder / "report", Aggregation(data, results, tuple(data.problems), ()))
     total = time.perf_counter() - start
     return {"bundles": len(paths), "bytes": sum(p.stat().st_size for p in paths), "records": data.records,
             "answers": sum(r.estimate.n for r in results.questions if r.question.design is not None),

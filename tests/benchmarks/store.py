@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from rrdesk.core import survey as surveys  # noqa: E402
 from rrdesk.store import age, keys, log, records  # noqa: E402
-from rrdesk.store.interviews import Station  # noqa: E402
+from rrdesk.app.interviews import Station  # noqa: E402
 
 
 def main() -> int:

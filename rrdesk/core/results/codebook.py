@@ -1,132 +1,20 @@
-"""The report files of ``rrdesk aggregate --out DIR``, each written whole or not at all.
+"""``codebook.md``: what every column of ``estimates.csv`` and ``answers.csv`` means, for one survey.
 
-``report.html`` (self-contained: inline CSS and SVG, nothing fetched), ``estimates.csv`` (one
-row per question × category × subgroup), ``answers.csv`` (one row per recorded answer, with
-the design's parameters and the interview's direct answers, for R's ``rr``/``RRreg``) and
-``codebook.md`` (every column). Each is written to a temporary file in ``DIR``, flushed to
-disk and renamed over the final name, so a crash or a full disk never leaves half a report
-that looks whole.
+Written for a coordinator who knows R or Stata, not Python: the columns, this survey's
+designs with their parameters, and the lines that fit the same models with RRreg. Pure.
 """
 from __future__ import annotations
 
-import csv
-import io
-import os
-import tempfile
-from datetime import datetime, timezone
-from pathlib import Path
-from typing import Callable, Sequence, TextIO
+from rrdesk.core.results.model import Results, design_parameters
+from rrdesk.core.results.tables import DIRECT_PREFIX
 
-from rrdesk.core import report as reports
-from rrdesk.core.report import Results
-from rrdesk.core.report_html import render
-from rrdesk.store.aggregate import SurveyData
-from rrdesk.store.log import Problem, StoreError, os_reason
-
-__all__ = ["ANSWER_COLUMNS", "ESTIMATE_COLUMNS", "results_of", "write"]
-
-ESTIMATE_COLUMNS = ("question", "design", "epsilon", "subgroup", "category", "n", "reported",
-                    "estimate", "se", "ci_low", "ci_high")
-ANSWER_COLUMNS = ("survey", "device", "log", "seq", "interview", "question", "design", "answer",
-                  "p_truth", "p_yes", "p_no", "prevalence", "k", "p_say")
-DIRECT_PREFIX = "direct_"  # why: a direct question's id could be "answer" or "seq"; never clash
-
-
-def results_of(data: SurveyData, *, by: str | None = None) -> Results:
-    """Every question's estimate from the collected records (with ``by``: per subgroup too).
-
-    Raises
-    ------
-    KeyError
-        ``by`` is not a direct question of the survey.
-    """
-    counts = {}
-    for q in data.survey.questions:
-        per = {None: data.counts(q.id)[None]}
-        if by is not None:
-            for group, values in data.counts(q.id, by=by).items():
-                per[reports.UNKNOWN_GROUP if group is None else group] = values
-        counts[q.id] = per
-    skipped = {q.id: data.not_answered(q.id) for q in data.survey.randomized}
-    return reports.results(data.survey, counts, by=by, not_answered=skipped, records=data.records,
-                           interviews=data.interviews, devices=data.devices)
-
-
-def write(out: Path, results: Results, data: SurveyData, problems: Sequence[Problem], *,
-          now: datetime | None = None) -> list[Path]:
-    """Write the four report files into ``out`` (created if needed); return their paths.
-
-    Raises
-    ------
-    StoreError
-        The folder cannot be made or a file cannot be written (none is left half-written).
-    """
-    out = Path(out)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except FileExistsError:
-        raise StoreError(out, "", "is not a folder") from None
-    except OSError as error:
-        raise StoreError(out, "", f"cannot be created: {os_reason(error)}") from None
-    when = (now or datetime.now(timezone.utc)).astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    html = render(results, problems, bundles=data.bundles, generated=when)
-    writers: list[tuple[str, Callable[[TextIO], None]]] = [
-        ("report.html", lambda f: f.write(html)),
-        ("estimates.csv", lambda f: _estimates(f, results)),
-        ("answers.csv", lambda f: _answers(f, data)),
-        ("codebook.md", lambda f: f.write(codebook(results))),
-    ]
-    return [_atomic(out / name, fill) for name, fill in writers]
-
-
-def _atomic(path: Path, fill: Callable[[TextIO], None]) -> Path:
-    """Temporary file, fill, flush, fsync, rename, fsync the folder."""
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
-    try:
-        with io.open(fd, "w", encoding="utf-8", newline="") as f:
-            fill(f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(temp, path)
-        if os.name == "posix":  # a folder cannot be opened on Windows; NTFS journals renames
-            dir_fd = os.open(path.parent, os.O_RDONLY)
-            try:
-                os.fsync(dir_fd)
-            finally:
-                os.close(dir_fd)
-    except OSError as error:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise StoreError(path, "", f"could not be written: {os_reason(error)}") from None
-    return path
-
-
-def _estimates(f: TextIO, results: Results) -> None:
-    out = csv.DictWriter(f, ESTIMATE_COLUMNS, lineterminator="\n")
-    out.writeheader()
-    out.writerows(results.estimate_rows())
-
-
-def _answers(f: TextIO, data: SurveyData) -> None:
-    survey = data.survey
-    direct = [q.id for q in survey.questions if q.design is None]
-    out = csv.writer(f, lineterminator="\n")
-    out.writerow(list(ANSWER_COLUMNS) + [DIRECT_PREFIX + qid for qid in direct])
-    params = {q.id: list(reports.design_parameters(q).values()) for q in survey.randomized}
-    kinds = {q.id: q.kind for q in survey.questions}
-    interviews = data.direct_answers()
-    for a in data.answers():
-        given = interviews.get((a.device, a.interview), {})
-        out.writerow([survey.id, a.device, a.log, a.seq, a.interview, a.question, kinds[a.question], a.answer,
-                      *params[a.question], *(given.get(qid, "") for qid in direct)])
+__all__ = ["codebook"]
 
 
 def codebook(results: Results) -> str:
     """``codebook.md``: what every column of the two CSV files means, for this survey."""
     survey = results.survey
-    direct = [q.id for q in survey.questions if q.design is None]
+    direct = [q.id for q in survey.direct]
     lines = [f"# Codebook: {survey.title} (`{survey.id}`)", "",
              "Written by `rrdesk aggregate --out`. Both files are UTF-8 CSV with a header row, "
              "comma-separated, `\\n` line ends; an empty cell means \"does not apply\".", "",
@@ -173,7 +61,7 @@ def codebook(results: Results) -> str:
               "| question | design | ε | p_truth | p_yes | p_no | prevalence | k | p_say |",
               "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for q in survey.randomized:
-        p = reports.design_parameters(q)
+        p = design_parameters(q)
         lines.append(f"| {q.id} | {q.kind} | {q.design.epsilon:.6g} | " +  # type: ignore[union-attr]
                      " | ".join(_short(p[k]) for k in ("p_truth", "p_yes", "p_no", "prevalence", "k", "p_say")) + " |")
     lines += ["", f"Total ε per respondent (sum over the randomized questions): "

@@ -1,9 +1,10 @@
 """The coordinator's results: every question's estimate, overall and by subgroup, as data.
 
-Pure: counts in, :class:`Results` out, with the ``aggregate --json`` object (DESIGN.md,
-"Contracts"), the rows of ``estimates.csv`` and each design's parameters for ``answers.csv``.
-The numbers come from :func:`rrdesk.core.estimate.estimate`; this module only arranges them.
-A direct question (asked in the clear) gets plain sample proportions.
+Pure: counts in, :class:`Results` out, and each design's parameters as R's ``rr`` and
+``RRreg`` take them. The numbers come from :func:`rrdesk.core.estimate.estimate`; this
+module only arranges them. A direct question (asked in the clear) gets plain sample
+proportions. How results are written out lives beside it: :mod:`.contracts` (JSON),
+:mod:`.tables` (CSV), :mod:`.codebook`, :mod:`.html`.
 """
 from __future__ import annotations
 
@@ -58,29 +59,6 @@ class Results:
     devices: int
     by: str | None = None
 
-    def as_json(self, problems: Sequence[Mapping[str, Any]] = (), **extra: Any) -> dict[str, Any]:
-        """The ``aggregate --json`` object; ``problems`` as ``{file, record, what}``."""
-        return {"survey": self.survey.id, "title": self.survey.title,
-                "epsilon_per_respondent": self.survey.epsilon_per_respondent,
-                "max_epsilon": self.survey.max_epsilon, "by": self.by,
-                "questions": [_question_json(r) for r in self.questions],
-                "records": self.records, "interviews": self.interviews, "devices": self.devices,
-                "problems": [dict(p) for p in problems], **extra}
-
-    def estimate_rows(self) -> list[dict[str, Any]]:
-        """``estimates.csv``: one row per question × category × subgroup ("all" first)."""
-        rows = []
-        for r in self.questions:
-            parts = [("all", r.estimate)] + [(_group_name(self.by, g.name), g.estimate) for g in r.groups]
-            for subgroup, e in parts:
-                for j, category in enumerate(r.labels):
-                    rows.append({"question": r.question.id, "design": r.question.kind,
-                                 "epsilon": "" if r.epsilon is None else r.epsilon, "subgroup": subgroup,
-                                 "category": category, "n": e.n, "reported": e.reported[j],
-                                 "estimate": e.estimate[j], "se": e.se[j],
-                                 "ci_low": e.ci95[j][0], "ci_high": e.ci95[j][1]})
-        return rows
-
 
 def results(survey: Survey, counts: Mapping[str, Mapping[str | None, Sequence[int]]], *,
             by: str | None = None, not_answered: Mapping[str, Mapping[str, int]] | None = None,
@@ -111,11 +89,11 @@ def results(survey: Survey, counts: Mapping[str, Mapping[str | None, Sequence[in
     found = []
     for q in survey.questions:
         per = counts[q.id]
-        labels = q.choices or ("no", "yes")
+        labels = q.answer_ids
         overall = estimate(q.design, list(per[None]), question=q.id)
         groups = ()
         if by is not None and q.id != by:  # why: a question split by itself says nothing new
-            names = list(survey.question(by).choices or ("no", "yes")) + [UNKNOWN_GROUP]
+            names = list(survey.question(by).answer_ids) + [UNKNOWN_GROUP]
             groups = tuple(_group(q, name, per[name]) for name in names if name in per
                            and (name != UNKNOWN_GROUP or sum(per[name])))
         skipped = (not_answered or {}).get(q.id, {})
@@ -131,30 +109,6 @@ def _group(q: Question, name: str, counts: Sequence[int]) -> Group:
         warning = (f"only {e.n} answer{'s' if e.n != 1 else ''} (under {SMALL_GROUP}): "
                    "the interval is wide and only a rough guide")
     return Group(name, e, warning)
-
-
-def _group_name(by: str | None, name: str) -> str:
-    return f"{by}=" + (name if name != UNKNOWN_GROUP else "(unknown)")
-
-
-def _numbers(r: QuestionResult, e: Estimate) -> dict[str, Any]:
-    """``n``, ``reported``, ``estimate``, ``se``, ``ci95`` in the contract's shapes."""
-    reported = dict(zip(r.labels, e.reported))
-    if r.yes_no:  # why: for a yes/no question the contract's estimate is the YES prevalence
-        return {"n": e.n, "reported": reported, "estimate": e.estimate[1], "se": e.se[1],
-                "ci95": list(e.ci95[1])}
-    return {"n": e.n, "reported": reported, "estimate": dict(zip(r.labels, e.estimate)),
-            "se": dict(zip(r.labels, e.se)), "ci95": {c: list(ci) for c, ci in zip(r.labels, e.ci95)}}
-
-
-def _question_json(r: QuestionResult) -> dict[str, Any]:
-    body = {"id": r.question.id, "design": r.question.kind, "epsilon": r.epsilon,
-            **_numbers(r, r.estimate), "method": r.estimate.method,
-            "declined": r.declined, "abandoned": r.abandoned}
-    if r.groups:
-        body["by"] = [{"group": g.name or None, **_numbers(r, g.estimate), "warning": g.warning or None}
-                      for g in r.groups]
-    return body
 
 
 def design_parameters(q: Question) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 import rrdesk
 from rrdesk.core.problems import Problem
-from rrdesk.core.report import SMALL_GROUP, QuestionResult, Results
+from rrdesk.core.results.model import SMALL_GROUP, QuestionResult, Results
 
 DESIGN_NAMES = {"forced": "forced response", "warner": "Warner's mirrored question",
                 "unrelated": "unrelated question", "kary": "k-ary randomized response",

@@ -1,0 +1,179 @@
+"""Aggregate: the coordinator's results from the field laptops' export bundles.
+
+The one home of this use case, for ``rrdesk aggregate`` and the Results view alike: which
+surveys the bundles hold (:func:`find_surveys`), which one to aggregate and by what
+(:func:`choose`), collecting, verifying and decrypting every record and estimating
+(:func:`compute`, :func:`split`), and the report files (:func:`write_report`). The numbers
+are those of :mod:`rrdesk.core.results`; the records come from :mod:`rrdesk.store.aggregate`.
+
+Several surveys: the bundles given must hold one survey, or ``survey_id`` names the one to
+aggregate (bundles of other surveys are then listed as skipped, not as problems).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Sequence
+
+from rrdesk.core.errors import InputError
+from rrdesk.core.problems import Problem
+from rrdesk.core.results import UNKNOWN_GROUP, Results, results
+from rrdesk.core.results.codebook import codebook
+from rrdesk.core.results.html import render
+from rrdesk.core.results.tables import answers_csv, estimates_csv
+from rrdesk.core.survey import Survey
+from rrdesk.store import aggregate as collected, keys
+from rrdesk.store.age import Identity
+from rrdesk.store.aggregate import SurveyData
+from rrdesk.store.fileio import write_atomic
+from rrdesk.store.log import StoreError, os_reason
+
+__all__ = ["REPORT_FILES", "Aggregation", "choose", "compute", "find_surveys", "results_of", "run", "split",
+           "write_report"]
+
+REPORT_FILES = ("report.html", "estimates.csv", "answers.csv", "codebook.md")
+Found = dict[str, tuple[Survey, list[str]]]  # survey id → (its survey, the bundles holding it)
+
+
+@dataclass(frozen=True)
+class Aggregation:
+    """What aggregating found: the survey's records and results (None when no bundle was
+    usable), the problems as ``rrdesk aggregate`` lists them, and the bundles of other
+    surveys as (file, survey id)."""
+
+    data: SurveyData | None
+    results: Results | None
+    problems: tuple[Problem, ...]
+    skipped: tuple[tuple[str, str], ...]
+
+
+def find_surveys(bundles: Sequence[Path], identity: Path | Sequence[Identity]) -> Found:
+    """Which surveys the bundles hold (opens each bundle, decrypts no record)."""
+    return collected.surveys_in(bundles, _identities(identity))
+
+
+def choose(found: Found, survey_id: str | None, by: str | None) -> str | None:
+    """The survey to aggregate, after checking ``survey_id`` and ``by`` against the bundles.
+
+    Raises
+    ------
+    InputError
+        ``survey_id`` is in no bundle, or is needed (several surveys), or ``by`` is not a
+        question asked directly in the survey.
+    """
+    listing = "; ".join(f"{sid} ({len(files)} bundle{'s' if len(files) != 1 else ''})"
+                        for sid, (_, files) in found.items())
+    if survey_id is not None and found and survey_id not in found:
+        raise InputError("command line", "--survey-id", f'no bundle holds survey "{survey_id}" '
+                                                        f"(they hold: {listing})")
+    if survey_id is None and len(found) > 1:
+        raise InputError("command line", "--survey-id", f"the bundles hold {len(found)} surveys: {listing}; "
+                                                        "name the one to aggregate with --survey-id")
+    sid = survey_id or next(iter(found), None)
+    if by is not None and sid is not None:
+        survey = found[sid][0]
+        direct = [q.id for q in survey.direct]
+        try:
+            asked = survey.question(by).design is None
+        except KeyError:
+            asked = None
+        if not asked:
+            what = "is randomized" if asked is False else "is not a question"
+            raise InputError("command line", "--by", f'"{by}" {what} of survey "{sid}"; --by takes a '
+                                                      f"question asked directly ({', '.join(direct) or 'it has none'})")
+    return sid
+
+
+def compute(bundles: Sequence[Path], identity: Path | Sequence[Identity], survey_id: str | None,
+            by: str | None, *, workers: int | None = None) -> Aggregation:
+    """Collect, verify, decrypt, de-duplicate and estimate. Never raises for a bad bundle or
+    record: each becomes a problem, and everything else is used."""
+    collection = collected.collect(bundles, _identities(identity), survey_id=survey_id, workers=workers)
+    if not collection.surveys:
+        return Aggregation(None, None, collection.problems, collection.skipped)
+    data = next(iter(collection.surveys.values()))
+    return Aggregation(data, results_of(data, by=by), tuple(data.problems), collection.skipped)
+
+
+def run(bundles: Sequence[Path], identity: Path, *, survey_id: str | None = None, by: str | None = None,
+        workers: int | None = None) -> Aggregation:
+    """``rrdesk aggregate``: :func:`choose`, then :func:`compute`.
+
+    Raises
+    ------
+    InputError
+        As :func:`choose`; or no bundle held anything usable (the first problem, and how
+        many more there are).
+    """
+    identities = keys.load_identities(identity)
+    sid = choose(find_surveys(bundles, identities), survey_id, by)
+    found = compute(bundles, identities, sid, by, workers=workers)
+    if found.data is None:
+        _nothing_usable(found.problems)
+    return found
+
+
+def split(found: Aggregation, by: str | None) -> Aggregation:
+    """The same records estimated again per answer of ``by`` (no decrypting again)."""
+    if found.data is None:
+        return found
+    return replace(found, results=results_of(found.data, by=by))
+
+
+def results_of(data: SurveyData, *, by: str | None = None) -> Results:
+    """Every question's estimate from the collected records (with ``by``: per subgroup too).
+
+    Raises
+    ------
+    KeyError
+        ``by`` is not a direct question of the survey.
+    """
+    counts = {}
+    for q in data.survey.questions:
+        per = {None: data.counts(q.id)[None]}
+        if by is not None:
+            for group, values in data.counts(q.id, by=by).items():
+                per[UNKNOWN_GROUP if group is None else group] = values
+        counts[q.id] = per
+    skipped = {q.id: data.not_answered(q.id) for q in data.survey.randomized}
+    return results(data.survey, counts, by=by, not_answered=skipped, records=data.records,
+                   interviews=data.interviews, devices=data.devices)
+
+
+def write_report(out: Path, found: Aggregation, *, now: datetime | None = None) -> list[Path]:
+    """Write :data:`REPORT_FILES` into ``out`` (created if needed), each whole or not at
+    all; return their paths. ``report.html`` is self-contained (inline CSS and SVG).
+
+    Raises
+    ------
+    StoreError
+        The folder cannot be made or a file cannot be written (none is left half-written).
+    """
+    data, res = found.data, found.results
+    assert data is not None and res is not None, "nothing to report"
+    out = Path(out)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise StoreError(out, "", "is not a folder") from None
+    except OSError as error:
+        raise StoreError(out, "", f"cannot be created: {os_reason(error)}") from None
+    when = (now or datetime.now(timezone.utc)).astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    texts = {"report.html": render(res, found.problems, bundles=data.bundles, generated=when),
+             "estimates.csv": estimates_csv(res),
+             "answers.csv": answers_csv(data.survey, data.answers(), data.direct_answers()),
+             "codebook.md": codebook(res)}
+    return [write_atomic(out / name, texts[name].encode("utf-8")) for name in REPORT_FILES]
+
+
+def _identities(identity: Path | Sequence[Identity]) -> Sequence[Identity]:
+    return keys.load_identities(identity) if isinstance(identity, (str, Path)) else identity
+
+
+def _nothing_usable(problems: Sequence[Problem]) -> None:
+    if not problems:  # every bundle holds another survey: choose made sure that cannot be
+        raise InputError("command line", "", "no bundle holds records to aggregate")
+    first = problems[0]
+    more = f" (and {len(problems) - 1} more problem{'s' if len(problems) > 2 else ''})" if len(problems) > 1 else ""
+    raise InputError(first.location, first.where, f"{first.what}{more}; nothing to aggregate")

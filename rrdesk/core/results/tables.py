@@ -1,0 +1,77 @@
+"""The two CSV files of a report, as text: ``estimates.csv`` and ``answers.csv``.
+
+``estimates.csv`` has one row per question × category × subgroup; ``answers.csv`` one row
+per recorded answer, with the design's parameters and the interview's direct answers, for
+R's ``rr``/``RRreg`` or Stata. :mod:`.codebook` says what every column means. Pure: the
+text is returned; :mod:`rrdesk.app.aggregate` writes it to disk.
+"""
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any, Iterable, Mapping, Protocol
+
+from rrdesk.core.results.model import UNKNOWN_GROUP, Results, design_parameters
+from rrdesk.core.survey import Survey
+
+__all__ = ["ANSWER_COLUMNS", "DIRECT_PREFIX", "ESTIMATE_COLUMNS", "answers_csv", "estimate_rows", "estimates_csv"]
+
+ESTIMATE_COLUMNS = ("question", "design", "epsilon", "subgroup", "category", "n", "reported",
+                    "estimate", "se", "ci_low", "ci_high")
+ANSWER_COLUMNS = ("survey", "device", "log", "seq", "interview", "question", "design", "answer",
+                  "p_truth", "p_yes", "p_no", "prevalence", "k", "p_say")
+DIRECT_PREFIX = "direct_"  # why: a direct question's id could be "answer" or "seq"; never clash
+
+
+class Answer(Protocol):
+    """One recorded answer, as the store's collected data yields it."""
+
+    device: str
+    log: str
+    seq: int
+    interview: int
+    question: str
+    answer: str
+
+
+def estimate_rows(results: Results) -> list[dict[str, Any]]:
+    """``estimates.csv``: one row per question × category × subgroup ("all" first)."""
+    rows = []
+    for r in results.questions:
+        parts = [("all", r.estimate)] + [(_group_name(results.by, g.name), g.estimate) for g in r.groups]
+        for subgroup, e in parts:
+            for j, category in enumerate(r.labels):
+                rows.append({"question": r.question.id, "design": r.question.kind,
+                             "epsilon": "" if r.epsilon is None else r.epsilon, "subgroup": subgroup,
+                             "category": category, "n": e.n, "reported": e.reported[j],
+                             "estimate": e.estimate[j], "se": e.se[j],
+                             "ci_low": e.ci95[j][0], "ci_high": e.ci95[j][1]})
+    return rows
+
+
+def _group_name(by: str | None, name: str) -> str:
+    return f"{by}=" + (name if name != UNKNOWN_GROUP else "(unknown)")
+
+
+def estimates_csv(results: Results) -> str:
+    f = io.StringIO(newline="")
+    out = csv.DictWriter(f, ESTIMATE_COLUMNS, lineterminator="\n")
+    out.writeheader()
+    out.writerows(estimate_rows(results))
+    return f.getvalue()
+
+
+def answers_csv(survey: Survey, answers: Iterable[Answer],
+                interviews: Mapping[tuple[str, int], Mapping[str, str]]) -> str:
+    """``answers.csv``; ``interviews`` maps (device, interview) to its direct answers."""
+    direct = [q.id for q in survey.direct]
+    f = io.StringIO(newline="")
+    out = csv.writer(f, lineterminator="\n")
+    out.writerow(list(ANSWER_COLUMNS) + [DIRECT_PREFIX + qid for qid in direct])
+    params = {q.id: list(design_parameters(q).values()) for q in survey.randomized}
+    kinds = {q.id: q.kind for q in survey.questions}
+    for a in answers:
+        given = interviews.get((a.device, a.interview), {})
+        out.writerow([survey.id, a.device, a.log, a.seq, a.interview, a.question, kinds[a.question], a.answer,
+                      *params[a.question], *(given.get(qid, "") for qid in direct)])
+    return f.getvalue()
