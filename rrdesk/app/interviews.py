@@ -160,6 +160,17 @@ class Station:
         """Interviews begun on this laptop for this survey (finished or not)."""
         return self._base + -(-self.writer.count // self._per_interview)
 
+    @property
+    def last_saved(self) -> dt.datetime | None:
+        """When this laptop last saved a record of this survey (the log's modification
+        time, local); None before the first record or when the log cannot be read."""
+        if not self.writer.count:
+            return None
+        try:
+            return dt.datetime.fromtimestamp(self.writer.path.stat().st_mtime)
+        except OSError:
+            return None
+
     def interrupted(self) -> Interrupted | None:
         """The interview that stopped part-way in the current log, if any."""
         done = self.writer.count % self._per_interview
@@ -217,6 +228,11 @@ class Interview:
     def __init__(self, station: Station, number: int) -> None:
         self.station, self.number = station, number
         self._spins: dict[str, Spin] = {}
+
+    @property
+    def spun(self) -> str | None:
+        """The question spun and not yet recorded (its outcome is held in memory), or None."""
+        return next(iter(self._spins), None)
 
     @property
     def next_question(self) -> Question | None:
