@@ -20,9 +20,9 @@ from rrdesk.gui import settings as settings_module
 from rrdesk.gui import wording
 from rrdesk.store import age, keys
 from rrdesk.app.interviews import Station
-from tests.test_gui_support import (  # noqa: F401 - fixtures
-    DEMO, DEMO_KEY, ROOT, answer_question, click, data, fast_spin, finish, hand_over, next_screen,
-    open_window, settings, window,
+from rrdesk.gui.states import QuestionState
+from tests.test_gui_support import (
+    DEMO, DEMO_KEY, ROOT, answer_question, click, finish, hand_over, next_screen, open_window,
 )
 
 
@@ -239,11 +239,11 @@ def test_the_spin_is_forgotten_once_its_answer_is_recorded(qtbot, window):
     q = next_screen(qtbot, window, "question", None)
     click(qtbot, q.spin_button)
     qtbot.waitUntil(lambda: q.answer_buttons[0].isVisible())
-    interview = q.interview
-    assert q._sector is not None and interview._spins
+    interview = window.controller.interview
+    assert q.state is QuestionState.SHOWN and interview.spun
     click(qtbot, q.answer_buttons[1])
     next_screen(qtbot, window, "question", q)
-    assert interview._spins == {}  # the store dropped it; the screen that knew the sector is gone
+    assert interview.spun is None  # the store dropped it; the screen that knew the sector is gone
 
 
 # -- the command line ------------------------------------------------------------------------

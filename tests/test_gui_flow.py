@@ -8,9 +8,9 @@ from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 from rrdesk.core import survey as surveys
 from rrdesk.store import log
 from rrdesk.app.interviews import Station
-from tests.test_gui_support import (  # noqa: F401 - fixtures
-    DEMO, answer_question, button_named, click, data, fast_spin, finish, hand_over, key, next_screen,
-    open_window, respondent_part, screen, settings, stored, visible_texts, wait_for, window,
+from tests.test_gui_support import (
+    DEMO, answer_question, button_named, click, finish, hand_over, key, next_screen, open_window,
+    respondent_part, screen, stored, visible_texts, wait_for,
 )
 
 DEMO_SURVEY = surveys.load(DEMO)
@@ -65,20 +65,22 @@ def test_a_question_is_spun_once_a_second_tap_does_nothing_and_there_is_no_back(
     hand_over(qtbot, window)
     q = next_screen(qtbot, window, "question", None)
     calls = []
-    real_spin = q.interview.spin
-    q.interview.spin = lambda *a, **k: calls.append(a) or real_spin(*a, **k)
-    click(qtbot, q.spin_button)
+    interview = window.controller.interview
+    real_spin = interview.spin
+    interview.spin = lambda *a, **k: calls.append(a) or real_spin(*a, **k)
+    with qtbot.waitSignal(window.controller.spun):  # the outcome is drawn on the store's thread
+        click(qtbot, q.spin_button)
     assert len(calls) == 1
     assert not q.spin_button.isEnabled()
     qtbot.mouseClick(q.wheel, Qt.MouseButton.LeftButton, pos=q.wheel.rect().center())  # tap the wheel
     q.wheel.setFocus()
     qtbot.keyClick(q.wheel, Qt.Key.Key_Space)
-    q._spin()  # even a direct second request is refused
+    q.spinRequested.emit()  # even a direct second request is refused
     assert len(calls) == 1
     assert not [b for b in q.findChildren(QPushButton) if b.isVisible() and "back" in b.text().lower()]
     assert not q.decline.isVisible()  # no way out once spun, but the answer
     qtbot.waitUntil(lambda: q.answer_buttons[0].isVisible())
-    q.interview.spin = real_spin
+    interview.spin = real_spin
 
 
 def test_the_keyboard_alone_runs_a_question_space_spins_and_y_answers(qtbot, window, data):
@@ -197,14 +199,20 @@ def test_declining_a_question_records_a_decline(qtbot, window, data):
 
 
 class _FullDisk(log.OsOps):
+    full = False  # the disk fills up when the test says so
+
     def fsync(self, fd: int) -> None:
-        raise OSError(28, "No space left on device")
+        if self.full:
+            raise OSError(28, "No space left on device")
+        super().fsync(fd)
 
 
-def test_a_failed_save_is_said_plainly_and_the_screen_does_not_move_on(qtbot, window, data):
+def test_a_failed_save_is_said_plainly_and_the_screen_does_not_move_on(qtbot, data, settings, fast_spin):
+    disk = _FullDisk()
+    window = open_window(qtbot, data, settings, ops=disk)  # the store's own fault-injection seam
     hand_over(qtbot, window)
     q = next_screen(qtbot, window, "question", None)
-    window.station.writer._ops = _FullDisk()  # the store's own fault-injection seam
+    disk.full = True
     click(qtbot, q.spin_button)
     qtbot.waitUntil(lambda: q.answer_buttons[0].isVisible())
     click(qtbot, q.answer_buttons[0])
@@ -212,11 +220,13 @@ def test_a_failed_save_is_said_plainly_and_the_screen_does_not_move_on(qtbot, wi
     assert screen(window) is q
     assert "could not be saved" in q.status.text() and "No space left on device" in q.status.text()
     assert not any(b.isEnabled() for b in q.answer_buttons)
+    disk.full = False  # the interviewer frees some space
     click(qtbot, q.stop)
     qtbot.waitUntil(lambda: window.stack.currentWidget() is window.dashboard)
     qtbot.waitUntil(lambda: window.station is not None)  # the store is opened again
     assert window.dashboard.status.text().startswith("Interview 1 stopped:")
     assert window.dashboard.resume_panel.isVisible()  # and can be continued
+    window.close()
 
 
 def test_a_whole_interview_by_keyboard_alone(qtbot, window, data):

@@ -27,9 +27,7 @@ from rrdesk.gui.results import ResultsWindow
 from rrdesk.gui.results_table import ESTIMATE, INTERVAL, LINE
 from rrdesk.store import age, aggregate, keys
 from rrdesk.core.problems import Problem
-from tests.test_gui_support import (  # noqa: F401 - fixtures
-    DEMO, DEMO_KEY, click, data, fast_spin, settings, window,
-)
+from tests.test_gui_support import DEMO, DEMO_KEY, click
 
 SID = "workplace-demo"
 REPORT_FILES = ["report.html", "estimates.csv", "answers.csv", "codebook.md"]

@@ -1,4 +1,5 @@
-"""Shared set-up for the GUI tests (this module holds no tests of its own).
+"""Shared helpers for the GUI tests (this module holds no tests of its own; the fixtures
+``window``, ``data``, ``settings`` and ``fast_spin`` are in tests/conftest.py).
 
 The app runs on Qt's offscreen platform against real temporary data folders: nothing of
 the store is mocked. A test acts as the interviewer and the respondent would, with clicks
@@ -8,54 +9,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 
-from rrdesk.gui import app as gui_app
-from rrdesk.gui import spin_path
 from rrdesk.store import age, keys, log, records
-from tests.conftest import ROOT
+from tests.conftest import ROOT, open_window  # noqa: F401 - for the test modules
 
 DEMO_KEY = ROOT / "resources" / "demo-identity.txt"
 DEMO = ROOT / "resources" / "surveys" / "demo.toml"
-
-
-@pytest.fixture
-def fast_spin(monkeypatch):
-    """A short animation: every spin still lasts the same time, just not 3.2 s."""
-    monkeypatch.setattr(spin_path, "DURATION_MS", 30)
-
-
-@pytest.fixture
-def settings(tmp_path) -> QSettings:
-    """A settings file of the test's own, in English whatever the machine's locale."""
-    s = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    s.setValue("interface/language", "en")
-    s.sync()
-    return s
-
-
-@pytest.fixture
-def data(tmp_path) -> Path:
-    return tmp_path / "data"
-
-
-def open_window(qtbot, data: Path, settings: QSettings, survey: Path | None = None):
-    gui_app.application()
-    window = gui_app.make_window(survey=survey, data=data, settings=settings)
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    qtbot.waitUntil(lambda: window.station is not None or window.dashboard.status.property("role") == "error")
-    return window
-
-
-@pytest.fixture
-def window(qtbot, data, settings, fast_spin):
-    w = open_window(qtbot, data, settings)
-    yield w
-    w.close()
 
 
 # -- acting as a person ----------------------------------------------------------------------

@@ -312,34 +312,34 @@
     </message>
 </context>
 <context>
-    <name>InterviewFlow</name>
+    <name>InterviewController</name>
     <message>
-        <location filename="../../rrdesk/gui/flow.py" line="96" />
+        <location filename="../../rrdesk/gui/interview.py" line="129" />
         <source>No interview was started.</source>
         <translation>Aucun entretien n'a été commencé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/flow.py" line="116" />
+        <location filename="../../rrdesk/gui/interview.py" line="141" />
         <source>The interview could not be started: {error}</source>
         <translation>L'entretien n'a pas pu commencer : {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/flow.py" line="132" />
+        <location filename="../../rrdesk/gui/interview.py" line="152" />
         <source>Interview {number} was closed before the end.</source>
         <translation>L'entretien {number} a été clôturé avant la fin.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/flow.py" line="136" />
+        <location filename="../../rrdesk/gui/interview.py" line="156" />
         <source>Interview {number} could not be closed: {error}</source>
         <translation>L'entretien {number} n'a pas pu être clôturé : {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/flow.py" line="187" />
+        <location filename="../../rrdesk/gui/interview.py" line="309" />
         <source>Interview {number} stopped: {error}. Fix the cause (free some disk space), then continue it from here.</source>
         <translation>L'entretien {number} s'est arrêté : {error}. Corrigez la cause (libérez de l'espace disque), puis continuez-le d'ici.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/flow.py" line="194" />
+        <location filename="../../rrdesk/gui/interview.py" line="199" />
         <source>Interview {number} saved.</source>
         <translation>Entretien {number} enregistré.</translation>
     </message>
@@ -355,87 +355,87 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="104" />
+        <location filename="../../rrdesk/gui/window.py" line="118" />
         <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
         <translation>DÉMO — lisible avec la clé de démonstration publique. Ne l'utilisez jamais pour de vraies réponses.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="114" />
+        <location filename="../../rrdesk/gui/window.py" line="128" />
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="115" />
+        <location filename="../../rrdesk/gui/window.py" line="129" />
         <source>&amp;Open survey…</source>
         <translation>&amp;Ouvrir une enquête…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="118" />
+        <location filename="../../rrdesk/gui/window.py" line="132" />
         <source>&amp;Export to…</source>
         <translation>&amp;Exporter vers…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="120" />
+        <location filename="../../rrdesk/gui/window.py" line="134" />
         <source>&amp;Results (coordinator)…</source>
         <translation>&amp;Résultats (coordinateur)…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="122" />
+        <location filename="../../rrdesk/gui/window.py" line="136" />
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="140" />
+        <location filename="../../rrdesk/gui/window.py" line="154" />
         <source>Open survey</source>
         <translation>Ouvrir une enquête</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="141" />
+        <location filename="../../rrdesk/gui/window.py" line="155" />
         <source>Survey files (*.toml);;All files (*)</source>
         <translation>Fichiers d'enquête (*.toml);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="151" />
+        <location filename="../../rrdesk/gui/window.py" line="165" />
         <source>This survey file cannot be used</source>
         <translation>Ce fichier d'enquête ne peut pas être utilisé</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="167" />
+        <location filename="../../rrdesk/gui/window.py" line="181" />
         <source>The survey file cannot be used; the demo survey is open instead</source>
         <translation>Le fichier d'enquête ne peut pas être utilisé ; l'enquête de démonstration est ouverte à la place</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="179" />
+        <location filename="../../rrdesk/gui/window.py" line="193" />
         <source>Opening the data folder…</source>
         <translation>Ouverture du dossier des données…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="192" />
+        <location filename="../../rrdesk/gui/window.py" line="205" />
         <source>The data folder holds a damaged log; it is kept for checking (rrdesk verify) and a new log was started.</source>
         <translation>Le dossier des données contient un journal endommagé ; il est conservé pour vérification (rrdesk verify) et un nouveau journal a été commencé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="200" />
+        <location filename="../../rrdesk/gui/window.py" line="213" />
         <source>The data folder cannot be used: {error}</source>
         <translation>Le dossier des données ne peut pas être utilisé : {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="257" />
+        <location filename="../../rrdesk/gui/window.py" line="264" />
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
         <translation>L'entretien {number} a été clôturé ; les questions qu'il n'a pas atteintes sont marquées comme non posées.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="293" />
+        <location filename="../../rrdesk/gui/window.py" line="313" />
         <source>Export to… (choose the USB stick)</source>
         <translation>Exporter vers… (choisissez la clé USB)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="306" />
+        <location filename="../../rrdesk/gui/window.py" line="323" />
         <source>Exported and checked: {path}</source>
         <translation>Exporté et vérifié : {path}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="311" />
+        <location filename="../../rrdesk/gui/window.py" line="328" />
         <source>Export failed: {error}</source>
         <translation>Échec de l'export : {error}</translation>
     </message>
@@ -486,117 +486,117 @@
 <context>
     <name>QuestionScreen</name>
     <message>
-        <location filename="../../rrdesk/gui/question.py" line="59" />
+        <location filename="../../rrdesk/gui/question.py" line="51" />
         <source>Question {number} of {total}</source>
         <translation>Question {number} sur {total}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/question.py" line="62" />
+        <location filename="../../rrdesk/gui/question.py" line="54" />
         <source>Tap Spin. Then do what the spinner says.</source>
         <translation>Touchez « Tourner ». Puis faites ce que dit la roue.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/question.py" line="64" />
+        <location filename="../../rrdesk/gui/question.py" line="56" />
         <source>First tap your true answer to the first statement. It is not saved: the spinner decides what is saved.</source>
         <translation>Touchez d'abord votre vraie réponse à la première affirmation. Elle n'est pas enregistrée : la roue décide de ce qui est enregistré.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/question.py" line="67" />
+        <location filename="../../rrdesk/gui/question.py" line="59" />
         <source>First tap your true answer. It is not saved: the spinner decides what is saved.</source>
         <translation>Touchez d'abord votre vraie réponse. Elle n'est pas enregistrée : la roue décide de ce qui est enregistré.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/question.py" line="72" />
+        <location filename="../../rrdesk/gui/question.py" line="64" />
         <source>Spinner result</source>
         <translation>Résultat de la roue</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/question.py" line="79" />
+        <location filename="../../rrdesk/gui/question.py" line="71" />
         <source>Saved answer</source>
         <translation>Réponse enregistrée</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/question.py" line="87" />
+        <location filename="../../rrdesk/gui/question.py" line="79" />
         <source>I prefer not to answer</source>
         <translation>Je préfère ne pas répondre</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/question.py" line="88" />
+        <location filename="../../rrdesk/gui/question.py" line="80" />
         <source>Stop the interview (interviewer)</source>
         <translation>Arrêter l'entretien (enquêteur)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/question.py" line="90" />
+        <location filename="../../rrdesk/gui/question.py" line="82" />
         <source>Next</source>
         <translation>Suivant</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/question.py" line="99" />
+        <location filename="../../rrdesk/gui/question.py" line="91" />
         <source>Spin</source>
         <translation>Tourner</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/question.py" line="119" />
+        <location filename="../../rrdesk/gui/question.py" line="111" />
         <source>Statement:</source>
         <translation>Affirmation :</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/question.py" line="121" />
+        <location filename="../../rrdesk/gui/question.py" line="113" />
         <source>Opposite statement:</source>
         <translation>Affirmation contraire :</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/question.py" line="124" />
+        <location filename="../../rrdesk/gui/question.py" line="116" />
         <source>First question:</source>
         <translation>Première question :</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/question.py" line="126" />
+        <location filename="../../rrdesk/gui/question.py" line="118" />
         <source>Other question:</source>
         <translation>Autre question :</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/question.py" line="158" />
+        <location filename="../../rrdesk/gui/question.py" line="155" />
         <source>Now tap Spin.</source>
         <translation>Touchez maintenant « Tourner ».</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/question.py" line="168" />
+        <location filename="../../rrdesk/gui/question.py" line="151" />
         <source>The spinner could not be used: {error}. Please call the interviewer.</source>
         <translation>La roue n'a pas pu être utilisée : {error}. Veuillez appeler l'enquêteur.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/question.py" line="181" />
+        <location filename="../../rrdesk/gui/question.py" line="183" />
         <source>The spinner is turning…</source>
         <translation>La roue tourne…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/question.py" line="196" />
+        <location filename="../../rrdesk/gui/question.py" line="193" />
         <source>The spinner chose:</source>
         <translation>La roue a choisi :</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/question.py" line="201" />
+        <location filename="../../rrdesk/gui/question.py" line="197" />
         <source>The spinner says:</source>
         <translation>La roue dit :</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/question.py" line="230" />
+        <location filename="../../rrdesk/gui/question.py" line="207" />
         <source>Saving…</source>
         <translation>Enregistrement…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/question.py" line="257" />
+        <location filename="../../rrdesk/gui/question.py" line="221" />
         <source>The answer could not be saved: {error}. Please call the interviewer.</source>
         <translation>La réponse n'a pas pu être enregistrée : {error}. Veuillez appeler l'enquêteur.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/question.py" line="271" />
+        <location filename="../../rrdesk/gui/question.py" line="235" />
         <source>Saved answer to the chosen statement: {answer}</source>
         <translation>Réponse enregistrée à l'affirmation choisie : {answer}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/question.py" line="273" />
+        <location filename="../../rrdesk/gui/question.py" line="237" />
         <source>Saved answer: {answer}</source>
         <translation>Réponse enregistrée : {answer}</translation>
     </message>

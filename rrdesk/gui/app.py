@@ -10,6 +10,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QSettings, QStandardPaths, QTimer
 from PySide6.QtGui import QFont, QIcon
@@ -46,13 +47,14 @@ def default_data() -> Path:
 
 
 def make_window(*, survey: Path | None = None, data: Path | None = None,
-                settings: QSettings | None = None) -> MainWindow:
+                settings: QSettings | None = None, ops: Any = None) -> MainWindow:
     """The main window with its survey opened (the given one, the remembered one, or the
-    demo). Needs a QApplication; :func:`application` makes one."""
+    demo). Needs a QApplication; :func:`application` makes one. ``ops`` (tests only) is the
+    file-system seam of the store (``rrdesk.store.log.OsOps`` unless given)."""
     prefs = Preferences(settings)
     translators = i18n.Translators()
     translators.use(prefs.language or i18n.system_language())
-    window = MainWindow(data=data or default_data(), prefs=prefs, translators=translators)
+    window = MainWindow(data=data or default_data(), prefs=prefs, translators=translators, ops=ops)
     window.resize(1366, 768)
     window.open_startup(survey)
     return window

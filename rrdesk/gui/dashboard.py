@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -17,7 +18,9 @@ from PySide6.QtWidgets import (
 from rrdesk.core.survey import Survey
 from rrdesk.gui.i18n import language_name
 from rrdesk.gui.widgets import TOUCH, button, label
-from rrdesk.app.interviews import Interrupted
+
+if TYPE_CHECKING:
+    from rrdesk.app.interviews import Interrupted
 
 LOW_DISK = 200 * 1000 * 1000  # why: ~200,000 records of 1 KB; below this an export may not fit either
 

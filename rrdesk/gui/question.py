@@ -1,30 +1,13 @@
-"""The screen of one randomized question (the practice spin is in :mod:`rrdesk.gui.practice`).
-
-Privacy rules this module keeps (DESIGN.md threat model 1 and 2):
-
-* the outcome is drawn (``interview.spin``) at the tap, before the animation starts, and
-  the wheel is then only told where to stop (``spin_to``);
-* a question is spun once: a second tap does nothing, and there is no Back after a spin;
-* in assisted mode the true answer is taken before the spin and the truth buttons are
-  hidden and cleared at the spin, so the screen never shows a truth next to an outcome;
-  the record is written at the spin, during the animation, so no crash between seeing
-  the outcome and saving it can lead to a second spin;
-* the :class:`Spin` is a local variable only; the screen keeps the sector index until the
-  answer is recorded and the whole screen (with its wheel) is deleted right after;
-* no outcome goes into a window title, an accessible name, a setting or a log.
-"""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
-from rrdesk.core.errors import RRDeskError
 from rrdesk.core.survey import Question
 from rrdesk.gui import wording
-from rrdesk.gui.tasks import TaskRunner, error_line
+from rrdesk.gui.states import QuestionState, QuestionView
 from rrdesk.gui.widgets import button, columns, label, make_wheel, restyle, tab_order
-from rrdesk.app.interviews import Interview
 
 
 class QuestionScreen(QWidget):
@@ -33,28 +16,37 @@ class QuestionScreen(QWidget):
 
     Signals
     -------
-    done()
-        The answer (or the decline) is durable: the interview may move on.
-    failed(str)
-        The answer could not be saved and the interviewer chose to stop; the store must be
-        opened again before the interview can go on (a log writer refuses every append
-        after a failed one).
+    truthPicked(int)
+        Assisted: the respondent tapped their true answer.
+    spinRequested()
+        Spin (or the wheel) was tapped.
+    wheelStopped()
+        The wheel stopped on the outcome.
+    answerGiven(int)
+        Instructed: the respondent tapped the answer the spinner asked for.
+    declineRequested()
+        "I prefer not to answer".
+    nextRequested()
+        Assisted: Next, once the saved answer is shown.
+    stopRequested()
+        The answer could not be saved and the interviewer chose to stop.
     """
 
-    done = Signal()
-    failed = Signal(str)
+    truthPicked = Signal(int)
+    spinRequested = Signal()
+    wheelStopped = Signal()
+    answerGiven = Signal(int)
+    declineRequested = Signal()
+    nextRequested = Signal()
+    stopRequested = Signal()
 
-    def __init__(self, interview: Interview, question: Question, lang: str, runner: TaskRunner, *,
-                 number: int, total: int, reduced_motion: bool, parent: QWidget | None = None) -> None:
+    def __init__(self, question: Question, lang: str, *, number: int, total: int, reduced_motion: bool,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("question")
-        self.interview, self.question, self.lang, self.runner = interview, question, lang, runner
+        self.question, self.lang = question, lang
         self.assisted = question.answer_mode == "assisted"
-        self._truth: int | None = None
-        self._sector: int | None = None
-        self._answer: int | None = None  # assisted: the recorded answer, to show it
-        self._spun = self._stopped_spinning = self._saved = False
-        self._error = ""
+        self.state = QuestionState.READY
         left, right = columns(self)
         left.addWidget(label(self.tr("Question {number} of {total}").format(number=number, total=total), "hint"))
         self._add_texts(left)
@@ -67,12 +59,12 @@ class QuestionScreen(QWidget):
             hint = self.tr("First tap your true answer. It is not saved: the spinner decides what is saved.")
         self.hint = label(hint, "hint")
         left.addWidget(self.hint)
-        self.truth_buttons = self._answer_row(left, self._pick_truth, checkable=True) if self.assisted else []
+        self.truth_buttons = self._answer_row(left, self.truthPicked.emit, checkable=True) if self.assisted else []
         self.instruction = label("", "instruction")
         self.instruction.setAccessibleName(self.tr("Spinner result"))
         self.instruction.hide()
         left.addWidget(self.instruction)
-        self.answer_buttons = [] if self.assisted else self._answer_row(left, self._give_answer)
+        self.answer_buttons = [] if self.assisted else self._answer_row(left, self.answerGiven.emit)
         for b in self.answer_buttons:
             b.hide()
         self.recorded = label("", "recorded")
@@ -99,12 +91,12 @@ class QuestionScreen(QWidget):
         self.spin_button = button(self.tr("Spin"), "spin")
         self.spin_button.setEnabled(not self.assisted)
         right.addWidget(self.spin_button)
-        self.spin_button.clicked.connect(self._spin)
-        self.wheel.spinRequested.connect(self._spin)
-        self.wheel.finished.connect(self._wheel_stopped)
-        self.decline.clicked.connect(self._decline)
-        self.stop.clicked.connect(lambda: self.failed.emit(self._error))
-        self.next.clicked.connect(self.done)
+        self.spin_button.clicked.connect(self.spinRequested)
+        self.wheel.spinRequested.connect(self.spinRequested)
+        self.wheel.finished.connect(self.wheelStopped)
+        self.decline.clicked.connect(self.declineRequested)
+        self.stop.clicked.connect(self.stopRequested)
+        self.next.clicked.connect(self.nextRequested)
         tab_order([*self.truth_buttons, self.spin_button, *self.answer_buttons, self.decline, self.stop, self.next])
         if self.assisted:  # no answer is pre-selected, not even by the keyboard focus
             self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -146,57 +138,61 @@ class QuestionScreen(QWidget):
         layout.addLayout(grid)
         return buttons
 
-    # -- the respondent's actions ----------------------------------------------------------
+    # -- what the controller says -------------------------------------------------------------
 
-    def _pick_truth(self, truth: int) -> None:
-        if self._spun:
-            return
-        self._truth = truth
-        for b in self.truth_buttons:
-            b.setChecked(b.property("answer") == truth)
-        self.spin_button.setEnabled(True)
-        self.hint.setText(self.tr("Now tap Spin."))
-        self.spin_button.setFocus()
+    @Slot(object)
+    def show_state(self, view: QuestionView) -> None:
+        """Show the question's new state (and the one value it brings)."""
+        self.state = state = view.state
+        if state is QuestionState.TRUTH_PICKED or (state is QuestionState.READY and view.error):
+            for b in self.truth_buttons:
+                b.setChecked(b.property("answer") == view.truth)
+            if view.error:  # the spin could not be drawn; nothing changed
+                self._show_error(self.tr("The spinner could not be used: {error}. Please call the interviewer.")
+                                 .format(error=view.error))
+                return
+            self.spin_button.setEnabled(True)
+            self.hint.setText(self.tr("Now tap Spin."))
+            self.spin_button.setFocus()
+        elif state is QuestionState.SPINNING:
+            if view.position is not None:  # the outcome is drawn: the wheel turns to it
+                self._spinning(view.position)
+        elif state is QuestionState.RECORDED:
+            self.status.hide()
+        elif state is QuestionState.DECLINING:
+            self.decline.setEnabled(False)
+            self.spin_button.setEnabled(False)
+        elif state is QuestionState.FAILED:
+            self._show_outcome(view.instruction)
+            self._failed(view.error)
+        else:  # SHOWN, SAVING, SAVED
+            self._show_outcome(view.instruction)
+            if state is QuestionState.SAVING:
+                self._saving()
+            elif state is QuestionState.SAVED:
+                self.status.hide()
+                self._show_saved(view.answer)
 
-    @Slot()
-    def _spin(self) -> None:
-        if self._spun or (self.assisted and self._truth is None):
-            return  # one spin per question; assisted needs the true answer first
-        try:
-            spin = self.interview.spin(self.question.id, self._truth if self.assisted else None)
-        except RRDeskError as error:  # an interview driven out of order: say so, never crash
-            self._show_error(self.tr("The spinner could not be used: {error}. Please call the interviewer.")
-                             .format(error=error_line(error)))
-            return
-        self._spun = True
-        self._sector = spin.sector
+    def _spinning(self, position: float) -> None:
         if self.assisted:
-            self._answer = spin.answer
-            self._truth = None  # the true answer is not needed any more
             for b in self.truth_buttons:  # never leave a truth on screen next to an outcome
                 b.setChecked(False)
                 b.hide()
         self.spin_button.setEnabled(False)
         self.decline.hide()
         self.hint.setText(self.tr("The spinner is turning…"))
-        self.wheel.spin_to(spin.position)
-        del spin  # only the sector index (and, assisted, the answer) stay, until the screen goes
+        self.wheel.spin_to(position)
         if self.assisted:
-            self._save()
+            self._saving()
 
-    @Slot()
-    def _wheel_stopped(self) -> None:
-        if not self._spun or self._stopped_spinning:
+    def _show_outcome(self, instruction: object) -> None:
+        """The wheel stopped: what the spinner chose (assisted) or asks (instructed)."""
+        if instruction is None:
             return
-        self._stopped_spinning = True
-        instruction = self.question.design.sectors[self._sector].instruction
-        if self._saved:
-            self._sector = None  # recorded already: the sector is not needed any more
         if self.assisted:
             self.hint.setText(self.tr("The spinner chose:"))
             self.instruction.setText(wording.sector_label(self.question, instruction, self.lang))
             self.instruction.show()
-            self._show_saved()
             return
         self.hint.setText(self.tr("The spinner says:"))
         self.instruction.setText(wording.instruction_text(self.question, instruction, self.lang))
@@ -205,44 +201,13 @@ class QuestionScreen(QWidget):
             b.show()
         self._focus_self()  # why: a focused YES would make Enter answer YES, whatever was asked
 
-    def _give_answer(self, answer: int) -> None:
-        if not self._stopped_spinning or self._answer is not None:
-            return
-        self._answer = answer
+    def _saving(self) -> None:
         for b in self.answer_buttons:
             b.setEnabled(False)
-        self._save()
-
-    @Slot()
-    def _decline(self) -> None:
-        if self._spun:
-            return
-        self._spun = True
-        self.decline.setEnabled(False)
-        self.spin_button.setEnabled(False)
-        qid, interview = self.question.id, self.interview
-        self.runner.submit(lambda: interview.decline(qid), lambda _: self.done.emit(), self._save_failed)
-
-    # -- saving ------------------------------------------------------------------------------
-
-    @Slot()
-    def _save(self) -> None:
         self.status.setText(self.tr("Saving…"))
         self.status.setProperty("role", "hint")
         restyle(self.status)
         self.status.show()
-        qid, answer, interview = self.question.id, self._answer, self.interview
-        self.runner.submit(lambda: interview.record(qid, answer), self._saved_ok, self._save_failed)
-
-    def _saved_ok(self, _seq: object) -> None:
-        self._saved = True
-        if self._stopped_spinning:
-            self._sector = None  # recorded and shown: the sector is not needed any more
-        self.status.hide()
-        if not self.assisted:
-            self.done.emit()
-        else:
-            self._show_saved()
 
     def _show_error(self, text: str) -> None:
         self.status.setText(text)
@@ -250,10 +215,9 @@ class QuestionScreen(QWidget):
         restyle(self.status)
         self.status.show()
 
-    def _save_failed(self, line: str) -> None:
+    def _failed(self, line: str) -> None:
         """Do not move on: say what happened and let the interviewer stop; the dashboard
         opens the store again and offers to continue this interview."""
-        self._error = line
         self._show_error(self.tr("The answer could not be saved: {error}. Please call the interviewer.")
                          .format(error=line))
         for b in (*self.answer_buttons, self.decline, self.spin_button):
@@ -261,16 +225,16 @@ class QuestionScreen(QWidget):
         self.stop.show()
         self.stop.setFocus()
 
-    def _show_saved(self) -> None:
+    def _show_saved(self, answer: int | None) -> None:
         """Assisted mode: once the wheel stopped and the record is durable, show what was
         saved and let the respondent go on."""
-        if not (self._stopped_spinning and self._saved):
+        if answer is None:
             return
-        answer = wording.answer_label(self.question, self._answer, self.lang)
+        answer_text = wording.answer_label(self.question, answer, self.lang)
         if self.question.kind == "warner":
-            text = self.tr("Saved answer to the chosen statement: {answer}").format(answer=answer)
+            text = self.tr("Saved answer to the chosen statement: {answer}").format(answer=answer_text)
         else:
-            text = self.tr("Saved answer: {answer}").format(answer=answer)
+            text = self.tr("Saved answer: {answer}").format(answer=answer_text)
         self.recorded.setText(text)
         self.recorded.show()
         self.next.show()
@@ -284,8 +248,9 @@ class QuestionScreen(QWidget):
     # -- keyboard: Y / N (and the translated initials), 1..k for choices ----------------------
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
-        buttons = self.truth_buttons if self.assisted and not self._spun else (
-            self.answer_buttons if self._stopped_spinning and self._answer is None else [])
+        ready = self.state in (QuestionState.READY, QuestionState.TRUTH_PICKED)
+        buttons = self.truth_buttons if self.assisted and ready else (
+            self.answer_buttons if self.state is QuestionState.SHOWN else [])
         target = self._key_target(event, buttons)
         if target is not None and target.isVisible() and target.isEnabled():
             target.click()

@@ -1,15 +1,17 @@
 """The main window: the demo banner, the dashboard and the interview flow.
 
-The window owns the open :class:`Station` (one survey in one data folder) and two task
-runners: one for the store (opening it, records, closing an interview: one at a time,
-as the log writer requires) and one for exports (so a slow USB stick never holds up the
-store). It asks :mod:`rrdesk.core` and :mod:`rrdesk.store`, shows the answers, and sends
-the interviewer's actions back; it never reads an answer.
+The window holds the open :class:`Station` (one survey in one data folder) and two task
+runners: one for the store (opening it, records, closing an interview: one at a time, on
+one thread, as the log writer requires) and one for exports (so a slow USB stick never
+holds up the store). It never calls the store itself: it runs the named operations of
+:mod:`rrdesk.gui.operations` and shows their results (where the station stands: counts and
+times), and its :class:`InterviewController` runs the interviews; it never reads an answer.
 """
 from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -18,14 +20,22 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QStackedWid
 from rrdesk.core import survey as surveys
 from rrdesk.core.errors import SurveyError
 from rrdesk.core.survey import Survey
-from rrdesk.gui import i18n
+from rrdesk.gui import i18n, operations
 from rrdesk.gui.dashboard import Dashboard
 from rrdesk.gui.flow import InterviewFlow
+from rrdesk.gui.interview import InterviewController
+from rrdesk.gui.operations import Opened, Standing
 from rrdesk.gui.resources import DEMO_SURVEY, demo_recipient
 from rrdesk.gui.settings import Preferences
 from rrdesk.gui.tasks import TaskRunner
 from rrdesk.gui.widgets import label
-from rrdesk.app.interviews import Station
+
+if TYPE_CHECKING:
+    from rrdesk.app.interviews import Station
+
+
+def _ignore(_: object) -> None:
+    pass
 
 
 class MainWindow(QMainWindow):
@@ -37,19 +47,22 @@ class MainWindow(QMainWindow):
         The data folder was opened (or could not be): the dashboard is up to date.
     exportFinished(str, bool)
         The export ended: the line shown, and whether it succeeded.
+
+    ``ops`` (tests only) is the file-system seam every opened :class:`Station` writes through.
     """
 
     storeReady = Signal()
     exportFinished = Signal(str, bool)
 
     def __init__(self, *, data: Path, prefs: Preferences, translators: i18n.Translators,
-                 parent: QWidget | None = None) -> None:
+                 ops: Any = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("main")
-        self.data, self.prefs, self.translators = Path(data), prefs, translators
+        self.data, self.prefs, self.translators, self._ops = Path(data), prefs, translators, ops
         self.ui_lang = translators.current
         self.survey: Survey | None = None
         self.station: Station | None = None
+        self.standing: Standing | None = None  # where the open station stands, as last read
         self.message: QMessageBox | None = None
         self.results = None  # the coordinator's Results window, made when first asked for
         self.session_saved = 0
@@ -68,8 +81,9 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget()
         column.addWidget(self.stack, 1)
         self.setCentralWidget(central)
-        self.flow = InterviewFlow(self.runner, translators)
-        self.flow.ended.connect(self._interview_ended)
+        self.controller = InterviewController(self.runner, translators, self)
+        self.controller.ended.connect(self._interview_ended)
+        self.flow = InterviewFlow(self.controller)
         self.dashboard: Dashboard | None = None
         self._build()
         self.stack.addWidget(self.flow)
@@ -178,17 +192,16 @@ class MainWindow(QMainWindow):
         self.dashboard.show_survey(survey, self.data)
         self.dashboard.set_status(self.tr("Opening the data folder…"))
         self.dashboard.set_ready(False)
-        data = self.data
         self._pending_status = status
-        self.runner.submit(lambda: Station(survey, data), self._opened, self._open_failed)
+        operations.open_station(survey, self.data, ops=self._ops).run(self.runner, self._opened, self._open_failed)
 
-    def _opened(self, station: Station) -> None:
-        if self.survey is None or station.survey is not self.survey:  # another survey was chosen meanwhile
-            station.close()
+    def _opened(self, opened: Opened) -> None:
+        if self.survey is None or opened.station.survey is not self.survey:  # another survey was chosen meanwhile
+            operations.close_station(opened.station).run(self.runner, _ignore, _ignore)
             return
-        self.station = station
+        self.station, self.standing = opened.station, opened.standing
         self.dashboard.set_status(self._pending_status, error=bool(self._pending_status))
-        if station.problems:
+        if opened.damaged:
             self.dashboard.set_status(self.tr("The data folder holds a damaged log; it is kept for checking "
                                               "(rrdesk verify) and a new log was started."), error=True)
         self._refresh()
@@ -201,30 +214,27 @@ class MainWindow(QMainWindow):
         self.storeReady.emit()
 
     def _close_station(self) -> None:
-        station, self.station = self.station, None
+        station, self.station, self.standing = self.station, None, None
         if station is not None:
-            self.runner.submit(station.close, lambda _: None, lambda _: None)
+            operations.close_station(station).run(self.runner, _ignore, _ignore)
 
     def _refresh(self) -> None:
-        d, station = self.dashboard, self.station
+        d, standing = self.dashboard, self.standing if self.station is not None else None
         if self.survey is not None:
             d.show_survey(self.survey, self.data)
-        d.show_counts(self.session_saved, station.interviews_begun if station else None, self._last_saved_text())
-        total = len(station.survey.randomized) if station else 0
-        d.show_interrupted(station.interrupted() if station else None, total)
-        d.set_ready(station is not None)
+        d.show_counts(self.session_saved, standing.begun if standing else None, self._last_saved_text())
+        total = len(self.survey.randomized) if standing else 0
+        d.show_interrupted(standing.interrupted if standing else None, total)
+        d.set_ready(standing is not None)
         interviewing = self.stack.currentWidget() is self.flow
         self.open_action.setEnabled(not interviewing)
-        self.export_action.setEnabled(station is not None and not interviewing)
+        self.export_action.setEnabled(standing is not None and not interviewing)
         self.results_action.setEnabled(not interviewing)
 
     def _last_saved_text(self) -> str | None:
         when = self._last_saved
-        if when is None and self.station is not None and self.station.writer.count:
-            try:  # saved before this session: the log's own modification time
-                when = dt.datetime.fromtimestamp(self.station.writer.path.stat().st_mtime)
-            except OSError:
-                return None
+        if when is None and self.station is not None and self.standing is not None:
+            when = self.standing.last_saved  # saved before this session: the log's own modification time
         if when is None:
             return None
         return when.strftime("%H:%M" if when.date() == dt.date.today() else "%Y-%m-%d %H:%M")
@@ -233,56 +243,66 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def start_interview(self) -> None:
-        if self.station is None or self.station.interrupted() is not None:
+        if self.station is None or self.standing.interrupted is not None:
             return
         self._enter_flow()
-        self.flow.begin(self.station, self.ui_lang, reduced_motion=self.prefs.reduced_motion)
+        self.controller.begin(self.station, self.ui_lang, reduced_motion=self.prefs.reduced_motion)
 
     @Slot()
     def continue_interview(self) -> None:
-        if self.station is None or self.station.interrupted() is None:
+        if self.station is None or self.standing.interrupted is None:
             return
         self._enter_flow()
-        self.flow.resume(self.station, self.station.resume(), self.ui_lang,
-                         reduced_motion=self.prefs.reduced_motion)
+        self.controller.resume(self.station, self.ui_lang, reduced_motion=self.prefs.reduced_motion)
 
     @Slot()
     def close_interrupted(self) -> None:
         station = self.station
-        if station is None or (stopped := station.interrupted()) is None:
+        if station is None or (stopped := self.standing.interrupted) is None:
             return
         self.dashboard.set_ready(False)
-        number = stopped.number
-        self.runner.submit(lambda: station.resume().abandon(),
-                           lambda _: self._after_write(self.tr("Interview {number} was closed; the questions it "
-                                                               "did not reach are marked as not asked.")
-                                                       .format(number=number)),
-                           lambda line: self.use_survey(station.survey, status=line))
+        line = self.tr("Interview {number} was closed; the questions it did not reach are marked as not "
+                       "asked.").format(number=stopped.number)
+        operations.close_interrupted(station).run(self.runner, lambda standing: self._after_write(line, standing),
+                                                  lambda error: self.use_survey(station.survey, status=error))
 
-    def _after_write(self, line: str, *, error: bool = False) -> None:
-        if not error:
-            self._last_saved = dt.datetime.now()
+    def _after_write(self, line: str, standing: Standing) -> None:
+        self.standing = standing
+        self._last_saved = dt.datetime.now()
         self._refresh()
-        self.dashboard.set_status(line, error=error)
+        self.dashboard.set_status(line)
 
     def _enter_flow(self) -> None:
         self.dashboard.set_status("")
         self.stack.setCurrentWidget(self.flow)
         self._refresh()
 
-    @Slot(str, bool)
-    def _interview_ended(self, line: str, completed: bool) -> None:
+    @Slot(str, bool, bool, bool)
+    def _interview_ended(self, line: str, completed: bool, wrote: bool, broken: bool) -> None:
         if completed:
             self.session_saved += 1
-        if self.flow.wrote:
+        if wrote:
             self._last_saved = dt.datetime.now()
-        self.stack.setCurrentWidget(self.dashboard)
-        if self.flow.broken:  # a write failed: its writer refuses more; open the store again
+        if broken:  # a write failed: its writer refuses more; open the store again
+            self._leave_flow()
             self.use_survey(self.survey, status=line)
-        else:
-            self._refresh()
-            self.dashboard.set_status(line)
+            self.dashboard.setFocus()
+            return
+        station = self.station  # the dashboard comes back with where the station stands now
+        operations.standing(station).run(self.runner, lambda standing: self._back(line, station, standing),
+                                         lambda _: self._back(line, station, self.standing))
+
+    def _back(self, line: str, station: Station, standing: Standing | None) -> None:
+        if station is self.station:
+            self.standing = standing
+        self._leave_flow()
+        self._refresh()
+        self.dashboard.set_status(line)
         self.dashboard.setFocus()
+
+    def _leave_flow(self) -> None:
+        self.stack.setCurrentWidget(self.dashboard)
+        self.flow.clear()
 
     # -- export ----------------------------------------------------------------------------------
 
@@ -296,11 +316,8 @@ class MainWindow(QMainWindow):
 
     def export_to(self, dest: Path) -> None:
         """Write a verified export bundle of this survey into ``dest``, off the GUI thread."""
-        from rrdesk.app import custody  # why: imported when needed; start-up stays quick
-
-        data, survey_id = self.data, self.survey.id
         self.dashboard.export_running()
-        self.exporter.submit(lambda: custody.export(data, survey_id, dest), self._exported, self._export_failed)
+        operations.export(self.data, self.survey.id, dest).run(self.exporter, self._exported, self._export_failed)
 
     def _exported(self, path: Path) -> None:
         line = self.tr("Exported and checked: {path}").format(path=path)
@@ -352,7 +369,6 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         self.exporter.finish()
         self.runner.finish()  # a record being written finishes first: it must be durable
-        if self.station is not None:
-            self.station.close()
-            self.station = None
+        self._close_station()
+        self.runner.finish()  # and the store is closed before the window goes
         super().closeEvent(event)

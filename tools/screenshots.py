@@ -1,10 +1,11 @@
 """Drive the app through every screen offscreen and save a picture of each.
 
-    QT_QPA_PLATFORM=offscreen python -m rrdesk.gui.screenshots [--size 1366x768] [--out DIR]
+    QT_QPA_PLATFORM=offscreen python tools/screenshots.py [--size 1366x768] [--out DIR]
 
 Pictures go to ``/tmp/rrdesk-shots/`` (every screen) and, with ``--keep``, a few key ones
 to ``resources/screenshots/``. The data folder and settings are temporary; the demo survey
-is used, so nothing real is touched. For people reviewing the layout, not for users.
+is used, so nothing real is touched. For people reviewing the layout, not for users: a
+developer tool, not part of the package (nor of the bundled app).
 """
 from __future__ import annotations
 
@@ -17,10 +18,11 @@ import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # why: run from a checkout, installed or not
 
 from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
+from PySide6.QtWidgets import QApplication, QPushButton, QWidget  # noqa: E402
 
 from rrdesk.gui import app as gui_app  # noqa: E402
 from rrdesk.gui import spin_path  # noqa: E402
@@ -61,6 +63,11 @@ def _screen(window, name: str, previous=None):
     return window.flow.screen
 
 
+def _choice(direct: QWidget, n: int) -> QPushButton:
+    """The ``n``-th answer of the direct questions' screen, as a person sees them."""
+    return [b for b in direct.findChildren(QPushButton) if b.isCheckable()][n]
+
+
 def tour(width: int, height: int, out: Path, keep: Path | None, language: str = "English") -> None:
     spin_path.DURATION_MS = 200
     gui_app.application()
@@ -79,7 +86,7 @@ def tour(width: int, height: int, out: Path, keep: Path | None, language: str = 
     window.dashboard.start.click()
     direct = _screen(window, "direct")
     s.shot(window, "02-direct")
-    direct._groups["department"][0][1].click()
+    _choice(direct, 1).click()
     s.shot(window, "02b-direct-chosen")
     direct.next.click()
     handover = _screen(window, "handover")
@@ -139,7 +146,7 @@ def tour(width: int, height: int, out: Path, keep: Path | None, language: str = 
 
     window.dashboard.start.click()  # an interview left half-way, then the app "restarts"
     direct = _screen(window, "direct")
-    direct._groups["department"][0][0].click()
+    _choice(direct, 0).click()
     direct.next.click()
     _screen(window, "handover")
     window.close()

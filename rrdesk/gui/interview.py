@@ -1,0 +1,310 @@
+"""One interview as one controller: its steps, its questions' states, and its store calls.
+
+Interviewer: direct questions → (start record, durable) → "hand the laptop over".
+Respondent: language → explanation → practice spin → one question after another (the
+store says which is next, so a restarted interview asks only what is not recorded) →
+"thank you, hand the laptop back". Interviewer: back to the dashboard, which shows only
+"Interview N saved".
+
+The :class:`InterviewController` owns the :class:`Interview` and every call into it, each
+a named operation (:mod:`rrdesk.gui.operations`) on the window's store runner, so one
+interview is only ever touched by one thread. It moves on only when an operation returns.
+Screens (:mod:`rrdesk.gui.flow` builds them) only show its state and emit what the person
+did. The privacy rules of a question (:mod:`rrdesk.gui.question`) are kept here: the outcome
+is drawn at the tap before the wheel turns, once; the assisted truth is dropped when the
+outcome comes; the sector is kept only until the answer is recorded.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, Signal, Slot
+
+from rrdesk.gui import operations
+from rrdesk.gui.i18n import Translators
+from rrdesk.gui.states import QuestionState, QuestionView, Step
+from rrdesk.gui.tasks import TaskRunner
+
+if TYPE_CHECKING:
+    from rrdesk.app.interviews import Interview, Station
+    from rrdesk.core.randomizer import Spin
+    from rrdesk.core.survey import Question, Survey
+
+
+class InterviewController(QObject):
+    """Drives one interview at a time through its steps, over a :class:`Station`.
+
+    Signals
+    -------
+    stepChanged(Step)
+        Another screen is due (the screen's data is read from the controller).
+    questionChanged(QuestionView)
+        The question on screen changed state.
+    spun()
+        The outcome was drawn and the wheel is turning to it.
+    ended(str, bool, bool, bool)
+        The interview is over (saved, closed or not started): a line for the dashboard,
+        whether it was completed, whether anything was saved, and whether a write failed
+        (then the store must be opened again: a log writer refuses every append after a
+        failed one).
+    """
+
+    stepChanged = Signal(object)
+    questionChanged = Signal(object)
+    spun = Signal()
+    ended = Signal(str, bool, bool, bool)
+
+    def __init__(self, runner: TaskRunner, translators: Translators, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.runner, self.translators = runner, translators
+        self.station: Station | None = None
+        self.interview: Interview | None = None
+        self.step = Step.ENDED
+        self.ui_lang = self.lang = "en"
+        self.reduced_motion = False
+        self.wrote = self.broken = False
+        self.question: Question | None = None  # the question on screen
+        self._next: Question | None = None  # the one the store says comes next
+        self.state = QuestionState.READY
+        self._truth: int | None = None  # assisted: until the outcome comes
+        self._sector: int | None = None  # until the answer is recorded
+        self._answer: int | None = None  # assisted: the recorded answer, until it is shown
+        self._failure = ""
+
+    # -- what the screens read ----------------------------------------------------------------
+
+    @property
+    def survey(self) -> Survey:
+        assert self.station is not None
+        return self.station.survey
+
+    @property
+    def number(self) -> int:
+        """The interview's number."""
+        assert self.interview is not None
+        return self.interview.number
+
+    @property
+    def question_number(self) -> tuple[int, int]:
+        """The question asked now, as (its number in the survey, how many there are)."""
+        randomized = self.survey.randomized
+        return next(i for i, q in enumerate(randomized) if q.id == self.question.id) + 1, len(randomized)
+
+    @property
+    def assisted(self) -> bool:
+        return self.question is not None and self.question.answer_mode == "assisted"
+
+    def survey_lang(self, lang: str) -> str:
+        return lang if lang in self.survey.languages else self.survey.default_language
+
+    def _go(self, step: Step) -> None:
+        self.step = step
+        self.stepChanged.emit(step)
+
+    # -- the interviewer's part --------------------------------------------------------------
+
+    def begin(self, station: Station, ui_lang: str, *, reduced_motion: bool) -> None:
+        """A new interview: the direct questions, then the hand-over."""
+        self._reset(station, ui_lang, reduced_motion)
+        if not [q for q in self.survey.questions if q.design is None]:
+            self.submit_direct({})
+            return
+        self._go(Step.DIRECT)
+
+    def resume(self, station: Station, ui_lang: str, *, reduced_motion: bool) -> None:
+        """Continue an interrupted interview: hand over, and ask only what is not recorded."""
+        self._reset(station, ui_lang, reduced_motion)
+        operations.resume_interview(station).run(self.runner, self._begun, self._start_failed)
+
+    def _reset(self, station: Station, ui_lang: str, reduced_motion: bool) -> None:
+        self.station, self.ui_lang, self.reduced_motion = station, ui_lang, reduced_motion
+        self.wrote = self.broken = False
+
+    @Slot(dict)
+    def submit_direct(self, direct: dict) -> None:
+        operations.start_interview(self.station, direct).run(self.runner, self._started, self._start_failed)
+
+    @Slot()
+    def cancel(self) -> None:
+        self._end(self.tr("No interview was started."))
+
+    def _started(self, begun: operations.Begun) -> None:
+        self.wrote = True  # the start record, with the direct answers, is durable
+        self._begun(begun)
+
+    def _begun(self, begun: operations.Begun) -> None:
+        self.interview, self._next = begun.interview, begun.next_question
+        self._go(Step.HANDOVER)
+
+    def _start_failed(self, line: str) -> None:
+        self.broken = True
+        self._end(self.tr("The interview could not be started: {error}").format(error=line))
+
+    @Slot()
+    def stop(self) -> None:
+        """The interviewer stops at the hand-over: what was not reached is recorded as not asked."""
+        if self.step is not Step.HANDOVER:
+            return
+        self.step, number = Step.ENDED, self.number  # why: a second tap does not close it twice
+
+        def closed(_: object) -> None:
+            self.wrote = True
+            self._end(self.tr("Interview {number} was closed before the end.").format(number=number))
+
+        def failed(line: str) -> None:
+            self.broken = True
+            self._end(self.tr("Interview {number} could not be closed: {error}").format(number=number, error=line))
+
+        operations.abandon(self.interview).run(self.runner, closed, failed)
+
+    # -- the respondent's part ---------------------------------------------------------------
+
+    @Slot()
+    def respondent_ready(self) -> None:
+        if len(self.survey.languages) == 1:
+            self.choose_language(self.survey.languages[0])
+            return
+        self._go(Step.LANGUAGE)
+
+    @Slot(str)
+    def choose_language(self, code: str) -> None:
+        self.lang = code
+        self.translators.use(code)  # the next screens are built in the respondent's language
+        self._go(Step.EXPLANATION)
+
+    @Slot()
+    def practise(self) -> None:
+        self._go(Step.PRACTICE)
+
+    @Slot()
+    def next_question(self) -> None:
+        """The question the store said is next, or the thanks when there is none."""
+        if self.step is Step.QUESTION and self.state not in (QuestionState.SAVED,):
+            return
+        self._truth = self._sector = self._answer = None
+        self._failure = ""
+        self.question = self._next
+        if self.question is None:
+            self._go(Step.THANKS)
+            return
+        self.state = QuestionState.READY
+        self._go(Step.QUESTION)
+
+    @Slot()
+    def finish(self) -> None:
+        if self.step is not Step.THANKS:
+            return
+        number = self.number
+        self.translators.use(self.ui_lang)  # the interviewer's language again
+        self._end(self.tr("Interview {number} saved.").format(number=number), completed=True)
+
+    def _end(self, line: str, *, completed: bool = False) -> None:
+        if self.translators.current != self.ui_lang:
+            self.translators.use(self.ui_lang)
+        self.interview = self.question = self._next = None
+        self._truth = self._sector = self._answer = None
+        self._go(Step.ENDED)
+        self.ended.emit(line, completed, self.wrote, self.broken)
+
+    # -- one question ----------------------------------------------------------------------------
+
+    def _set(self, state: QuestionState, **shown: Any) -> None:
+        self.state = state
+        self.questionChanged.emit(QuestionView(state, **shown))
+
+    @Slot(int)
+    def pick_truth(self, truth: int) -> None:
+        """Assisted: the respondent's true answer, taken before the spin (never saved)."""
+        if self.assisted and self.state in (QuestionState.READY, QuestionState.TRUTH_PICKED):
+            self._truth = truth
+            self._set(QuestionState.TRUTH_PICKED, truth=truth)
+
+    @Slot()
+    def request_spin(self) -> None:
+        """Draw the outcome now, once; the wheel turns when it comes (a second tap does nothing)."""
+        if self.state is not (QuestionState.TRUTH_PICKED if self.assisted else QuestionState.READY):
+            return  # one spin per question; assisted needs the true answer first
+        self._set(QuestionState.SPINNING)
+        operations.spin(self.interview, self.question.id, self._truth).run(self.runner, self._spun, self._spin_failed)
+
+    def _spun(self, spin: Spin) -> None:
+        self._sector, self._truth = spin.sector, None  # the true answer is not needed any more
+        if self.assisted:
+            self._answer = spin.answer
+        self._set(QuestionState.SPINNING, position=spin.position)
+        del spin  # only the sector index (and, assisted, the answer) stay, until recorded
+        self.spun.emit()
+        if self.assisted:  # written during the animation: no crash can lead to a second spin
+            self._save(self._answer)
+
+    def _spin_failed(self, line: str) -> None:
+        """An interview driven out of order: say so, never crash."""
+        truth = self._truth
+        self._set(QuestionState.READY if truth is None else QuestionState.TRUTH_PICKED, truth=truth, error=line)
+
+    @Slot()
+    def wheel_stopped(self) -> None:
+        if self._sector is None or self.state not in (QuestionState.SPINNING, QuestionState.RECORDED,
+                                                      QuestionState.FAILED):
+            return
+        instruction = self.question.design.sectors[self._sector].instruction
+        if self.state is QuestionState.FAILED:
+            self._set(QuestionState.FAILED, instruction=instruction, error=self._failure)
+        elif self.state is QuestionState.RECORDED:
+            self._sector = None  # recorded and shown: the sector is not needed any more
+            answer, self._answer = self._answer, None
+            self._set(QuestionState.SAVED, instruction=instruction, answer=answer)
+        else:
+            self._set(QuestionState.SAVING if self.assisted else QuestionState.SHOWN, instruction=instruction)
+
+    @Slot(int)
+    def give_answer(self, answer: int) -> None:
+        """Instructed: the answer the respondent gave after reading the instruction."""
+        if self.assisted or self.state is not QuestionState.SHOWN:
+            return
+        self._set(QuestionState.SAVING)
+        self._save(answer)
+
+    @Slot()
+    def decline(self) -> None:
+        if self.state not in (QuestionState.READY, QuestionState.TRUTH_PICKED):
+            return
+        self._truth = None
+        self._set(QuestionState.DECLINING)
+        operations.decline(self.interview, self.question.id).run(self.runner, self._declined, self._save_failed)
+
+    def _save(self, answer: int) -> None:
+        operations.record_answer(self.interview, self.question.id, answer).run(
+            self.runner, self._saved, self._save_failed)
+
+    def _saved(self, next_question: Question | None) -> None:
+        self.wrote = True
+        self._next = next_question  # asked when the respondent moves on
+        if self.state is QuestionState.SPINNING:  # assisted, the wheel still turns
+            self._set(QuestionState.RECORDED)
+            return
+        self._sector = None  # recorded and shown: the sector is not needed any more
+        answer, self._answer = self._answer, None
+        self._set(QuestionState.SAVED, answer=answer)
+        if not self.assisted:  # instructed: nothing more to show on this screen
+            self.next_question()
+
+    def _declined(self, next_question: Question | None) -> None:
+        self.wrote = True
+        self._next = next_question
+        self.state = QuestionState.SAVED
+        self.next_question()
+
+    def _save_failed(self, line: str) -> None:
+        """Do not move on: the screen says what happened and the interviewer may stop; the
+        dashboard opens the store again and offers to continue this interview."""
+        self._failure = line
+        self._set(QuestionState.FAILED, error=line)
+
+    @Slot()
+    def stop_after_failure(self) -> None:
+        if self.state is not QuestionState.FAILED:
+            return
+        self.broken = True
+        self._end(self.tr("Interview {number} stopped: {error}. Fix the cause (free some disk space), then "
+                          "continue it from here.").format(number=self.number, error=self._failure))

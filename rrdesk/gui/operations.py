@@ -1,0 +1,152 @@
+"""The GUI's long work, by name: every call into a :class:`Station` or an :class:`Interview`.
+
+Each function here returns an :class:`Operation`: a named piece of work that
+:meth:`Operation.run` hands to a :class:`TaskRunner`, which runs it on its single worker
+thread and reports back on the GUI thread (``on_done(result)`` or ``on_failed(line)``).
+Because the window runs every store operation on the same runner, one :class:`Interview`
+(and its :class:`Station` and log writer) is only ever touched by one thread, one call at
+a time, in the order the calls were made. Widgets never call the store: they ask for an
+operation and show its result.
+
+An operation's result is what the GUI shows next, read on the worker right after the
+work: the next question after a record, where the station stands after a write.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from rrdesk.app.interviews import Interrupted, Interview, Station
+from rrdesk.core.survey import Question, Survey
+
+if TYPE_CHECKING:
+    from rrdesk.gui.tasks import TaskRunner
+
+
+class Operation:
+    """One named piece of long work for a :class:`TaskRunner` (what it holds is dropped
+    by the runner as soon as it ran)."""
+
+    __slots__ = ("name", "work")
+
+    def __init__(self, name: str, work: Callable[[], Any]) -> None:
+        self.name, self.work = name, work
+
+    def run(self, runner: TaskRunner, on_done: Callable[[Any], None], on_failed: Callable[[str], None]) -> None:
+        """Run on ``runner``'s worker thread; then ``on_done(result)`` or ``on_failed(line)``
+        on the GUI thread."""
+        work, self.work = self.work, None  # why: an operation runs once and keeps nothing
+        runner.submit(work, on_done, on_failed)
+
+    def __repr__(self) -> str:  # never an answer or a spin in a log or a traceback
+        return f"Operation({self.name})"
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where the station stands: what the dashboard shows (counts and times, no answer)."""
+
+    begun: int
+    interrupted: Interrupted | None
+    last_saved: dt.datetime | None
+
+
+@dataclass(frozen=True)
+class Opened:
+    """A station opened, where it stands, and whether it found a damaged log (kept for
+    ``rrdesk verify``; a new log was started)."""
+
+    station: Station
+    standing: Standing
+    damaged: bool
+
+
+@dataclass(frozen=True)
+class Begun:
+    """An interview started or continued, and the question to ask first (None: none left)."""
+
+    interview: Interview
+    next_question: Question | None
+
+
+def _standing(station: Station) -> Standing:
+    return Standing(station.interviews_begun, station.interrupted(), station.last_saved)
+
+
+def open_station(survey: Survey, data: Path, *, ops: Any = None) -> Operation:
+    """Open (or create) ``survey``'s store in the data folder ``data``."""
+    def work() -> Opened:
+        station = Station(survey, data, ops=ops)
+        return Opened(station, _standing(station), bool(station.problems))
+    return Operation("open_station", work)
+
+
+def standing(station: Station) -> Operation:
+    """Where ``station`` stands now (after the writes queued before it)."""
+    return Operation("standing", lambda: _standing(station))
+
+
+def close_station(station: Station) -> Operation:
+    return Operation("close_station", station.close)
+
+
+def start_interview(station: Station, direct: Mapping[str, str]) -> Operation:
+    """Begin an interview: its start record, with the direct answers, is durable when done."""
+    answers = dict(direct)
+
+    def work() -> Begun:
+        interview = station.start(answers)
+        return Begun(interview, interview.next_question)
+    return Operation("start_interview", work)
+
+
+def resume_interview(station: Station) -> Operation:
+    """Continue the interrupted interview where it stopped."""
+    def work() -> Begun:
+        interview = station.resume()
+        return Begun(interview, interview.next_question)
+    return Operation("resume_interview", work)
+
+
+def spin(interview: Interview, question_id: str, truth: int | None) -> Operation:
+    """Draw the question's outcome, once (the result is a :class:`Spin`: keep it in memory only)."""
+    return Operation("spin", lambda: interview.spin(question_id, truth))
+
+
+def record_answer(interview: Interview, question_id: str, answer: int) -> Operation:
+    """Record the answer given after the spin, durably; the result is the next question."""
+    def work() -> Question | None:
+        interview.record(question_id, answer)
+        return interview.next_question
+    return Operation("record_answer", work)
+
+
+def decline(interview: Interview, question_id: str) -> Operation:
+    """Record that the respondent chose not to answer; the result is the next question."""
+    def work() -> Question | None:
+        interview.decline(question_id)
+        return interview.next_question
+    return Operation("decline", work)
+
+
+def abandon(interview: Interview) -> Operation:
+    """Close the interview now: what it did not reach is recorded as not asked."""
+    return Operation("abandon", interview.abandon)
+
+
+def close_interrupted(station: Station) -> Operation:
+    """Close the interview that stopped part-way; the result is where the station stands."""
+    def work() -> Standing:
+        station.resume().abandon()
+        return _standing(station)
+    return Operation("close_interrupted", work)
+
+
+def export(data: Path, survey_id: str, dest: Path) -> Operation:
+    """A verified export bundle of ``survey_id`` into ``dest``; the result is its path."""
+    def work() -> Path:
+        from rrdesk.app import custody  # why: imported when needed; start-up stays quick
+        return custody.export(data, survey_id, dest)
+    return Operation("export", work)

@@ -1,0 +1,56 @@
+"""The states of an interview on screen, shared by its controller and its screens.
+
+:class:`Step` is the screen an interview is on; :class:`QuestionState` where one randomized
+question stands (one state instead of flags); :class:`QuestionView` what a question screen is
+told after a change. The transitions are made by
+:class:`~rrdesk.gui.interview.InterviewController` alone.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum, auto
+from typing import Any
+
+
+class Step(Enum):
+    """The screen an interview is on."""
+
+    DIRECT = auto()  # the interviewer answers the direct questions
+    HANDOVER = auto()  # "hand the laptop to the respondent"
+    LANGUAGE = auto()  # the respondent picks a language
+    EXPLANATION = auto()  # how the spinner protects them
+    PRACTICE = auto()  # a practice spin, never recorded
+    QUESTION = auto()  # one randomized question (its own state: QuestionState)
+    THANKS = auto()  # "hand the laptop back"
+    ENDED = auto()  # saved, closed or not started: back to the dashboard
+
+
+class QuestionState(Enum):
+    """Where one randomized question stands."""
+
+    READY = auto()  # nothing done yet (assisted: waiting for the true answer)
+    TRUTH_PICKED = auto()  # assisted: a true answer is picked, Spin is enabled
+    SPINNING = auto()  # the outcome is drawn and the wheel turns (assisted: its record is being written)
+    RECORDED = auto()  # assisted: the record is durable, the wheel still turns
+    SHOWN = auto()  # instructed: the wheel stopped, the instruction is shown, waiting for the answer
+    SAVING = auto()  # the outcome is shown, its answer is being written
+    SAVED = auto()  # the answer is durable (assisted: shown, with Next)
+    FAILED = auto()  # the answer could not be written: the interviewer may stop
+    DECLINING = auto()  # "I prefer not to answer" is being written
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class QuestionView:
+    """What a question screen shows after a change: the state, and the one value the
+    change brings (the truth picked, where the wheel stops, the outcome's instruction,
+    the saved answer, an error line). Sensitive: passed to the screen, never kept."""
+
+    state: QuestionState
+    truth: int | None = None
+    position: float | None = None
+    instruction: Any = None
+    answer: int | None = None
+    error: str = ""
+
+    def __repr__(self) -> str:
+        return f"QuestionView({self.state.name})"
