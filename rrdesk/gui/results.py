@@ -2,8 +2,10 @@
 
 The numbers are those of ``rrdesk aggregate`` because they come from the same use case,
 :mod:`rrdesk.app.aggregate` (:func:`~rrdesk.app.aggregate.compute`, ``split`` and
-``write_report`` for "Save report…"), run off the GUI thread by a :class:`TaskRunner`. The view only arranges them: a table with one line per answer (and per
-subgroup with "Split by"), an interval bar drawn in each line, and the problems in words.
+``write_report`` for "Save report…"), run off the GUI thread by a :class:`TaskRunner`. The view only arranges them: a table with
+one line per answer (and per subgroup with "Split by"), an interval bar drawn in each line,
+and the problems in words. This module holds the window's actions and state; its widgets
+are laid out in :mod:`rrdesk.gui.results_layout`.
 
 The identity file holds the coordinator's secret key. The view keeps only its path, in
 memory, while the window is open; the key is read by the worker each time it is needed and
@@ -17,40 +19,18 @@ from typing import Sequence
 
 from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (
-    QAbstractItemView, QComboBox, QFileDialog, QGridLayout, QHBoxLayout, QHeaderView, QLabel, QListWidget,
-    QProgressBar, QSizePolicy, QTableView, QTabWidget, QVBoxLayout, QWidget,
-)
+from PySide6.QtWidgets import QFileDialog, QWidget
 
 from rrdesk.app.aggregate import Aggregation, compute, find_surveys, split, write_report
-from rrdesk.core.results import Results
-from rrdesk.core.survey import Survey
-from rrdesk.gui.results_table import (
-    BAND, CHART, DIAMOND, DOT, GRID, LINE, AxisHeader, Cell, EstimatesModel, IntervalDelegate, Line,
-)
-from rrdesk.gui.tasks import TaskRunner
-from rrdesk.gui.widgets import TOUCH, button, label, restyle, tab_order
 from rrdesk.core.problems import Problem
-
-# why here, not in style.qss: only this window has tables and lists; the roles are the app's
-_STYLE = f"""
-QTableView, QListWidget {{ border: 2px solid #000000; selection-background-color: #d6e4f5;
-    selection-color: #000000; alternate-background-color: #f1f4f8; }}
-QTableView:focus, QListWidget:focus {{ border: 3px solid #ff8c00; }}
-QHeaderView::section {{ background: #eef1f5; color: #000000; font-weight: bold; padding: 4px 8px;
-    border: none; border-bottom: 2px solid #000000; border-right: 1px solid {GRID}; }}
-QListWidget::item {{ padding: 6px; }}
-QTableView::item {{ padding-left: 6px; padding-right: 6px; }}
-QLabel[role="done"] {{ font-weight: bold; color: #0a5c1f; }}
-QLabel[role="verdict"] {{ font-size: 20px; font-weight: bold; color: #0a5c1f; }}
-QTabBar::tab {{ padding: 8px 18px; }}
-"""
+from rrdesk.core.survey import Survey
+from rrdesk.gui.results_layout import ResultsLayout
+from rrdesk.gui.results_table import BAND, DIAMOND, DOT, LINE, Line
+from rrdesk.gui.tasks import TaskRunner
+from rrdesk.gui.widgets import restyle, tab_order
 
 
-# -- the table: one line per answer, per subgroup --------------------------------------------
-
-
-class ResultsWindow(QWidget):
+class ResultsWindow(ResultsLayout):
     """The coordinator's window: choose bundles and the identity file, compute, read, save.
 
     Signals
@@ -68,8 +48,7 @@ class ResultsWindow(QWidget):
     reportSaved = Signal(str, bool)
 
     def __init__(self, parent: QWidget | None = None, *, lang: str = "en") -> None:
-        super().__init__(parent, Qt.WindowType.Window)
-        self.setObjectName("results")
+        super().__init__(parent)
         self.lang = lang
         self.bundles: list[Path] = []
         self.identity: Path | None = None  # only the path, only in memory: never in settings
@@ -78,105 +57,7 @@ class ResultsWindow(QWidget):
         self.runner = TaskRunner(self)
         self.runner.busyChanged.connect(self._busy)
 
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(32, 16, 32, 16)
-        outer.setSpacing(10)
-        self.title = label("", "subtitle")
-        outer.addWidget(self.title)
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(16)
-        grid.setVerticalSpacing(8)
-        self.open_bundles, self.choose_identity = button("", "quiet"), button("", "quiet")
-        self.bundles_text, self.identity_text = label("", "hint"), label("", "hint")
-        grid.addWidget(self.open_bundles, 0, 0)
-        grid.addWidget(self.bundles_text, 0, 1, 1, 5)
-        grid.addWidget(self.choose_identity, 1, 0)
-        grid.addWidget(self.identity_text, 1, 1, 1, 5)
-        self.survey_label, self.split_label = label("", "body"), label("", "body")
-        self.survey_choice, self.split = QComboBox(), QComboBox()
-        for lab, combo in ((self.survey_label, self.survey_choice), (self.split_label, self.split)):
-            lab.setWordWrap(False)
-            lab.setBuddy(combo)
-            combo.setMinimumHeight(TOUCH)
-            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-            combo.setMinimumContentsLength(12)
-            combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        row = QHBoxLayout()
-        row.setSpacing(12)
-        for w, stretch in ((self.survey_label, 0), (self.survey_choice, 5), (self.split_label, 0), (self.split, 2)):
-            row.addWidget(w, stretch)
-        self.compute_button, self.save_button = button(""), button("", "quiet")
-        row.addWidget(self.compute_button)
-        row.addWidget(self.save_button)
-        outer.addLayout(grid)
-        outer.addLayout(row)
-        status_row = QHBoxLayout()
-        self.progress = QProgressBar()
-        self.progress.setRange(0, 0)  # busy: collect has no progress callback
-        self.progress.setTextVisible(False)
-        self.progress.setFixedWidth(160)
-        self.progress.hide()
-        self.status = label("", "hint")
-        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        status_row.addWidget(self.progress)
-        status_row.addWidget(self.status, 1)
-        outer.addLayout(status_row)
-        self.summary, self.verdict = label("", "figure"), label("", "status")
-        summary_row = QHBoxLayout()
-        summary_row.setSpacing(24)
-        self.summary.setWordWrap(False)
-        summary_row.addWidget(self.summary)
-        summary_row.addWidget(self.verdict, 1)
-        outer.addLayout(summary_row)
-
-        self.tabs = QTabWidget()
-        page = QWidget()
-        column = QVBoxLayout(page)
-        column.setContentsMargins(0, 8, 0, 0)
-        self.model = EstimatesModel(self)
-        self.table = QTableView()
-        self.table.setHorizontalHeader(AxisHeader(Qt.Orientation.Horizontal, self.table))
-        self.table.setModel(self.model)
-        self.table.setItemDelegate(Cell(self.table))
-        self.table.setItemDelegateForColumn(CHART, IntervalDelegate(self.table))
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setTabKeyNavigation(False)  # why: Tab leaves the table; arrows move inside it
-        self.table.setShowGrid(False)
-        self.table.setWordWrap(False)
-        self.table.verticalHeader().hide()
-        self.table.verticalHeader().setDefaultSectionSize(36)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(CHART, QHeaderView.ResizeMode.Stretch)
-        header.setMinimumSectionSize(48)
-        header.setHighlightSections(False)
         self.table.selectionModel().currentRowChanged.connect(self._describe)
-        column.addWidget(self.table, 1)
-        self.legend = QLabel()
-        self.legend.setTextFormat(Qt.TextFormat.RichText)  # our own translated words, escaped
-        self.legend.setProperty("role", "hint")
-        self.tabs.setCornerWidget(self.legend, Qt.Corner.TopRightCorner)
-        self.detail = label("", "body")
-        self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.detail.setMinimumHeight(56)
-        self.detail.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        column.addWidget(self.detail)
-        self.problems = QListWidget()
-        self.problems.setWordWrap(True)
-        self.problems.setAlternatingRowColors(True)
-        self.tabs.addTab(page, "")
-        problems_page = QWidget()
-        problems_column = QVBoxLayout(problems_page)
-        problems_column.setContentsMargins(0, 8, 0, 0)
-        self.problems_hint = label("", "hint")
-        problems_column.addWidget(self.problems_hint)
-        problems_column.addWidget(self.problems, 1)
-        self.tabs.addTab(problems_page, "")
-        self.tabs.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        outer.addWidget(self.tabs, 1)
-
         self.open_bundles.clicked.connect(self._ask_bundles)
         self.choose_identity.clicked.connect(self._ask_identity)
         self.compute_button.clicked.connect(self.compute)
@@ -190,8 +71,6 @@ class ResultsWindow(QWidget):
         self._texts()
         self._show(None)
         self._enable()
-        self.setStyleSheet(_STYLE)
-        self.resize(1366, 768)
 
     # -- words (again when the interface language changes) ----------------------------------
 
