@@ -4,127 +4,127 @@
 <context>
     <name>Dashboard</name>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="62" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="66" />
         <source>Open survey…</source>
         <translation>Ouvrir une enquête…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="77" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="81" />
         <source>Continue</source>
         <translation>Continuer</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="78" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="82" />
         <source>Close it</source>
         <translation>Le clôturer</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="97" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="101" />
         <source>Saved in this session</source>
         <translation>Enregistrés pendant cette session</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="98" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="102" />
         <source>On this laptop (this survey)</source>
         <translation>Sur cet ordinateur (cette enquête)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="99" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="103" />
         <source>Last answer saved</source>
         <translation>Dernier enregistrement</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="100" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="104" />
         <source>Free disk space</source>
         <translation>Espace disque libre</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="101" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="105" />
         <source>Data folder</source>
         <translation>Dossier des données</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="104" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="108" />
         <source>Interviews</source>
         <translation>Entretiens</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="115" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="119" />
         <source>Low disk space: export the data to a USB stick and free some space before the next interview.</source>
         <translation>Espace disque faible : exportez les données sur une clé USB et libérez de la place avant le prochain entretien.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="124" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="128" />
         <source>Start interview</source>
         <translation>Commencer un entretien</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="128" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="132" />
         <source>Export to…</source>
         <translation>Exporter vers…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="134" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="138" />
         <source>Export in progress</source>
         <translation>Export en cours</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="146" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="150" />
         <source>Reduce spinner motion</source>
         <translation>Réduire le mouvement de la roue</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="151" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="155" />
         <source>Interviewer language:</source>
         <translation>Langue de l'enquêteur :</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="156" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="160" />
         <source>Interviewer language</source>
         <translation>Langue de l'enquêteur</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="177" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="181" />
         <source>{file} · languages: {languages} · ε per respondent: {epsilon} (cap {cap})</source>
         <translation>{file} · langues : {languages} · ε par répondant : {epsilon} (plafond {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="187" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="192" />
         <source>nothing saved yet</source>
         <translation>rien n'est encore enregistré</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="192" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="200" />
         <source>unknown</source>
         <translation>inconnu</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="194" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="202" />
         <source>{size} GB</source>
         <translation>{size} Go</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="196" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="204" />
         <source>{size} MB</source>
         <translation>{size} Mo</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="216" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="224" />
         <source>Interview {number} stopped after question {done} of {total}.</source>
         <translation>L'entretien {number} s'est arrêté après la question {done} sur {total}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="217" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="225" />
         <source>Interview {number} stopped before its first question.</source>
         <translation>L'entretien {number} s'est arrêté avant sa première question.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="219" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="227" />
         <source>Continue it with the same respondent, or close it.</source>
         <translation>Continuez-le avec la même personne, ou clôturez-le.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="227" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="235" />
         <source>Exporting and checking the copy…</source>
         <translation>Export et vérification de la copie…</translation>
     </message>
@@ -355,87 +355,87 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="118" />
+        <location filename="../../rrdesk/gui/window.py" line="112" />
         <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
         <translation>DÉMO — lisible avec la clé de démonstration publique. Ne l'utilisez jamais pour de vraies réponses.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="128" />
+        <location filename="../../rrdesk/gui/window.py" line="122" />
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="129" />
+        <location filename="../../rrdesk/gui/window.py" line="123" />
         <source>&amp;Open survey…</source>
         <translation>&amp;Ouvrir une enquête…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="132" />
+        <location filename="../../rrdesk/gui/window.py" line="126" />
         <source>&amp;Export to…</source>
         <translation>&amp;Exporter vers…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="134" />
+        <location filename="../../rrdesk/gui/window.py" line="128" />
         <source>&amp;Results (coordinator)…</source>
         <translation>&amp;Résultats (coordinateur)…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="136" />
+        <location filename="../../rrdesk/gui/window.py" line="130" />
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="154" />
+        <location filename="../../rrdesk/gui/window.py" line="148" />
         <source>Open survey</source>
         <translation>Ouvrir une enquête</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="155" />
+        <location filename="../../rrdesk/gui/window.py" line="149" />
         <source>Survey files (*.toml);;All files (*)</source>
         <translation>Fichiers d'enquête (*.toml);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="165" />
+        <location filename="../../rrdesk/gui/window.py" line="159" />
         <source>This survey file cannot be used</source>
         <translation>Ce fichier d'enquête ne peut pas être utilisé</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="181" />
+        <location filename="../../rrdesk/gui/window.py" line="175" />
         <source>The survey file cannot be used; the demo survey is open instead</source>
         <translation>Le fichier d'enquête ne peut pas être utilisé ; l'enquête de démonstration est ouverte à la place</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="193" />
+        <location filename="../../rrdesk/gui/window.py" line="187" />
         <source>Opening the data folder…</source>
         <translation>Ouverture du dossier des données…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="205" />
+        <location filename="../../rrdesk/gui/window.py" line="199" />
         <source>The data folder holds a damaged log; it is kept for checking (rrdesk verify) and a new log was started.</source>
         <translation>Le dossier des données contient un journal endommagé ; il est conservé pour vérification (rrdesk verify) et un nouveau journal a été commencé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="213" />
+        <location filename="../../rrdesk/gui/window.py" line="207" />
         <source>The data folder cannot be used: {error}</source>
         <translation>Le dossier des données ne peut pas être utilisé : {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="264" />
+        <location filename="../../rrdesk/gui/window.py" line="251" />
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
         <translation>L'entretien {number} a été clôturé ; les questions qu'il n'a pas atteintes sont marquées comme non posées.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="313" />
+        <location filename="../../rrdesk/gui/window.py" line="300" />
         <source>Export to… (choose the USB stick)</source>
         <translation>Exporter vers… (choisissez la clé USB)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="323" />
+        <location filename="../../rrdesk/gui/window.py" line="310" />
         <source>Exported and checked: {path}</source>
         <translation>Exporté et vérifié : {path}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="328" />
+        <location filename="../../rrdesk/gui/window.py" line="315" />
         <source>Export failed: {error}</source>
         <translation>Échec de l'export : {error}</translation>
     </message>

@@ -6,6 +6,7 @@ sees counts, times of saves, and "Interview N saved".
 """
 from __future__ import annotations
 
+import datetime as dt
 import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -184,10 +185,14 @@ class Dashboard(QWidget):
         self.folder.setText(str(data))
         self.refresh_disk(data)
 
-    def show_counts(self, session: int, total: int | None, last_saved: str | None) -> None:
+    def show_counts(self, session: int, total: int | None, last_saved: dt.datetime | None) -> None:
         self.session_count.setText(str(session))
         self.total_count.setText("—" if total is None else str(total))
-        self.last_saved.setText(last_saved or self.tr("nothing saved yet"))
+        if last_saved is None:
+            self.last_saved.setText(self.tr("nothing saved yet"))
+        else:
+            today = last_saved.date() == dt.date.today()
+            self.last_saved.setText(last_saved.strftime("%H:%M" if today else "%Y-%m-%d %H:%M"))
 
     def refresh_disk(self, data: Path) -> None:
         free = free_space(data)

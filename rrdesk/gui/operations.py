@@ -25,6 +25,10 @@ if TYPE_CHECKING:
     from rrdesk.gui.tasks import TaskRunner
 
 
+def _ignore(_: object) -> None:
+    pass
+
+
 class Operation:
     """One named piece of long work for a :class:`TaskRunner` (what it holds is dropped
     by the runner as soon as it ran)."""
@@ -34,9 +38,10 @@ class Operation:
     def __init__(self, name: str, work: Callable[[], Any]) -> None:
         self.name, self.work = name, work
 
-    def run(self, runner: TaskRunner, on_done: Callable[[Any], None], on_failed: Callable[[str], None]) -> None:
+    def run(self, runner: TaskRunner, on_done: Callable[[Any], None] = _ignore,
+            on_failed: Callable[[str], None] = _ignore) -> None:
         """Run on ``runner``'s worker thread; then ``on_done(result)`` or ``on_failed(line)``
-        on the GUI thread."""
+        on the GUI thread (by default, neither is needed: closing a store)."""
         work, self.work = self.work, None  # why: an operation runs once and keeps nothing
         runner.submit(work, on_done, on_failed)
 

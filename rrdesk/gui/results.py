@@ -2,9 +2,9 @@
 
 The numbers are those of ``rrdesk aggregate`` because they come from the same use case,
 :mod:`rrdesk.app.aggregate` (:func:`~rrdesk.app.aggregate.compute`, ``split`` and
-``write_report`` for "Save report…"), run off the GUI thread by a :class:`TaskRunner`. The view only arranges them: a table with
-one line per answer (and per subgroup with "Split by"), an interval bar drawn in each line,
-and the problems in words. This module holds the window's actions and state; its widgets
+``write_report`` for "Save report…"), run off the GUI thread by a :class:`TaskRunner`.
+The view only arranges them: a table with one line per answer (and per subgroup with
+"Split by"), an interval bar drawn in each line, and the problems in words. This module holds the window's actions and state; its widgets
 are laid out in :mod:`rrdesk.gui.results_layout`.
 
 The identity file holds the coordinator's secret key. The view keeps only its path, in

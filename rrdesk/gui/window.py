@@ -34,10 +34,6 @@ if TYPE_CHECKING:
     from rrdesk.app.interviews import Station
 
 
-def _ignore(_: object) -> None:
-    pass
-
-
 class MainWindow(QMainWindow):
     """The interviewer's window.
 
@@ -47,15 +43,13 @@ class MainWindow(QMainWindow):
         The data folder was opened (or could not be): the dashboard is up to date.
     exportFinished(str, bool)
         The export ended: the line shown, and whether it succeeded.
-
-    ``ops`` (tests only) is the file-system seam every opened :class:`Station` writes through.
     """
 
     storeReady = Signal()
     exportFinished = Signal(str, bool)
 
     def __init__(self, *, data: Path, prefs: Preferences, translators: i18n.Translators,
-                 ops: Any = None, parent: QWidget | None = None) -> None:
+                 ops: Any = None, parent: QWidget | None = None) -> None:  # ops: the store's I/O seam, for tests
         super().__init__(parent)
         self.setObjectName("main")
         self.data, self.prefs, self.translators, self._ops = Path(data), prefs, translators, ops
@@ -197,7 +191,7 @@ class MainWindow(QMainWindow):
 
     def _opened(self, opened: Opened) -> None:
         if self.survey is None or opened.station.survey is not self.survey:  # another survey was chosen meanwhile
-            operations.close_station(opened.station).run(self.runner, _ignore, _ignore)
+            operations.close_station(opened.station).run(self.runner)
             return
         self.station, self.standing = opened.station, opened.standing
         self.dashboard.set_status(self._pending_status, error=bool(self._pending_status))
@@ -216,13 +210,14 @@ class MainWindow(QMainWindow):
     def _close_station(self) -> None:
         station, self.station, self.standing = self.station, None, None
         if station is not None:
-            operations.close_station(station).run(self.runner, _ignore, _ignore)
+            operations.close_station(station).run(self.runner)
 
     def _refresh(self) -> None:
         d, standing = self.dashboard, self.standing if self.station is not None else None
         if self.survey is not None:
             d.show_survey(self.survey, self.data)
-        d.show_counts(self.session_saved, standing.begun if standing else None, self._last_saved_text())
+        last_saved = self._last_saved or (standing.last_saved if standing else None)  # else the log's own time
+        d.show_counts(self.session_saved, standing.begun if standing else None, last_saved)
         total = len(self.survey.randomized) if standing else 0
         d.show_interrupted(standing.interrupted if standing else None, total)
         d.set_ready(standing is not None)
@@ -230,14 +225,6 @@ class MainWindow(QMainWindow):
         self.open_action.setEnabled(not interviewing)
         self.export_action.setEnabled(standing is not None and not interviewing)
         self.results_action.setEnabled(not interviewing)
-
-    def _last_saved_text(self) -> str | None:
-        when = self._last_saved
-        if when is None and self.station is not None and self.standing is not None:
-            when = self.standing.last_saved  # saved before this session: the log's own modification time
-        if when is None:
-            return None
-        return when.strftime("%H:%M" if when.date() == dt.date.today() else "%Y-%m-%d %H:%M")
 
     # -- interviews ------------------------------------------------------------------------------
 
