@@ -68,6 +68,15 @@ def _choice(direct: QWidget, n: int) -> QPushButton:
     return [b for b in direct.findChildren(QPushButton) if b.isCheckable()][n]
 
 
+def _open(data: Path, settings: QSettings, width: int, height: int):
+    """The app's window on ``data``, shown at the given size, once its store is open."""
+    window = gui_app.make_window(data=data, settings=settings)
+    window.resize(width, height)
+    window.show()
+    _wait(lambda: window.station is not None)
+    return window
+
+
 def tour(width: int, height: int, out: Path, keep: Path | None, language: str = "English") -> None:
     spin_path.DURATION_MS = 200
     gui_app.application()
@@ -77,10 +86,7 @@ def tour(width: int, height: int, out: Path, keep: Path | None, language: str = 
     suffix = "" if (width, height) == (1366, 768) else f"-{width}x{height}"
     suffix += "" if language == "English" else "-" + language[:2].lower()
     s = Shooter(out, keep if not suffix else None, suffix)
-    window = gui_app.make_window(data=tmp / "data", settings=settings)
-    window.resize(width, height)
-    window.show()
-    _wait(lambda: window.station is not None)
+    window = _open(tmp / "data", settings, width, height)
     s.shot(window, "01-dashboard")
 
     window.dashboard.start.click()
@@ -150,10 +156,7 @@ def tour(width: int, height: int, out: Path, keep: Path | None, language: str = 
     direct.next.click()
     _screen(window, "handover")
     window.close()
-    window = gui_app.make_window(data=tmp / "data", settings=settings)
-    window.resize(width, height)
-    window.show()
-    _wait(lambda: window.station is not None)
+    window = _open(tmp / "data", settings, width, height)
     s.shot(window, "18-resume")
     window.dashboard.close_it.click()
     _wait(lambda: window.dashboard.start.isEnabled())
