@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from rrdesk.core import design, survey
 from rrdesk.core.errors import SurveyError
+from tests.conftest import DEMO
 
 RECIPIENT = "age1af476ty2zc0c9qf8a4uqfvp4xxj8zyrdekf7rfz3rqlsxueazsqqwyjxv8"
 
@@ -541,3 +542,16 @@ def test_garbage_either_loads_or_is_refused_with_a_survey_error(tmp_path, data):
     path = tmp_path / "fuzz.toml"
     path.write_bytes(data)
     _load_or_refuse(path)
+
+
+def test_a_question_owns_its_answer_ids_in_index_order():
+    s = survey.load(DEMO)
+    assert s.question("unhappy").answer_ids == ("no", "yes")  # index 1 is YES, as records count them
+    assert s.question("bullied").answer_ids == ("never", "once", "several")
+    assert s.question("department").answer_ids == ("office", "factory", "warehouse", "sales")
+
+
+def test_a_survey_names_its_direct_questions_in_file_order():
+    s = survey.load(DEMO)
+    assert [q.id for q in s.direct] == ["department"]
+    assert set(s.direct) | set(s.randomized) == set(s.questions) and not set(s.direct) & set(s.randomized)

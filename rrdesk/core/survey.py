@@ -112,6 +112,12 @@ class Question:
     unrelated_prevalence: float | None = None
     line: int | None = None
 
+    @property
+    def answer_ids(self) -> tuple[str, ...]:
+        """The answers in index order, as records, counts and estimates have them: ``("no",
+        "yes")`` for a yes/no question (index 1 is YES), else the choice ids."""
+        return self.choices or ("no", "yes")
+
     def text_in(self, lang: str) -> str:
         """The question's text in ``lang`` (the default language if it has none)."""
         return self.text.pick(lang)
@@ -166,6 +172,11 @@ class Survey:
     @property
     def default_language(self) -> str:
         return self.languages[0]
+
+    @property
+    def direct(self) -> tuple[Question, ...]:
+        """The questions asked in the clear (no spinner), in file order."""
+        return tuple(q for q in self.questions if q.design is None)
 
     @property
     def randomized(self) -> tuple[Question, ...]:

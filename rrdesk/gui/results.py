@@ -232,7 +232,7 @@ class ResultsWindow(ResultsLayout):
             self.tabs.setCurrentIndex(1)
         else:
             n = len(computed.problems)
-            self._say(self.tr("Aggregation from {bundles}.").format(bundles=self.bundle_count(len(computed.data.bundles)))
+            self._say(self.tr("Computed from {bundles}.").format(bundles=self.bundle_count(len(computed.data.bundles)))
                       + " " + (self.tr("Records found in several bundles were counted once.") if not n else
                                self.tr("The records named under Problems were left out; everything else was used.")))
             self.tabs.setCurrentIndex(0)
