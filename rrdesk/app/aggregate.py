@@ -16,7 +16,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Sequence
 
-from rrdesk.core.errors import InputError
+from rrdesk.core.errors import InputError, StoreError, os_reason
+from rrdesk.core.fileio import write_atomic
 from rrdesk.core.problems import Problem
 from rrdesk.core.results import UNKNOWN_GROUP, Results, results
 from rrdesk.core.results.codebook import codebook
@@ -26,8 +27,6 @@ from rrdesk.core.survey import Survey
 from rrdesk.store import aggregate as collected, keys
 from rrdesk.store.age import Identity
 from rrdesk.store.aggregate import SurveyData
-from rrdesk.store.fileio import write_atomic
-from rrdesk.store.log import StoreError, os_reason
 
 __all__ = ["REPORT_FILES", "Aggregation", "choose", "compute", "find_surveys", "results_of", "run", "split",
            "write_report"]

@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from rrdesk.core import randomizer
-from rrdesk.core.errors import RRDeskError
+from rrdesk.core.errors import InterviewError  # noqa: F401 - re-exported
+from rrdesk.core.fileio import mapped
 from rrdesk.core.randomizer import ByteSource, Spin
 from rrdesk.core.survey import Question, Survey, load as load_survey
 from rrdesk.store import age, log
@@ -34,10 +35,6 @@ from rrdesk.store.records import Record, pad, record_size
 DEVICE_FILE = "device-id"
 SURVEY_COPY = "survey.toml"
 CURRENT = "current"
-
-
-class InterviewError(RRDeskError):
-    """An interview was driven out of order (a bug in the caller, or a second window)."""
 
 
 def _atomic_write(path: Path, data: bytes, ops: Any) -> None:
@@ -63,9 +60,11 @@ def device_id(data: Path, ops: Any = None) -> bytes:
         raise log.StoreError(path, "", "not a device id (32 hex digits); it was edited or damaged") from None
     except OSError as e:
         raise log.StoreError(path, "", f"cannot read: {log.os_reason(e)}") from None
-    data.mkdir(parents=True, exist_ok=True)
+    with mapped(data, "cannot be created"):
+        data.mkdir(parents=True, exist_ok=True)
     new = secrets.token_bytes(16)
-    _atomic_write(path, new.hex().encode("ascii") + b"\n", ops)
+    with mapped(path, "could not be written"):
+        _atomic_write(path, new.hex().encode("ascii") + b"\n", ops)
     return new
 
 
@@ -109,9 +108,11 @@ class Station:
     # -- the folder ----------------------------------------------------------------------
 
     def _keep_copy(self) -> None:
-        self.folder.mkdir(parents=True, exist_ok=True)
+        with mapped(self.folder, "cannot be created"):
+            self.folder.mkdir(parents=True, exist_ok=True)
         copy = self.folder / SURVEY_COPY
-        source_bytes = Path(self.survey.path).read_bytes()
+        with mapped(self.survey.path, "cannot be read"):
+            source_bytes = Path(self.survey.path).read_bytes()
         if copy.exists():
             kept = load_survey(copy)
             if kept.fingerprint != self.survey.fingerprint:
@@ -119,7 +120,8 @@ class Station:
                                      "with other questions or spinners; give the changed survey a new id")
             if copy.read_bytes() == source_bytes:
                 return
-        _atomic_write(copy, source_bytes, self.ops)
+        with mapped(copy, "could not be written"):
+            _atomic_write(copy, source_bytes, self.ops)
 
     def _open_current(self) -> log.LogWriter:
         pointer = self.folder / CURRENT
@@ -140,7 +142,8 @@ class Station:
                                       created=self.today().isoformat(), first_key=first_key,
                                       sealed_first_key=age.encrypt(first_key, self.survey.recipients),
                                       ops=self.ops)
-        _atomic_write(self.folder / CURRENT, path.name.encode("ascii") + b"\n", self.ops)
+        with mapped(self.folder / CURRENT, "could not be written"):
+            _atomic_write(self.folder / CURRENT, path.name.encode("ascii") + b"\n", self.ops)
         return writer
 
     def _earlier_interviews(self) -> int:

@@ -11,7 +11,7 @@ import sys
 from typing import Sequence
 
 from rrdesk import __version__
-from rrdesk.core.errors import RRDeskError
+from rrdesk.core.errors import RRDeskError, describe
 from rrdesk.cli import aggregate, check, gui, simulate, store
 from rrdesk.cli.common import EXIT_BAD_INPUT, EXIT_OK
 
@@ -45,8 +45,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return int(args.run(args))
-    except RRDeskError as error:
-        print(f"rrdesk: error: {error}", file=sys.stderr)
+    except (RRDeskError, OSError) as error:  # the GUI shows the same describe(error)
+        print(f"rrdesk: error: {describe(error)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("rrdesk: interrupted", file=sys.stderr)
@@ -56,8 +56,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:  # a bug: one line, not a traceback that could show data
         if os.environ.get("RRDESK_DEBUG"):
             raise
-        print(f"rrdesk: error: internal error ({type(error).__name__}); "
-              "run again with RRDESK_DEBUG=1 and report it", file=sys.stderr)
+        print(f"rrdesk: error: {describe(error)}; run again with RRDESK_DEBUG=1 and report it",
+              file=sys.stderr)
         return EXIT_BAD_INPUT
 
 

@@ -1,11 +1,46 @@
-"""One exception tree for rrdesk; the command line and the GUI show ``str(error)``.
+"""One exception tree for rrdesk; the command line and the GUI show :func:`describe` of it.
 
-Messages say which file and which place, and what is wrong -- never an answer, a
-truth or a sector.
+Every exception rrdesk raises for a person to read is defined here (the way httpx keeps
+``_exceptions.py``); other modules import it from here (and some re-export it where it
+was defined before, so old imports keep working)::
+
+    RRDeskError                  anything rrdesk reports to a person: one line, no traceback
+    ├── DesignError              a design's parameters are impossible (also a ValueError)
+    ├── LocatedError             "FILE: where: what" -- bad input or a failed file, and where
+    │   ├── InputError           bad input in a named file (or on the command line)
+    │   │   ├── SurveyError      a survey file is malformed or breaks a rule of the format
+    │   │   ├── BundleError      an export bundle cannot be used
+    │   │   └── IdentityFileError  an identity file holds no usable age identity (also an AgeError)
+    │   └── StoreError           a store file could not be read or written (a full disk, EIO, …)
+    │       ├── LogDamaged       a log or its key file cannot be continued safely (has .problems)
+    │       └── LogLocked        another window or process holds the log
+    ├── AgeError                 an age file, recipient or identity could not be used
+    │   ├── HeaderError          the header is malformed
+    │   ├── NoMatchError         no identity unwraps any stanza: not for these keys
+    │   ├── HMACError            the header MAC does not authenticate
+    │   ├── PayloadError         the payload does not authenticate to its end
+    │   └── IdentityFileError    (see above)
+    ├── RecordError              a decrypted record is not a canonical rrdesk record
+    └── InterviewError           an interview was driven out of order (a caller's bug)
+
+Two private ``ValueError`` subclasses stay inside the parsers that raise and catch them
+(``bech32.Bech32Error``, ``_age_format.Malformed``): they never reach a person; the caller
+turns them into one of the errors above.
+
+Messages say which file and which place, and what is wrong -- never an answer, a truth or a
+sector. :func:`os_reason` is the one wording of an operating-system error.
 """
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:
+    from rrdesk.core.problems import Problem
+
+__all__ = ["AgeError", "BundleError", "DesignError", "HMACError", "HeaderError", "IdentityFileError",
+           "InputError", "InterviewError", "LocatedError", "LogDamaged", "LogLocked", "NoMatchError",
+           "PayloadError", "RRDeskError", "RecordError", "StoreError", "SurveyError", "describe", "os_reason"]
 
 
 class RRDeskError(Exception):
@@ -16,15 +51,15 @@ class DesignError(RRDeskError, ValueError):
     """A design's parameters are impossible (probabilities, ε, categories)."""
 
 
-class InputError(RRDeskError):
-    """Bad input in a named file: ``FILE: where: what``.
+class LocatedError(RRDeskError):
+    """Something wrong at a named place: ``FILE: where: what`` (empty parts left out).
 
     Parameters
     ----------
     file : str or Path
-        The file as the user named it.
+        The file as the user named it (or "command line").
     where : str
-        The place inside it ("line 12, question 'unhappy', key 'epsilon'"), or "".
+        The place inside it ("line 12, question 'unhappy', key 'epsilon'", "record 7"), or "".
     what : str
         What is wrong, in plain words.
     """
@@ -34,5 +69,87 @@ class InputError(RRDeskError):
         super().__init__(": ".join(part for part in (self.file, where, what) if part))
 
 
+class InputError(LocatedError):
+    """Bad input in a named file (or on the command line)."""
+
+
 class SurveyError(InputError):
     """A survey file is malformed or breaks a rule of the survey format."""
+
+
+class BundleError(InputError):
+    """A bundle cannot be used: ``FILE: what`` (not a bundle, wrong key, damaged, manifest)."""
+
+
+class StoreError(LocatedError):
+    """A store file could not be read or written: ``FILE: where: what`` (where may be "")."""
+
+
+class LogDamaged(StoreError):
+    """The log, or its key file, cannot be continued safely; ``problems`` says why.
+
+    Nothing was changed on disk; the caller keeps the log for the verifier and starts a new one.
+    """
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = tuple(problems)
+        first = self.problems[0]
+        more = f" (and {len(self.problems) - 1} more)" if len(self.problems) > 1 else ""
+        super().__init__(first.location, first.where, first.what + more)
+
+
+class LogLocked(StoreError):
+    """Another writer, in this process or another, holds the log."""
+
+
+class AgeError(RRDeskError):
+    """An age file, recipient or identity could not be used."""
+
+
+class HeaderError(AgeError):
+    """The header is malformed, or a stanza addressed to X25519 is (test kit: header failure)."""
+
+
+class NoMatchError(AgeError):
+    """No identity unwraps any stanza: the file is not for these keys (test kit: no match)."""
+
+
+class HMACError(AgeError):
+    """The header MAC does not authenticate: the header was altered (test kit: HMAC failure)."""
+
+
+class PayloadError(AgeError):
+    """The payload does not authenticate to its end: altered, truncated or extended
+    (test kit: payload failure)."""
+
+
+class IdentityFileError(InputError, AgeError):
+    """An identity file holds something that is not an age X25519 identity."""
+
+
+class RecordError(RRDeskError):
+    """A decrypted record is not a canonical rrdesk record."""
+
+
+class InterviewError(RRDeskError):
+    """An interview was driven out of order (a bug in the caller, or a second window)."""
+
+
+def os_reason(error: OSError) -> str:
+    """The operating system's words for ``error`` ("No space left on device")."""
+    return error.strerror or str(error) or type(error).__name__
+
+
+def describe(error: BaseException) -> str:
+    """The one line a person is shown for ``error``, by the command line and the GUI alike.
+
+    rrdesk's own errors say themselves (they never hold an answer); an operating-system
+    error not mapped to a :class:`StoreError` names its file and the system's words;
+    anything else is a bug: its type only, never its text, which could hold data.
+    """
+    if isinstance(error, RRDeskError):
+        return str(error)
+    if isinstance(error, OSError):
+        where = f"{error.filename}: " if error.filename else ""
+        return f"{where}{error.strerror or type(error).__name__}"
+    return f"internal error ({type(error).__name__})"

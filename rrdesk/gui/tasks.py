@@ -16,17 +16,13 @@ from typing import Any, Callable
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRunnable, QThreadPool, Signal, Slot
 
-from rrdesk.core.errors import RRDeskError
+from rrdesk.core.errors import describe
 
 
 def error_line(error: BaseException) -> str:
-    """What a person is shown for ``error``: one line, no traceback, no data."""
-    if isinstance(error, RRDeskError):
-        return str(error)
-    if isinstance(error, OSError):
-        where = f"{error.filename}: " if error.filename else ""
-        return f"{where}{error.strerror or type(error).__name__}"
-    return f"internal error ({type(error).__name__})"
+    """What a person is shown for ``error``: one line, no traceback, no data -- the same
+    words as the command line's ``rrdesk: error: …`` (:func:`rrdesk.core.errors.describe`)."""
+    return describe(error)
 
 
 class _Relay(QObject):

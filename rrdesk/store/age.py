@@ -26,7 +26,9 @@ from cryptography.hazmat.primitives.hmac import HMAC
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from rrdesk.core import bech32
-from rrdesk.core.errors import InputError, RRDeskError
+from rrdesk.core.errors import (  # noqa: F401 - re-exported: rrdesk.store.age.NoMatchError etc.
+    AgeError, HeaderError, HMACError, IdentityFileError, NoMatchError, PayloadError,
+)
 from rrdesk.store import _age_format as fmt
 
 ByteSource = Callable[[int], bytes]
@@ -55,31 +57,6 @@ _X25519_TYPE = "X25519"  # why: case-sensitive stanza type; "x25519" is another 
 _SCRYPT_TYPE = "scrypt"
 _RECIPIENT_HRP = "age"
 _IDENTITY_HRP = "age-secret-key-"  # bech32 hrp, compared lower-case; printed upper-case
-
-
-class AgeError(RRDeskError):
-    """An age file, recipient or identity could not be used."""
-
-
-class HeaderError(AgeError):
-    """The header is malformed, or a stanza addressed to X25519 is (test kit: header failure)."""
-
-
-class NoMatchError(AgeError):
-    """No identity unwraps any stanza: the file is not for these keys (test kit: no match)."""
-
-
-class HMACError(AgeError):
-    """The header MAC does not authenticate: the header was altered (test kit: HMAC failure)."""
-
-
-class PayloadError(AgeError):
-    """The payload does not authenticate to its end: altered, truncated or extended
-    (test kit: payload failure)."""
-
-
-class IdentityFileError(InputError, AgeError):
-    """An identity file holds something that is not an age X25519 identity."""
 
 
 class Identity:

@@ -29,7 +29,7 @@ from typing import Any, Mapping, Sequence
 
 import rrdesk
 from rrdesk.core import survey as surveys
-from rrdesk.core.errors import InputError
+from rrdesk.core.errors import BundleError, InputError  # noqa: F401 - BundleError re-exported
 from rrdesk.store import age
 from rrdesk.store._frames import MAX_SURVEY_ID, SURVEY_ID
 from rrdesk.store.log import OsOps, StoreError, os_reason, write_all, key_path, scan
@@ -59,10 +59,6 @@ _MANIFEST_KEYS = {"format", "survey", "device", "exported", "rrdesk", "survey_fi
 _FILE_KEYS = frozenset({"name", "size", "sha256"})
 _LOG_KEYS = _FILE_KEYS | {"records", "problems"}
 _LISTS = {"logs": LOG_NAME, "keys": KEY_NAME, "torn": TORN_NAME}
-
-
-class BundleError(InputError):
-    """A bundle cannot be used: ``FILE: what`` (not a bundle, wrong key, damaged, manifest)."""
 
 
 class BundleOps(OsOps):

@@ -23,7 +23,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from rrdesk.core.errors import RRDeskError
+from rrdesk.core.errors import LogDamaged, LogLocked, StoreError, os_reason  # noqa: F401 - re-exported
 from rrdesk.store._frames import (
     DIGEST_SIZE, KEY_SIZE, MAX_BLOB, Frame, Header, Problem, Scan, check_tags,
     encode_frame, encode_header, encode_key_file, evolve, parse_key_file, scan,
@@ -116,31 +116,6 @@ class OsOps:
         os.close(fd)
 
 
-class StoreError(RRDeskError):
-    """A store file could not be read or written: ``FILE: where: what`` (where may be "")."""
-
-    def __init__(self, file: str | Path, where: str, what: str) -> None:
-        self.file, self.where, self.what = str(file), where, what
-        super().__init__(": ".join(part for part in (self.file, where, what) if part))
-
-
-class LogDamaged(StoreError):
-    """The log, or its key file, cannot be continued safely; ``problems`` says why.
-
-    Nothing was changed on disk; the caller keeps the log for the verifier and starts a new one.
-    """
-
-    def __init__(self, problems: tuple[Problem, ...] | list[Problem]) -> None:
-        self.problems = tuple(problems)
-        first = self.problems[0]
-        more = f" (and {len(self.problems) - 1} more)" if len(self.problems) > 1 else ""
-        super().__init__(first.location, first.where, first.what + more)
-
-
-class LogLocked(StoreError):
-    """Another writer, in this process or another, holds the log."""
-
-
 def key_path(path: str | Path) -> Path:
     """The key file next to the log ``path``."""
     path = Path(path)
@@ -150,10 +125,6 @@ def key_path(path: str | Path) -> Path:
 def log_path(folder: str | Path, survey_id: str, device_id: bytes, log_id: bytes) -> Path:
     """``folder/<survey id>/<device id hex>-<log id hex>.rrlog`` (FORMAT.md §1.1)."""
     return Path(folder) / survey_id / f"{device_id.hex()}-{log_id.hex()}.rrlog"
-
-
-def os_reason(error: OSError) -> str:
-    return error.strerror or str(error) or type(error).__name__
 
 
 def write_all(ops: Any, fd: int, data: bytes, offset: int | None = None) -> None:

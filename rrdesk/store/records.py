@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from rrdesk.core.errors import RRDeskError
+from rrdesk.core.errors import RecordError, RRDeskError  # noqa: F401 - RecordError re-exported
 from rrdesk.core.survey import Survey
 
 FORMAT = "rrdesk-record/1"
@@ -25,10 +25,6 @@ _HEX32 = re.compile(r"[0-9a-f]{32}\Z")
 _DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")
 _PAD_STEP = 256  # why: sizes are rounded up so that small survey edits rarely change them
 _MAX_RECORD = 65536 - 1024  # why: a sealed record must fit a log frame's blob (64 KiB) with age's overhead
-
-
-class RecordError(RRDeskError):
-    """A decrypted record is not a canonical rrdesk record."""
 
 
 @dataclass(frozen=True)

@@ -1,16 +1,34 @@
-"""File I/O that survives a crash or a full disk: every durable write goes through here.
+"""File I/O that survives a crash or a full disk, and the one wording of its failures.
 
-(Being consolidated: the log's write helpers join this module.)
+Every layer reads and writes files through here: :func:`mapped` turns an ``OSError`` into a
+:class:`~rrdesk.core.errors.StoreError` naming the file (``with mapped(path, "cannot be
+created"): path.mkdir()``), :func:`write_atomic` writes a file whole or not at all. Core
+stays pure otherwise: nothing here knows a survey, a record or a key.
 """
 from __future__ import annotations
 
 import os
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
-from rrdesk.store.log import StoreError, os_reason
+from rrdesk.core.errors import StoreError, os_reason
 
-__all__ = ["write_atomic"]
+__all__ = ["mapped", "write_atomic"]
+
+
+@contextmanager
+def mapped(path: str | Path, doing: str, *, where: str = "") -> Iterator[None]:
+    """Turn an ``OSError`` raised inside the block into ``StoreError(path, where, "DOING: reason")``.
+
+    ``FileExistsError`` where a folder is wanted reads "… : File exists", a full disk "…: No
+    space left on device": the operating system's words, after what was being done.
+    """
+    try:
+        yield
+    except OSError as error:
+        raise StoreError(path, where, f"{doing}: {os_reason(error)}") from None
 
 
 def write_atomic(path: Path, data: bytes) -> Path:

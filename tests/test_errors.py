@@ -1,0 +1,99 @@
+"""One exception tree, and the same words for the same failure from the command line and the GUI."""
+from __future__ import annotations
+
+import contextlib
+import errno
+import importlib
+import inspect
+import io
+import os
+import pkgutil
+
+import pytest
+
+import rrdesk
+from rrdesk import cli
+from rrdesk.core import errors
+from rrdesk.store.log import OsOps
+from tests.conftest import DEMO, open_window
+
+PREFIX = "rrdesk: error: "
+# parse errors that never leave the parser that raises them (errors.py says so)
+PRIVATE = {"rrdesk.core.bech32.Bech32Error", "rrdesk.store._age_format.Malformed"}
+
+
+def rrdesk_cli(*argv: object) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = cli.main([str(a) for a in argv])
+    return code, out.getvalue(), err.getvalue()
+
+
+def gui_line(qtbot, data, settings) -> str:
+    """What the dashboard says when the demo survey's store cannot be opened in ``data``."""
+    window = open_window(qtbot, data, settings)
+    try:
+        status = window.dashboard.status
+        assert window.station is None and status.property("role") == "error"
+        heading = "The data folder cannot be used: "
+        assert status.text().startswith(heading)
+        return status.text()[len(heading):]
+    finally:
+        window.close()
+
+
+def test_a_file_where_the_survey_folder_belongs_is_one_located_line(tmp_path):
+    data = tmp_path / "D"
+    data.mkdir()
+    (data / "workplace-demo").write_text("not a folder")
+    code, out, err = rrdesk_cli("simulate", DEMO, "--data", data, "-n", 1)
+    assert (code, out) == (2, "")
+    assert err == f"{PREFIX}{data / 'workplace-demo'}: cannot be created: File exists\n"
+
+
+def test_the_gui_says_the_same_words_as_the_command_line_for_a_file_in_the_way(qtbot, tmp_path, settings):
+    data = tmp_path / "D"
+    data.mkdir()
+    (data / "workplace-demo").write_text("not a folder")
+    _, _, err = rrdesk_cli("simulate", DEMO, "--data", data, "-n", 1)
+    assert gui_line(qtbot, data, settings) == err.removeprefix(PREFIX).rstrip("\n")
+
+
+def test_the_gui_says_the_same_words_as_the_command_line_for_a_full_disk(qtbot, tmp_path, settings, monkeypatch):
+    def full(self, fd, view):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(OsOps, "write", full)
+    data = tmp_path / "D"
+    code, _, err = rrdesk_cli("simulate", DEMO, "--data", data, "-n", 1)
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    assert err == f"{PREFIX}{data / 'device-id'}: could not be written: No space left on device\n"
+    assert gui_line(qtbot, data, settings) == err.removeprefix(PREFIX).rstrip("\n")
+
+
+def test_a_bug_is_named_by_its_type_only_never_its_text():
+    secret = ValueError("the respondent said YES")
+    assert errors.describe(secret) == "internal error (ValueError)"
+
+
+def _modules():
+    for info in pkgutil.walk_packages(rrdesk.__path__, "rrdesk."):
+        if info.name.startswith(("rrdesk.gui", "rrdesk.cli.gui")):
+            continue  # the GUI defines no exception; importing it here would need a display
+        yield importlib.import_module(info.name)
+
+
+def test_every_exception_class_is_defined_in_the_one_tree():
+    stray = sorted(f"{m.__name__}.{name}" for m in _modules()
+                   for name, obj in vars(m).items()
+                   if inspect.isclass(obj) and issubclass(obj, BaseException) and obj.__module__ == m.__name__
+                   and m.__name__ != "rrdesk.core.errors")
+    assert stray == sorted(PRIVATE)
+
+
+@pytest.mark.parametrize("kind", [errors.InputError, errors.SurveyError, errors.BundleError, errors.StoreError,
+                                  errors.LogLocked, errors.IdentityFileError])
+def test_every_located_error_reads_file_where_what(kind):
+    assert issubclass(kind, errors.LocatedError) and issubclass(kind, errors.RRDeskError)
+    assert str(kind("f.toml", "line 3", "wrong")) == "f.toml: line 3: wrong"
+    assert str(kind("f.toml", "", "wrong")) == "f.toml: wrong"
