@@ -189,11 +189,10 @@ class Station:
         if self.interrupted() is not None:
             raise InterviewError("an interrupted interview must be continued or closed first")
         answers = {}
-        for q in self.survey.questions:
-            if q.design is None:
-                if q.id not in direct or direct[q.id] not in (q.choices or ("yes", "no")):
-                    raise InterviewError(f'question "{q.id}" needs one of its answers')
-                answers[q.id] = direct[q.id]
+        for q in self.survey.direct:
+            if q.id not in direct or direct[q.id] not in q.answer_ids:
+                raise InterviewError(f'question "{q.id}" needs one of its answers')
+            answers[q.id] = direct[q.id]
         if set(direct) - set(answers):
             raise InterviewError("answers given for questions that are not direct questions of this survey")
         number = self.interviews_begun + 1
@@ -267,7 +266,7 @@ class Interview:
         q = self._expect(question_id)
         if question_id not in self._spins:
             raise InterviewError(f'question "{question_id}" must be spun before it is recorded')
-        labels = q.choices or ("no", "yes")
+        labels = q.answer_ids
         if not isinstance(answer, int) or not 0 <= answer < len(labels):
             raise InterviewError(f'question "{question_id}": not one of its answers')
         seq = self.station._append(self.number, "answer", q.id, labels[answer])

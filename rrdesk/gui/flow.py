@@ -59,7 +59,7 @@ class InterviewFlow(QWidget):
         if step is Step.ENDED:
             return  # the last screen stays until the window shows the dashboard
         if step is Step.DIRECT:
-            screen = DirectScreen([q for q in c.survey.questions if q.design is None], c.survey_lang(c.ui_lang))
+            screen = DirectScreen(c.survey.direct, c.survey_lang(c.ui_lang))
             screen.submitted.connect(c.submit_direct)
             screen.cancelled.connect(c.cancel)
         elif step is Step.HANDOVER:

@@ -106,7 +106,7 @@ class InterviewController(QObject):
     def begin(self, station: Station, ui_lang: str, *, reduced_motion: bool) -> None:
         """A new interview: the direct questions, then the hand-over."""
         self._reset(station, ui_lang, reduced_motion)
-        if not [q for q in self.survey.questions if q.design is None]:
+        if not self.survey.direct:
             self.submit_direct({})
             return
         self._go(Step.DIRECT)

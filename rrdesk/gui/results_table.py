@@ -73,7 +73,7 @@ class EstimatesModel(QAbstractTableModel):
         if results is not None:
             yes_no = (self.tr("No"), self.tr("Yes"))
             by = results.survey.question(results.by) if results.by else None
-            group_names = dict(zip(by.choices or ("no", "yes"), by.choice_labels(lang) or yes_no)) if by else {}
+            group_names = dict(zip(by.answer_ids, by.choice_labels(lang) or yes_no)) if by else {}
             group_names[UNKNOWN_GROUP] = self.tr("(unknown)")
             ordered = sorted(results.questions, key=lambda r: r.question.design is None)
             for i, r in enumerate(ordered):

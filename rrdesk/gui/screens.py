@@ -46,7 +46,7 @@ class DirectScreen(QWidget):
         form.setSpacing(12)
         for q in questions:
             form.addWidget(label(q.text_in(lang), "subtitle"))
-            ids = q.choices or ("yes", "no")
+            ids = q.choices or ("yes", "no")  # why: on screen YES comes first (answer_ids is index order)
             names = q.choice_labels(lang) or (wording.yes(), wording.no())
             group: list[QPushButton] = []
             grid = QGridLayout()

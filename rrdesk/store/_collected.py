@@ -65,7 +65,7 @@ class SurveyData:
         return opening.labels(self.survey, question_id)
 
     def _direct_column(self, question_id: str) -> int:
-        direct = [q.id for q in self.survey.questions if q.design is None]
+        direct = [q.id for q in self.survey.direct]
         return ROW + FIXED + direct.index(question_id)
 
     def counts(self, question_id: str, *, by: str | None = None) -> dict[str | None, tuple[int, ...]]:
@@ -116,7 +116,7 @@ class SurveyData:
 
     def direct_answers(self) -> dict[tuple[str, int], dict[str, str]]:
         """The direct answers of every interview with a start record: (device, number) → answers."""
-        direct = [(q.id, self.labels(q.id)) for q in self.survey.questions if q.design is None]
+        direct = [(q.id, self.labels(q.id)) for q in self.survey.direct]
         result = {}
         for row in self.table[self.table[:, ROW + KIND] == START].tolist():  # why: lists iterate ~10× faster
             result[(self.device_ids[row[DEVICE]], row[ROW + INTERVIEW])] = {

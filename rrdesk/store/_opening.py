@@ -57,7 +57,7 @@ class Opened:
 
 def labels(survey: Survey, question_id: str) -> tuple[str, ...]:
     """A question's answers in count order: ``("no", "yes")`` or its choices."""
-    return survey.question(question_id).choices or ("no", "yes")
+    return survey.question(question_id).answer_ids
 
 
 def init_worker(identities: Sequence[str]) -> None:
@@ -74,7 +74,7 @@ def open_job(job: Job, identities: Sequence[age.Identity]) -> Opened:
     survey = job.survey
     index = {q.id: i for i, q in enumerate(survey.questions)}
     answers = {q.id: {a: j for j, a in enumerate(labels(survey, q.id))} for q in survey.questions}
-    direct = [q.id for q in survey.questions if q.design is None]
+    direct = [q.id for q in survey.direct]
     width = FIXED + len(direct)
     rows: list[list[int]] = []
     problems: list[tuple[int, str]] = []

@@ -311,7 +311,7 @@ class _Collector:
 
     def _survey_data(self, s: _Survey, drop: dict[tuple[str, str, int], int | None],
                      shared: list[tuple[int, Problem]]) -> SurveyData:
-        direct = sum(1 for q in s.survey.questions if q.design is None)
+        direct = len(s.survey.direct)
         table = np.concatenate(s.rows) if s.rows else np.empty((0, ROW + FIXED + direct), dtype=np.int64)
         logs = list(s.logs)
         mine = {(s.logs[(device, log)], seq): keep for (device, log, seq), keep in drop.items()
