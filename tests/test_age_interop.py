@@ -1,5 +1,5 @@
 """Records are age files: the standard ``age`` and ``age-keygen`` commands read what
-rrdesk writes, and rrdesk reads what they write (DESIGN.md, "Records are age files")."""
+rrdesk writes, and rrdesk reads what they write (docs/ARCHITECTURE.md, "Records are age files")."""
 from __future__ import annotations
 
 import random

@@ -1,6 +1,6 @@
 """The ``rrdesk`` command. One place turns errors into ``rrdesk: error: …`` lines.
 
-Exit codes (DESIGN.md): 0 success, 1 a check found problems, 2 bad usage or bad
+Exit codes (docs/ARCHITECTURE.md): 0 success, 1 a check found problems, 2 bad usage or bad
 input (one line on stderr, never a traceback).
 """
 from __future__ import annotations
@@ -41,7 +41,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     argv = sys.argv[1:] if argv is None else list(argv)
     if not argv or argv[0] in ("--survey", "--data") or argv[0].startswith(("--survey=", "--data=")):
-        argv = ["gui", *argv]  # DESIGN.md: `rrdesk [gui] [--survey FILE] [--data DIR]`
+        argv = ["gui", *argv]  # docs/ARCHITECTURE.md: `rrdesk [gui] [--survey FILE] [--data DIR]`
     args = parser.parse_args(argv)
     try:
         return int(args.run(args))

@@ -1,4 +1,4 @@
-"""Where the app's files are: resources/ sits next to the package (DESIGN.md, Architecture),
+"""Where the app's files are: resources/ sits next to the package (docs/ARCHITECTURE.md, Architecture),
 in a checkout and in the desktop bundle alike (packaging/rrdesk.spec puts it beside the
 frozen package, in the bundle's ``_internal/``)."""
 from __future__ import annotations

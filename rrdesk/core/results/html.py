@@ -2,7 +2,7 @@
 
 Inline CSS and inline SVG only -- no script, no font, no image, no link to anything -- so the
 file opens offline, on any browser, and can be mailed or printed as it is. Every text that
-comes from a survey file or a bundle is escaped: a bundle is hostile input (DESIGN.md, threat
+comes from a survey file or a bundle is escaped: a bundle is hostile input (docs/ARCHITECTURE.md, threat
 model 5). Pure: :func:`render` returns a string.
 """
 from __future__ import annotations
