@@ -229,7 +229,7 @@ def test_a_question_cannot_be_spun_again_until_reset(qtbot, wheel, short_spins):
         qtbot.mouseClick(wheel, Qt.MouseButton.LeftButton, pos=wheel.rect().center())
 
     wheel.reset()
-    assert wheel._position is None and wheel.rotation() == 0.0
+    assert not wheel.is_aimed() and wheel.rotation() == 0.0
     with qtbot.waitSignal(wheel.finished, timeout=short_spins + 2000):
         wheel.spin_to(at(0.7))
     assert spin_path.pointer_angle(wheel.rotation()) == 360 * at(0.7)
@@ -238,7 +238,7 @@ def test_a_question_cannot_be_spun_again_until_reset(qtbot, wheel, short_spins):
 def test_reset_during_a_spin_stops_it_without_finishing(qtbot, wheel, short_spins):
     wheel.spin_to(at(0.4))
     wheel.reset()
-    assert not wheel.is_spinning() and wheel._position is None
+    assert not wheel.is_spinning() and not wheel.is_aimed()
     with qtbot.assertNotEmitted(wheel.finished, wait=short_spins + 200):
         pass
 

@@ -1,0 +1,81 @@
+"""The spinner's colours and textures: which sector looks how, and which ink reads on it.
+
+Colours come from the Okabe & Ito palette (distinguishable with the common
+colour-vision deficiencies), each sector also has its own texture so colour is
+never the only cue, and label text is black or white, whichever contrasts more.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QLineF, QPointF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPixmap
+
+from rrdesk.core.design import YES, Act, Design
+
+# Okabe & Ito (2008), "Color Universal Design": distinguishable under protanopia,
+# deuteranopia and tritanopia. Fixed colours per instruction, so "say YES" looks the
+# same on every question of a survey.
+SKY, ORANGE, BLUE, GREEN = "#56B4E9", "#E69F00", "#0072B2", "#009E73"
+YELLOW, VERMILLION, PURPLE = "#F0E442", "#D55E00", "#CC79A7"
+INK, PAPER = QColor("#141414"), QColor("#FFFFFF")
+_KARY = [(ORANGE, "stripes"), (BLUE, "dots"), (GREEN, "grid"), (YELLOW, "backstripes"),
+         (PURPLE, "rings"), (VERMILLION, "stripes")]
+
+
+def style(design: Design, index: int) -> tuple[QColor, str]:
+    """Base colour and texture of sector ``index``."""
+    instruction = design.sectors[index].instruction
+    if instruction.act is Act.TRUTH:
+        return QColor(SKY), "plain"
+    if instruction.act is Act.OPPOSITE:
+        return QColor(VERMILLION), "grid"
+    if instruction.act is Act.OTHER:
+        return QColor(GREEN), "dots"
+    if design.kind == "kary":
+        colour, texture = _KARY[instruction.value % len(_KARY)]
+        return QColor(colour), texture
+    return (QColor(ORANGE), "stripes") if instruction.value == YES else (QColor(BLUE), "dots")
+
+
+def _luminance(c: QColor) -> float:
+    def channel(v: float) -> float:
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF())
+
+
+def ink_for(background: QColor) -> QColor:
+    """Black or white text, whichever has the higher WCAG contrast ratio."""
+    lum = _luminance(background)
+    return INK if (lum + 0.05) / (_luminance(INK) + 0.05) >= 1.05 / (lum + 0.05) else PAPER
+
+
+def fill(colour: QColor, kind: str, size: int, ink: QColor) -> QBrush:
+    """The sector's colour with a tileable texture over it, so colour is never the only
+    cue; one brush, so a frame fills each sector once."""
+    if kind == "plain":
+        return QBrush(colour)
+    tile = QPixmap(size, size)
+    tile.fill(colour)
+    p = QPainter(tile)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    colour = QColor(ink)
+    colour.setAlpha(95)
+    p.setPen(QPen(colour, max(2.0, size / 6), Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
+    p.setBrush(colour)
+    if kind in ("stripes", "backstripes"):
+        for x0 in (-size, 0, size):
+            if kind == "stripes":
+                p.drawLine(QLineF(x0, size, x0 + size, 0))
+            else:
+                p.drawLine(QLineF(x0, 0, x0 + size, size))
+    elif kind == "grid":
+        p.drawLine(QLineF(size / 2, 0, size / 2, size))
+        p.drawLine(QLineF(0, size / 2, size, size / 2))
+    elif kind == "dots":  # staggered: a dot in the middle and a quarter in each corner
+        p.setPen(Qt.PenStyle.NoPen)
+        for x, y in ((size / 2, size / 2), (0, 0), (size, 0), (0, size), (size, size)):
+            p.drawEllipse(QPointF(x, y), size * 0.16, size * 0.16)
+    else:  # rings
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawEllipse(QPointF(size / 2, size / 2), size * 0.28, size * 0.28)
+    p.end()
+    return QBrush(tile)
