@@ -26,7 +26,7 @@ from typing import Any, Callable, Mapping
 
 from rrdesk.core import randomizer
 from rrdesk.core.errors import InterviewError  # noqa: F401 - re-exported
-from rrdesk.core.fileio import mapped
+from rrdesk.core.fileio import OsOps, mapped, replace_file
 from rrdesk.core.randomizer import ByteSource, Spin
 from rrdesk.core.survey import Question, Survey, load as load_survey
 from rrdesk.store import age, log
@@ -37,17 +37,9 @@ SURVEY_COPY = "survey.toml"
 CURRENT = "current"
 
 
-def _atomic_write(path: Path, data: bytes, ops: Any) -> None:
-    """Write ``path`` whole or not at all: a temporary file, fsync, rename, fsync the folder."""
-    temp = path.with_name(path.name + ".new")
-    log.write_file(ops, temp, data)
-    ops.replace(temp, path)
-    ops.fsync_dir(path.parent)
-
-
 def device_id(data: Path, ops: Any = None) -> bytes:
     """This installation's random id, created on first use (16 bytes from the OS CSPRNG)."""
-    ops = ops or log.OsOps()
+    ops = ops or OsOps()
     path = data / DEVICE_FILE
     try:
         text = path.read_text(encoding="ascii").strip()
@@ -64,7 +56,7 @@ def device_id(data: Path, ops: Any = None) -> bytes:
         data.mkdir(parents=True, exist_ok=True)
     new = secrets.token_bytes(16)
     with mapped(path, "could not be written"):
-        _atomic_write(path, new.hex().encode("ascii") + b"\n", ops)
+        replace_file(path, new.hex().encode("ascii") + b"\n", ops)
     return new
 
 
@@ -121,7 +113,7 @@ class Station:
             if copy.read_bytes() == source_bytes:
                 return
         with mapped(copy, "could not be written"):
-            _atomic_write(copy, source_bytes, self.ops)
+            replace_file(copy, source_bytes, self.ops)
 
     def _open_current(self) -> log.LogWriter:
         pointer = self.folder / CURRENT
@@ -143,7 +135,7 @@ class Station:
                                       sealed_first_key=age.encrypt(first_key, self.survey.recipients),
                                       ops=self.ops)
         with mapped(self.folder / CURRENT, "could not be written"):
-            _atomic_write(self.folder / CURRENT, path.name.encode("ascii") + b"\n", self.ops)
+            replace_file(self.folder / CURRENT, path.name.encode("ascii") + b"\n", self.ops)
         return writer
 
     def _earlier_interviews(self) -> int:

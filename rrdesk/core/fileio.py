@@ -4,18 +4,37 @@ Every layer reads and writes files through here: :func:`mapped` turns an ``OSErr
 :class:`~rrdesk.core.errors.StoreError` naming the file (``with mapped(path, "cannot be
 created"): path.mkdir()``), :func:`write_atomic` writes a file whole or not at all. Core
 stays pure otherwise: nothing here knows a survey, a record or a key.
+
+The durable write path (``rrdesk/store/FORMAT.md`` §1.8): :class:`OsOps` is the seam of its
+operating-system calls, which tests replace to make any write or fsync fail; :func:`write_all`
+writes every byte, :func:`write_file` a whole new file, :func:`replace_file` a file through
+``<name>.new`` and a rename; :func:`flush` is what "fsync" means there (``F_FULLFSYNC`` on
+macOS, ``fdatasync`` where available), :func:`fsync_dir` the one fsync of a folder.
+:func:`read_text` reads a small text file whole, refusing one over its size cap.
 """
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
-from rrdesk.core.errors import StoreError, os_reason
+from rrdesk.core.errors import LocatedError, StoreError, os_reason
 
-__all__ = ["mapped", "write_atomic"]
+__all__ = ["OsOps", "flush", "fsync_dir", "mapped", "read_all", "read_text", "remove_quietly", "replace_file",
+           "write_all", "write_atomic", "write_file"]
+
+_BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
+
+if os.name == "nt":  # pragma: no cover - not run on the Linux CI
+    _FULLFSYNC = None
+else:
+    import fcntl
+
+    # why: on macOS fsync() leaves data in the drive's cache; only F_FULLFSYNC flushes it.
+    _FULLFSYNC = getattr(fcntl, "F_FULLFSYNC", None)
 
 
 @contextmanager
@@ -31,6 +50,96 @@ def mapped(path: str | Path, doing: str, *, where: str = "") -> Iterator[None]:
         raise StoreError(path, where, f"{doing}: {os_reason(error)}") from None
 
 
+def flush(fd: int) -> None:
+    """Flush ``fd``'s data to the disk itself (FORMAT.md §1.8: what "fsync" means)."""
+    if _FULLFSYNC is not None:
+        try:
+            fcntl.fcntl(fd, _FULLFSYNC)
+            return
+        except OSError as error:  # some filesystems (SMB, FAT) do not support it
+            if error.errno not in (errno.ENOTSUP, errno.EINVAL, errno.ENOTTY):
+                raise
+    # why: fdatasync flushes the data and the file size, all a later reader needs.
+    (getattr(os, "fdatasync", None) or os.fsync)(fd)
+
+
+def fsync_dir(path: str | Path) -> None:
+    """Make the entries created or renamed in the folder ``path`` durable."""
+    if os.name != "posix":  # pragma: no cover - a folder cannot be opened; NTFS journals renames
+        return
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        flush(fd)
+    finally:
+        os.close(fd)
+
+
+class OsOps:
+    """The operating-system calls of the write path; tests replace it to inject faults."""
+
+    def open(self, path: Path, flags: int, mode: int = 0o600) -> int:
+        return os.open(path, flags | _BINARY, mode)
+
+    def write(self, fd: int, data: memoryview) -> int:
+        return os.write(fd, data)
+
+    def pwrite(self, fd: int, data: memoryview, offset: int) -> int:
+        if hasattr(os, "pwrite"):
+            return os.pwrite(fd, data, offset)
+        os.lseek(fd, offset, os.SEEK_SET)  # pragma: no cover - Windows
+        return os.write(fd, data)  # pragma: no cover
+
+    def fsync(self, fd: int) -> None:
+        flush(fd)
+
+    def ftruncate(self, fd: int, length: int) -> None:
+        os.ftruncate(fd, length)
+
+    def replace(self, source: Path, target: Path) -> None:
+        os.replace(source, target)
+
+    def fsync_dir(self, path: Path) -> None:
+        fsync_dir(path)
+
+    def close(self, fd: int) -> None:
+        os.close(fd)
+
+
+def write_all(ops: Any, fd: int, data: bytes, offset: int | None = None) -> None:
+    """Write every byte: ``os.write`` may write fewer than asked (a full disk, a signal)."""
+    view = memoryview(data)
+    while view:
+        done = ops.write(fd, view) if offset is None else ops.pwrite(fd, view, offset)
+        if done <= 0:  # why: a write of nothing would loop forever
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        view = view[done:]
+        if offset is not None:
+            offset += done
+
+
+def write_file(ops: Any, path: Path, data: bytes, *, exclusive: bool = False) -> None:
+    """Create (or, unless ``exclusive``, replace) ``path`` with ``data``, fsynced, mode 0600."""
+    flags = os.O_WRONLY | os.O_CREAT | (os.O_EXCL if exclusive else os.O_TRUNC)
+    fd = ops.open(path, flags, 0o600)
+    try:
+        write_all(ops, fd, data)
+        ops.fsync(fd)
+    finally:
+        ops.close(fd)
+
+
+def replace_file(path: Path, data: bytes, ops: Any) -> None:
+    """Write ``path`` whole or not at all: ``<name>.new``, fsync, rename, fsync the folder.
+
+    An ``OSError`` goes to the caller; an interrupted write leaves only ``<name>.new``
+    (FORMAT.md §3).
+    """
+    temp = path.with_name(path.name + ".new")
+    write_file(ops, temp, data)
+    ops.replace(temp, path)
+    ops.fsync_dir(path.parent)
+
+
 def write_atomic(path: Path, data: bytes) -> Path:
     """``path`` whole or not at all: a temporary file beside it, fsync, rename, fsync the folder.
 
@@ -42,21 +151,64 @@ def write_atomic(path: Path, data: bytes) -> Path:
     path = Path(path)
     fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(temp, path)
-        if os.name == "posix":  # a folder cannot be opened on Windows; NTFS journals renames
-            dir_fd = os.open(path.parent, os.O_RDONLY)
-            try:
-                os.fsync(dir_fd)
-            finally:
-                os.close(dir_fd)
-    except OSError as error:
         try:
-            os.unlink(temp)
-        except OSError:
-            pass
+            write_all(OsOps(), fd, data)
+            flush(fd)
+        finally:
+            os.close(fd)
+        os.replace(temp, path)
+        fsync_dir(path.parent)
+    except OSError as error:
+        remove_quietly(temp)
         raise StoreError(path, "", f"could not be written: {os_reason(error)}") from None
     return path
+
+
+def remove_quietly(path: str | Path) -> None:
+    """Remove ``path`` if it can be (cleanup after a failure: best effort)."""
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def read_all(fd: int) -> bytes:
+    """Everything in the open file ``fd``, from its start."""
+    os.lseek(fd, 0, os.SEEK_SET)
+    chunks = []
+    while chunk := os.read(fd, 1 << 20):
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def read_text(path: str | Path, limit: int, *, error: type[LocatedError], unreadable: str, too_large: str,
+              bad_byte: tuple[str, str], missing: str | None = None, encoding: str = "utf-8") -> str:
+    """The text of the small file ``path``, decoded; a file over ``limit`` bytes is refused unread.
+
+    What differs between callers are its messages, each ``error(path, where, what)``:
+
+    missing
+        The file does not exist (without it: as ``unreadable``).
+    unreadable
+        It cannot be read: ``"UNREADABLE: reason"``.
+    too_large
+        It holds more than ``limit`` bytes.
+    bad_byte
+        (where, what) for a byte that is not ``encoding``; ``{line}`` in either is the line
+        of the first such byte.
+    """
+    try:
+        with open(Path(path), "rb") as file:
+            data = file.read(limit + 1)
+    except (OSError, ValueError) as problem:  # ValueError: a NUL in the path
+        if missing is not None and isinstance(problem, FileNotFoundError):
+            raise error(path, "", missing) from None
+        raise error(path, "", f"{unreadable}: {getattr(problem, 'strerror', None) or problem}") from None
+    if len(data) > limit:
+        raise error(path, "", too_large)
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as problem:
+        line = data.count(b"\n", 0, problem.start) + 1
+        where, what = bad_byte
+        raise error(path, where.format(line=line), what.format(line=line)) from None

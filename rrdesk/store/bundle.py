@@ -29,10 +29,11 @@ from typing import Any, Mapping, Sequence
 
 import rrdesk
 from rrdesk.core import survey as surveys
-from rrdesk.core.errors import BundleError, InputError  # noqa: F401 - BundleError re-exported
+from rrdesk.core.errors import BundleError, InputError, StoreError, os_reason  # noqa: F401 - BundleError re-exported
+from rrdesk.core.fileio import OsOps, read_all, write_all
 from rrdesk.store import age
 from rrdesk.store._frames import MAX_SURVEY_ID, SURVEY_ID
-from rrdesk.store.log import OsOps, StoreError, os_reason, write_all, key_path, scan
+from rrdesk.store.log import key_path, scan
 
 __all__ = ["Bundle", "BundleError", "BundleOps", "export", "open_bundle", "read_snapshot"]
 
@@ -72,10 +73,7 @@ class BundleOps(OsOps):
                 # why: after the fsync the cached pages are clean; dropping them makes the read
                 # come from the stick itself, so a stick that lies about its size is caught.
                 os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
-            chunks = []
-            while chunk := os.read(fd, 1 << 20):
-                chunks.append(chunk)
-            return b"".join(chunks)
+            return read_all(fd)
         finally:
             os.close(fd)
 

@@ -12,6 +12,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from rrdesk.core.errors import InputError
+from rrdesk.core.fileio import OsOps, flush, fsync_dir, read_text, remove_quietly, write_all
 from rrdesk.store import age
 
 MAX_IDENTITY_FILE = 1 << 20
@@ -49,19 +50,17 @@ def write_identity(path: str | os.PathLike[str], identity: age.Identity, *,
     try:
         if hasattr(os, "fchmod"):
             os.fchmod(fd, _PRIVATE)  # the umask can only narrow the mode; make it exact
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
-        os.fsync(fd)
+        write_all(OsOps(), fd, data)
+        flush(fd)
     except BaseException as error:
         os.close(fd)
-        _remove_quietly(path)  # never leave a partial key file behind
+        remove_quietly(path)  # never leave a partial key file behind
         if isinstance(error, OSError):
             raise InputError(path, "", f"cannot write the file: {error.strerror}") from None
         raise
     os.close(fd)
     try:
-        _fsync_directory(path.parent)
+        fsync_dir(path.parent)
     except OSError as error:
         raise InputError(path, "", f"written, but its folder could not be flushed: {error.strerror}") \
             from None
@@ -78,36 +77,8 @@ def load_identities(path: str | os.PathLike[str]) -> list[age.Identity]:
         (The errors about the content are :class:`age.IdentityFileError`, an
         ``InputError``.)
     """
-    try:
-        with open(path, "rb") as file:
-            data = file.read(MAX_IDENTITY_FILE + 1)
-    except FileNotFoundError:
-        raise InputError(path, "", "no such file") from None
-    except OSError as error:
-        raise InputError(path, "", f"cannot read the file: {error.strerror}") from None
-    if len(data) > MAX_IDENTITY_FILE:
-        raise InputError(path, "", "larger than 1 MiB; not an age identity file")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        raise InputError(path, f"line {line}", "not an age identity (AGE-SECRET-KEY-1…)") from None
+    text = read_text(path, MAX_IDENTITY_FILE, error=InputError, missing="no such file",
+                     unreadable="cannot read the file", too_large="larger than 1 MiB; not an age identity file",
+                     bad_byte=("line {line}", "not an age identity (AGE-SECRET-KEY-1…)"))
     return age.read_identities(text, str(path))
 
-
-def _remove_quietly(path: Path) -> None:
-    try:
-        path.unlink()
-    except OSError:
-        pass
-
-
-def _fsync_directory(directory: Path) -> None:
-    # Makes the new directory entry durable (POSIX); Windows cannot open a directory.
-    if os.name != "posix":
-        return
-    fd = os.open(directory, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)

@@ -2,7 +2,8 @@
 
 ``rrdesk/store/FORMAT.md`` §1 is the spec: the bytes, the torn-tail rule, recovery, the fsync
 discipline and why each constant is safe. ``_frames`` does the bytes (pure); this module does
-the I/O, through an ``ops`` object so that tests can make any write or fsync fail.
+the I/O, through an ``ops`` object (``rrdesk.core.fileio.OsOps``, re-exported here) so that
+tests can make any write or fsync fail.
 
 A record is an opaque blob (a sealed age file made by the layer above); nothing here reads it,
 and no message ever includes one.
@@ -24,6 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from rrdesk.core.errors import LogDamaged, LogLocked, StoreError, os_reason  # noqa: F401 - re-exported
+from rrdesk.core.fileio import (  # noqa: F401 - OsOps, write_all and write_file re-exported
+    OsOps, read_all, remove_quietly, write_all, write_file,
+)
 from rrdesk.store._frames import (
     DIGEST_SIZE, KEY_SIZE, MAX_BLOB, Frame, Header, Problem, Scan, check_tags,
     encode_frame, encode_header, encode_key_file, evolve, parse_key_file, scan,
@@ -31,8 +35,6 @@ from rrdesk.store._frames import (
 
 __all__ = ["Frame", "Header", "LogDamaged", "LogLocked", "LogWriter", "OsOps", "Problem", "Scan",
            "StoreError", "check_tags", "key_path", "log_path", "scan"]
-
-_BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
 
 if os.name == "nt":  # pragma: no cover - not run on the Linux CI
     import msvcrt
@@ -63,58 +65,6 @@ else:
             raise
         return True
 
-# why: on macOS fsync() leaves data in the drive's cache; only F_FULLFSYNC flushes it.
-_FULLFSYNC = getattr(fcntl, "F_FULLFSYNC", None) if os.name != "nt" else None
-
-
-def _flush(fd: int) -> None:
-    if _FULLFSYNC is not None:
-        try:
-            fcntl.fcntl(fd, _FULLFSYNC)
-            return
-        except OSError as error:  # some filesystems (SMB, FAT) do not support it
-            if error.errno not in (errno.ENOTSUP, errno.EINVAL, errno.ENOTTY):
-                raise
-    # why: fdatasync flushes the data and the file size, all a later reader needs.
-    (getattr(os, "fdatasync", None) or os.fsync)(fd)
-
-
-class OsOps:
-    """The operating-system calls of the write path; tests replace it to inject faults."""
-
-    def open(self, path: Path, flags: int, mode: int = 0o600) -> int:
-        return os.open(path, flags | _BINARY, mode)
-
-    def write(self, fd: int, data: memoryview) -> int:
-        return os.write(fd, data)
-
-    def pwrite(self, fd: int, data: memoryview, offset: int) -> int:
-        if hasattr(os, "pwrite"):
-            return os.pwrite(fd, data, offset)
-        os.lseek(fd, offset, os.SEEK_SET)  # pragma: no cover - Windows
-        return os.write(fd, data)  # pragma: no cover
-
-    def fsync(self, fd: int) -> None:
-        _flush(fd)
-
-    def ftruncate(self, fd: int, length: int) -> None:
-        os.ftruncate(fd, length)
-
-    def replace(self, source: Path, target: Path) -> None:
-        os.replace(source, target)
-
-    def fsync_dir(self, path: Path) -> None:
-        if os.name == "nt":  # pragma: no cover - a folder cannot be opened; NTFS journals renames
-            return
-        fd = os.open(path, os.O_RDONLY)
-        try:
-            _flush(fd)
-        finally:
-            os.close(fd)
-
-    def close(self, fd: int) -> None:
-        os.close(fd)
-
 
 def key_path(path: str | Path) -> Path:
     """The key file next to the log ``path``."""
@@ -125,44 +75,6 @@ def key_path(path: str | Path) -> Path:
 def log_path(folder: str | Path, survey_id: str, device_id: bytes, log_id: bytes) -> Path:
     """``folder/<survey id>/<device id hex>-<log id hex>.rrlog`` (FORMAT.md §1.1)."""
     return Path(folder) / survey_id / f"{device_id.hex()}-{log_id.hex()}.rrlog"
-
-
-def write_all(ops: Any, fd: int, data: bytes, offset: int | None = None) -> None:
-    """Write every byte: ``os.write`` may write fewer than asked (a full disk, a signal)."""
-    view = memoryview(data)
-    while view:
-        done = ops.write(fd, view) if offset is None else ops.pwrite(fd, view, offset)
-        if done <= 0:  # why: a write of nothing would loop forever
-            raise OSError(errno.EIO, os.strerror(errno.EIO))
-        view = view[done:]
-        if offset is not None:
-            offset += done
-
-
-def write_file(ops: Any, path: Path, data: bytes, *, exclusive: bool = False) -> None:
-    """Create (or, unless ``exclusive``, replace) ``path`` with ``data``, fsynced, mode 0600."""
-    flags = os.O_WRONLY | os.O_CREAT | (os.O_EXCL if exclusive else os.O_TRUNC)
-    fd = ops.open(path, flags, 0o600)
-    try:
-        write_all(ops, fd, data)
-        ops.fsync(fd)
-    finally:
-        ops.close(fd)
-
-
-def _read_all(fd: int) -> bytes:
-    os.lseek(fd, 0, os.SEEK_SET)
-    chunks = []
-    while chunk := os.read(fd, 1 << 20):
-        chunks.append(chunk)
-    return b"".join(chunks)
-
-
-def _unlink_quietly(path: Path) -> None:
-    try:
-        os.unlink(path)
-    except OSError:
-        pass
 
 
 def _close_quietly(fd: int) -> None:
@@ -242,7 +154,7 @@ class LogWriter:
             ops.fsync_dir(path.parent)
         except OSError as error:
             for made in (new_log, new_key, *placed):
-                _unlink_quietly(made)
+                remove_quietly(made)
             raise StoreError(path, "", f"could not be created: {os_reason(error)}") from error
         return cls.open(path, ops=ops)
 
@@ -275,7 +187,7 @@ class LogWriter:
         try:
             if not _lock(fd):
                 raise LogLocked(path, "", "in use by another rrdesk window or process")
-            data = _read_all(fd)
+            data = read_all(fd)
             found = scan(data, str(path))
             if found.header is None or (found.problems and not found.torn_tail):
                 raise LogDamaged(found.problems)
@@ -362,7 +274,7 @@ def _read_key(ops: Any, path: Path, header: Header) -> tuple[int, int, bytes]:
     except FileNotFoundError:
         raise LogDamaged([Problem(str(keys), None, "key file is missing")]) from None
     try:
-        state = parse_key_file(_read_all(fd))
+        state = parse_key_file(read_all(fd))
         if isinstance(state, str):
             raise LogDamaged([Problem(str(keys), None, f"key file is damaged: {state}")])
         if state.log_id != header.log_id:
@@ -382,7 +294,7 @@ def _cut_torn_tail(ops: Any, fd: int, path: Path, tail: bytes, offset: int) -> N
         write_all(ops, side_fd, tail)
         ops.fsync(side_fd)
     except OSError:
-        _unlink_quietly(side)  # why: an incomplete copy would look like the whole tail
+        remove_quietly(side)  # why: an incomplete copy would look like the whole tail
         raise
     finally:
         ops.close(side_fd)

@@ -17,12 +17,13 @@ from typing import Any, Sequence
 
 from rrdesk.core import survey as surveys
 from rrdesk.core.errors import InputError, RRDeskError
+from rrdesk.core.fileio import OsOps, write_file
 from rrdesk.core.results.contracts import verify_json
 from rrdesk.core.survey import Survey
 from rrdesk.store import age, records
 from rrdesk.store._frames import KEY_SIZE, Header, Scan, evolve, parse_key_file
 from rrdesk.store.bundle import SUFFIX, SURVEY_FILE, BundleError, open_bundle
-from rrdesk.store.log import OsOps, Problem, StoreError, check_tags, key_path, os_reason, scan, write_file
+from rrdesk.store.log import Problem, StoreError, check_tags, key_path, os_reason, scan
 
 __all__ = ["CheckedLog", "Report", "check_bundle", "extract", "open_record", "record_problems",
            "unmatched_problems", "verify"]
