@@ -26,7 +26,7 @@ from typing import Any
 
 from rrdesk.core.errors import LogDamaged, LogLocked, StoreError, os_reason  # noqa: F401 - re-exported
 from rrdesk.core.fileio import (  # noqa: F401 - OsOps, write_all and write_file re-exported
-    OsOps, read_all, remove_quietly, write_all, write_file,
+    OsOps, mapped, read_all, remove_quietly, write_all, write_file,
 )
 from rrdesk.store._frames import (
     DIGEST_SIZE, KEY_SIZE, MAX_BLOB, Frame, Header, Problem, Scan, check_tags,
@@ -144,18 +144,19 @@ class LogWriter:
         keys = key_path(path)
         new_log, new_key = path.with_name(path.name + ".new"), keys.with_name(keys.name + ".new")
         placed: list[Path] = []
-        try:
-            write_file(ops, new_log, header)
-            write_file(ops, new_key, encode_key_file(log_id, 0, first_key))
-            ops.replace(new_key, keys)
-            placed.append(keys)
-            ops.replace(new_log, path)  # the commit point: now there is a complete log
-            placed.append(path)
-            ops.fsync_dir(path.parent)
-        except OSError as error:
-            for made in (new_log, new_key, *placed):
-                remove_quietly(made)
-            raise StoreError(path, "", f"could not be created: {os_reason(error)}") from error
+        with mapped(path, "could not be created"):
+            try:
+                write_file(ops, new_log, header)
+                write_file(ops, new_key, encode_key_file(log_id, 0, first_key))
+                ops.replace(new_key, keys)
+                placed.append(keys)
+                ops.replace(new_log, path)  # the commit point: now there is a complete log
+                placed.append(path)
+                ops.fsync_dir(path.parent)
+            except OSError:
+                for made in (new_log, new_key, *placed):
+                    remove_quietly(made)
+                raise
         return cls.open(path, ops=ops)
 
     @classmethod
@@ -184,34 +185,33 @@ class LogWriter:
         except OSError as error:
             raise StoreError(path, "", f"could not be opened: {os_reason(error)}") from error
         key_fd = None
-        try:
-            if not _lock(fd):
-                raise LogLocked(path, "", "in use by another rrdesk window or process")
-            data = read_all(fd)
-            found = scan(data, str(path))
-            if found.header is None or (found.problems and not found.torn_tail):
-                raise LogDamaged(found.problems)
-            key_fd, index, key = _read_key(ops, path, found.header)
-            have = len(found.frames)
-            if index > have:
-                raise LogDamaged([Problem(str(path), have, f"missing: the key file says {index} "
-                                                           f"records were saved, {have} are intact")])
-            if index < have - 1:
-                raise LogDamaged([Problem(str(key_path(path)), None, f"key file is {have - index} "
-                                          "records behind the log (restored from a copy, or replaced)")])
-            if found.torn_tail:
-                _cut_torn_tail(ops, fd, path, data[found.valid_length:], found.valid_length)
-            if index == have - 1:
-                key = evolve(key)
-                write_all(ops, key_fd, encode_key_file(found.header.log_id, have, key), 0)
-                ops.fsync(key_fd)
-        except BaseException as error:
-            for open_fd in (fd, key_fd):
-                if open_fd is not None:
-                    _close_quietly(open_fd)
-            if isinstance(error, OSError):
-                raise StoreError(path, "", f"could not be recovered: {os_reason(error)}") from error
-            raise
+        with mapped(path, "could not be recovered"):
+            try:
+                if not _lock(fd):
+                    raise LogLocked(path, "", "in use by another rrdesk window or process")
+                data = read_all(fd)
+                found = scan(data, str(path))
+                if found.header is None or (found.problems and not found.torn_tail):
+                    raise LogDamaged(found.problems)
+                key_fd, index, key = _read_key(ops, path, found.header)
+                have = len(found.frames)
+                if index > have:
+                    raise LogDamaged([Problem(str(path), have, f"missing: the key file says {index} "
+                                                               f"records were saved, {have} are intact")])
+                if index < have - 1:
+                    raise LogDamaged([Problem(str(key_path(path)), None, f"key file is {have - index} "
+                                              "records behind the log (restored from a copy, or replaced)")])
+                if found.torn_tail:
+                    _cut_torn_tail(ops, fd, path, data[found.valid_length:], found.valid_length)
+                if index == have - 1:
+                    key = evolve(key)
+                    write_all(ops, key_fd, encode_key_file(found.header.log_id, have, key), 0)
+                    ops.fsync(key_fd)
+            except BaseException:
+                for open_fd in (fd, key_fd):
+                    if open_fd is not None:
+                        _close_quietly(open_fd)
+                raise
         prev = found.frames[-1].check if found.frames else found.header.check
         return cls(path=path, fd=fd, key_fd=key_fd, header=found.header, count=len(found.frames),
                    key=key, prev=prev, ops=ops)

@@ -17,7 +17,7 @@ from typing import Any, Sequence
 
 from rrdesk.core import survey as surveys
 from rrdesk.core.errors import InputError, RRDeskError
-from rrdesk.core.fileio import OsOps, write_file
+from rrdesk.core.fileio import OsOps, mapped, write_file
 from rrdesk.core.results.contracts import verify_json
 from rrdesk.core.survey import Survey
 from rrdesk.store import age, records
@@ -422,10 +422,8 @@ def extract(path: Path, to: Path, identities: Sequence[age.Identity] | None = No
     for target, _ in planned:
         if os.path.lexists(target):
             raise StoreError(target, "", "already exists; refusing to overwrite (nothing was extracted)")
-    try:
+    with mapped(to, "cannot be created"):
         to.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise StoreError(to, "", f"cannot be created: {os_reason(error)}") from None
     written: list[Path] = []
     for target, blob in planned:
         try:
@@ -435,8 +433,6 @@ def extract(path: Path, to: Path, identities: Sequence[age.Identity] | None = No
                                          f"({len(written)} records were extracted before it)") from None
         written.append(target)
     if written:
-        try:
+        with mapped(to, "could not be flushed"):
             ops.fsync_dir(to)
-        except OSError as error:
-            raise StoreError(to, "", f"could not be flushed: {os_reason(error)}") from None
     return written
