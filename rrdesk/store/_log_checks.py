@@ -1,0 +1,190 @@
+"""The checks of one log: framing, sequence, chain, survey, name and key file for anyone, and
+with the coordinator's identity the first key, the tags, the key file's key and every record
+(``rrdesk/store/FORMAT.md`` §1.6, §1.7; ``rrdesk verify``).
+
+:func:`open_record`, :func:`record_problems` and :func:`unmatched_problems` are also the
+per-record checks of an aggregator that decrypts the records itself (:mod:`rrdesk.store._opening`);
+all three are re-exported by :mod:`rrdesk.store.verify`.
+"""
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from rrdesk.core.survey import Survey
+from rrdesk.store import age, records
+from rrdesk.store._frames import KEY_SIZE, Header, Scan, evolve, parse_key_file
+from rrdesk.store._log_sources import _Log
+from rrdesk.store.log import Problem, check_tags, scan
+
+__all__ = ["open_record", "record_problems", "unmatched_problems"]
+
+# why: Station names a log after the device and log ids in its header (FORMAT.md §1.1); a
+# name that disagrees means the file was renamed or replaced, which a de-duplicating
+# aggregator keyed on names would get wrong.
+_STATION_NAME = re.compile(r"([0-9a-f]{32})-([0-9a-f]{32})\.rrlog\Z")
+
+
+def _check_log(item: _Log, identities: Sequence[age.Identity] | None) -> tuple[int, list[Problem]]:
+    found, problems = _check_structure(item, identities)
+    if identities and found.header is not None:
+        problems.extend(_check_records(item, found, identities))
+    return len(found.frames), problems
+
+
+def _check_structure(item: _Log, identities: Sequence[age.Identity] | None) -> tuple[Scan, list[Problem]]:
+    """Every check of a log but its records' content: framing, sequence, chain, survey, name,
+    key file; with ``identities`` also the first key, the tags and the key file's key."""
+    found = scan(item.data, item.file, item.member)
+    problems = list(found.problems)
+    header = found.header
+    if header is None:
+        return found, problems
+    if item.survey_id is not None and header.survey_id != item.survey_id:
+        problems.append(item.problem(None, f'is a log of survey "{header.survey_id}", not of "{item.survey_id}"'))
+    named = _STATION_NAME.match(item.name)
+    if named and (named[1], named[2]) != (header.device_id.hex(), header.log_id.hex()):
+        problems.append(item.problem(None, "its name does not match the device and log id in "
+                                           "its header (renamed or replaced)"))
+    index, key = _check_key_file(item, header, len(found.frames), problems)
+    if identities:
+        _check_sealed(item, found, index, key, identities, problems)
+    return found, problems
+
+
+def _check_key_file(item: _Log, header: Header, frames: int,
+                    problems: list[Problem]) -> tuple[int | None, bytes | None]:
+    """The key file's index and key, after checking them against the log (FORMAT.md §1.7)."""
+    if item.key is None:
+        problems.append(item.key_problem("key file is missing: whether the last records were removed "
+                                         "cannot be checked"))
+        return None, None
+    state = parse_key_file(item.key)
+    if isinstance(state, str):
+        problems.append(item.key_problem(f"key file is damaged: {state}"))
+        return None, None
+    if state.log_id != header.log_id:
+        problems.append(item.key_problem("key file belongs to another log"))
+        return None, None
+    if state.index > frames:
+        problems.append(item.problem(frames, f"missing: the key file says {state.index} records "
+                                             f"were saved, {frames} are intact"))
+    elif state.index < frames - 1:
+        problems.append(item.key_problem(f"key file is {frames - state.index} records behind "
+                                         "the log (restored from a copy, or replaced)"))
+    return state.index, state.key
+
+
+def _check_sealed(item: _Log, found: Scan, index: int | None, key: bytes | None,
+                  identities: Sequence[age.Identity], problems: list[Problem]) -> None:
+    """With the coordinator's identity: the first key, the tags, the key file, every record."""
+    try:
+        first_key = age.decrypt(found.header.sealed_first_key, identities)
+    except age.AgeError as error:
+        why = "" if isinstance(error, age.NoMatchError) else f" ({error})"
+        problems.append(item.problem(None, f"first key cannot be decrypted with this identity{why}"))
+        first_key = None
+    if first_key is not None and len(first_key) != KEY_SIZE:
+        problems.append(item.problem(None, f"the sealed first key is not {KEY_SIZE} bytes"))
+        first_key = None
+    if first_key is not None:
+        problems.extend(check_tags(found, first_key))
+        # why: only k_0 evolved `index` times fits; a tail cut off together with a key file made
+        # up to match would need an earlier key, which the laptop no longer holds (§1.4)
+        if index is not None and index <= len(found.frames) + 1:
+            expected = first_key
+            for _ in range(index):
+                expected = evolve(expected)
+            if expected != key:
+                problems.append(item.key_problem(f"the key file's key is not this log's key "
+                                                 f"number {index} (replaced or altered)"))
+
+
+def _check_records(item: _Log, found: Scan, identities: Sequence[age.Identity]) -> list[Problem]:
+    """Decrypt and parse every record; check it belongs to its log and stands in order."""
+    problems: list[Problem] = []
+    unmatched: list[int] = []
+    prev: tuple[int, records.Record] | None = None
+    for frame in found.frames:
+        opened = open_record(frame.blob, identities)
+        if opened is None:
+            unmatched.append(frame.seq)
+        elif isinstance(opened, str):
+            problems.append(item.problem(frame.seq, opened))
+        else:
+            problems.extend(record_problems(item.file, found.header, frame.seq, opened, prev, item.survey,
+                                            member=item.member))
+            prev = (frame.seq, opened)
+    return problems + unmatched_problems(item.file, unmatched, len(found.frames), member=item.member)
+
+
+def open_record(blob: bytes, identities: Sequence[age.Identity]) -> records.Record | str | None:
+    """The record sealed in ``blob``; None when no identity matches it; else what is wrong."""
+    try:
+        return records.parse(age.decrypt(blob, identities))
+    except age.NoMatchError:
+        return None
+    except age.AgeError as error:
+        return f"cannot be decrypted ({error})"
+    except records.RecordError as error:
+        return f"not an rrdesk record ({error})"
+
+
+def record_problems(file: str, header: Header, seq: int, record: records.Record,
+                    prev: tuple[int, records.Record] | None, survey: Survey | None, *,
+                    member: str = "") -> list[Problem]:
+    """What is wrong with record ``seq`` of a log: a survey, device or log other than its
+    log's, or a place out of order after ``prev`` (the last record read before it)."""
+    problems = []
+    for name, have, want in (("survey", record.survey, header.survey_id),
+                             ("device", record.device, header.device_id.hex()),
+                             ("log", record.log, header.log_id.hex())):
+        if have != want:
+            problems.append(Problem(file, seq, f"the record's {name} is {have!r}, its log's is {want!r}", member))
+    # why: a log of another survey is reported once (_check_log), not once per record
+    if survey is not None and survey.id != header.survey_id:
+        survey = None
+    per = 1 + len(survey.randomized) if survey else None
+    what = _out_of_order(seq, record, prev, per, survey)
+    if what:
+        problems.append(Problem(file, seq, what, member))
+    return problems
+
+
+def unmatched_problems(file: str, unmatched: Sequence[int], total: int, *, member: str = "") -> list[Problem]:
+    """The problems for the records (seq numbers) no identity could open, of ``total`` read."""
+    if unmatched and len(unmatched) == total:
+        return [Problem(file, None, "no record can be decrypted with this identity", member)]
+    return [Problem(file, seq, "cannot be decrypted with this identity", member) for seq in unmatched]
+
+
+def _out_of_order(seq: int, record: records.Record, prev: tuple[int, records.Record] | None,
+                  per: int | None, survey: Survey | None) -> str:
+    """What is wrong with the record's place in its interview, or "".
+
+    An interview is a start record (position 0) and then one record per randomized question
+    (positions 1..R) in the survey's order; a log starts with an interview and interview
+    numbers only grow (``interviews.Station``).
+    """
+    where = f"interview {record.interview}, position {record.position}"
+    if (record.kind == "start") != (record.position == 0):
+        return f"{where}: a {record.kind} record cannot stand at this position"
+    if per is not None:
+        if record.position != seq % per:
+            return f"{where}: out of order (position {seq % per} belongs here)"
+        if record.position and record.question != survey.randomized[record.position - 1].id:
+            return f"{where}: not the question the survey asks at this position"
+    elif seq == 0 and record.position != 0:
+        return f"{where}: a log must begin with an interview's start"
+    if prev is None:
+        return ""
+    last_seq, last = prev
+    if record.interview < last.interview:
+        return f"{where}: comes after interview {last.interview}"
+    if last_seq != seq - 1:
+        return ""  # the record before could not be read; the rest was checked above
+    if record.position == 0 and record.interview == last.interview:
+        return f"{where}: interview {record.interview} starts a second time"
+    if record.position and (record.interview, record.position) != (last.interview, last.position + 1):
+        return f"{where}: does not follow interview {last.interview}, position {last.position}"
+    return ""

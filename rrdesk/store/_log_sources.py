@@ -1,0 +1,138 @@
+"""Where the logs to verify come from: a data folder, a survey folder, one log, or a bundle.
+
+:func:`_gather` reads every log under a path given to ``rrdesk verify`` or ``rrdesk extract``
+(with its key file, and the survey it must follow) and lists the problems met on the way;
+:mod:`rrdesk.store.verify` checks each log (:mod:`rrdesk.store._log_checks`).
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from rrdesk.core import survey as surveys
+from rrdesk.core.errors import InputError, RRDeskError
+from rrdesk.core.survey import Survey
+from rrdesk.store import age
+from rrdesk.store.bundle import SUFFIX, SURVEY_FILE, BundleError, open_bundle
+from rrdesk.store.log import Problem, key_path, os_reason, scan
+
+
+@dataclass(frozen=True)
+class _Log:
+    """One log to check, wherever it came from; ``survey_id`` is the survey it must belong to."""
+
+    file: str
+    member: str  # inside a bundle: the log's name ("" for a log on disk)
+    name: str
+    data: bytes
+    key: bytes | None
+    key_file: str
+    key_member: str
+    survey_id: str | None
+    survey: Survey | None
+
+    def problem(self, record: int | None, what: str) -> Problem:
+        return Problem(self.file, record, what, self.member)
+
+    def key_problem(self, what: str) -> Problem:
+        return Problem(self.key_file, None, what, self.key_member)
+
+
+def _read(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return None
+
+
+def _folder_survey(folder: Path, problems: list[Problem]) -> Survey | None:
+    """The survey copy kept in a survey folder, if it is there and readable."""
+    copy = folder / SURVEY_FILE
+    if not copy.exists():
+        return None
+    try:
+        return surveys.load(copy)
+    except RRDeskError as error:
+        where = " ".join(filter(None, (getattr(error, "where", ""), getattr(error, "what", str(error)))))
+        problems.append(Problem(str(copy), None, f"the survey copy cannot be read ({where})"))
+        return None
+
+
+def _folder_logs(folder: Path, problems: list[Problem]) -> list[_Log]:
+    survey = _folder_survey(folder, problems)
+    found = []
+    for path in sorted(folder.glob("*.rrlog")):
+        try:
+            data, key = path.read_bytes(), _read(key_path(path))
+        except OSError as error:
+            problems.append(Problem(str(path), None, f"cannot be read: {os_reason(error)}"))
+            continue
+        found.append(_Log(str(path), "", path.name, data, key, str(key_path(path)), "", folder.name, survey))
+    return found
+
+
+def _survey_folders(data: Path) -> list[Path]:
+    if (data / SURVEY_FILE).exists() or any(data.glob("*.rrlog")):
+        return [data]  # a survey folder given directly
+    return [d for d in sorted(data.iterdir())
+            if d.is_dir() and ((d / SURVEY_FILE).exists() or any(d.glob("*.rrlog")))]
+
+
+def _bundle_logs(path: Path, identities: Sequence[age.Identity] | None,
+                 problems: list[Problem]) -> list[_Log]:
+    if not identities:
+        raise InputError(path, "", "a bundle is encrypted: give -i IDENTITY")
+    try:
+        bundle = open_bundle(path, identities)
+    except BundleError as error:
+        problems.append(Problem(str(path), None, error.what))
+        return []
+    survey_id = bundle.manifest["survey"]
+    try:
+        survey = surveys.loads(bundle.survey_text.decode("utf-8-sig"), f"{path}:{SURVEY_FILE}")
+    except (RRDeskError, UnicodeDecodeError) as error:
+        problems.append(Problem(str(path), None, f"the survey copy cannot be read ({error})", SURVEY_FILE))
+        survey = None
+    if survey is not None and survey.id != survey_id:
+        problems.append(Problem(str(path), None, f'is survey "{survey.id}", the manifest says "{survey_id}"',
+                                SURVEY_FILE))
+    found = []
+    for entry in bundle.manifest["logs"]:
+        name = entry["name"]
+        data = bundle.logs[name]
+        found.append(_Log(str(path), name, name, data, bundle.keys.get(name + ".key"),
+                          str(path), name + ".key", survey_id, survey))
+        counted = len(scan(data, name).frames)
+        if entry["records"] != counted:
+            problems.append(Problem(str(path), None, f"the manifest says {entry['records']} "
+                                                     f"records, the log holds {counted}", name))
+    return found
+
+
+def _gather(path: Path, identities: Sequence[age.Identity] | None) -> tuple[list[_Log], list[Problem]]:
+    """Every log under ``path``, and the problems met on the way; InputError if unusable."""
+    path = Path(path)
+    problems: list[Problem] = []
+    if not os.path.lexists(path):
+        raise InputError(path, "", "no such file or folder")
+    if path.is_dir():
+        folders = _survey_folders(path)
+        if not folders:
+            raise InputError(path, "", "not an rrdesk data folder (no survey folder with logs)")
+        return [log for folder in folders for log in _folder_logs(folder, problems)], problems
+    if path.name.endswith(".rrlog"):
+        try:
+            data, key = path.read_bytes(), _read(key_path(path))
+        except OSError as error:
+            raise InputError(path, "", f"cannot be read: {os_reason(error)}") from None
+        folder = path.parent
+        survey = _folder_survey(folder, problems)
+        # why: only a log inside a survey folder (one with its survey copy) has a survey to match
+        expected = folder.name if (folder / SURVEY_FILE).exists() else None
+        return [_Log(str(path), "", path.name, data, key, str(key_path(path)), "", expected,
+                     survey if survey and survey.id == expected else None)], problems
+    if path.name.endswith(SUFFIX):
+        return _bundle_logs(path, identities, problems), problems
+    raise InputError(path, "", f"not a data folder, an .rrlog log or a {SUFFIX} bundle")
