@@ -10,7 +10,8 @@ operating-system calls, which tests replace to make any write or fsync fail; :fu
 writes every byte, :func:`write_file` a whole new file, :func:`replace_file` a file through
 ``<name>.new`` and a rename; :func:`flush` is what "fsync" means there (``F_FULLFSYNC`` on
 macOS, ``fdatasync`` where available), :func:`fsync_dir` the one fsync of a folder.
-:func:`read_text` reads a small text file whole, refusing one over its size cap.
+:func:`read_text` reads a small text file whole, refusing one over its size cap;
+:func:`read_if_present` a file that may be missing, :func:`read_all` an open one.
 """
 from __future__ import annotations
 
@@ -23,8 +24,8 @@ from typing import Any, Iterator
 
 from rrdesk.core.errors import LocatedError, StoreError, os_reason
 
-__all__ = ["OsOps", "flush", "fsync_dir", "mapped", "read_all", "read_text", "remove_quietly", "replace_file",
-           "write_all", "write_atomic", "write_file"]
+__all__ = ["OsOps", "flush", "fsync_dir", "mapped", "read_all", "read_if_present", "read_text", "remove_quietly",
+           "replace_file", "write_all", "write_atomic", "write_file"]
 
 _BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
 
@@ -170,6 +171,15 @@ def remove_quietly(path: str | Path) -> None:
         os.unlink(path)
     except OSError:
         pass
+
+
+def read_if_present(path: str | Path) -> bytes | None:
+    """The whole file at ``path``, or None if it does not exist."""
+    try:
+        with open(path, "rb") as file:
+            return file.read()
+    except FileNotFoundError:
+        return None
 
 
 def read_all(fd: int) -> bytes:

@@ -13,6 +13,7 @@ from typing import Sequence
 
 from rrdesk.core import survey as surveys
 from rrdesk.core.errors import InputError, RRDeskError
+from rrdesk.core.fileio import read_if_present as _read
 from rrdesk.core.survey import Survey
 from rrdesk.store import age
 from rrdesk.store.bundle import SUFFIX, SURVEY_FILE, BundleError, open_bundle
@@ -38,13 +39,6 @@ class _Log:
 
     def key_problem(self, what: str) -> Problem:
         return Problem(self.key_file, None, what, self.key_member)
-
-
-def _read(path: Path) -> bytes | None:
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        return None
 
 
 def _folder_survey(folder: Path, problems: list[Problem]) -> Survey | None:

@@ -29,7 +29,7 @@ from typing import Any
 import rrdesk
 from rrdesk.core import survey as surveys
 from rrdesk.core.errors import BundleError, StoreError, os_reason  # noqa: F401 - BundleError re-exported
-from rrdesk.core.fileio import OsOps, read_all, write_all
+from rrdesk.core.fileio import OsOps, read_all, read_if_present as _read, write_all  # tests wrap _read
 from rrdesk.store import age
 from rrdesk.store._bundle_open import (  # noqa: F401 - the names of a bundle and open_bundle re-exported
     _HEX32, FORMAT, KEY_NAME, LOG_NAME, MANIFEST, MAX_BUNDLE, SUFFIX, SURVEY_FILE, TORN_DIR, TORN_NAME,
@@ -63,15 +63,6 @@ class BundleOps(OsOps):
 
 def _entry(name: str, data: bytes) -> dict[str, Any]:
     return {"name": name, "size": len(data), "sha256": _sha(data)}
-
-
-def _read(path: Path) -> bytes | None:
-    """The whole file, or None if it does not exist."""
-    try:
-        with open(path, "rb") as file:
-            return file.read()
-    except FileNotFoundError:
-        return None
 
 
 def read_snapshot(log: Path) -> tuple[bytes, bytes | None]:
