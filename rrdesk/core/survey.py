@@ -1,7 +1,7 @@
 """Survey files: the strict parser and validator of the TOML a coordinator writes.
 
 A survey file has one ``[survey]`` table and one ``[[question]]`` table per question
-(DESIGN.md, "The survey file"). :func:`load` turns it into a :class:`Survey` whose
+(docs/ARCHITECTURE.md, "The survey file"). :func:`load` turns it into a :class:`Survey` whose
 randomized questions already hold their calibrated spinners (:mod:`rrdesk.core.design`),
 or raises :class:`~rrdesk.core.errors.SurveyError` -- ``FILE: where: what`` on one
 line -- for the first thing that is wrong: every MUST of the format is a check, so a
@@ -15,15 +15,13 @@ Examples
 """
 from __future__ import annotations
 
-import math
 import re
 import tomllib
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from rrdesk.core import design as designs
+from rrdesk.core._survey_model import Localized, Question, Survey
 from rrdesk.core._survey_rules import (
     ANSWER_MODES, DESIGNS, LANGUAGE, MAX_BYTES, MAX_CHOICES, MAX_LANGUAGES, MAX_QUESTIONS,
     MAX_RECIPIENTS, PROBABILITIES, QUESTION_ID, QUESTION_KEYS, SURVEY_ID, SURVEY_KEYS, Lines, Place,
@@ -32,176 +30,9 @@ from rrdesk.core._survey_rules import (
 from rrdesk.core.bech32 import is_age_recipient
 from rrdesk.core.design import Design
 from rrdesk.core.errors import DesignError, SurveyError
+from rrdesk.core.fileio import read_text
 
 __all__ = ["Localized", "Question", "Survey", "load", "loads", "MAX_BYTES"]
-
-_T = TypeVar("_T")
-
-
-class Localized(Mapping[str, _T], Generic[_T]):
-    """An immutable, hashable mapping language → value, in the survey's language order
-    (the first is the default language)."""
-
-    __slots__ = ("_pairs",)
-
-    def __init__(self, pairs: Iterable[tuple[str, _T]] = ()) -> None:
-        self._pairs: tuple[tuple[str, _T], ...] = tuple(pairs)
-
-    def __getitem__(self, lang: str) -> _T:
-        for key, value in self._pairs:
-            if key == lang:
-                return value
-        raise KeyError(lang)
-
-    def __iter__(self) -> Iterator[str]:
-        return (key for key, _ in self._pairs)
-
-    def __len__(self) -> int:
-        return len(self._pairs)
-
-    def __hash__(self) -> int:
-        return hash(self._pairs)
-
-    def __repr__(self) -> str:
-        return f"Localized({dict(self._pairs)!r})"
-
-    def pick(self, lang: str) -> _T:
-        """The value in ``lang``, or in the default language when ``lang`` is not one
-        of the survey's (a GUI in another language still shows something)."""
-        if not self._pairs:
-            raise KeyError(lang)
-        return self.get(lang, self._pairs[0][1])
-
-
-@dataclass(frozen=True)
-class Question:
-    """One question of a survey.
-
-    Attributes
-    ----------
-    id : str
-        Unique within the survey.
-    kind : str
-        ``"forced"``, ``"warner"``, ``"unrelated"``, ``"kary"`` or ``"direct"``.
-    design : Design or None
-        The calibrated spinner; ``None`` for a direct question (asked in the clear).
-    answer_mode : str or None
-        ``"instructed"`` or ``"assisted"``; ``None`` for a direct question.
-    text, negation, unrelated : Localized of str
-        The statement, Warner's negated statement, the innocuous question
-        (the last two empty unless the design uses them).
-    choices : tuple of str
-        Answer ids of a k-ary or multiple-choice direct question; ``()`` for yes/no.
-    choice_text : Localized of tuple of str
-        One label per choice and language; empty when a direct question gives none.
-    unrelated_prevalence : float or None
-        Known share of YES to the innocuous question (``unrelated`` only).
-    line : int or None
-        Line of the question's ``[[question]]`` header in the file.
-    """
-
-    id: str
-    kind: str
-    design: Design | None
-    answer_mode: str | None
-    text: Localized[str]
-    negation: Localized[str] = Localized()
-    unrelated: Localized[str] = Localized()
-    choices: tuple[str, ...] = ()
-    choice_text: Localized[tuple[str, ...]] = Localized()
-    unrelated_prevalence: float | None = None
-    line: int | None = None
-
-    @property
-    def answer_ids(self) -> tuple[str, ...]:
-        """The answers in index order, as records, counts and estimates have them: ``("no",
-        "yes")`` for a yes/no question (index 1 is YES), else the choice ids."""
-        return self.choices or ("no", "yes")
-
-    def text_in(self, lang: str) -> str:
-        """The question's text in ``lang`` (the default language if it has none)."""
-        return self.text.pick(lang)
-
-    def negation_in(self, lang: str) -> str:
-        """Warner's negated statement; ``KeyError`` for other designs."""
-        return self.negation.pick(lang)
-
-    def unrelated_in(self, lang: str) -> str:
-        """The innocuous question of an unrelated design; ``KeyError`` for other designs."""
-        return self.unrelated.pick(lang)
-
-    def choice_labels(self, lang: str) -> tuple[str, ...]:
-        """One label per choice (the choice ids when no ``choice_text`` was given);
-        ``()`` for a yes/no question."""
-        if not self.choices:
-            return ()
-        return self.choice_text.pick(lang) if self.choice_text else self.choices
-
-
-@dataclass(frozen=True)
-class Survey:
-    """A validated survey: the ``[survey]`` table and its questions, in file order.
-
-    Attributes
-    ----------
-    path : Path
-        The file it was read from (as given).
-    id, title : str
-        From ``[survey]``.
-    languages : tuple of str
-        Language codes; the first is the default.
-    recipients : tuple of str
-        The coordinator's age X25519 recipients (``age1…``); records are sealed to all.
-    max_epsilon : float
-        Cap on :attr:`epsilon_per_respondent`, already checked.
-    planned_respondents : int
-        For planning figures (``rrdesk check``).
-    questions : tuple of Question
-        In file order.
-    """
-
-    path: Path
-    id: str
-    title: str
-    languages: tuple[str, ...]
-    recipients: tuple[str, ...]
-    max_epsilon: float
-    planned_respondents: int
-    questions: tuple[Question, ...]
-
-    @property
-    def default_language(self) -> str:
-        return self.languages[0]
-
-    @property
-    def direct(self) -> tuple[Question, ...]:
-        """The questions asked in the clear (no spinner), in file order."""
-        return tuple(q for q in self.questions if q.design is None)
-
-    @property
-    def randomized(self) -> tuple[Question, ...]:
-        """The questions answered through a spinner (every design but ``direct``)."""
-        return tuple(q for q in self.questions if q.design is not None)
-
-    @property
-    def epsilon_per_respondent(self) -> float:
-        """ε of one respondent's whole interview: by basic composition (Dwork & Roth
-        2014, Thm. 3.16) the sum of the questions' ε."""
-        return math.fsum(q.design.epsilon for q in self.randomized)  # type: ignore[union-attr]
-
-    @property
-    def fingerprint(self) -> tuple:
-        """What must not change while a survey collects data, and must agree for records to
-        be counted together: its questions, their kinds, choices and spinners (not texts)."""
-        return tuple((q.id, q.kind, q.choices, q.design) for q in self.questions)
-
-    def question(self, qid: str) -> Question:
-        """The question with id ``qid``; ``KeyError`` if there is none."""
-        for q in self.questions:
-            if q.id == qid:
-                return q
-        raise KeyError(qid)
-
 
 # -- reading --------------------------------------------------------------------------
 
@@ -217,20 +48,10 @@ def load(path: str | Path) -> Survey:
     SurveyError
         For anything wrong, from an unreadable file to a total ε over ``max_epsilon``.
     """
-    name = str(path)
-    try:
-        with open(Path(path), "rb") as f:
-            data = f.read(MAX_BYTES + 1)
-    except (OSError, ValueError) as e:  # ValueError: a NUL in the path
-        raise SurveyError(name, "", f"cannot read: {getattr(e, 'strerror', None) or e}") from None
-    if len(data) > MAX_BYTES:
-        raise SurveyError(name, "", "larger than 1 MiB, far too big for a survey file")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        raise SurveyError(name, "", f"not UTF-8 text (first bad byte on line {line}); "
-                                    "save the file as UTF-8") from None
+    text = read_text(path, MAX_BYTES, error=SurveyError, unreadable="cannot read",
+                     too_large="larger than 1 MiB, far too big for a survey file",
+                     bad_byte=("", "not UTF-8 text (first bad byte on line {line}); save the file as UTF-8"),
+                     encoding="utf-8-sig")
     return loads(text, path)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 import re
 from html import escape
-from typing import Any, Sequence
+from typing import Sequence
 
 import rrdesk
 from rrdesk.core.problems import Problem
