@@ -1,7 +1,6 @@
 """Export bundles (rrdesk/store/FORMAT.md §2): complete and verified, or not there at all."""
 from __future__ import annotations
 
-import datetime as dt
 import errno
 import hashlib
 import io
@@ -17,88 +16,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rrdesk.core import survey as surveys
-from rrdesk.store import _frames, age, bundle, keys, log
-from rrdesk.store.bundle import BundleError, BundleOps, export, open_bundle
-from rrdesk.app.interviews import Station
+from rrdesk.store import _frames, age, bundle, log
+from rrdesk.store.bundle import BundleError, export, open_bundle
 from rrdesk.store.log import StoreError
-from tests.conftest import DEMO, ROOT, SeededSource
-
-DEMO_KEY = ROOT / "resources" / "demo-identity.txt"
-NOW = dt.datetime(2026, 11, 22, 19, 30, 5, tzinfo=dt.timezone.utc)
-DAY = dt.date(2026, 11, 22)
-needs_age = pytest.mark.skipif(shutil.which("age") is None, reason="the age tool is not installed")
-
-TINY = """\
-[survey]
-id = "{id}"
-title = "Tiny"
-languages = ["en"]
-recipients = [{recipients}]
-max_epsilon = 3.0
-planned_respondents = 10
-
-[[question]]
-id = "region"
-design = "direct"
-choices = ["north", "south"]
-text.en = "Region"
-
-[[question]]
-id = "unhappy"
-design = "forced"
-epsilon = 1.0
-answer_mode = "assisted"
-text.en = "I am unhappy at work."
-
-[[question]]
-id = "afraid"
-design = "kary"
-epsilon = 1.0
-answer_mode = "assisted"
-choices = ["never", "once", "often"]
-text.en = "How often were you afraid?"
-choice_text.en = ["Never", "Once", "Often"]
-"""
-
-
-class NoSync(BundleOps):
-    """Real files without fsync: fast set-up of data folders (durability is test_log's job)."""
-
-    def fsync(self, fd: int) -> None:
-        pass
-
-    def fsync_dir(self, path: Path) -> None:
-        pass
-
-
-def demo_identities() -> list[age.Identity]:
-    return keys.load_identities(DEMO_KEY)
-
-
-def tiny_survey(folder: Path, recipients: list[str], survey_id: str = "tiny-2026") -> Path:
-    path = folder / f"{survey_id}.toml"
-    path.write_text(TINY.format(id=survey_id, recipients=", ".join(f'"{r}"' for r in recipients)))
-    return path
-
-
-def answer_all(interview) -> None:
-    while (q := interview.next_question) is not None:
-        spin = interview.spin(q.id, 1 if q.design.categories == 2 else 0)
-        interview.record(q.id, spin.answer)
-
-
-def record_interviews(survey_file: Path, data: Path, count: int, *, seed: int = 0,
-                      direct: dict[str, str] | None = None) -> Station:
-    """``count`` complete interviews in ``data``; the station is returned closed."""
-    survey = surveys.load(survey_file)
-    if direct is None:
-        direct = {q.id: q.choices[0] for q in survey.questions if q.design is None}
-    with Station(survey, data, source=SeededSource(seed), today=lambda: DAY, ops=NoSync()) as station:
-        for _ in range(count):
-            answer_all(station.start(direct))
-    return station
-
+from tests.conftest import (
+    DEMO, DEMO_KEY, NOW, NoSync, demo_identities, needs_age, record_interviews, tiny_survey,
+)
 
 def tree_hash(folder: Path) -> dict[str, str]:
     """Every file and folder under ``folder`` with its bytes' sha256 (folders: "dir")."""

@@ -17,9 +17,8 @@ from rrdesk.store import _frames, age, log, records
 from rrdesk.store.bundle import export
 from rrdesk.store.log import StoreError
 from rrdesk.store.verify import Report, extract, verify
-from tests.conftest import DEMO
-from tests.test_bundle import (
-    DEMO_KEY, NOW, NoSync, demo_identities, needs_age, record_interviews, tiny_survey,
+from tests.conftest import (
+    DEMO, DEMO_KEY, NOW, NoSync, demo_identities, needs_age, record_interviews, tiny_survey,
 )
 
 PER_INTERVIEW = 5  # the demo survey: a start record and four randomized questions

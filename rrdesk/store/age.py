@@ -1,7 +1,7 @@
 """age v1 files (c2sp.org/age) with X25519 recipients, on pyca/cryptography primitives.
 
 Every record rrdesk stores is a complete age file sealed to the coordinator's
-recipient(s), so the standard ``age`` tool can open it without rrdesk (DESIGN.md,
+recipient(s), so the standard ``age`` tool can open it without rrdesk (docs/ARCHITECTURE.md,
 "Records are age files"). This module holds only what that needs: X25519 recipients
 and identities, the header MAC, and the STREAM payload. No passphrases (scrypt), no
 ASCII armor, no plugins. No I/O: ``keys.py`` reads and writes key files.

@@ -4,7 +4,7 @@
 every bundle and checks each log exactly as ``rrdesk verify -i`` does (framing, sequence,
 chain, key file, first key, tags: :func:`rrdesk.store.verify.check_bundle`), then decrypts
 and checks the records in worker processes (:mod:`rrdesk.store._opening`), and keeps one
-row of small integers per usable record. Bad input never aborts it (DESIGN.md, threat model
+row of small integers per usable record. Bad input never aborts it (docs/ARCHITECTURE.md, threat model
 5): a bundle that cannot be opened, a damaged log or record becomes a :class:`Problem` naming
 the file and the record, and everything else is still used.
 

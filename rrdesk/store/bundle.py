@@ -2,7 +2,7 @@
 
 ``rrdesk/store/FORMAT.md`` §2 is the spec. A bundle is an age file (sealed to the survey's
 recipients) holding a deterministic POSIX tar, so ``age -d -i KEY FILE | tar x`` opens it
-without rrdesk. An export is complete and verified or it does not exist (DESIGN.md, threat
+without rrdesk. An export is complete and verified or it does not exist (docs/ARCHITECTURE.md, threat
 model 4): it is written as ``<name>.part``, flushed, read back from the disk and compared, and
 only then renamed into place. A bundle is hostile input for whoever opens it (threat model 5):
 :func:`open_bundle` reads it strictly and checks every file against the manifest (it lives in
