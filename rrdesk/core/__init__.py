@@ -1,1 +1,3 @@
-"""Pure logic with no I/O beyond reading a survey file: designs, randomizer, survey files."""
+"""The bottom layer: pure logic (designs, randomizer, survey files, estimation, results) plus
+the two things every layer above shares -- the one exception tree (``errors``) and the one
+file-I/O module (``fileio``). Never imports the store, the app, the GUI, the CLI or Qt."""
