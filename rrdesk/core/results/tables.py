@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import Any, Iterable, Mapping, Protocol
+from typing import Any, Iterable, Mapping
 
 from rrdesk.core.results.model import UNKNOWN_GROUP, Results, design_parameters
 from rrdesk.core.survey import Survey
@@ -21,17 +21,6 @@ ESTIMATE_COLUMNS = ("question", "design", "epsilon", "subgroup", "category", "n"
 ANSWER_COLUMNS = ("survey", "device", "log", "seq", "interview", "question", "design", "answer",
                   "p_truth", "p_yes", "p_no", "prevalence", "k", "p_say")
 DIRECT_PREFIX = "direct_"  # why: a direct question's id could be "answer" or "seq"; never clash
-
-
-class Answer(Protocol):
-    """One recorded answer, as the store's collected data yields it."""
-
-    device: str
-    log: str
-    seq: int
-    interview: int
-    question: str
-    answer: str
 
 
 def estimate_rows(results: Results) -> list[dict[str, Any]]:
@@ -61,9 +50,11 @@ def estimates_csv(results: Results) -> str:
     return f.getvalue()
 
 
-def answers_csv(survey: Survey, answers: Iterable[Answer],
+def answers_csv(survey: Survey, answers: Iterable[Any],
                 interviews: Mapping[tuple[str, int], Mapping[str, str]]) -> str:
-    """``answers.csv``; ``interviews`` maps (device, interview) to its direct answers."""
+    """``answers.csv``: ``answers`` are the store's recorded answers (``device``, ``log``, ``seq``,
+    ``interview``, ``question``, ``answer``); ``interviews`` maps (device, interview) to its
+    direct answers."""
     direct = [q.id for q in survey.direct]
     f = io.StringIO(newline="")
     out = csv.writer(f, lineterminator="\n")
