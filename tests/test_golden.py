@@ -6,7 +6,7 @@ of `aggregate --out`. Two laptops are simulated with fixed seeds, one of them wi
 damaged record, so the problems (and where they are) are pinned too.
 
 Only what is random by design is replaced before comparing: the laptops' device ids and
-log ids (fresh from the OS CSPRNG), the temporary folder, and the export's time stamp in
+log ids (fresh from the OS CSPRNG), the temporary folder, the checkout's folder, and the export's time stamp in
 a bundle's name. Everything else must stay byte-identical. To re-pin after an intended
 change of a contract: ``RRDESK_GOLDEN_UPDATE=1 python -m pytest tests/test_golden.py``,
 and say why in the commit.
@@ -39,13 +39,14 @@ def _run(*argv: object) -> tuple[int, str]:
 
 
 class _Normalizer:
-    """Replaces the random ids, in order of first appearance, and the temporary folder."""
+    """Replaces the random ids, in order of first appearance, the temporary folder and the
+    checkout's own folder (a survey's path)."""
 
     def __init__(self, tmp: Path) -> None:
         self.tmp, self.ids = str(tmp), {}
 
     def __call__(self, text: str) -> str:
-        text = text.replace(self.tmp, "<TMP>")
+        text = text.replace(self.tmp, "<TMP>").replace(str(ROOT), "<ROOT>")
         text = _HEX_ID.sub(lambda m: self.ids.setdefault(m[0], f"<ID{len(self.ids) + 1}>"), text)
         return _STAMP.sub("_<STAMP>", text)
 
