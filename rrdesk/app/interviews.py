@@ -117,9 +117,11 @@ class Station:
 
     def _open_current(self) -> log.LogWriter:
         pointer = self.folder / CURRENT
-        name = pointer.read_text(encoding="ascii").strip() if pointer.exists() else ""
+        with mapped(pointer, "cannot be read"):
+            raw = pointer.read_bytes() if pointer.exists() else b""
+        name = raw.decode("ascii", "replace").strip()
         if name and not name.startswith(self.device.hex() + "-"):
-            name = ""  # a data folder copied from another laptop: never append to its logs
+            name = ""  # copied from another laptop, or damaged: never append to a log it names
         if name and (self.folder / name).exists():
             try:
                 return log.LogWriter.open(self.folder / name, ops=self.ops)
