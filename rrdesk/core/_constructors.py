@@ -1,0 +1,148 @@
+"""The four constructors: a calibrated spinner from a target ε or from its probabilities.
+
+Part of :mod:`rrdesk.core.design` (which re-exports them and describes each design and its
+ε). From ε, each constructor searches the 2**32 grid for the most truthful spinner whose ε
+does not exceed the target, with the arithmetic of :mod:`rrdesk.core._calibrate`; from
+probabilities, it rounds them onto the grid keeping their sum exact.
+"""
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+from rrdesk.core._calibrate import (
+    WHEEL, _check_target, _complement, _eps_or_inf, _exactly, _exp, _grid, _largest,
+)
+from rrdesk.core._design_model import OPPOSITE, OTHER, SAY_NO, SAY_YES, TRUTH, Act, Design, Instruction, Sector
+from rrdesk.core.errors import DesignError
+
+
+def forced(*, epsilon: float | None = None, truth: float | None = None,
+           yes: float | None = None, no: float | None = None) -> Design:
+    """Forced response: answer truthfully, or say YES, or say NO.
+
+    Give a target ``epsilon`` or all three probabilities. From ε, YES and NO get
+    (almost) equal weights ``q ≈ 2**32 / (e^ε + 1)``; the NO weight is then raised by
+    the fewest units that bring ε to or below the target, which lands within about
+    ``1e-9`` of it. Boruch (1971); Fox & Tracy (1986), ch. 3.
+    """
+    _exactly("forced", {"epsilon": epsilon, "truth": truth, "yes": yes, "no": no},
+             [{"epsilon"}, {"truth", "yes", "no"}])
+    if epsilon is None:
+        weights = _grid([truth, yes, no], ["truth", "yes", "no"])  # type: ignore[list-item]
+        return _forced(*weights)
+    target = _check_target(epsilon)
+    e = _exp(target)
+    # q: the largest equal YES/NO weight whose symmetric design is not above the target
+    # would be too coarse at large ε, so take the largest q whose ε is still >= target
+    # and raise NO (fine steps of ~1/2**32 in the ratio) until ε <= target.
+    q = min(WHEEL // 2 - 1, max(1, math.floor(WHEEL / (e + 1))))
+    while q > 1 and _eps_or_inf(lambda: _forced(WHEEL - 2 * q, q, q)) < target:
+        q -= 1
+    while q + 1 < WHEEL // 2 and _eps_or_inf(lambda: _forced(WHEEL - 2 * (q + 1), q + 1, q + 1)) >= target:
+        q += 1
+    # smallest NO weight n >= q with ε <= target; ε falls as n grows
+    lo, hi = q, WHEEL - q - 1
+    if _eps_or_inf(lambda: _forced(WHEEL - q - hi, q, hi)) > target:
+        raise DesignError(f"epsilon {target!r} is too small for a 2**32-sector spinner")
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if _eps_or_inf(lambda: _forced(WHEEL - q - mid, q, mid)) <= target:
+            hi = mid
+        else:
+            lo = mid + 1
+    return _forced(WHEEL - q - lo, q, lo)
+
+
+def _forced(truth: int, yes: int, no: int) -> Design:
+    sectors = [(truth, TRUTH), (yes, SAY_YES), (no, SAY_NO)]
+    return Design(kind="forced", sectors=tuple(Sector(w, i) for w, i in sectors if w))
+
+
+def warner(*, epsilon: float | None = None, p: float | None = None) -> Design:
+    """Warner's (1965) mirrored question: answer the statement with probability ``p``,
+    else its negation. From ε, ``p = e^ε / (1 + e^ε)`` rounded down onto the grid.
+
+    With only two sectors the achievable ε are ``ln(w / (2**32 - w))``; neighbours
+    are ``(1 + e^ε)**2 / (e^ε 2**32)`` apart, so a target is met to within 1e-6 for
+    ε up to 8.36 and to within one such step (5.1e-6 at ε = 10) above that.
+    """
+    _exactly("warner", {"epsilon": epsilon, "p": p}, [{"epsilon"}, {"p"}])
+    if epsilon is None:
+        return _warner(_grid(_complement(p, "p"), ["p", "1 - p"])[0])
+    target = _check_target(epsilon)
+    lo = WHEEL // 2 + 1
+    if _eps_or_inf(lambda: _warner(lo)) > target:
+        raise DesignError(f"epsilon {target!r} is too small for a 2**32-sector spinner")
+    return _warner(_largest(lo, WHEEL - 1, lambda w: _eps_or_inf(lambda: _warner(w)) <= target))
+
+
+def _warner(statement: int) -> Design:
+    sectors = [(statement, TRUTH), (WHEEL - statement, OPPOSITE)]
+    return Design(kind="warner", sectors=tuple(Sector(w, i) for w, i in sectors if w))
+
+
+def unrelated(*, prevalence: float, epsilon: float | None = None, p: float | None = None) -> Design:
+    """Unrelated question (Greenberg et al. 1969): answer the sensitive question with
+    probability ``p``, else an innocuous question with known ``prevalence``.
+
+    From ε, ``p`` is the largest grid value whose ε is not above the target.
+    """
+    _exactly("unrelated", {"epsilon": epsilon, "p": p}, [{"epsilon"}, {"p"}])
+    if not isinstance(prevalence, (int, float)) or isinstance(prevalence, bool) or not 0 < prevalence < 1:
+        raise DesignError(f"prevalence must be a probability strictly between 0 and 1, not {prevalence!r}")
+    m = _grid(_complement(prevalence, "prevalence"), ["prevalence", "1 - prevalence"])[0]
+    if epsilon is None:
+        return _unrelated(_grid(_complement(p, "p"), ["p", "1 - p"])[0], m)
+    target = _check_target(epsilon)
+    if _eps_or_inf(lambda: _unrelated(1, m)) > target:
+        raise DesignError(f"epsilon {target!r} is too small for a 2**32-sector spinner")
+    return _unrelated(_largest(1, WHEEL - 1, lambda w: _eps_or_inf(lambda: _unrelated(w, m)) <= target), m)
+
+
+def _unrelated(sensitive: int, prevalence: int) -> Design:
+    sectors = [(sensitive, TRUTH), (WHEEL - sensitive, OTHER)]
+    return Design(kind="unrelated", sectors=tuple(Sector(w, i) for w, i in sectors if w),
+                  prevalence=prevalence)
+
+
+def kary(k: int, *, epsilon: float | None = None, truth: float | None = None) -> Design:
+    """k-ary randomized response: answer truthfully with probability ``t``, else say
+    category j with probability ``(1 - t) / k``. From ε, ``f ≈ 2**32 / (e^ε + k - 1)``
+    per category, the last raised by the fewest units that bring ε to the target.
+    Kairouz, Oh & Viswanath (2016); Wang et al. (2017), "direct encoding".
+    """
+    if not isinstance(k, int) or isinstance(k, bool) or k < 2:
+        raise DesignError(f"a k-ary design needs at least 2 categories, not {k!r}")
+    _exactly("kary", {"epsilon": epsilon, "truth": truth}, [{"epsilon"}, {"truth"}])
+    if epsilon is None:
+        if not isinstance(truth, (int, float)) or isinstance(truth, bool):
+            raise DesignError(f"truth must be a probability between 0 and 1, not {truth!r}")
+        weights = _grid([truth] + [(1 - truth) / k] * k, ["truth"] + [f"say {j}" for j in range(k)])
+        return _kary(weights[0], weights[1:])
+    target = _check_target(epsilon)
+    e = _exp(target)
+
+    def design(f: int, extra: int = 0) -> Design:
+        return _kary(WHEEL - k * f - extra, [f] * (k - 1) + [f + extra])
+
+    f = max(1, min(WHEEL // k - 1, math.floor(WHEEL / (e + k - 1))))
+    while f > 1 and _eps_or_inf(lambda: design(f)) < target:
+        f -= 1
+    while k * (f + 1) < WHEEL and _eps_or_inf(lambda: design(f + 1)) >= target:
+        f += 1
+    lo, hi = 0, WHEEL - k * f - 1
+    if _eps_or_inf(lambda: design(f, hi)) > target:
+        raise DesignError(f"epsilon {target!r} is too small for a 2**32-sector spinner")
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if _eps_or_inf(lambda: design(f, mid)) <= target:
+            hi = mid
+        else:
+            lo = mid + 1
+    return design(f, lo)
+
+
+def _kary(truth: int, says: Sequence[int]) -> Design:
+    sectors = [Sector(truth, TRUTH)] + [Sector(w, Instruction(Act.SAY, j)) for j, w in enumerate(says) if w]
+    return Design(kind="kary", sectors=tuple(s for s in sectors if s.weight), categories=len(says))
