@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 from rrdesk.app.interviews import Station
 from rrdesk.core import survey as surveys
@@ -19,6 +20,11 @@ from rrdesk.store import age, keys
 from rrdesk.store.bundle import BundleOps
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# why: property tests draw their examples from a seed derived from each test, so a run is the
+# same on every machine and never flakes; a new example is found by changing the test, not by luck
+hypothesis_settings.register_profile("rrdesk", derandomize=True, print_blob=True)
+hypothesis_settings.load_profile("rrdesk")
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "resources" / "surveys" / "demo.toml"
