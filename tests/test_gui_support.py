@@ -70,7 +70,8 @@ def next_screen(qtbot, window, name: str, previous: QWidget | None) -> QWidget:
 
 
 def hand_over(qtbot, window, *, department: str = "Office", language: str = "English"):
-    """Interviewer: the direct question, hand over; respondent: language, explanation, practice."""
+    """Interviewer: the direct question, hand over; respondent: language, explanation, practice,
+    "I am alone"."""
     click(qtbot, window.dashboard.start)
     direct = wait_for(qtbot, window, "direct")
     click(qtbot, button_named(direct, department))
@@ -79,15 +80,43 @@ def hand_over(qtbot, window, *, department: str = "Office", language: str = "Eng
 
 
 def respondent_part(qtbot, window, *, language: str = "English"):
+    """From the hand-over to the first question: language, explanation, every practice
+    wheel (one spin each), and "I am alone, continue"."""
     handover = wait_for(qtbot, window, "handover")
     click(qtbot, handover.start)
     choose = wait_for(qtbot, window, "language")
     click(qtbot, button_named(choose, language))
     click(qtbot, wait_for(qtbot, window, "explanation").go)
+    practise(qtbot, window)
+    alone(qtbot, window)
+
+
+def practise(qtbot, window, spins: int = 1) -> list[str]:
+    """Spin every practice wheel ``spins`` times, then go on; returns each wheel's tally."""
     practice = wait_for(qtbot, window, "practice")
-    click(qtbot, practice.spin_button)
-    qtbot.waitUntil(lambda: practice.again.isVisible())
-    click(qtbot, practice.go)
+    tallies = []
+    for page in range(len(practice.questions)):
+        assert practice.page == page
+        for _ in range(spins):
+            click(qtbot, practice.spin_button)
+            qtbot.waitUntil(lambda: practice.result.isVisible() and practice.spin_button.isEnabled())
+        tallies.append(practice.tally.text())
+        click(qtbot, practice.go)
+    return tallies
+
+
+def alone(qtbot, window) -> QWidget:
+    """The respondent says nobody else can see the screen."""
+    privacy = wait_for(qtbot, window, "privacy")
+    click(qtbot, privacy.go)
+    return privacy
+
+
+def stop_at_hand_over(qtbot, window) -> None:
+    """The interviewer stops the interview at the hand-over, and confirms."""
+    handover = wait_for(qtbot, window, "handover")
+    click(qtbot, handover.stop)
+    click(qtbot, handover.confirm_stop)
 
 
 def answer_question(qtbot, window, previous, *, pick: int = 0) -> tuple[QWidget, str, str]:

@@ -14,7 +14,10 @@ from rrdesk.gui.interview import InterviewController
 from rrdesk.gui.states import QuestionView, Step
 from rrdesk.gui.practice import PracticeScreen
 from rrdesk.gui.question import QuestionScreen
-from rrdesk.gui.screens import DirectScreen, ExplanationScreen, HandoverScreen, LanguageScreen, ThanksScreen
+from rrdesk.gui.explain import one_per_kind
+from rrdesk.gui.screens import (
+    DirectScreen, ExplanationScreen, HandoverScreen, LanguageScreen, PrivacyScreen, ThanksScreen,
+)
 
 
 class InterviewFlow(QWidget):
@@ -70,11 +73,15 @@ class InterviewFlow(QWidget):
             screen = LanguageScreen(c.survey.languages)
             screen.chosen.connect(c.choose_language)
         elif step is Step.EXPLANATION:
-            screen = ExplanationScreen(any(q.answer_mode == "assisted" for q in c.survey.randomized))
+            screen = ExplanationScreen(one_per_kind(c.survey), c.lang,
+                                       any(q.answer_mode == "assisted" for q in c.survey.randomized))
             screen.next.connect(c.practise)
         elif step is Step.PRACTICE:
-            screen = PracticeScreen(c.survey.randomized[0], c.lang, reduced_motion=c.reduced_motion)
-            screen.next.connect(c.next_question)
+            screen = PracticeScreen(one_per_kind(c.survey), c.lang, reduced_motion=c.reduced_motion)
+            screen.next.connect(c.practised)
+        elif step is Step.PRIVACY:
+            screen = PrivacyScreen()
+            screen.alone.connect(c.next_question)
         elif step is Step.QUESTION:
             screen = self._question_screen()
         else:

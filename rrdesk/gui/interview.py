@@ -1,8 +1,9 @@
 """One interview as one controller: its steps, its questions' states, and its store calls.
 
 Interviewer: direct questions → (start record, durable) → "hand the laptop over".
-Respondent: language → explanation → practice spin → one question after another (the
-store says which is next, so a restarted interview asks only what is not recorded) →
+Respondent: language → explanation → a practice wheel per wheel kind → "the interviewer
+steps away" (also when an interrupted interview is continued) → one question after another
+(the store says which is next, so a restarted interview asks only what is not recorded) →
 "thank you, hand the laptop back". Interviewer: back to the dashboard, which shows only
 "Interview N saved".
 
@@ -174,11 +175,21 @@ class InterviewController(QObject):
 
     @Slot()
     def practise(self) -> None:
-        self._go(Step.PRACTICE)
+        if self.step is Step.EXPLANATION:
+            self._go(Step.PRACTICE)
+
+    @Slot()
+    def practised(self) -> None:
+        """The practice is over: the interviewer steps away before the questions."""
+        if self.step is Step.PRACTICE:
+            self._go(Step.PRIVACY)
 
     @Slot()
     def next_question(self) -> None:
-        """The question the store said is next, or the thanks when there is none."""
+        """The question the store said is next, or the thanks when there is none (only once
+        the respondent said they are alone, or after an answer is durable)."""
+        if self.step not in (Step.PRIVACY, Step.QUESTION):
+            return
         if self.step is Step.QUESTION and self.state not in (QuestionState.SAVED,):
             return
         self._truth = self._sector = self._answer = None

@@ -1,93 +1,157 @@
-"""The practice spin: the respondent tries the wheel once (or more) before the questions.
+"""The practice: one practice wheel per wheel kind the survey uses, before the questions.
 
-Marked PRACTICE (on the screen and on the wheel) and never recorded: the outcome comes from
-:func:`rrdesk.core.randomizer.spin` with the OS CSPRNG, on the first randomized question's
-design, and is never given to the store.
+The respondent may spin each practice wheel as often as they like, and sees a tally of
+what it showed ("Answer truthfully: 7 · Say YES: 2 · Say NO: 1"), so someone who distrusts
+the laptop can see that the wheel is fair. Marked PRACTICE (on the screen and on the wheel)
+and never recorded: each outcome comes from :func:`rrdesk.core.randomizer.spin` with the OS
+CSPRNG (a test may hand in its own byte source) and is never given to the store.
 """
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QWidget
 
 from rrdesk.core import randomizer
+from rrdesk.core.randomizer import ByteSource
 from rrdesk.core.survey import Question
-from rrdesk.gui import wording
-from rrdesk.gui.widgets import button, columns, label, make_wheel, restyle
+from rrdesk.gui import spin_path, wording
+from rrdesk.gui.explain import sector_kinds
+from rrdesk.gui.widgets import button, columns, label, make_wheel, restyle, tab_order
 
 
 class PracticeScreen(QWidget):
-    """A practice spin on the first randomized question's wheel: marked PRACTICE, drawn
-    with the OS CSPRNG by :func:`randomizer.spin` directly, never given to the store."""
+    """The practice wheels, one after the other (``questions``: one question per wheel kind,
+    whose wheel is used), drawn by :func:`randomizer.spin` directly, never given to the store.
+
+    Signals
+    -------
+    next
+        The respondent is ready for the questions (after the last practice wheel).
+    """
 
     next = Signal()
 
-    def __init__(self, question: Question, lang: str, *, reduced_motion: bool,
-                 parent: QWidget | None = None) -> None:
+    def __init__(self, questions: Sequence[Question], lang: str, *, reduced_motion: bool,
+                 source: ByteSource = os.urandom, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        if not questions:
+            raise ValueError("the practice needs at least one wheel")
         self.setObjectName("practice")
-        self.question, self.lang, self._spun = question, lang, False
-        self._sector: int | None = None
+        self.questions, self.lang, self._source = list(questions), lang, source
+        self.page = 0
+        self._sector: int | None = None  # the practice outcome, until the wheel shows it
+        self._counts: list[int] = []  # practice spins per sector of the wheel shown
+        self._labels: list[str] = []  # the words on each sector of the wheel shown
         left, right = columns(self)
         left.addWidget(label(self.tr("PRACTICE"), "practice"))
-        left.addWidget(label(self.tr("This is only a practice. Nothing is saved."), "subtitle"))
-        left.addWidget(label(self.tr("Tap Spin (or the wheel) and watch where it stops. "
-                                     "The words under the pointer tell you what to do."), "explain"))
+        self.progress = label("", "hint")
+        left.addWidget(self.progress)
+        left.addWidget(label(self.tr("Nothing is saved. Spin as often as you like."), "subtitle"))
+        self.how = label(self._how(reduced_motion), "body")
+        left.addWidget(self.how)
         self.result = label("", "instruction")
         self.result.setAccessibleName(self.tr("Spinner result"))
         self.result.hide()
         left.addWidget(self.result)
+        self.tally = label("", "body")
+        self.tally.setAccessibleName(self.tr("Practice spins so far"))
+        left.addWidget(self.tally)
         left.addStretch(1)
         row = QHBoxLayout()
-        self.again = button(self.tr("Practice again"), "quiet")
-        self.again.hide()
-        self.go = button(self.tr("Start the questions"), "quiet")
-        row.addWidget(self.again)
         row.addStretch(1)
+        self.go = button("", "quiet")
         row.addWidget(self.go)
         left.addLayout(row)
-        self.wheel = make_wheel(question, lang, reduced_motion, practice=True)
+        self.wheel = make_wheel(self.questions[0], lang, reduced_motion, practice=True)
         right.addWidget(self.wheel, 1)
         self.spin_button = button(self.tr("Spin"), "spin")
         right.addWidget(self.spin_button)
         self.spin_button.clicked.connect(self._spin)
         self.wheel.spinRequested.connect(self._spin)
         self.wheel.finished.connect(self._stopped)
-        self.again.clicked.connect(self._reset)
-        self.go.clicked.connect(self.next)
+        self.go.clicked.connect(self._go_on)
+        tab_order([self.spin_button, self.go])
         self.setFocusProxy(self.spin_button)
+        self._show_page(0)
+
+    @property
+    def question(self) -> Question:
+        """The question whose wheel is practised now."""
+        return self.questions[self.page]
+
+    def _how(self, reduced_motion: bool) -> str:
+        if not reduced_motion:
+            return self.tr("Tap Spin and watch where the wheel stops. The words under the arrow tell you "
+                           "what to do.")
+        seconds = max(1, round(spin_path.DURATION_MS / 1000))
+        if seconds == 1:
+            return self.tr("Tap Spin. The wheel will not move; its result appears after 1 second.")
+        return self.tr("Tap Spin. The wheel will not move; its result appears after {seconds} seconds.").format(
+            seconds=seconds)
+
+    def _show_page(self, page: int) -> None:
+        self.page, self._sector = page, None
+        q = self.question
+        self._labels = wording.wheel_labels(q, self.lang)
+        self.wheel.set_wheel(q.design, self._labels, practice=True)
+        self._counts = [0] * len(q.design.sectors)
+        last = page == len(self.questions) - 1
+        self.progress.setText(self.tr("Practice wheel {number} of {total}").format(
+            number=page + 1, total=len(self.questions)))
+        self.go.setText(self.tr("I am ready for the questions") if last else self.tr("Next practice wheel"))
+        self.go.setProperty("role", "quiet")
+        restyle(self.go)
+        self.result.setText("")
+        self.result.hide()
+        self.spin_button.setText(self.tr("Spin"))
+        self.spin_button.setEnabled(True)
+        self._show_tally()
+
+    def _show_tally(self) -> None:
+        parts = []
+        for _, words in sector_kinds(self.question, self.lang):
+            count = sum(n for n, text in zip(self._counts, self._labels) if text == words)
+            parts.append(self.tr("{what}: {count}").format(what=words, count=count))
+        self.tally.setText(" · ".join(parts))
 
     @Slot()
     def _spin(self) -> None:
-        if self._spun:
-            return
-        self._spun = True
+        if self._sector is not None or self.wheel.is_spinning():
+            return  # one practice spin at a time
         self.spin_button.setEnabled(False)
-        spin = randomizer.spin(self.question.design, None, os.urandom)
+        self.go.setEnabled(False)  # why: the outcome on its way is shown before the wheel changes
+        self.result.hide()
+        spin = randomizer.spin(self.question.design, None, self._source)  # never given to the store
         self._sector = spin.sector
+        self.wheel.reset()  # the last practice outcome goes; the wheel may turn again
         self.wheel.spin_to(spin.position)
 
     @Slot()
     def _stopped(self) -> None:
-        if not self._spun or self._sector is None:
+        if self._sector is None:
             return
-        instruction = self.question.design.sectors[self._sector].instruction
-        self._sector = None
-        self.result.setText(self.tr("The spinner says: {what}").format(
-            what=wording.sector_label(self.question, instruction, self.lang)))
+        sector, self._sector = self._sector, None
+        self._counts[sector] += 1
+        self.result.setText(self.tr("The spinner says: {what}").format(what=self._labels[sector]))
         self.result.show()
-        self.again.show()
+        self._show_tally()
+        self.spin_button.setText(self.tr("Spin again"))
+        self.spin_button.setEnabled(True)
+        self.go.setEnabled(True)
         self.go.setProperty("role", "primary")
         restyle(self.go)
         self.go.setFocus()
 
     @Slot()
-    def _reset(self) -> None:
-        self.result.setText("")
-        self.result.hide()
-        self.again.hide()
-        self.wheel.set_wheel(self.question.design, wording.wheel_labels(self.question, self.lang), practice=True)
-        self._spun = False
-        self.spin_button.setEnabled(True)
-        self.spin_button.setFocus()
+    def _go_on(self) -> None:
+        if self._sector is not None:
+            return  # a practice spin is under way
+        if self.page + 1 < len(self.questions):
+            self._show_page(self.page + 1)
+            self.spin_button.setFocus()
+            return
+        self.go.setEnabled(False)  # why: a double tap must not skip the next screen
+        self.next.emit()

@@ -1,5 +1,5 @@
 """The simple screens of an interview: direct questions, hand-over, language, explanation,
-thanks. Each is built when it is shown (so it speaks the language in force then) and
+"nobody can see this screen", thanks. Each is built when it is shown (so it speaks the language in force then) and
 deleted when it is left. The spinner screens are in :mod:`rrdesk.gui.question`.
 """
 from __future__ import annotations
@@ -7,14 +7,26 @@ from __future__ import annotations
 from typing import Sequence
 
 from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QFrame, QGridLayout, QHBoxLayout, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout, QWidget,
 )
 
 from rrdesk.core.survey import Question
-from rrdesk.gui import wording
+from rrdesk.gui import explain, wording
 from rrdesk.gui.i18n import language_name
 from rrdesk.gui.widgets import button, label, tab_order
+
+
+def _scrolled(body: QWidget) -> QScrollArea:
+    """``body`` in a frameless vertical scroll area (a long page on a small screen)."""
+    scroll = QScrollArea()
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QFrame.Shape.NoFrame)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # why: texts wrap instead
+    scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # why: Tab goes to the buttons, not to the frame
+    scroll.setWidget(body)
+    return scroll
 
 
 def _page(parent: QWidget) -> QVBoxLayout:
@@ -101,7 +113,8 @@ class DirectScreen(QWidget):
 
 
 class HandoverScreen(QWidget):
-    """"Please hand the laptop to the respondent"."""
+    """"Please hand the laptop to the respondent"; the interviewer may stop the interview
+    here, after confirming on the screen itself (stopping cannot be undone)."""
 
     ready = Signal()
     stopped = Signal()
@@ -122,9 +135,52 @@ class HandoverScreen(QWidget):
         row.addWidget(self.stop)
         row.addStretch(1)
         outer.addLayout(row)
+        self.confirm = QFrame()
+        self.confirm.setObjectName("confirm-stop")
+        panel = QVBoxLayout(self.confirm)
+        panel.setContentsMargins(0, 0, 0, 0)
+        panel.addWidget(label(self.tr("Stop interview {number}? The questions not asked are marked not asked.")
+                              .format(number=number), "subtitle"))
+        choices = QHBoxLayout()
+        self.confirm_stop = button(self.tr("Yes, stop it"), "quiet")
+        self.go_back = button(self.tr("Go back"))
+        choices.addWidget(self.confirm_stop)
+        choices.addStretch(1)
+        choices.addWidget(self.go_back)
+        panel.addLayout(choices)
+        self.confirm.hide()
+        outer.addWidget(self.confirm)
         self.start.clicked.connect(self.ready)
-        self.stop.clicked.connect(self.stopped)
+        self.stop.clicked.connect(self._ask)
+        self.go_back.clicked.connect(self._back)
+        self.confirm_stop.clicked.connect(self._confirmed)
+        tab_order([self.start, self.stop, self.go_back, self.confirm_stop])
         self.setFocusProxy(self.start)
+
+    @Slot()
+    def _ask(self) -> None:
+        self.stop.hide()
+        self.confirm.show()
+        self.go_back.setFocus()  # why: Enter on the first focus must not stop the interview
+
+    @Slot()
+    def _back(self) -> None:
+        self.confirm.hide()
+        self.stop.show()
+        self.stop.setFocus()
+
+    @Slot()
+    def _confirmed(self) -> None:
+        self.confirm_stop.setEnabled(False)  # why: a second tap does not ask to close it twice
+        self.go_back.setEnabled(False)
+        self.stopped.emit()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
+        if event.key() == Qt.Key.Key_Escape and self.confirm.isVisible():
+            self._back()
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
 
 class LanguageScreen(QWidget):
@@ -151,39 +207,66 @@ class LanguageScreen(QWidget):
 
 
 class ExplanationScreen(QWidget):
-    """How the spinner protects the respondent, in plain words."""
+    """How the wheel protects the respondent: three short lines, then one picture per wheel
+    kind the survey uses (:mod:`rrdesk.gui.explain`)."""
 
     next = Signal()
 
-    def __init__(self, assisted: bool, parent: QWidget | None = None) -> None:
+    def __init__(self, questions: Sequence[Question], lang: str, assisted: bool,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("explanation")
         outer = _page(self)
-        outer.addWidget(label(self.tr("How this works"), "headline"))
-        points = [
-            self.tr("For each question you will spin a wheel. It stops by chance."),
-            self.tr("The wheel tells you what to do: sometimes to answer truthfully, sometimes to give an "
-                    "answer it chooses for you, whatever your true answer is."),
-            self.tr("So a YES the spinner asked for is not an admission. Nobody, not even the interviewer, "
-                    "can know your real answer."),
-        ]
+        outer.addWidget(label(self.tr("How this works"), "title"))
+        body = QWidget()
+        column = QVBoxLayout(body)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(10)
+        lines = [self.tr("The wheel decides what you answer."),
+                 self.tr("A YES the wheel asked for is not an admission."),
+                 self.tr("Only the answer after the spin is saved, locked.")]
         if assisted:
-            points.append(self.tr("For some questions you first tap your true answer. It is never saved: "
-                                  "the spinner decides what is saved, and shows it to you."))
-        points += [
-            self.tr("Only the answer after the spin is saved, locked so that this laptop cannot read it."),
-            self.tr("A spin cannot be repeated. First, try a practice spin: it is never saved."),
-        ]
-        for text in points:
-            outer.addWidget(label("•  " + text, "explain"))
-        outer.addStretch(1)
+            lines.append(self.tr("Sometimes you first tap your true answer. It is never saved."))
+        for text in lines:
+            column.addWidget(label(text, "subtitle"))
+        self.cards = explain.kind_cards(questions, lang)
+        for card in self.cards:
+            column.addWidget(card)
+        column.addStretch(1)
+        outer.addWidget(_scrolled(body), 1)
         row = QHBoxLayout()
         row.addStretch(1)
-        self.go = button(self.tr("Try a practice spin"))
+        self.go = button(self.tr("Try the wheel (practice)"))
         row.addWidget(self.go)
         outer.addLayout(row)
         self.go.clicked.connect(self.next)
         self.setFocusProxy(self.go)
+
+
+class PrivacyScreen(QWidget):
+    """Before the first question (and before the next one of a continued interview): the
+    interviewer steps away, and the respondent says they are alone."""
+
+    alone = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("privacy")
+        outer = _page(self)
+        outer.addStretch(1)
+        outer.addWidget(label(self.tr("The interviewer steps away now."), "headline", center=True))
+        outer.addWidget(label(self.tr("Nobody can see your answers on this screen."), "explain", center=True))
+        outer.addStretch(1)
+        self.go = button(self.tr("I am alone, continue"), "start")
+        outer.addWidget(self.go, 0, Qt.AlignmentFlag.AlignHCenter)
+        outer.addStretch(1)
+        self.go.clicked.connect(self._go)
+        self.setFocusProxy(self.go)
+
+    @Slot()
+    def _go(self) -> None:
+        self.go.setEnabled(False)  # why: a double tap must not skip the first question's screen
+        self.alone.emit()
 
 
 class ThanksScreen(QWidget):

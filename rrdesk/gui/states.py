@@ -19,7 +19,8 @@ class Step(Enum):
     HANDOVER = auto()  # "hand the laptop to the respondent"
     LANGUAGE = auto()  # the respondent picks a language
     EXPLANATION = auto()  # how the spinner protects them
-    PRACTICE = auto()  # a practice spin, never recorded
+    PRACTICE = auto()  # a practice wheel per wheel kind, never recorded
+    PRIVACY = auto()  # "the interviewer steps away": before the first question asked on this hand-over
     QUESTION = auto()  # one randomized question (its own state: QuestionState)
     THANKS = auto()  # "hand the laptop back"
     ENDED = auto()  # saved, closed or not started: back to the dashboard
