@@ -4,13 +4,20 @@ With no survey given it opens the survey it remembers, or else the demo survey. 
 given here is checked first, so a bad file is one ``rrdesk: error: …`` line, as for
 ``rrdesk check``. Qt is imported only when the app starts, so the other commands stay
 quick and work without a display.
+
+Qt aborts the process (a core dump, and a hint that names the wrong library) when its platform
+plugin cannot start, so before the QApplication is made :mod:`rrdesk.cli.qtcheck` asks which
+system libraries the xcb plugin lacks, and whether there is a display at all: either is one
+``rrdesk: error: …`` line naming the packages to install, and exit 2.
 """
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
+from rrdesk.cli import qtcheck
 from rrdesk.core import survey as surveys
+from rrdesk.core.errors import RRDeskError
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -27,6 +34,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.survey is not None:
         surveys.load(args.survey)  # a SurveyError becomes the usual one-line error
+    probe = qtcheck.Probe.start()  # ldd runs while Qt is imported: a healthy start waits for nothing
     from rrdesk.gui import app  # why: Qt only for this command
 
+    problem = probe.problem() if probe else None
+    if problem:
+        raise RRDeskError(problem)  # main() prints it as the one `rrdesk: error: …` line, exit 2
     return app.run(survey=args.survey, data=args.data)
