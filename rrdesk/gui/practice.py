@@ -12,13 +12,14 @@ import os
 from collections.abc import Sequence
 
 from PySide6.QtCore import Signal, Slot
-from PySide6.QtWidgets import QHBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
 from rrdesk.core import randomizer
 from rrdesk.core.randomizer import ByteSource
 from rrdesk.core.survey import Question
 from rrdesk.gui import spin_path, wording
 from rrdesk.gui.explain import sector_kinds
+from rrdesk.gui.screens import scrolled
 from rrdesk.gui.widgets import button, columns, label, make_wheel, restyle, tab_order
 
 
@@ -47,19 +48,24 @@ class PracticeScreen(QWidget):
         self._labels: list[str] = []  # the words on each sector of the wheel shown
         left, right = columns(self)
         left.addWidget(label(self.tr("PRACTICE"), "practice"))
+        body = QWidget()
+        texts = QVBoxLayout(body)
+        texts.setContentsMargins(0, 0, 0, 0)
         self.progress = label("", "hint")
-        left.addWidget(self.progress)
-        left.addWidget(label(self.tr("Nothing is saved. Spin as often as you like."), "subtitle"))
+        texts.addWidget(self.progress)
+        texts.addWidget(label(self.tr("Nothing is saved. Spin as often as you like."), "subtitle"))
         self.how = label(self._how(reduced_motion), "body")
-        left.addWidget(self.how)
+        texts.addWidget(self.how)
         self.result = label("", "instruction")
         self.result.setAccessibleName(self.tr("Spinner result"))
         self.result.hide()
-        left.addWidget(self.result)
-        self.tally = label("", "body")
+        texts.addWidget(self.result)
+        self.tally = label("", "figure")
         self.tally.setAccessibleName(self.tr("Practice spins so far"))
-        left.addWidget(self.tally)
-        left.addStretch(1)
+        texts.addWidget(self.tally)
+        texts.addStretch(1)
+        self._scroll = scrolled(body)  # why: on a small screen the texts scroll, the buttons stay
+        left.addWidget(self._scroll, 1)
         row = QHBoxLayout()
         row.addStretch(1)
         self.go = button("", "quiet")
@@ -101,7 +107,7 @@ class PracticeScreen(QWidget):
         last = page == len(self.questions) - 1
         self.progress.setText(self.tr("Practice wheel {number} of {total}").format(
             number=page + 1, total=len(self.questions)))
-        self.go.setText(self.tr("I am ready for the questions") if last else self.tr("Next practice wheel"))
+        self.go.setText(self.tr("I am ready") if last else self.tr("Next wheel"))
         self.go.setProperty("role", "quiet")
         restyle(self.go)
         self.result.setText("")
@@ -138,6 +144,7 @@ class PracticeScreen(QWidget):
         self.result.setText(self.tr("The spinner says: {what}").format(what=self._labels[sector]))
         self.result.show()
         self._show_tally()
+        self._scroll.ensureWidgetVisible(self.result)
         self.spin_button.setText(self.tr("Spin again"))
         self.spin_button.setEnabled(True)
         self.go.setEnabled(True)

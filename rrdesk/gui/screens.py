@@ -18,7 +18,7 @@ from rrdesk.gui.i18n import language_name
 from rrdesk.gui.widgets import button, label, tab_order
 
 
-def _scrolled(body: QWidget) -> QScrollArea:
+def scrolled(body: QWidget) -> QScrollArea:
     """``body`` in a frameless vertical scroll area (a long page on a small screen)."""
     scroll = QScrollArea()
     scroll.setWidgetResizable(True)
@@ -233,7 +233,7 @@ class ExplanationScreen(QWidget):
         for card in self.cards:
             column.addWidget(card)
         column.addStretch(1)
-        outer.addWidget(_scrolled(body), 1)
+        outer.addWidget(scrolled(body), 1)
         row = QHBoxLayout()
         row.addStretch(1)
         self.go = button(self.tr("Try the wheel (practice)"))
