@@ -35,9 +35,16 @@ def run(args: argparse.Namespace) -> int:
     if args.survey is not None:
         surveys.load(args.survey)  # a SurveyError becomes the usual one-line error
     probe = qtcheck.Probe.start()  # ldd runs while Qt is imported: a healthy start waits for nothing
-    from rrdesk.gui import app  # why: Qt only for this command
+    try:
+        from rrdesk.gui import app  # why: Qt only for this command
+    except ImportError:
+        _stop_if_qt_cannot_start(probe)  # Qt's own libraries may be what is missing (libEGL, libGL, …)
+        raise
+    _stop_if_qt_cannot_start(probe)
+    return app.run(survey=args.survey, data=args.data)
 
+
+def _stop_if_qt_cannot_start(probe: qtcheck.Probe | None) -> None:
     problem = probe.problem() if probe else None
     if problem:
         raise RRDeskError(problem)  # main() prints it as the one `rrdesk: error: …` line, exit 2
-    return app.run(survey=args.survey, data=args.data)

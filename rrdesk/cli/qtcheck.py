@@ -20,6 +20,7 @@ import importlib.util
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -167,9 +168,11 @@ class Probe:
             child_env = {**env, "LC_ALL": "C"}
             for plugin in plugins(env):
                 try:
+                    # why a session of its own: ldd is a shell script that runs the loader as
+                    # its child; giving up must end both, or the loader keeps the pipe open
                     runs.append(subprocess.Popen([ldd, str(plugin)], env=child_env, text=True,
                                                  stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                                 stderr=subprocess.DEVNULL))
+                                                 stderr=subprocess.DEVNULL, start_new_session=True))
                 except OSError:
                     break  # cannot run ldd: no check, Qt goes on as before
         return cls(env, runs)
@@ -183,7 +186,7 @@ class Probe:
             try:
                 out, _ = run.communicate(timeout=LDD_TIMEOUT_S)
             except subprocess.TimeoutExpired:
-                run.kill()
+                os.killpg(run.pid, signal.SIGKILL)  # the group of the ldd we started, and only it
                 run.communicate()
                 out = ""
             missing.append(missing_sonames(out))
