@@ -30,10 +30,17 @@ def style(design: Design, index: int) -> tuple[QColor, str]:
         return QColor(VERMILLION), "grid"
     if instruction.act is Act.OTHER:
         return QColor(GREEN), "dots"
-    if design.kind == "kary":
-        colour, texture = _KARY[instruction.value % len(_KARY)]
+    return answer_style(design.kind == "kary", instruction.value)
+
+
+def answer_style(categories: bool, value: int) -> tuple[QColor, str]:
+    """Colour and texture of the sector that says answer ``value`` (YES = 1 / NO = 0, or a
+    category index when ``categories``): the answer buttons for ``value`` wear the same, so
+    a button can be matched to the sector without reading (:mod:`rrdesk.gui.marks`)."""
+    if categories:
+        colour, texture = _KARY[value % len(_KARY)]
         return QColor(colour), texture
-    return (QColor(ORANGE), "stripes") if instruction.value == YES else (QColor(BLUE), "dots")
+    return (QColor(ORANGE), "stripes") if value == YES else (QColor(BLUE), "dots")
 
 
 def _luminance(c: QColor) -> float:
@@ -42,10 +49,15 @@ def _luminance(c: QColor) -> float:
     return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF())
 
 
+def contrast(a: QColor, b: QColor) -> float:
+    """The WCAG 2 contrast ratio of two colours, from 1 to 21."""
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
 def ink_for(background: QColor) -> QColor:
     """Black or white text, whichever has the higher WCAG contrast ratio."""
-    lum = _luminance(background)
-    return INK if (lum + 0.05) / (_luminance(INK) + 0.05) >= 1.05 / (lum + 0.05) else PAPER
+    return INK if contrast(INK, background) >= contrast(PAPER, background) else PAPER
 
 
 def fill(colour: QColor, kind: str, size: int, ink: QColor) -> QBrush:

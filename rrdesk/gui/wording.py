@@ -3,7 +3,9 @@
 Interface words come from the Qt translator (context ``Wording``); survey texts (the
 statement, its negation, the other question, choice labels) come from the survey file in
 the language the respondent picked. Nothing here keeps state: a label is computed when a
-screen is built and dies with the screen.
+screen is built and dies with the screen. What a sector says about a fixed answer ("Say YES",
+"Tap NO, whatever…") starts with that answer's sign (:mod:`rrdesk.gui.marks`), the sign its
+button wears.
 """
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from PySide6.QtCore import QCoreApplication
 
 from rrdesk.core.design import YES, Act, Instruction
 from rrdesk.core.survey import Question
+from rrdesk.gui import marks
 
 
 def yes() -> str:
@@ -51,8 +54,10 @@ def sector_label(question: Question, instruction: Instruction, lang: str) -> str
         return translate("Wording", "Answer the other question")
     if question.choices:
         choice = question.choice_labels(lang)[instruction.value]
-        return translate("Wording", "Say “{answer}”").format(answer=choice)
-    return translate("Wording", "Say YES") if instruction.value == YES else translate("Wording", "Say NO")
+        text = translate("Wording", "Say “{answer}”").format(answer=choice)
+    else:
+        text = translate("Wording", "Say YES") if instruction.value == YES else translate("Wording", "Say NO")
+    return marks.signed(question, instruction.value, text)
 
 
 def wheel_labels(question: Question, lang: str) -> list[str]:
@@ -80,7 +85,22 @@ def instruction_text(question: Question, instruction: Instruction, lang: str) ->
         return translate("Wording", "Give the opposite of your true answer.")
     if question.choices:
         text = translate("Wording", "Tap “{answer}”, whatever your true answer is.")
-        return text.format(answer=question.choice_labels(lang)[instruction.value])
+        text = text.format(answer=question.choice_labels(lang)[instruction.value])
+    elif instruction.value == YES:
+        text = translate("Wording", "Tap YES, whatever your true answer is.")
+    else:
+        text = translate("Wording", "Tap NO, whatever your true answer is.")
+    return marks.signed(question, instruction.value, text)
+
+
+def forced_reminder(question: Question, instruction: Instruction) -> str:
+    """For a sector that says a fixed answer, a reminder that this answer says nothing about
+    the respondent (the spinner chose it); empty for any other sector."""
+    if instruction.act is not Act.SAY:
+        return ""
+    translate = QCoreApplication.translate
+    if question.choices:
+        return translate("Wording", "This answer says nothing about you: the spinner chose it.")
     if instruction.value == YES:
-        return translate("Wording", "Tap YES, whatever your true answer is.")
-    return translate("Wording", "Tap NO, whatever your true answer is.")
+        return translate("Wording", "This YES says nothing about you: the spinner chose it.")
+    return translate("Wording", "This NO says nothing about you: the spinner chose it.")
