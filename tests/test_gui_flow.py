@@ -10,10 +10,16 @@ from rrdesk.store import log
 from rrdesk.app.interviews import Station
 from tests.test_gui_support import (
     DEMO, answer_question, button_named, click, finish, hand_over, key, next_screen, open_window,
-    respondent_part, screen, stored, visible_texts, wait_for,
+    respondent_part, screen, stop_at_hand_over, stored, visible_texts, wait_for,
 )
 
 DEMO_SURVEY = surveys.load(DEMO)
+
+
+def outcomes(records):
+    """The records that end a question or start an interview: a question's "spun" record
+    (written before its wheel turns) is left out."""
+    return [r for r in records if r.kind != "spun"]
 
 
 def test_a_whole_demo_interview_in_both_answer_modes_leaves_exactly_its_records(qtbot, window, data):
@@ -25,7 +31,7 @@ def test_a_whole_demo_interview_in_both_answer_modes_leaves_exactly_its_records(
         previous, qid, answer = answer_question(qtbot, window, previous, pick=pick)
         expected[qid] = answer
     assert finish(qtbot, window) == "Interview 1 saved."
-    got = stored(data)
+    got = outcomes(stored(data))
     assert [r.kind for r in got] == ["start", "answer", "answer", "answer", "answer"]
     assert got[0].direct == {"department": "factory"}
     assert {r.interview for r in got} == {1}
@@ -55,7 +61,7 @@ def test_every_question_in_one_answer_mode(qtbot, tmp_path, settings, fast_spin,
         assert previous.assisted == (mode == "assisted" and qid != "took_from_work")
         expected[qid] = answer
     assert finish(qtbot, window) == "Interview 1 saved."
-    got = stored(data, f"workplace-{mode}")
+    got = outcomes(stored(data, f"workplace-{mode}"))
     assert [r.kind for r in got] == ["start"] + ["answer"] * 4
     assert {r.question: r.answer for r in got[1:]} == expected
     window.close()
@@ -99,7 +105,7 @@ def test_the_keyboard_alone_runs_a_question_space_spins_and_y_answers(qtbot, win
     key(qtbot, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: nxt.next.isVisible())
     assert not any(b.isVisible() for b in nxt.truth_buttons)  # no truth left beside the outcome
-    got = stored(data)
+    got = outcomes(stored(data))
     assert got[1].question == "unhappy" and got[1].answer == "yes"
     assert got[2].question == "afraid_to_speak"
 
@@ -136,7 +142,7 @@ def test_french_respondent_sees_the_survey_and_the_interface_in_french(qtbot, wi
     key(qtbot, Qt.Key.Key_O)  # Oui
     nxt = next_screen(qtbot, window, "question", q)
     assert nxt.question.id == "afraid_to_speak"
-    assert stored(data)[1].answer == "yes"
+    assert outcomes(stored(data))[1].answer == "yes"
 
 
 def test_an_interrupted_interview_is_offered_and_continues_with_the_next_question_only(
@@ -159,7 +165,7 @@ def test_an_interrupted_interview_is_offered_and_continues_with_the_next_questio
         asked.append(qid)
     assert asked == ["afraid_to_speak", "took_from_work", "bullied"]
     assert finish(qtbot, window) == "Interview 1 saved."
-    got = stored(data)
+    got = outcomes(stored(data))
     assert [(r.interview, r.kind, r.question) for r in got] == [
         (1, "start", ""), (1, "answer", "unhappy"), (1, "answer", "afraid_to_speak"),
         (1, "answer", "took_from_work"), (1, "answer", "bullied")]
@@ -184,18 +190,39 @@ def test_stopping_at_the_hand_over_closes_the_interview(qtbot, window, data):
     direct = wait_for(qtbot, window, "direct")
     click(qtbot, button_named(direct, "Office"))
     click(qtbot, direct.next)
-    click(qtbot, wait_for(qtbot, window, "handover").stop)
+    stop_at_hand_over(qtbot, window)
     qtbot.waitUntil(lambda: window.stack.currentWidget() is window.dashboard)
     assert window.dashboard.status.text() == "Interview 1 was closed before the end."
     assert [r.kind for r in stored(data)] == ["start"] + ["abandoned"] * 4
 
 
-def test_declining_a_question_records_a_decline(qtbot, window, data):
+def test_declining_a_question_asks_to_confirm_on_the_same_screen_and_go_back_undoes_it(qtbot, window, data):
     hand_over(qtbot, window)
     q = next_screen(qtbot, window, "question", None)
     click(qtbot, q.decline)
+    assert screen(window) is q and not QApplication.activeModalWidget()  # no dialog box
+    assert "Skip this question?" in visible_texts(q)
+    assert q.confirm.back.hasFocus()  # Enter on what is focused first does not skip
+    assert not q.spin_button.isEnabled()
+    key(qtbot, Qt.Key.Key_Return)  # "Go back"
+    assert not q.confirm.isVisible() and q.decline.isVisible() and q.spin_button.isEnabled()
+    assert [r.kind for r in stored(data)] == ["start"]  # nothing written by asking
+    click(qtbot, q.decline)
+    click(qtbot, q.confirm.skip)
     next_screen(qtbot, window, "question", q)
     assert [r.kind for r in stored(data)][:2] == ["start", "declined"]
+
+
+def test_the_skip_buttons_are_large_and_reached_by_tab(qtbot, window):
+    hand_over(qtbot, window)
+    q = next_screen(qtbot, window, "question", None)
+    click(qtbot, q.decline)
+    for b in (q.confirm.skip, q.confirm.back):
+        assert b.height() >= 48 and b.width() >= 48
+    key(qtbot, Qt.Key.Key_Backtab)
+    assert QApplication.focusWidget() is q.confirm.skip
+    key(qtbot, Qt.Key.Key_Space)
+    next_screen(qtbot, window, "question", q)
 
 
 class _FullDisk(log.OsOps):
@@ -255,8 +282,13 @@ def test_a_whole_interview_by_keyboard_alone(qtbot, window, data):
     qtbot.waitUntil(lambda: screen(window).objectName() == "explanation")
     key(qtbot, Qt.Key.Key_Return)
     practice = wait_for(qtbot, window, "practice")
-    key(qtbot, Qt.Key.Key_Space)
-    qtbot.waitUntil(lambda: focused() is practice.go)
+    for page in range(len(practice.questions)):  # one practice wheel per wheel kind
+        qtbot.waitUntil(lambda: practice.page == page and focused() is practice.spin_button)
+        key(qtbot, Qt.Key.Key_Space)
+        qtbot.waitUntil(lambda: focused() is practice.go)
+        key(qtbot, Qt.Key.Key_Return)
+    privacy = wait_for(qtbot, window, "privacy")
+    qtbot.waitUntil(lambda: focused() is privacy.go)
     key(qtbot, Qt.Key.Key_Return)
     previous = None
     for keys in ([Qt.Key.Key_Space, Qt.Key.Key_N], [Qt.Key.Key_Y, Qt.Key.Key_Return],
@@ -275,7 +307,7 @@ def test_a_whole_interview_by_keyboard_alone(qtbot, window, data):
     qtbot.waitUntil(lambda: focused() is thanks.back)
     key(qtbot, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: window.stack.currentWidget() is window.dashboard)
-    got = stored(data)
+    got = outcomes(stored(data))
     assert got[0].direct == {"department": "warehouse"}
     assert [(r.question, r.kind) for r in got[1:]] == [(q.id, "answer") for q in DEMO_SURVEY.randomized]
     assert got[1].answer == "no" and got[3].answer == "yes"  # what was pressed, instructed mode

@@ -123,7 +123,8 @@ def answer_question(qtbot, window, previous, *, pick: int = 0) -> tuple[QWidget,
     """Answer the question on screen; returns (screen, question id, the answer id stored).
 
     Instructed: spin, then tap answer button ``pick`` (what a respondent taps is what is
-    stored). Assisted: tap true answer ``pick``, spin, read the saved answer shown."""
+    stored). Assisted: tap true answer ``pick``, spin, wait for Next (the screen never shows
+    what was saved: the store says it)."""
     q = next_screen(qtbot, window, "question", previous)
     qid = q.question.id
     if q.assisted:
@@ -131,9 +132,7 @@ def answer_question(qtbot, window, previous, *, pick: int = 0) -> tuple[QWidget,
         click(qtbot, q.truth_buttons[pick])
         click(qtbot, q.spin_button)
         qtbot.waitUntil(lambda: q.next.isVisible())
-        shown = q.recorded.text().split(": ", 1)[1]
-        labels = dict(_answers(q))
-        stored_id = _answer_id(q, labels[shown])
+        stored_id = recorded_answer(window, qid)
         click(qtbot, q.next)
     else:
         click(qtbot, q.spin_button)
@@ -144,9 +143,21 @@ def answer_question(qtbot, window, previous, *, pick: int = 0) -> tuple[QWidget,
     return q, qid, stored_id
 
 
-def _answers(q):
-    from rrdesk.gui import wording
-    return [(text, i) for i, text in wording.answers(q.question, q.lang)]
+def decline_question(qtbot, window, previous) -> tuple[QWidget, str]:
+    """"I prefer not to answer", then "Yes, skip it"; returns (screen, question id)."""
+    q = next_screen(qtbot, window, "question", previous)
+    click(qtbot, q.decline)
+    click(qtbot, q.confirm.skip)
+    return q, q.question.id
+
+
+def recorded_answer(window, question_id: str) -> str:
+    """The answer id the store holds for ``question_id`` in the open interview (read back
+    with the demo identity, as the coordinator would)."""
+    got = [r for r in stored(window.data, window.station.survey.id)
+           if r.interview == window.controller.number and r.question == question_id and r.kind == "answer"]
+    assert len(got) == 1, f"{len(got)} answers recorded for {question_id}"
+    return got[0].answer
 
 
 def _answer_id(q, index: int) -> str:

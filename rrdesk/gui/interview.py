@@ -12,8 +12,9 @@ a named operation (:mod:`rrdesk.gui.operations`) on the window's store runner, s
 interview is only ever touched by one thread. It moves on only when an operation returns.
 Screens (:mod:`rrdesk.gui.flow` builds them) only show its state and emit what the person
 did. The privacy rules of a question (:mod:`rrdesk.gui.question`) are kept here: the outcome
-is drawn at the tap before the wheel turns, once; the assisted truth is dropped when the
-outcome comes; the sector is kept only until the answer is recorded.
+is drawn at the tap before the wheel turns, once; the assisted truth leaves with the spin
+operation at the tap; the recorded answer of an assisted question goes to the store and never
+to the screen; the sector is kept only until the answer is recorded.
 """
 from __future__ import annotations
 
@@ -67,9 +68,8 @@ class InterviewController(QObject):
         self.question: Question | None = None  # the question on screen
         self._next: Question | None = None  # the one the store says comes next
         self.state = QuestionState.READY
-        self._truth: int | None = None  # assisted: until the outcome comes
+        self._truth: int | None = None  # assisted: until Spin is tapped
         self._sector: int | None = None  # until the answer is recorded
-        self._answer: int | None = None  # assisted: the recorded answer, until it is shown
         self._failure = ""
 
     # -- what the screens read ----------------------------------------------------------------
@@ -192,7 +192,7 @@ class InterviewController(QObject):
             return
         if self.step is Step.QUESTION and self.state not in (QuestionState.SAVED,):
             return
-        self._truth = self._sector = self._answer = None
+        self._truth = self._sector = None
         self._failure = ""
         self.question = self._next
         if self.question is None:
@@ -213,7 +213,7 @@ class InterviewController(QObject):
         if self.translators.current != self.ui_lang:
             self.translators.use(self.ui_lang)
         self.interview = self.question = self._next = None
-        self._truth = self._sector = self._answer = None
+        self._truth = self._sector = None
         self._go(Step.ENDED)
         self.ended.emit(line, completed, self.wrote, self.broken)
 
@@ -232,26 +232,31 @@ class InterviewController(QObject):
 
     @Slot()
     def request_spin(self) -> None:
-        """Draw the outcome now, once; the wheel turns when it comes (a second tap does nothing)."""
+        """Draw the outcome now, once; the wheel turns when it comes (a second tap does nothing).
+
+        The screen is told at the tap (it clears the true answer then, before the store
+        answers), and the true answer leaves the controller with the operation."""
         if self.state is not (QuestionState.TRUTH_PICKED if self.assisted else QuestionState.READY):
             return  # one spin per question; assisted needs the true answer first
+        truth, self._truth = self._truth, None
         self._set(QuestionState.SPINNING)
-        operations.spin(self.interview, self.question.id, self._truth).run(self.runner, self._spun, self._spin_failed)
+        operations.spin(self.interview, self.question.id, truth).run(self.runner, self._spun, self._spin_failed)
 
     def _spun(self, spin: Spin) -> None:
-        self._sector, self._truth = spin.sector, None  # the true answer is not needed any more
-        if self.assisted:
-            self._answer = spin.answer
+        self.wrote = True  # Interview.spin returns once the spin's own record is durable
+        self._sector = spin.sector
         self._set(QuestionState.SPINNING, position=spin.position)
-        del spin  # only the sector index (and, assisted, the answer) stay, until recorded
         self.spun.emit()
         if self.assisted:  # written during the animation: no crash can lead to a second spin
-            self._save(self._answer)
+            self._save(spin.answer)  # the answer goes to the store only, never to the screen
+        del spin  # only the sector index stays, until the answer is recorded and shown
 
     def _spin_failed(self, line: str) -> None:
-        """An interview driven out of order: say so, never crash."""
-        truth = self._truth
-        self._set(QuestionState.READY if truth is None else QuestionState.TRUTH_PICKED, truth=truth, error=line)
+        """The outcome could not be drawn or kept (its record could not be written, or the
+        interview was driven out of order): say so and let the interviewer stop; the
+        dashboard opens the store again and offers to continue this interview."""
+        self._failure = line
+        self._set(QuestionState.FAILED, error=line)
 
     @Slot()
     def wheel_stopped(self) -> None:
@@ -261,10 +266,9 @@ class InterviewController(QObject):
         instruction = self.question.design.sectors[self._sector].instruction
         if self.state is QuestionState.FAILED:
             self._set(QuestionState.FAILED, instruction=instruction, error=self._failure)
-        elif self.state is QuestionState.RECORDED:
+        elif self.state is QuestionState.RECORDED:  # Next once the wheel stopped and the record is durable
             self._sector = None  # recorded and shown: the sector is not needed any more
-            answer, self._answer = self._answer, None
-            self._set(QuestionState.SAVED, instruction=instruction, answer=answer)
+            self._set(QuestionState.SAVED, instruction=instruction)
         else:
             self._set(QuestionState.SAVING if self.assisted else QuestionState.SHOWN, instruction=instruction)
 
@@ -295,8 +299,7 @@ class InterviewController(QObject):
             self._set(QuestionState.RECORDED)
             return
         self._sector = None  # recorded and shown: the sector is not needed any more
-        answer, self._answer = self._answer, None
-        self._set(QuestionState.SAVED, answer=answer)
+        self._set(QuestionState.SAVED)
         if not self.assisted:  # instructed: nothing more to show on this screen
             self.next_question()
 

@@ -1,11 +1,25 @@
+"""One randomized question on screen (:class:`QuestionScreen`).
+
+What an assisted screen shows after Spin is tapped depends on the spinner's sector only,
+never on the true answer: the true answer is cleared at the tap, the recorded answer is
+never shown (beside the sector it would tell the true answer), and Next appears once the
+wheel has stopped and the record is durable, whatever was answered. Each answer button wears
+the mark of the wheel's sector that says that answer (:mod:`rrdesk.gui.marks`), so it can be
+matched without reading. "Call the interviewer" hides the question behind a neutral cover
+(:mod:`rrdesk.gui.question_parts`) without changing the interview; "I prefer not to answer"
+asks to confirm on the same screen.
+"""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QSize, Qt, Signal, Slot
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QGridLayout, QHBoxLayout, QPushButton, QSizePolicy, QStackedLayout, QVBoxLayout, QWidget,
+)
 
 from rrdesk.core.survey import Question
-from rrdesk.gui import wording
+from rrdesk.gui import marks, spin_path, wording
+from rrdesk.gui.question_parts import CoverPage, SkipConfirm
 from rrdesk.gui.states import QuestionState, QuestionView
 from rrdesk.gui.widgets import button, columns, label, make_wheel, restyle, tab_order
 
@@ -25,9 +39,9 @@ class QuestionScreen(QWidget):
     answerGiven(int)
         Instructed: the respondent tapped the answer the spinner asked for.
     declineRequested()
-        "I prefer not to answer".
+        "I prefer not to answer", confirmed with "Yes, skip it".
     nextRequested()
-        Assisted: Next, once the saved answer is shown.
+        Assisted: Next, once the wheel stopped and the answer is durable.
     stopRequested()
         The answer could not be saved and the interviewer chose to stop.
     """
@@ -44,30 +58,44 @@ class QuestionScreen(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("question")
-        self.question, self.lang = question, lang
+        self.question, self.lang, self.reduced_motion = question, lang, reduced_motion
         self.assisted = question.answer_mode == "assisted"
         self.state = QuestionState.READY
-        left, right = columns(self)
-        left.addWidget(label(self.tr("Question {number} of {total}").format(number=number, total=total), "hint"))
+        self._wanted: QWidget | None = None  # where the focus goes (back) when the question shows
+        self.page = QWidget(self)
+        self.page.setObjectName("question-page")
+        self.cover = CoverPage(self)
+        self.stack = QStackedLayout(self)
+        self.stack.addWidget(self.page)
+        self.stack.addWidget(self.cover)
+        outer = QVBoxLayout(self.page)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+        header = QHBoxLayout()
+        header.setContentsMargins(40, 16, 40, 0)
+        header.addWidget(label(self.tr("Question {number} of {total}").format(number=number, total=total),
+                               "hint"), 1)
+        self.call = button(self.tr("Call the interviewer"), "quiet")
+        header.addWidget(self.call, 0, Qt.AlignmentFlag.AlignTop)
+        outer.addLayout(header)
+        body = QWidget(self.page)
+        outer.addWidget(body, 1)
+        left, right = columns(body)
         self._add_texts(left)
-        if not self.assisted:
-            hint = self.tr("Tap Spin. Then do what the spinner says.")
-        elif question.kind == "warner":
-            hint = self.tr("First tap your true answer to the first statement. It is not saved: "
-                           "the spinner decides what is saved.")
-        else:
-            hint = self.tr("First tap your true answer. It is not saved: the spinner decides what is saved.")
-        self.hint = label(hint, "hint")
+        self.hint = label(self._first_hint(), "hint")
         left.addWidget(self.hint)
         self.truth_buttons = self._answer_row(left, self.truthPicked.emit, checkable=True) if self.assisted else []
         self.instruction = label("", "instruction")
         self.instruction.setAccessibleName(self.tr("Spinner result"))
         self.instruction.hide()
         left.addWidget(self.instruction)
+        self.reminder = label("", "body")
+        self.reminder.hide()
+        left.addWidget(self.reminder)
         self.answer_buttons = [] if self.assisted else self._answer_row(left, self.answerGiven.emit)
         for b in self.answer_buttons:
             b.hide()
-        self.recorded = label("", "recorded")
+        self.recorded = label("", "status")
         self.recorded.setAccessibleName(self.tr("Saved answer"))
         self.recorded.hide()
         left.addWidget(self.recorded)
@@ -75,6 +103,9 @@ class QuestionScreen(QWidget):
         self.status.hide()
         left.addWidget(self.status)
         left.addStretch(1)
+        self.confirm = SkipConfirm(self.page)
+        self.confirm.hide()
+        left.addWidget(self.confirm)
         row = QHBoxLayout()
         self.decline = button(self.tr("I prefer not to answer"), "quiet")
         self.stop = button(self.tr("Stop the interview (interviewer)"))
@@ -91,19 +122,35 @@ class QuestionScreen(QWidget):
         self.spin_button = button(self.tr("Spin"), "spin")
         self.spin_button.setEnabled(not self.assisted)
         right.addWidget(self.spin_button)
-        self.spin_button.clicked.connect(self.spinRequested)
-        self.wheel.spinRequested.connect(self.spinRequested)
-        self.wheel.finished.connect(self.wheelStopped)
-        self.decline.clicked.connect(self.declineRequested)
-        self.stop.clicked.connect(self.stopRequested)
-        self.next.clicked.connect(self.nextRequested)
-        tab_order([*self.truth_buttons, self.spin_button, *self.answer_buttons, self.decline, self.stop, self.next])
+        self._connect()
+        tab_order([*self.truth_buttons, self.spin_button, *self.answer_buttons, self.decline, self.confirm.skip,
+                   self.confirm.back, self.stop, self.next, self.call])
         if self.assisted:  # no answer is pre-selected, not even by the keyboard focus
             self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         else:
             self.setFocusProxy(self.spin_button)
 
     # -- building ------------------------------------------------------------------------
+
+    def _connect(self) -> None:
+        self.spin_button.clicked.connect(self._spin_tapped)
+        self.wheel.spinRequested.connect(self._spin_tapped)
+        self.wheel.finished.connect(self.wheelStopped)
+        self.decline.clicked.connect(self._ask_to_skip)
+        self.confirm.skip.clicked.connect(self._skip)
+        self.confirm.back.clicked.connect(self._keep)
+        self.stop.clicked.connect(self.stopRequested)
+        self.next.clicked.connect(self.nextRequested)
+        self.call.clicked.connect(self.call_interviewer)
+        self.cover.back.clicked.connect(self.back_to_question)
+
+    def _first_hint(self) -> str:
+        if not self.assisted:
+            return self.tr("Tap Spin. Then do what the spinner says.")
+        if self.question.kind == "warner":
+            return self.tr("First tap your true answer to the first statement. It is not saved: "
+                           "the spinner decides what is saved.")
+        return self.tr("First tap your true answer. It is not saved: the spinner decides what is saved.")
 
     def _add_texts(self, layout: QVBoxLayout) -> None:
         q, lang = self.question, self.lang
@@ -122,7 +169,7 @@ class QuestionScreen(QWidget):
 
     def _answer_row(self, layout: QVBoxLayout, slot, *, checkable: bool = False) -> list[QPushButton]:
         """YES and NO side by side; choices one under the other (labels may be long), in two
-        columns when there are many."""
+        columns when there are many. Each wears its answer's mark, as its sector on the wheel."""
         answers = wording.answers(self.question, self.lang)
         grid = QGridLayout()
         grid.setSpacing(14)
@@ -131,6 +178,8 @@ class QuestionScreen(QWidget):
         for n, (index, text) in enumerate(answers):
             b = button(text, "answer", checkable=checkable)
             b.setProperty("answer", index)
+            b.setIcon(marks.icon(marks.of_answer(self.question, index)))
+            b.setIconSize(QSize(marks.SWATCH, marks.SWATCH))
             b.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
             b.clicked.connect(lambda _=False, i=index: slot(i))
             grid.addWidget(b, n // columns, n % columns)
@@ -144,59 +193,62 @@ class QuestionScreen(QWidget):
     def show_state(self, view: QuestionView) -> None:
         """Show the question's new state (and the one value it brings)."""
         self.state = state = view.state
-        if state is QuestionState.TRUTH_PICKED or (state is QuestionState.READY and view.error):
+        if state is QuestionState.TRUTH_PICKED:
             for b in self.truth_buttons:
                 b.setChecked(b.property("answer") == view.truth)
-            if view.error:  # the spin could not be drawn; nothing changed
-                self._show_error(self.tr("The spinner could not be used: {error}. Please call the interviewer.")
-                                 .format(error=view.error))
-                return
             self.spin_button.setEnabled(True)
             self.hint.setText(self.tr("Now tap Spin."))
-            self.spin_button.setFocus()
+            self._focus(self.spin_button)
         elif state is QuestionState.SPINNING:
-            if view.position is not None:  # the outcome is drawn: the wheel turns to it
-                self._spinning(view.position)
-        elif state is QuestionState.RECORDED:
-            self.status.hide()
+            if view.position is None:  # the tap: the outcome is being drawn and made durable
+                self._tapped()
+            else:  # the outcome is drawn: the wheel turns to it
+                self.wheel.spin_to(view.position)
         elif state is QuestionState.DECLINING:
-            self.decline.setEnabled(False)
-            self.spin_button.setEnabled(False)
+            for b in (self.decline, self.spin_button, self.confirm.skip, self.confirm.back, *self.truth_buttons):
+                b.setEnabled(False)
         elif state is QuestionState.FAILED:
             self._show_outcome(view.instruction)
             self._failed(view.error)
-        else:  # SHOWN, SAVING, SAVED
+        elif state is not QuestionState.RECORDED:  # SHOWN, SAVING, SAVED (RECORDED shows nothing new)
             self._show_outcome(view.instruction)
             if state is QuestionState.SAVING:
                 self._saving()
             elif state is QuestionState.SAVED:
-                self.status.hide()
-                self._show_saved(view.answer)
+                self._show_saved()
 
-    def _spinning(self, position: float) -> None:
-        if self.assisted:
-            for b in self.truth_buttons:  # never leave a truth on screen next to an outcome
-                b.setChecked(False)
-                b.hide()
+    def _tapped(self) -> None:
+        """Spin was tapped: nothing of the true answer stays, and the screen says what happens."""
+        for b in self.truth_buttons:  # never leave a truth on screen, even before the outcome
+            b.setChecked(False)
+            b.hide()
         self.spin_button.setEnabled(False)
         self.decline.hide()
-        self.hint.setText(self.tr("The spinner is turning…"))
-        self.wheel.spin_to(position)
-        if self.assisted:
-            self._saving()
+        self.confirm.hide()
+        if self.reduced_motion:
+            seconds = max(1, round(spin_path.DURATION_MS / 1000))
+            self.hint.setText(self.tr("The spinner does not move (reduced motion); its result appears in "
+                                      "{seconds} seconds.").format(seconds=seconds))
+        else:
+            self.hint.setText(self.tr("The spinner is turning…"))
 
     def _show_outcome(self, instruction: object) -> None:
-        """The wheel stopped: what the spinner chose (assisted) or asks (instructed)."""
+        """The wheel stopped: what the spinner chose (assisted) or asks (instructed), and,
+        for a fixed answer, that it says nothing about the respondent."""
         if instruction is None:
             return
         if self.assisted:
             self.hint.setText(self.tr("The spinner chose:"))
             self.instruction.setText(wording.sector_label(self.question, instruction, self.lang))
-            self.instruction.show()
-            return
-        self.hint.setText(self.tr("The spinner says:"))
-        self.instruction.setText(wording.instruction_text(self.question, instruction, self.lang))
+        else:
+            self.hint.setText(self.tr("The spinner says:"))
+            self.instruction.setText(wording.instruction_text(self.question, instruction, self.lang))
         self.instruction.show()
+        reminder = wording.forced_reminder(self.question, instruction)
+        self.reminder.setText(reminder)
+        self.reminder.setVisible(bool(reminder))
+        if self.assisted:
+            return
         for b in self.answer_buttons:
             b.show()
         self._focus_self()  # why: a focused YES would make Enter answer YES, whatever was asked
@@ -218,32 +270,88 @@ class QuestionScreen(QWidget):
     def _failed(self, line: str) -> None:
         """Do not move on: say what happened and let the interviewer stop; the dashboard
         opens the store again and offers to continue this interview."""
-        self._show_error(self.tr("The answer could not be saved: {error}. Please call the interviewer.")
-                         .format(error=line))
-        for b in (*self.answer_buttons, self.decline, self.spin_button):
+        if self.wheel.is_aimed():
+            text = self.tr("The answer could not be saved: {error}. Please call the interviewer.")
+        else:  # the outcome itself could not be drawn or kept
+            text = self.tr("The spinner could not be used: {error}. Please call the interviewer.")
+        self._show_error(text.format(error=line))
+        for b in (*self.answer_buttons, self.spin_button):
             b.setEnabled(False)
+        self.decline.hide()
+        self.confirm.hide()
         self.stop.show()
-        self.stop.setFocus()
+        self._focus(self.stop)
 
-    def _show_saved(self, answer: int | None) -> None:
-        """Assisted mode: once the wheel stopped and the record is durable, show what was
-        saved and let the respondent go on."""
-        if answer is None:
+    def _show_saved(self) -> None:
+        """Assisted mode: the wheel stopped and the record is durable. What was saved is
+        never shown: beside the sector it would tell the true answer."""
+        if not self.assisted:
             return
-        answer_text = wording.answer_label(self.question, answer, self.lang)
-        if self.question.kind == "warner":
-            text = self.tr("Saved answer to the chosen statement: {answer}").format(answer=answer_text)
-        else:
-            text = self.tr("Saved answer: {answer}").format(answer=answer_text)
-        self.recorded.setText(text)
+        self.status.hide()
+        self.recorded.setText(self.tr("Your answer is saved. It is mixed with the spinner's choice, "
+                                      "so nobody can tell what you answered."))
         self.recorded.show()
         self.next.show()
-        self.next.setFocus()
+        self._focus(self.next)
+
+    # -- focus, the cover and the skip confirmation ---------------------------------------------
+
+    def _focus(self, widget: QWidget) -> None:
+        """Give ``widget`` the focus now, or when the question shows again (never behind the cover)."""
+        self._wanted = widget
+        if self.stack.currentWidget() is self.page:
+            widget.setFocus()
 
     def _focus_self(self) -> None:
         self.setFocusProxy(None)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setFocus()
+        self._focus(self)
+
+    @property
+    def covered(self) -> bool:
+        return self.stack.currentWidget() is self.cover
+
+    @Slot()
+    def call_interviewer(self) -> None:
+        """Hide the question (texts, wheel, outcome) behind a neutral page. The interview does
+        not change; a wheel that turns goes on turning and stops on time behind the cover."""
+        self.stack.setCurrentWidget(self.cover)
+        self.cover.back.setFocus()
+
+    @Slot()
+    def back_to_question(self) -> None:
+        self.stack.setCurrentWidget(self.page)
+        (self._wanted or self).setFocus()
+
+    @Slot()
+    def _spin_tapped(self) -> None:
+        if not self.covered and not self.confirm.isVisible():
+            self.spinRequested.emit()
+
+    @Slot()
+    def _ask_to_skip(self) -> None:
+        if self.state not in (QuestionState.READY, QuestionState.TRUTH_PICKED):
+            return
+        self.decline.hide()
+        self.confirm.show()
+        self.spin_button.setEnabled(False)
+        for b in self.truth_buttons:
+            b.setEnabled(False)
+        self._focus(self.confirm.back)  # why: Enter on the first thing focused must not skip
+
+    @Slot()
+    def _keep(self) -> None:
+        self.confirm.hide()
+        self.decline.show()
+        for b in self.truth_buttons:
+            b.setEnabled(True)
+        self.spin_button.setEnabled(not self.assisted or self.state is QuestionState.TRUTH_PICKED)
+        self._focus(self.decline)
+
+    @Slot()
+    def _skip(self) -> None:
+        if self.confirm.isVisible():
+            self.declineRequested.emit()
 
     # -- keyboard: Y / N (and the translated initials), 1..k for choices ----------------------
 
@@ -251,7 +359,7 @@ class QuestionScreen(QWidget):
         ready = self.state in (QuestionState.READY, QuestionState.TRUTH_PICKED)
         buttons = self.truth_buttons if self.assisted and ready else (
             self.answer_buttons if self.state is QuestionState.SHOWN else [])
-        target = self._key_target(event, buttons)
+        target = None if self.covered else self._key_target(event, buttons)
         if target is not None and target.isVisible() and target.isEnabled():
             target.click()
             event.accept()

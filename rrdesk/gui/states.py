@@ -31,11 +31,11 @@ class QuestionState(Enum):
 
     READY = auto()  # nothing done yet (assisted: waiting for the true answer)
     TRUTH_PICKED = auto()  # assisted: a true answer is picked, Spin is enabled
-    SPINNING = auto()  # the outcome is drawn and the wheel turns (assisted: its record is being written)
+    SPINNING = auto()  # Spin was tapped: the outcome is drawn, the wheel turns (assisted: its record is written)
     RECORDED = auto()  # assisted: the record is durable, the wheel still turns
     SHOWN = auto()  # instructed: the wheel stopped, the instruction is shown, waiting for the answer
     SAVING = auto()  # the outcome is shown, its answer is being written
-    SAVED = auto()  # the answer is durable (assisted: shown, with Next)
+    SAVED = auto()  # the answer is durable (assisted: the wheel stopped too; Next is offered)
     FAILED = auto()  # the answer could not be written: the interviewer may stop
     DECLINING = auto()  # "I prefer not to answer" is being written
 
@@ -43,14 +43,15 @@ class QuestionState(Enum):
 @dataclass(frozen=True, slots=True, repr=False)
 class QuestionView:
     """What a question screen shows after a change: the state, and the one value the
-    change brings (the truth picked, where the wheel stops, the outcome's instruction,
-    the saved answer, an error line). Sensitive: passed to the screen, never kept."""
+    change brings (the truth picked, where the wheel stops, the outcome's instruction, an
+    error line). Sensitive: passed to the screen, never kept. The recorded answer of an
+    assisted question is never in it: beside the sector, it would tell the true answer
+    (Warner's mirrored question always, the others often)."""
 
     state: QuestionState
     truth: int | None = None
     position: float | None = None
     instruction: Any = None
-    answer: int | None = None
     error: str = ""
 
     def __repr__(self) -> str:

@@ -1,0 +1,51 @@
+"""Two small parts of the question screen (:mod:`rrdesk.gui.question`) that show nothing of
+the question: the neutral page shown while the interviewer is called, and the inline "skip
+this question?" confirmation (on the screen itself: no dialog box for the respondent).
+"""
+from __future__ import annotations
+
+from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
+
+from rrdesk.gui.widgets import button, label
+
+
+class CoverPage(QWidget):
+    """What hides a question while the interviewer comes: neutral words (nothing about the
+    question, its wheel or its outcome) and one button back to the question."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("cover")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(40, 24, 40, 24)
+        layout.setSpacing(20)
+        layout.addStretch(1)
+        layout.addWidget(label(self.tr("The interviewer is coming."), "title", center=True))
+        layout.addWidget(label(self.tr("The question is hidden until you go back to it."), "body", center=True))
+        row = QHBoxLayout()
+        row.addStretch(1)
+        self.back = button(self.tr("Back to the question"))
+        row.addWidget(self.back)
+        row.addStretch(1)
+        layout.addLayout(row)
+        layout.addStretch(1)
+
+
+class SkipConfirm(QWidget):
+    """"Skip this question?" with [Yes, skip it] and [Go back]; only the first one skips."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("skip-confirm")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(10)
+        layout.addWidget(label(self.tr("Skip this question?"), "subtitle"))
+        row = QHBoxLayout()
+        row.setSpacing(14)
+        self.skip = button(self.tr("Yes, skip it"), "quiet")
+        self.back = button(self.tr("Go back"))
+        row.addWidget(self.skip)
+        row.addWidget(self.back)
+        row.addStretch(1)
+        layout.addLayout(row)
