@@ -14,9 +14,9 @@ import numpy as np
 import pytest
 from hypothesis import settings as hypothesis_settings
 
-from rrdesk.app.interviews import Station
-from rrdesk.core import survey as surveys
-from rrdesk.store import age, keys
+from rrdesk.app.interviews import CURRENT, SURVEY_COPY, Station, device_id
+from rrdesk.core import randomizer, survey as surveys
+from rrdesk.store import age, keys, log, records
 from rrdesk.store.bundle import BundleOps
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -188,3 +188,46 @@ def record_interviews(survey_file: Path, data: Path, count: int, *, seed: int = 
         for _ in range(count):
             answer_all(station.start(direct))
     return station
+
+
+def sealed_log(data: Path, survey_file: Path, made: list[records.Record], *, device: bytes, log_id: bytes,
+               pointer: bool = False) -> Path:
+    """A log of exactly the records ``made`` (sealed to the survey's recipients), in ``data``
+    next to a copy of the survey; with ``pointer``, ``current`` names it as rrdesk-record/1
+    stations wrote it (the name alone)."""
+    survey = surveys.load(survey_file)
+    folder = data / survey.id
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy(survey_file, folder / SURVEY_COPY)
+    path = log.log_path(data, survey.id, device, log_id)
+    k0 = bytes(range(32))
+    with log.LogWriter.create(path, survey_id=survey.id, device_id=device, log_id=log_id, created=DAY.isoformat(),
+                              first_key=k0, sealed_first_key=age.encrypt(k0, survey.recipients),
+                              ops=NoSync()) as writer:
+        for record in made:
+            writer.append(age.encrypt(records.pad(record, records.record_size(survey)), survey.recipients))
+    if pointer:
+        (folder / CURRENT).write_bytes(path.name.encode("ascii") + b"\n")
+    return path
+
+
+def record_v1_interviews(survey_file: Path, data: Path, count: int, *, seed: int = 0, truth: int = 1,
+                         direct: dict[str, str] | None = None, open_last: int | None = None) -> Path:
+    """``count`` interviews as a station wrote them before rrdesk-record/2: a start, then one
+    ``answer`` record per randomized question (1 + R records), numbered 1, 2, …, with the old
+    pointer. With ``open_last`` the last interview stops after that many answers."""
+    survey = surveys.load(survey_file)
+    if direct is None:
+        direct = {q.id: q.choices[0] for q in survey.questions if q.design is None}
+    device, log_id = device_id(data), bytes(range(16, 32))
+    base = dict(survey=survey.id, device=device.hex(), log=log_id.hex(), day=DAY.isoformat(),
+                format=records.FORMAT_V1)
+    source, made = SeededSource(seed), []
+    for number in range(1, count + 1):
+        made.append(records.Record(**base, interview=number, position=0, kind="start", direct=direct))
+        asked = survey.randomized if number < count or open_last is None else survey.randomized[:open_last]
+        for position, q in enumerate(asked, start=1):
+            spin = randomizer.spin(q.design, truth if q.design.categories == 2 else 0, source)
+            made.append(records.Record(**base, interview=number, position=position, kind="answer", question=q.id,
+                                       answer=q.answer_ids[spin.answer]))
+    return sealed_log(data, survey_file, made, device=device, log_id=log_id, pointer=True)

@@ -22,7 +22,7 @@ from tests.conftest import DEMO, ROOT
 
 KEY = ROOT / "resources" / "demo-identity.txt"
 SID = "workplace-demo"
-PER = 5  # records per demo interview: the start and four randomized questions
+PER = 9  # records per demo interview: the start, then spun + answer for each of four randomized questions
 CONTRACT = {"questions", "records", "interviews", "devices", "problems"}
 QUESTION_KEYS = {"id", "design", "epsilon", "n", "reported", "estimate", "se", "ci95"}
 
@@ -175,7 +175,7 @@ def test_a_damaged_record_in_a_log_is_named_and_the_records_before_it_are_used(s
     raw[frame.offset + _frames.FRAME_PREFIX + 50] ^= 0x01
     path.write_bytes(bytes(raw))
     code, got, _ = aggregate_json(export(data, scratch / "stick-damaged-log"))
-    assert code == 1 and got["records"] == 32 and got["interviews"] == 7
+    assert code == 1 and got["records"] == 32 and got["interviews"] == 4
     assert any(p["record"] == 32 and p["file"].endswith(path.name) for p in got["problems"])
 
 
@@ -390,11 +390,12 @@ def test_a_record_with_an_answer_its_question_does_not_have_is_named_and_left_ou
         return age.encrypt(records.pad(record, records.record_size(survey)), survey.recipients)
 
     start = sealed(interview=1, position=0, kind="start", direct={"department": "office"})
-    odd = sealed(interview=1, position=1, kind="answer", question="unhappy", answer="maybe")
-    job = _opening.Job("x.rrlog", header, survey, 0, (start, odd), None)
+    spun = sealed(interview=1, position=1, kind="spun", question="unhappy")
+    odd = sealed(interview=1, position=2, kind="answer", question="unhappy", answer="maybe")
+    job = _opening.Job("x.rrlog", header, survey, 0, (start, spun, odd), None)
     opened = _opening.open_job(job, keys.load_identities(KEY))
-    assert opened.rows.shape[0] == 1 and opened.unmatched == []
-    assert opened.problems == [(1, 'the recorded answer is not one of question "unhappy"\'s answers')]
+    assert opened.rows.shape[0] == 2 and opened.unmatched == []
+    assert opened.problems == [(2, 'the recorded answer is not one of question "unhappy"\'s answers')]
 
 
 def test_texts_from_a_bundle_are_escaped_in_the_report(tmp_path):

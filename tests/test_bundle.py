@@ -59,7 +59,7 @@ def test_an_export_opens_with_age_and_tar_and_holds_the_logs_byte_for_byte(demo_
     [entry] = manifest["logs"]
     data = (folder / logs[0]).read_bytes()
     assert entry == {"name": logs[0], "size": len(data), "sha256": hashlib.sha256(data).hexdigest(),
-                     "records": 3 * 5, "problems": []}
+                     "records": 3 * 9, "problems": []}  # the demo: 1 + 2 × 4 records an interview
 
 
 def test_the_tar_inside_is_deterministic_and_says_nothing_about_the_laptop(demo_data, tmp_path):
@@ -96,7 +96,7 @@ def test_a_bundle_is_sealed_to_the_survey_recipients_only(tmp_path):
     record_interviews(survey_file, tmp_path / "data", 2, direct={"region": "south"})
     path = export(tmp_path / "data", "tiny-2026", tmp_path, now=NOW)
     opened = open_bundle(path, [coordinator])
-    assert opened.manifest["logs"][0]["records"] == 2 * 3
+    assert opened.manifest["logs"][0]["records"] == 2 * 5  # two tiny interviews: 1 + 2 × 2 records each
     assert opened.survey_text == survey_file.read_bytes()
     for wrong in ([other], demo_identities()):
         with pytest.raises(BundleError, match="cannot decrypt with this identity") as caught:
@@ -117,7 +117,7 @@ def test_a_torn_tail_side_file_travels_under_torn(tmp_path):
     opened = open_bundle(export(data, "tiny-2026", tmp_path, now=NOW), [coordinator])
     assert opened.torn == {side.name: torn}
     assert opened.manifest["torn"][0]["name"] == side.name
-    assert opened.manifest["logs"][0]["records"] == 2 * 3
+    assert opened.manifest["logs"][0]["records"] == 2 * 5
 
 
 def test_the_manifest_describes_exactly_the_bytes_included_while_the_log_grows(tmp_path, monkeypatch):
@@ -139,7 +139,7 @@ def test_the_manifest_describes_exactly_the_bytes_included_while_the_log_grows(t
     [(name, log_bytes)] = opened.logs.items()
     found = log.scan(log_bytes, name)
     key = _frames.parse_key_file(opened.keys[name + ".key"])
-    assert found.problems == () and key.index == len(found.frames) == 2 * 3
+    assert found.problems == () and key.index == len(found.frames) == 2 * 5
     assert opened.manifest["logs"][0]["records"] == len(found.frames)
 
 

@@ -10,6 +10,7 @@ from tests.conftest import ROOT
 
 DEMO = str(ROOT / "resources" / "surveys" / "demo.toml")
 DEMO_KEY = str(ROOT / "resources" / "demo-identity.txt")
+PER = 9  # records per demo interview: a start, then spun + answer for each of four questions
 
 
 @pytest.fixture
@@ -28,7 +29,7 @@ def test_an_export_verifies_clean_with_every_record(recorded, tmp_path, capsys):
     assert path.endswith(".tar.age") and path.startswith(str(stick))
     assert cli.main(["verify", path, "-i", DEMO_KEY, "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["records"] == 6 * 5 and report["problems"] == []
+    assert report["records"] == 6 * PER and report["problems"] == []
 
 
 def test_verify_finds_a_damaged_record_and_exits_1(recorded, capsys):
@@ -38,15 +39,15 @@ def test_verify_finds_a_damaged_record_and_exits_1(recorded, capsys):
     log.write_bytes(bytes(data))
     assert cli.main(["verify", str(recorded), "--json"]) == 1
     report = json.loads(capsys.readouterr().out)
-    assert report["records"] == 6 * 5 - 1
-    assert report["problems"] and report["problems"][0]["record"] == 29
+    assert report["records"] == 6 * PER - 1
+    assert report["problems"] and report["problems"][0]["record"] == 6 * PER - 1
     assert report["problems"][0]["file"].endswith(log.name)
 
 
 def test_extract_writes_one_age_file_per_record(recorded, tmp_path, capsys):
     out = tmp_path / "out"
     assert cli.main(["extract", str(recorded), "--to", str(out)]) == 0
-    assert len(list(out.glob("*.age"))) == 30
+    assert len(list(out.glob("*.age"))) == 6 * PER
 
 
 def test_a_bundle_without_an_identity_is_one_line_and_exit_2(recorded, tmp_path, capsys):

@@ -33,20 +33,22 @@ def _answer_all(interview, truth=1):
         interview.record(q.id, spin.answer)
 
 
-def test_a_whole_interview_leaves_a_start_and_one_record_per_question(demo, tmp_path):
+def test_a_whole_interview_leaves_a_start_and_a_spun_and_an_answer_per_question(demo, tmp_path):
     day = dt.date(2026, 11, 22)
     with Station(demo, tmp_path, source=SeededSource(1), today=lambda: day) as station:
         interview = station.start({"department": "factory"})
         _answer_all(interview)
         assert interview.complete
         got = _records(station)
-    assert [r.kind for r in got] == ["start"] + ["answer"] * len(demo.randomized)
-    assert [r.position for r in got] == list(range(1 + len(demo.randomized)))
+    assert [r.kind for r in got] == ["start"] + ["spun", "answer"] * len(demo.randomized)
+    assert [r.position for r in got] == list(range(1 + 2 * len(demo.randomized)))
     assert {r.interview for r in got} == {1}
+    assert {r.format for r in got} == {records.FORMAT} == {"rrdesk-record/2"}
     assert got[0].direct == {"department": "factory"}
-    assert [r.question for r in got[1:]] == [q.id for q in demo.randomized]
-    for r, q in zip(got[1:], demo.randomized):
+    assert [r.question for r in got[1:]] == [q.id for q in demo.randomized for _ in range(2)]
+    for r, q in zip(got[2::2], demo.randomized):
         assert r.answer in (q.choices or ("no", "yes"))
+    assert {r.answer for r in got[1::2]} == {""}  # a spun record says nothing of the outcome
     assert {r.day for r in got} == {"2026-11-22"}
     assert {r.survey for r in got} == {demo.id}
 
@@ -113,13 +115,14 @@ def test_an_interview_stopped_midway_comes_back_after_a_restart(demo, tmp_path):
         assert stopped.number == 1
         assert stopped.recorded == (demo.randomized[0].id,)
         assert stopped.next_question == demo.randomized[1].id
+        assert stopped.spun_unanswered is None
         with pytest.raises(InterviewError, match="interrupted"):
             station.start({"department": "office"})
         interview = station.resume()
         assert interview.next_question.id == demo.randomized[1].id  # the recorded one is never offered again
         _answer_all(interview)
         assert station.interrupted() is None
-        assert [r.interview for r in _records(station)] == [1] * (1 + len(demo.randomized))
+        assert [r.interview for r in _records(station)] == [1] * (1 + 2 * len(demo.randomized))
 
 
 def test_closing_a_stopped_interview_keeps_its_answers_and_marks_the_rest(demo, tmp_path):
@@ -130,7 +133,7 @@ def test_closing_a_stopped_interview_keeps_its_answers_and_marks_the_rest(demo, 
     with Station(demo, tmp_path) as station:
         station.resume().abandon()
         kinds = [r.kind for r in _records(station)]
-        assert kinds == ["start", "answer"] + ["abandoned"] * (len(demo.randomized) - 1)
+        assert kinds == ["start", "spun", "answer"] + ["unspun", "abandoned"] * (len(demo.randomized) - 1)
         assert station.start({"department": "sales"}).number == 2
 
 
@@ -190,10 +193,10 @@ def test_simulate_records_every_respondent(tmp_path, capsys):
                      "--truth", "unhappy=0.2", "bullied=never:0.5,once:0.25,several:0.25", "--seed", "3", "--json"])
     assert code == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["respondents"] == 12 and report["records"] == 12 * 5
+    assert report["respondents"] == 12 and report["records"] == 12 * 9
     logs = list((data / "workplace-demo").glob("*.rrlog"))
     assert len(logs) == 1
-    assert len(log.scan(logs[0].read_bytes(), "log").frames) == 60
+    assert len(log.scan(logs[0].read_bytes(), "log").frames) == 12 * 9
     for q in report["questions"]:
         assert sum(q["reported"].values()) == 12
 
@@ -231,9 +234,23 @@ def test_records_refuse_anything_not_canonical():
                           day="2026-01-01")
     assert records.parse(records.pad(good, 512)) == good
     for bad in (b"{}", b"not json", good.to_json().replace(b'"start"', b'"other"'),
-                good.to_json().replace(b",", b", ", 1), b"\xff" * 10):
+                good.to_json().replace(b",", b", ", 1), b"\xff" * 10,
+                good.to_json().replace(b"rrdesk-record/2", b"rrdesk-record/3")):
         with pytest.raises(records.RecordError):
             records.parse(bad)
+
+
+def test_records_of_both_formats_are_read_and_v1_has_no_slot_kinds():
+    spun = records.Record(survey="s", device="0" * 32, log="1" * 32, interview=1, position=1, kind="spun",
+                          question="q", day="2026-01-01")
+    old = records.Record(survey="s", device="0" * 32, log="1" * 32, interview=1, position=1, kind="answer",
+                         question="q", answer="yes", day="2026-01-01", format=records.FORMAT_V1)
+    assert records.parse(records.pad(spun, 512)) == spun
+    assert records.parse(records.pad(old, 512)).format == "rrdesk-record/1"
+    for kind in ("spun", "unspun"):
+        v1_slot = records.Record(**{**spun.__dict__, "kind": kind, "format": records.FORMAT_V1})
+        with pytest.raises(records.RecordError, match="cannot be in format rrdesk-record/1"):
+            records.parse(v1_slot.to_json())
 
 
 def test_every_record_is_sealed_to_every_recipient_of_the_survey(tmp_path):

@@ -18,10 +18,11 @@ from rrdesk.store.bundle import export
 from rrdesk.store.log import StoreError
 from rrdesk.store.verify import Report, extract, verify
 from tests.conftest import (
-    DEMO, DEMO_KEY, NOW, NoSync, demo_identities, needs_age, record_interviews, tiny_survey,
+    DEMO, DEMO_KEY, NOW, demo_identities, needs_age, record_interviews, record_v1_interviews, sealed_log,
+    tiny_survey,
 )
 
-PER_INTERVIEW = 5  # the demo survey: a start record and four randomized questions
+PER_INTERVIEW = 9  # the demo survey: a start record and two records for each of four randomized questions
 
 
 @pytest.fixture(scope="module")
@@ -100,15 +101,15 @@ def test_a_record_altered_with_the_chain_repaired_is_caught_only_by_the_tags(dat
     path = the_log(data)
     identities = demo_identities()
     survey = surveys.load(DEMO)
-    old = records.parse(age.decrypt(log.scan(path.read_bytes(), "x").frames[6].blob, identities))
-    assert old.kind == "answer" and old.question == "unhappy"
+    old = records.parse(age.decrypt(log.scan(path.read_bytes(), "x").frames[11].blob, identities))
+    assert old.kind == "answer" and old.question == "unhappy"  # interview 2, its first answer
     forged = records.Record(**{**vars(old), "answer": "no" if old.answer == "yes" else "yes"})
     blob = age.encrypt(records.pad(forged, records.record_size(survey)), survey.recipients)
-    count = _rewrite_from(path, 6, blob)
+    count = _rewrite_from(path, 11, blob)
     assert verify(data).problems == ()  # framing, sequence, chain and key file all look fine
     report = verify(data, identities)
     assert [(p.record, p.what) for p in report.problems] == [
-        (seq, "tag does not verify (altered, or written with another key)") for seq in range(6, count)]
+        (seq, "tag does not verify (altered, or written with another key)") for seq in range(11, count)]
 
 
 def test_a_last_record_cut_off_at_a_record_boundary_is_caught_by_the_key_file(data):
@@ -117,8 +118,8 @@ def test_a_last_record_cut_off_at_a_record_boundary_is_caught_by_the_key_file(da
     path.write_bytes(path.read_bytes()[:found.frames[-1].offset])
     report = verify(data)
     assert report.records == 3 * PER_INTERVIEW - 1
-    assert problems_of(report) == [(path.name, 14, "missing: the key file says 15 records were saved, "
-                                                    "14 are intact")]
+    assert problems_of(report) == [(path.name, 26, "missing: the key file says 27 records were saved, "
+                                                    "26 are intact")]
 
 
 def test_a_key_file_rewritten_to_match_a_cut_log_is_caught_with_the_identity(data):
@@ -126,10 +127,10 @@ def test_a_key_file_rewritten_to_match_a_cut_log_is_caught_with_the_identity(dat
     found = log.scan(path.read_bytes(), str(path))
     path.write_bytes(path.read_bytes()[:found.frames[-1].offset])
     # what someone holding the laptop can write: the right index, but not the right key
-    log.key_path(path).write_bytes(_frames.encode_key_file(found.header.log_id, 14, secrets.token_bytes(32)))
+    log.key_path(path).write_bytes(_frames.encode_key_file(found.header.log_id, 26, secrets.token_bytes(32)))
     assert verify(data).problems == ()
     assert problems_of(verify(data, demo_identities())) == [
-        (log.key_path(path).name, None, "the key file's key is not this log's key number 14 (replaced or altered)")]
+        (log.key_path(path).name, None, "the key file's key is not this log's key number 26 (replaced or altered)")]
 
 
 def test_a_wrong_identity_is_a_problem_not_an_error(clean):
@@ -147,7 +148,7 @@ def test_a_log_of_another_survey_placed_in_the_folder_is_a_problem(data, tmp_pat
     for path in (stray, log.key_path(stray)):
         shutil.copy(path, data / "workplace-demo" / path.name)
     report = verify(data)
-    assert report.files == 2 and report.records == 3 * PER_INTERVIEW + 3
+    assert report.files == 2 and report.records == 3 * PER_INTERVIEW + 5  # the tiny survey: 1 + 2 × 2
     assert problems_of(report) == [(stray.name, None, 'is a log of survey "tiny-2026", not of "workplace-demo"')]
 
 
@@ -165,34 +166,98 @@ def test_a_torn_tail_set_aside_by_a_recovery_is_not_damage(tmp_path):
     with open(station.writer.path, "ab") as file:
         file.write(b"RRF1" + station.writer.count.to_bytes(8, "big"))
     torn_report = verify(data)
-    assert [p.record for p in torn_report.problems] == [3] and "torn tail" in torn_report.problems[0].what
+    assert [p.record for p in torn_report.problems] == [5] and "torn tail" in torn_report.problems[0].what
     record_interviews(survey_file, data, 1)  # the recovery copies the tail aside and cuts it
     assert list((data / "tiny-2026").glob("*.torn-*"))
     report = verify(data, [coordinator])
-    assert (report.records, report.problems) == (6, ())
+    assert (report.records, report.problems) == (10, ())
+
+
+def _tiny_log(tmp_path, made_from) -> tuple[Path, age.Identity]:
+    """A data folder whose one log holds exactly the records ``made_from(base)`` lists."""
+    coordinator = age.Identity.generate()
+    survey_file = tiny_survey(tmp_path, [coordinator.recipient])
+    device, log_id = secrets.token_bytes(16), secrets.token_bytes(16)
+    base = dict(survey="tiny-2026", device=device.hex(), log=log_id.hex(), interview=1, day="2026-11-22")
+    sealed_log(tmp_path / "data", survey_file, made_from(base), device=device, log_id=log_id)
+    return tmp_path / "data", coordinator
 
 
 def test_records_out_of_order_inside_an_interview_are_caught_with_the_identity(tmp_path):
-    coordinator = age.Identity.generate()
-    survey_file = tiny_survey(tmp_path, [coordinator.recipient])
-    survey = surveys.load(survey_file)
-    folder = tmp_path / "data" / survey.id
-    folder.mkdir(parents=True)
-    shutil.copy(survey_file, folder / "survey.toml")
-    device, log_id, k0 = secrets.token_bytes(16), secrets.token_bytes(16), secrets.token_bytes(32)
-    base = dict(survey=survey.id, device=device.hex(), log=log_id.hex(), interview=1, day="2026-11-22")
-    made = [records.Record(**base, position=0, kind="start", direct={"region": "north"}),
-            records.Record(**base, position=2, kind="answer", question="afraid", answer="once"),
-            records.Record(**base, position=1, kind="answer", question="unhappy", answer="yes")]
-    with log.LogWriter.create(log.log_path(tmp_path / "data", survey.id, device, log_id), survey_id=survey.id,
-                              device_id=device, log_id=log_id, created="2026-11-22", first_key=k0,
-                              sealed_first_key=age.encrypt(k0, survey.recipients), ops=NoSync()) as writer:
-        for record in made:
-            writer.append(age.encrypt(records.pad(record, records.record_size(survey)), survey.recipients))
-    assert verify(tmp_path / "data").problems == ()
-    report = verify(tmp_path / "data", [coordinator])
+    v1 = records.FORMAT_V1
+    data, coordinator = _tiny_log(tmp_path, lambda base: [
+        records.Record(**base, position=0, kind="start", direct={"region": "north"}, format=v1),
+        records.Record(**base, position=2, kind="answer", question="afraid", answer="once", format=v1),
+        records.Record(**base, position=1, kind="answer", question="unhappy", answer="yes", format=v1)])
+    assert verify(data).problems == ()
+    report = verify(data, [coordinator])
     assert [p.record for p in report.problems] == [1, 2]
     assert all("out of order" in p.what for p in report.problems)
+
+
+def _slot(base, position, kind, question, answer=""):
+    return records.Record(**base, position=position, kind=kind, question=question, answer=answer)
+
+
+def test_logs_of_both_record_formats_verify_clean(tmp_path):
+    """Old laptops keep their rrdesk-record/1 logs (1 + R records an interview); new ones write /2."""
+    record_v1_interviews(DEMO, tmp_path / "old", 3)
+    report = verify(tmp_path / "old", demo_identities())
+    assert (report.records, report.problems) == (3 * 5, ())
+    record_interviews(DEMO, tmp_path / "new", 3)
+    report = verify(tmp_path / "new", demo_identities())
+    assert (report.records, report.problems) == (3 * PER_INTERVIEW, ())
+
+
+def test_every_legal_slot_verifies(tmp_path):
+    data, coordinator = _tiny_log(tmp_path, lambda base: [
+        records.Record(**base, position=0, kind="start", direct={"region": "north"}),
+        _slot(base, 1, "spun", "unhappy"), _slot(base, 2, "abandoned", "unhappy"),
+        _slot(base, 3, "unspun", "afraid"), _slot(base, 4, "declined", "afraid"),
+        records.Record(**{**base, "interview": 2}, position=0, kind="start", direct={"region": "south"}),
+        _slot({**base, "interview": 2}, 1, "spun", "unhappy"), _slot({**base, "interview": 2}, 2, "answer", "unhappy", "no"),
+        _slot({**base, "interview": 2}, 3, "unspun", "afraid"), _slot({**base, "interview": 2}, 4, "abandoned", "afraid")])
+    assert verify(data, [coordinator]).problems == ()
+
+
+@pytest.mark.parametrize("first, second, what", [
+    (("spun", "unhappy"), ("declined", "unhappy"), "a declined record cannot follow a spun record (it comes after unspun)"),
+    (("unspun", "unhappy"), ("answer", "unhappy"), "an answer record cannot follow"),
+    (("answer", "unhappy"), ("answer", "unhappy"),
+     "position 1: an answer record cannot stand at this position (a question's first record is spun or unspun)"),
+    (("spun", "unhappy"), ("spun", "unhappy"),
+     "position 2: a spun record cannot stand at this position (a question's second record is answer, "
+     "declined or abandoned)"),
+    (("spun", "unhappy"), ("abandoned", "afraid"), "position 2: not the question the survey asks at this position"),
+])
+def test_a_damaged_slot_is_named_with_the_identity(tmp_path, first, second, what):
+    answer = "yes" if second[0] == "answer" else ""
+    data, coordinator = _tiny_log(tmp_path, lambda base: [
+        records.Record(**base, position=0, kind="start", direct={"region": "north"}),
+        _slot(base, 1, *first, answer="yes" if first[0] == "answer" else ""), _slot(base, 2, *second, answer=answer)])
+    assert verify(data).problems == ()  # without the key nothing inside a record can be seen
+    problems = verify(data, [coordinator]).problems
+    assert any(what in p.what for p in problems) and {p.record for p in problems} <= {1, 2}, problems
+
+
+def test_a_slot_whose_two_records_name_two_questions_is_named_without_the_survey(tmp_path):
+    data, coordinator = _tiny_log(tmp_path, lambda base: [
+        records.Record(**base, position=0, kind="start", direct={"region": "north"}),
+        _slot(base, 1, "spun", "unhappy"), _slot(base, 2, "abandoned", "afraid")])
+    (data / "tiny-2026" / "survey.toml").unlink()  # a lone log: no survey to say which question goes where
+    [path] = (data / "tiny-2026").glob("*.rrlog")
+    problems = verify(path, [coordinator]).problems
+    assert [(p.record, p.what) for p in problems] == [
+        (2, 'interview 1, position 2: names question "afraid", but the first record of its slot names "unhappy"')]
+
+
+def test_a_log_that_mixes_record_formats_is_named(tmp_path):
+    data, coordinator = _tiny_log(tmp_path, lambda base: [
+        records.Record(**base, position=0, kind="start", direct={"region": "north"}, format=records.FORMAT_V1),
+        _slot(base, 1, "spun", "unhappy")])
+    problems = verify(data, [coordinator]).problems
+    assert [(p.record, p.what) for p in problems] == [
+        (1, "interview 1, position 1: a rrdesk-record/2 record after a rrdesk-record/1 record (a log holds one format)")]
 
 
 def test_a_damaged_bundle_is_a_problem_not_an_error(clean, tmp_path):

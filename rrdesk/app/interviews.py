@@ -2,23 +2,35 @@
 
 A :class:`Station` is one survey in one data folder on one laptop. An interview's records
 always have the same shape, in the survey's order: a ``start`` record (with the direct
-questions' answers), then exactly one record per randomized question (``answer``,
-``declined`` or ``abandoned``). Because of that shape the laptop -- which cannot decrypt
-its own records -- knows from the number of frames in its log alone which interview is
-open and which question comes next: there is no second file to keep in step with the log,
-so no crash can make them disagree and re-offer a recorded question.
+questions' answers), then exactly two records per randomized question, its *slot*:
+
+- the first is ``spun``, appended (durably) the moment the spinner's outcome is drawn and
+  before :meth:`Interview.spin` returns it -- from then on the question is spent, whatever
+  happens to the process -- or ``unspun``, appended with a decline or an abandon of a question
+  that was never spun;
+- the second is the outcome: ``answer`` (after ``spun``), ``declined`` (after ``unspun``) or
+  ``abandoned`` (after either: after ``spun`` it is "abandoned after its spin").
+
+So an interview is 1 + 2R records whatever happened, and the laptop -- which cannot decrypt
+its own records -- knows from the number of frames in its log alone which interview is open,
+which question comes next, and whether a question's slot is half done (spun and never
+answered, after a crash): that question is recorded ``abandoned`` before anything else
+happens (:meth:`Station.resume`), so it is never offered again and nobody can re-spin it.
+There is no second file to keep in step with the log, so no crash can make them disagree.
 
 Data folder (FORMAT.md §3)::
 
     DATA/device-id                      this installation's random id (32 hex digits)
     DATA/<survey id>/survey.toml        the survey the records follow (export reads its recipients)
-    DATA/<survey id>/current            the name of the log being appended to
+    DATA/<survey id>/current            the log being appended to, its record format, and the
+                                        interviews begun in this device's earlier logs
     DATA/<survey id>/<device>-<log>.rrlog (+ .key, .torn-…)
 """
 from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,11 +42,17 @@ from rrdesk.core.fileio import OsOps, mapped, replace_file
 from rrdesk.core.randomizer import ByteSource, Spin
 from rrdesk.core.survey import Question, Survey, load as load_survey
 from rrdesk.store import age, log
-from rrdesk.store.records import Record, pad, record_size
+from rrdesk.store.records import FORMAT, Record, pad, record_size
 
 DEVICE_FILE = "device-id"
 SURVEY_COPY = "survey.toml"
 CURRENT = "current"
+_POINTER = re.compile(r"([0-9a-f]{32}-[0-9a-f]{32}\.rrlog)\n" + re.escape(FORMAT) + r"\n([0-9]{1,13})\n\Z")
+# why: the pointer names the log, says that log was begun with rrdesk-record/2 records, and
+# holds the interviews begun in this device's earlier logs (FORMAT.md §3). A pointer without the
+# format line was written before /2: its log holds /1 interviews (1 + R records) and must never
+# receive /2 records, since the laptop cannot read which kind a log holds. 13 digits: interview
+# numbers stay below 10**12 (the aggregator's bound).
 
 
 def device_id(data: Path, ops: Any = None) -> bytes:
@@ -62,11 +80,21 @@ def device_id(data: Path, ops: Any = None) -> bytes:
 
 @dataclass(frozen=True)
 class Interrupted:
-    """An interview that stopped part-way: its number and the questions already recorded."""
+    """An interview that stopped part-way.
+
+    ``recorded`` are the questions it has spent, in order -- answered, declined, or spun --
+    none of which is offered again. ``spun_unanswered`` is the last of them when its slot is
+    half done: spun (its outcome perhaps seen) and never answered; continuing or closing the
+    interview first records it ``abandoned``. (A crash in the middle of a decline leaves the
+    same half slot: the laptop cannot tell the two apart and closes both alike.) None when no
+    slot is half done. ``next_question`` is the question that will really be asked next; None
+    when the half-done question was the last one.
+    """
 
     number: int
     recorded: tuple[str, ...]
-    next_question: str
+    next_question: str | None
+    spun_unanswered: str | None = None
 
 
 class Station:
@@ -91,11 +119,11 @@ class Station:
         self.folder = self.data / survey.id
         self.device = device_id(self.data, self.ops)
         self._size = record_size(survey)
-        self._per_interview = 1 + len(survey.randomized)
+        self._per_interview = 1 + 2 * len(survey.randomized)  # a start, then two records per slot
         self._keep_copy()
         self.problems: list[log.Problem] = []
+        self._base = 0  # interviews begun in this device's earlier logs (set with the log)
         self.writer = self._open_current()
-        self._base = self._earlier_interviews()
 
     # -- the folder ----------------------------------------------------------------------
 
@@ -119,17 +147,23 @@ class Station:
         pointer = self.folder / CURRENT
         with mapped(pointer, "cannot be read"):
             raw = pointer.read_bytes() if pointer.exists() else b""
-        name = raw.decode("ascii", "replace").strip()
-        if name and not name.startswith(self.device.hex() + "-"):
-            name = ""  # copied from another laptop, or damaged: never append to a log it names
-        if name and (self.folder / name).exists():
-            try:
-                return log.LogWriter.open(self.folder / name, ops=self.ops)
-            except log.LogDamaged as damaged:  # keep it for the verifier, go on in a new log
-                self.problems.extend(damaged.problems)
-        return self._new_log()
+        marked = _POINTER.match(raw.decode("ascii", "replace"))
+        if marked is None or not marked[1].startswith(self.device.hex() + "-"):
+            # no pointer, a pointer of rrdesk-record/1, another laptop's or a damaged one: never
+            # append to the log it names; a new log, numbered after every log of this device
+            return self._new_log(self._earlier_interviews())
+        path, base = self.folder / marked[1], int(marked[2])
+        if not path.exists():
+            return self._new_log(base)
+        try:
+            writer = log.LogWriter.open(path, ops=self.ops)
+        except log.LogDamaged as damaged:  # keep it for the verifier, go on in a new one
+            self.problems.extend(damaged.problems)
+            return self._new_log(base + self._interviews_in(path, self._per_interview))
+        self._base = base
+        return writer
 
-    def _new_log(self) -> log.LogWriter:
+    def _new_log(self, base: int) -> log.LogWriter:
         log_id, first_key = secrets.token_bytes(16), secrets.token_bytes(32)
         path = log.log_path(self.data, self.survey.id, self.device, log_id)
         writer = log.LogWriter.create(path, survey_id=self.survey.id, device_id=self.device, log_id=log_id,
@@ -137,18 +171,23 @@ class Station:
                                       sealed_first_key=age.encrypt(first_key, self.survey.recipients),
                                       ops=self.ops)
         with mapped(self.folder / CURRENT, "could not be written"):
-            replace_file(self.folder / CURRENT, path.name.encode("ascii") + b"\n", self.ops)
+            replace_file(self.folder / CURRENT, f"{path.name}\n{FORMAT}\n{base}\n".encode("ascii"), self.ops)
+        self._base = base
         return writer
 
     def _earlier_interviews(self) -> int:
-        """Interviews this device began in its other logs of this survey (numbers go on)."""
-        total = 0
-        for path in sorted(self.folder.glob(f"{self.device.hex()}-*.rrlog")):
-            if path == self.writer.path:
-                continue
+        """Interviews this device began in its logs of this survey, counted as rrdesk-record/1
+        logs (1 + R records each). Every log not named by a marked pointer was begun with /1
+        records -- or is a /2 log whose pointer was lost, for which this counts too many, so
+        interview numbers skip some values but never repeat one."""
+        return sum(self._interviews_in(path, 1 + len(self.survey.randomized))
+                   for path in sorted(self.folder.glob(f"{self.device.hex()}-*.rrlog")))
+
+    @staticmethod
+    def _interviews_in(path: Path, per_interview: int) -> int:
+        with mapped(path, "cannot be read"):
             frames = len(log.scan(path.read_bytes(), str(path)).frames)
-            total += -(-frames // self._per_interview)
-        return total
+        return -(-frames // per_interview)
 
     # -- where the log stands --------------------------------------------------------------
 
@@ -168,14 +207,26 @@ class Station:
         except OSError:
             return None
 
-    def interrupted(self) -> Interrupted | None:
-        """The interview that stopped part-way in the current log, if any."""
+    def _slot(self) -> tuple[int, bool] | None:
+        """The open interview's current slot (index into the randomized questions) and
+        whether its first record is written; None when no interview is open."""
         done = self.writer.count % self._per_interview
         if done == 0:
             return None
-        randomized = self.survey.randomized
-        return Interrupted(number=self.interviews_begun, recorded=tuple(q.id for q in randomized[:done - 1]),
-                           next_question=randomized[done - 1].id)
+        slot, half = divmod(done - 1, 2)
+        return slot, bool(half)
+
+    def interrupted(self) -> Interrupted | None:
+        """The interview that stopped part-way in the current log, if any."""
+        standing = self._slot()
+        if standing is None:
+            return None
+        slot, half = standing
+        randomized = [q.id for q in self.survey.randomized]
+        spent = slot + half
+        return Interrupted(number=self.interviews_begun, recorded=tuple(randomized[:spent]),
+                           next_question=randomized[spent] if spent < len(randomized) else None,
+                           spun_unanswered=randomized[slot] if half else None)
 
     def start(self, direct: Mapping[str, str]) -> Interview:
         """Begin an interview: its ``start`` record, with the direct questions' answers,
@@ -194,10 +245,14 @@ class Station:
         return Interview(self, number)
 
     def resume(self) -> Interview:
-        """Continue the interrupted interview where it stopped."""
+        """Continue the interrupted interview where it stopped. A question spun and never
+        answered is first recorded ``abandoned`` (durable when this returns): its outcome may
+        have been seen, so it is never offered, nor spun, again."""
         stopped = self.interrupted()
         if stopped is None:
             raise InterviewError("no interview was interrupted")
+        if stopped.spun_unanswered is not None:
+            self._append(stopped.number, "abandoned", stopped.spun_unanswered)
         return Interview(self, stopped.number)
 
     def _append(self, interview: int, kind: str, question: str = "", answer: str = "",
@@ -219,24 +274,31 @@ class Station:
 
 class Interview:
     """One respondent's randomized questions, in the survey's order. Each question is
-    spun at most once (no re-spin), and recorded exactly once."""
+    spun at most once (no re-spin: the spin is on disk before its outcome is returned), and
+    recorded exactly once."""
 
     def __init__(self, station: Station, number: int) -> None:
         self.station, self.number = station, number
-        self._spins: dict[str, Spin] = {}
+        self._spins: dict[str, Spin] = {}  # in memory only: the sector is never written
 
     @property
     def spun(self) -> str | None:
         """The question spun and not yet recorded (its outcome is held in memory), or None."""
         return next(iter(self._spins), None)
 
+    def _standing(self) -> tuple[Question, bool] | None:
+        """The question to ask now and whether it was spun (its slot half done); None when
+        the interview is complete."""
+        standing = self.station._slot()
+        if standing is None or self.station.interviews_begun != self.number:
+            return None
+        return self.station.survey.randomized[standing[0]], standing[1]
+
     @property
     def next_question(self) -> Question | None:
         """The question to ask now; None when the interview is complete."""
-        done = self.station.writer.count % self.station._per_interview
-        if done == 0 or self.station.interviews_begun != self.number:
-            return None
-        return self.station.survey.randomized[done - 1]
+        standing = self._standing()
+        return None if standing is None else standing[0]
 
     def _expect(self, question_id: str) -> Question:
         q = self.next_question
@@ -245,13 +307,17 @@ class Interview:
         return q
 
     def spin(self, question_id: str, truth: int | None = None) -> Spin:
-        """Spin the wheel for the next question, once. With ``truth`` (assisted mode) the
-        spin carries the answer to record; keep the Spin in memory only."""
+        """Spin the wheel for the next question, once. Its ``spun`` record is durable before
+        this returns: from here on the question is spent, whatever happens to this process.
+        With ``truth`` (assisted mode) the spin carries the answer to record; keep the Spin
+        in memory only."""
         q = self._expect(question_id)
-        if question_id in self._spins:
+        if question_id in self._spins or self._standing()[1]:
             raise InterviewError(f'question "{question_id}" was already spun; it cannot be spun again')
         assert q.design is not None
-        self._spins[question_id] = spin = randomizer.spin(q.design, truth, self.station.source)
+        spin = randomizer.spin(q.design, truth, self.station.source)
+        self.station._append(self.number, "spun", q.id)  # raises: the outcome is never returned
+        self._spins[question_id] = spin
         return spin
 
     def record(self, question_id: str, answer: int) -> int:
@@ -268,16 +334,22 @@ class Interview:
         return seq
 
     def decline(self, question_id: str) -> int:
-        """The respondent chose not to answer (before spinning)."""
+        """The respondent chose not to answer (before spinning): ``unspun``, then ``declined``.
+        Returns the sequence number of the ``declined`` record."""
         q = self._expect(question_id)
-        if question_id in self._spins:
+        if question_id in self._spins or self._standing()[1]:
             raise InterviewError(f'question "{question_id}" was spun; its answer must be recorded')
+        self.station._append(self.number, "unspun", q.id)
         return self.station._append(self.number, "declined", q.id)
 
     def abandon(self) -> None:
-        """Close the interview now: every question not yet recorded gets an ``abandoned`` record."""
+        """Close the interview now: every question not yet recorded gets an ``abandoned``
+        record (after an ``unspun`` one, unless it was spun)."""
         self._spins.clear()
-        while (q := self.next_question) is not None:
+        while (standing := self._standing()) is not None:
+            q, spun = standing
+            if not spun:
+                self.station._append(self.number, "unspun", q.id)
             self.station._append(self.number, "abandoned", q.id)
 
     @property

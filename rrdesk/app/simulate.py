@@ -2,7 +2,8 @@
 
 Each synthetic respondent goes through :class:`rrdesk.app.interviews.Station` exactly as
 the GUI drives it: start (direct answers), then per randomized question one spin with the
-respondent's true answer and the record of what a compliant respondent reports.
+respondent's true answer (its ``spun`` record) and the record of what a compliant respondent
+reports (its ``answer`` record): 1 + 2R records per respondent.
 """
 from __future__ import annotations
 
@@ -86,7 +87,7 @@ def simulate(s: surveys.Survey, data: Path, n: int, shares: dict[str, np.ndarray
                 reported[q.id] = np.bincount(truths[q.id], minlength=len(shares[q.id]))
         begun = station.interviews_begun
     return {"survey": s.id, "data": str(data), "respondents": n, "interviews_in_folder": begun,
-            "records": n * (1 + len(s.randomized)),
+            "records": n * (1 + 2 * len(s.randomized)),  # a start, then spun + answer per question
             "questions": [{"id": q.id, "design": q.kind,
                            "truth": dict(zip(q.answer_ids, (np.bincount(truths[q.id], minlength=len(shares[q.id]))
                                                             / n).tolist())),

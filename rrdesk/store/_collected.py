@@ -12,7 +12,7 @@ import numpy as np
 
 from rrdesk.core.survey import Survey
 from rrdesk.store import _opening as opening
-from rrdesk.store._opening import ANSWER, ANSWERED, FIXED, INTERVIEW, KIND, QUESTION, SEQ, START
+from rrdesk.store._opening import ABANDONED, ANSWER, ANSWERED, FIXED, INTERVIEW, KIND, QUESTION, SEQ, SPUN, START
 from rrdesk.store.log import Problem
 
 # columns of SurveyData.table: where a record came from, then opening's row
@@ -107,12 +107,32 @@ class SurveyData:
         return np.where(keys[at] == wanted, group[at], -1)
 
     def not_answered(self, question_id: str) -> dict[str, int]:
-        """How many respondents declined the question, and how many interviews were
-        abandoned before it."""
+        """How many respondents declined the question (``declined``), how many interviews
+        ended before it was spun (``abandoned``: not reached), and how many ended after its
+        spin and before its answer (``abandoned_after_spin``: a possible bias, if respondents
+        stop after a forced YES). The three never overlap; ``rrdesk-record/1`` logs hold no
+        spins, so their abandoned questions all count as not reached."""
         t = self.table
-        mine = t[t[:, ROW + QUESTION] == self.survey.questions.index(self.survey.question(question_id))]
-        return {kind: int((mine[:, ROW + KIND] == opening.KINDS.index(kind)).sum())
-                for kind in ("declined", "abandoned")}
+        mine = t[:, ROW + QUESTION] == self.survey.questions.index(self.survey.question(question_id))
+        kind = t[:, ROW + KIND]
+        after_spin = self._after_spin()
+        abandoned = mine & (kind == ABANDONED)
+        return {"declined": int((mine & (kind == opening.KINDS.index("declined"))).sum()),
+                "abandoned": int((abandoned & ~after_spin).sum()),
+                "abandoned_after_spin": int((abandoned & after_spin).sum())}
+
+    def _after_spin(self) -> np.ndarray:
+        """Per row: the record just before it in its log (seq - 1) is a usable ``spun``
+        record of the same interview and question (the table is sorted by log, then seq)."""
+        t = self.table
+        result = np.zeros(t.shape[0], dtype=bool)
+        if t.shape[0] > 1:
+            before, here = t[:-1], t[1:]
+            result[1:] = ((before[:, ROW + KIND] == SPUN) & (before[:, LOG] == here[:, LOG])
+                          & (before[:, ROW + SEQ] + 1 == here[:, ROW + SEQ])
+                          & (before[:, ROW + INTERVIEW] == here[:, ROW + INTERVIEW])
+                          & (before[:, ROW + QUESTION] == here[:, ROW + QUESTION]))
+        return result
 
     def direct_answers(self) -> dict[tuple[str, int], dict[str, str]]:
         """The direct answers of every interview with a start record: (device, number) → answers."""

@@ -144,8 +144,7 @@ def record_problems(file: str, header: Header, seq: int, record: records.Record,
     # why: a log of another survey is reported once (_check_log), not once per record
     if survey is not None and survey.id != header.survey_id:
         survey = None
-    per = 1 + len(survey.randomized) if survey else None
-    what = _out_of_order(seq, record, prev, per, survey)
+    what = _out_of_order(seq, record, prev, survey)
     if what:
         problems.append(Problem(file, seq, what, member))
     return problems
@@ -158,21 +157,39 @@ def unmatched_problems(file: str, unmatched: Sequence[int], total: int, *, membe
     return [Problem(file, seq, "cannot be decrypted with this identity", member) for seq in unmatched]
 
 
+# why: a slot's outcome must follow what its first record says happened (FORMAT.md §3): an
+# answer only after a spin, a decline only without one, an abandon after either
+_FOLLOWS = {"answer": ("spun",), "declined": ("unspun",), "abandoned": ("spun", "unspun")}
+
+
 def _out_of_order(seq: int, record: records.Record, prev: tuple[int, records.Record] | None,
-                  per: int | None, survey: Survey | None) -> str:
+                  survey: Survey | None) -> str:
     """What is wrong with the record's place in its interview, or "".
 
-    An interview is a start record (position 0) and then one record per randomized question
-    (positions 1..R) in the survey's order; a log starts with an interview and interview
-    numbers only grow (``interviews.Station``).
+    An interview is a start record (position 0) and then, in the survey's order, per
+    randomized question: with ``rrdesk-record/2`` a slot of two records (``spun`` or
+    ``unspun``, then ``answer``, ``declined`` or ``abandoned``: positions 1..2R), with
+    ``rrdesk-record/1`` one record (positions 1..R). A log holds one format, starts with an
+    interview, and interview numbers only grow (``interviews.Station``).
     """
     where = f"interview {record.interview}, position {record.position}"
+    slots = record.format == records.FORMAT  # two records per question
+    if prev is not None and prev[0] == seq - 1 and prev[1].format != record.format:
+        return f"{where}: a {record.format} record after a {prev[1].format} record (a log holds one format)"
     if (record.kind == "start") != (record.position == 0):
-        return f"{where}: a {record.kind} record cannot stand at this position"
-    if per is not None:
+        return f"{where}: {_a(record.kind)} record cannot stand at this position"
+    first = slots and record.position % 2 == 1
+    allowed = records.SLOT_FIRST if first else records.SLOT_SECOND
+    if record.position and record.kind not in allowed:
+        which = "first " if first else "second " if slots else ""
+        return (f"{where}: {_a(record.kind)} record cannot stand at this position (a question's {which}record "
+                f"is {_either(allowed)})")
+    if survey is not None:
+        per = 1 + (2 if slots else 1) * len(survey.randomized)
         if record.position != seq % per:
             return f"{where}: out of order (position {seq % per} belongs here)"
-        if record.position and record.question != survey.randomized[record.position - 1].id:
+        slot = (record.position - 1) // 2 if slots else record.position - 1
+        if record.position and record.question != survey.randomized[slot].id:
             return f"{where}: not the question the survey asks at this position"
     elif seq == 0 and record.position != 0:
         return f"{where}: a log must begin with an interview's start"
@@ -187,4 +204,19 @@ def _out_of_order(seq: int, record: records.Record, prev: tuple[int, records.Rec
         return f"{where}: interview {record.interview} starts a second time"
     if record.position and (record.interview, record.position) != (last.interview, last.position + 1):
         return f"{where}: does not follow interview {last.interview}, position {last.position}"
+    if slots and record.position and not first:
+        if last.kind not in _FOLLOWS[record.kind]:
+            return (f"{where}: {_a(record.kind)} record cannot follow {_a(last.kind)} record "
+                    f"(it comes after {_either(_FOLLOWS[record.kind])})")
+        if last.question != record.question:
+            return (f'{where}: names question "{record.question}", but the first record of its slot '
+                    f'names "{last.question}"')
     return ""
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1] in ("a", "e", "i", "o", "u") else "a ") + word
+
+
+def _either(words: Sequence[str]) -> str:
+    return " or ".join(words) if len(words) < 3 else f"{', '.join(words[:-1])} or {words[-1]}"

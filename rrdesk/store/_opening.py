@@ -7,6 +7,8 @@ checks (:func:`~rrdesk.store.verify.open_record`, :func:`~rrdesk.store.verify.re
 plus the checks only an aggregator needs (the answer is one of the question's answers, the
 start record answers every direct question), and sends back one row of small integers per
 usable record -- never the plaintext, so memory stays flat however many records there are.
+Records of ``rrdesk-record/1`` and ``/2`` logs give the same rows; a ``spun`` or ``unspun``
+row only says that a question's slot began (the estimates use ``answer`` rows alone).
 """
 from __future__ import annotations
 
@@ -22,8 +24,8 @@ from rrdesk.store._frames import Header
 #: Columns of a row, in order; the direct questions' answers follow ``ANSWER``.
 SEQ, INTERVIEW, KIND, QUESTION, ANSWER = range(5)
 FIXED = 5
-KINDS = records.KINDS  # start, answer, declined, abandoned
-START, ANSWERED = KINDS.index("start"), KINDS.index("answer")
+KINDS = records.KINDS  # start, answer, declined, abandoned, spun, unspun
+START, ANSWERED, ABANDONED, SPUN = (KINDS.index(kind) for kind in ("start", "answer", "abandoned", "spun"))
 MAX_INTERVIEW = 1 << 40
 # why: rows pack (device, interview) into one int64 key; Station numbers interviews from 1 up,
 # so 2**40 (10**12) is never reached by a real laptop, and a bigger number is hostile input

@@ -8,6 +8,18 @@ link a record to a person seen being interviewed).
 Every record of a survey is padded with spaces to the same length (:func:`record_size`,
 from the survey alone), so the length of the sealed file says nothing about its kind or
 its answer. JSON allows trailing whitespace, so ``age -d`` output is still plain JSON.
+
+Kinds (FORMAT.md §3, "Records in a log"): ``start`` opens an interview; each randomized
+question then takes a *slot* of two records. Its first record is ``spun`` (written the moment
+the spinner's outcome is drawn, before anyone sees it: from then on the question is spent) or
+``unspun`` (written with a decline, or an abandon, of a question that was never spun); its
+second is the outcome: ``answer`` (after ``spun``), ``declined`` (after ``unspun``) or
+``abandoned`` (after either; after ``spun`` it means "abandoned after its spin").
+
+Versions: this module writes ``rrdesk-record/2`` (the two-record slots) and still reads
+``rrdesk-record/1``, whose interviews are a start and one record per randomized question
+(``answer``, ``declined`` or ``abandoned``; no ``spun``/``unspun``). Each record names its
+own format, so a reader decides per log.
 """
 from __future__ import annotations
 
@@ -19,8 +31,13 @@ from typing import Mapping
 from rrdesk.core.errors import RecordError, RRDeskError  # noqa: F401 - RecordError re-exported
 from rrdesk.core.survey import Survey
 
-FORMAT = "rrdesk-record/1"
-KINDS = ("start", "answer", "declined", "abandoned")
+FORMAT = "rrdesk-record/2"
+FORMAT_V1 = "rrdesk-record/1"  # why: logs written before the two-record slots are still read
+FORMATS = (FORMAT_V1, FORMAT)
+# why: new kinds go at the end, so a kind's index (a column of the aggregator's rows) never moves
+KINDS = ("start", "answer", "declined", "abandoned", "spun", "unspun")
+SLOT_FIRST = ("spun", "unspun")  # a slot's first record (rrdesk-record/2 only)
+SLOT_SECOND = ("answer", "declined", "abandoned")  # a slot's second record: the outcome
 _HEX32 = re.compile(r"[0-9a-f]{32}\Z")
 _DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")
 _PAD_STEP = 256  # why: sizes are rounded up so that small survey edits rarely change them
@@ -43,9 +60,10 @@ class Record:
     answer: str = ""
     day: str = ""
     direct: Mapping[str, str] = field(default_factory=dict)
+    format: str = FORMAT
 
     def to_json(self) -> bytes:
-        body = {"format": FORMAT, "survey": self.survey, "device": self.device, "log": self.log,
+        body = {"format": self.format, "survey": self.survey, "device": self.device, "log": self.log,
                 "interview": self.interview, "position": self.position, "kind": self.kind,
                 "question": self.question, "answer": self.answer, "day": self.day,
                 "direct": dict(sorted(self.direct.items()))}
@@ -90,18 +108,20 @@ def parse(plaintext: bytes) -> Record:
         raise RecordError("not a JSON record") from None
     expected = {"format", "survey", "device", "log", "interview", "position", "kind", "question",
                 "answer", "day", "direct"}
-    if not isinstance(data, dict) or set(data) != expected or data["format"] != FORMAT:
-        raise RecordError("not an rrdesk-record/1 record")
+    if not isinstance(data, dict) or set(data) != expected or data["format"] not in FORMATS:
+        raise RecordError("not an rrdesk-record/1 or /2 record")
     strings = ("survey", "device", "log", "kind", "question", "answer", "day")
     if (any(not isinstance(data[k], str) for k in strings)
             or any(type(data[k]) is not int or data[k] < 0 for k in ("interview", "position"))
             or not isinstance(data["direct"], dict)
             or any(not isinstance(v, str) for v in data["direct"].values())):
         raise RecordError("a field of the record has the wrong type")
+    if data["format"] == FORMAT_V1 and data["kind"] in SLOT_FIRST:
+        raise RecordError(f"a {data['kind']} record cannot be in format {FORMAT_V1}")
     if (data["kind"] not in KINDS or not _HEX32.match(data["device"]) or not _HEX32.match(data["log"])
             or not _DAY.match(data["day"])):
         raise RecordError("a field of the record has an impossible value")
-    record = Record(**{k: v for k, v in data.items() if k != "format"})
+    record = Record(**data)
     if record.to_json() != body:
         raise RecordError("the record is not in canonical form")
     return record

@@ -57,6 +57,19 @@ def codebook(results: Results) -> str:
              "`;`-separated |"]
     lines += [f"| {DIRECT_PREFIX}{qid} | the respondent's answer to the direct question `{qid}` "
               f"(one of {', '.join(survey.question(qid).choices or ('yes', 'no'))}) |" for qid in direct]
+    lines += ["", "## Questions not answered", "",
+              "Neither file has a row for a randomized question that got no answer; `report.html` and "
+              "`aggregate --json` count them per question, in three kinds that never overlap:", "",
+              "| count (`--json` key) | meaning |", "| --- | --- |",
+              "| declined (`declined`) | the respondent chose not to answer, before spinning |",
+              "| not reached (`abandoned`) | the interview ended before the question was spun |",
+              "| stopped after the spin (`abandoned_after_spin`) | the interview ended after the spinner "
+              "had shown its outcome and before an answer was recorded; the question is never offered "
+              "again. Many of these hint at a bias: respondents who stop rather than record a forced "
+              "answer (say, a forced YES) are missing from `n` |", "",
+              "| question | declined | not reached | stopped after the spin |", "| --- | --- | --- | --- |"]
+    lines += [f"| {r.question.id} | {r.declined} | {r.abandoned} | {r.abandoned_after_spin} |"
+              for r in results.questions if r.question.design is not None]
     lines += ["", "## This survey's designs", "",
               "| question | design | ε | p_truth | p_yes | p_no | prevalence | k | p_say |",
               "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]

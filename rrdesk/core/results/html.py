@@ -162,8 +162,9 @@ def _question(r: QuestionResult, by: str | None, lang: str) -> str:
     if r.groups:
         parts.append(_groups(r, by or "", labels))
     extra = []
-    if r.declined or r.abandoned:
-        extra.append(f"{r.declined} declined, {r.abandoned} not reached (interview ended early)")
+    if r.declined or r.abandoned or r.abandoned_after_spin:
+        extra.append(f"{r.declined} declined, {r.abandoned} not reached (interview ended early), "
+                     f"{r.abandoned_after_spin} stopped after the spin")
     extra.append(f"Method: {escape(e.method)}")
     parts.append(f"<p class=\"muted small\">{' &middot; '.join(extra)}</p>")
     return "<section class=\"q\">" + "".join(parts) + "</section>"

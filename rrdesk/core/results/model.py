@@ -33,7 +33,13 @@ class Group:
 
 @dataclass(frozen=True)
 class QuestionResult:
-    """One question: its estimate over every answer, and per subgroup with ``--by``."""
+    """One question: its estimate over every answer, and per subgroup with ``--by``.
+
+    ``declined``: respondents who chose not to answer; ``abandoned``: interviews that ended
+    before the question was spun (not reached); ``abandoned_after_spin``: interviews that
+    ended after its spin and before its answer. The three never overlap. Many stops after the
+    spin hint at a bias: respondents who quit rather than record a forced answer.
+    """
 
     question: Question
     labels: tuple[str, ...]
@@ -42,6 +48,7 @@ class QuestionResult:
     declined: int = 0
     abandoned: int = 0
     groups: tuple[Group, ...] = ()
+    abandoned_after_spin: int = 0
 
     @property
     def yes_no(self) -> bool:
@@ -75,7 +82,8 @@ def results(survey: Survey, counts: Mapping[str, Mapping[str | None, Sequence[in
     by : str, optional
         The id of a direct question whose answers split the sample.
     not_answered : mapping, optional
-        Question id → ``{"declined": n, "abandoned": n}``.
+        Question id → ``{"declined": n, "abandoned": n, "abandoned_after_spin": n}``
+        (:class:`QuestionResult`).
     records, interviews, devices : int
         Carried into the results.
 
@@ -98,7 +106,8 @@ def results(survey: Survey, counts: Mapping[str, Mapping[str | None, Sequence[in
                            and (name != UNKNOWN_GROUP or sum(per[name])))
         skipped = (not_answered or {}).get(q.id, {})
         found.append(QuestionResult(q, labels, None if q.design is None else q.design.epsilon, overall,
-                                    skipped.get("declined", 0), skipped.get("abandoned", 0), groups))
+                                    skipped.get("declined", 0), skipped.get("abandoned", 0), groups,
+                                    skipped.get("abandoned_after_spin", 0)))
     return Results(survey, tuple(found), records, interviews, devices, by)
 
 
