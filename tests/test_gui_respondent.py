@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QApplication, QLabel
 
 from rrdesk.app.interviews import Station
 from rrdesk.core import survey as surveys
@@ -142,11 +142,11 @@ def test_the_tally_counts_what_the_wheel_showed(qtbot, fast_spin):
     source = _words_for(forced.design, outcomes)
     screen = _practice(qtbot, [forced], source=source)
     truth, yes, no = wording.wheel_labels(forced, "en")
-    assert screen.tally.text() == f"{truth}: 0 · {yes}: 0 · {no}: 0"
+    assert screen.tally.text() == f"{truth}: 0\n{yes}: 0\n{no}: 0"
     shown = [_spin(qtbot, screen) for _ in outcomes]
     labels = wording.wheel_labels(forced, "en")
     assert shown == [f"The spinner says: {labels[i]}" for i in outcomes]
-    assert screen.tally.text() == f"{truth}: 4 · {yes}: 2 · {no}: 1"
+    assert screen.tally.text() == f"{truth}: 4\n{yes}: 2\n{no}: 1"
     assert source.requests == [8] * len(outcomes)  # one randomizer.spin per practice spin, nothing more
     assert screen.spin_button.text() == "Spin again"
 
@@ -160,14 +160,14 @@ def test_each_practice_wheel_has_its_own_tally(qtbot, fast_spin):
     truth, yes, no = wording.wheel_labels(forced, "en")
     first, other = wording.wheel_labels(unrelated, "en")
     _spin(qtbot, screen)
-    assert screen.tally.text() == f"{truth}: 0 · {yes}: 1 · {no}: 0"
+    assert screen.tally.text() == f"{truth}: 0\n{yes}: 1\n{no}: 0"
     assert screen.go.text() == "Next wheel"
     click(qtbot, screen.go)
-    assert screen.tally.text() == f"{first}: 0 · {other}: 0"
+    assert screen.tally.text() == f"{first}: 0\n{other}: 0"
     assert screen.go.text() == "I am ready"
     for _ in range(3):
         _spin(qtbot, screen)
-    assert screen.tally.text() == f"{first}: 1 · {other}: 2"
+    assert screen.tally.text() == f"{first}: 1\n{other}: 2"
     assert source.requests == [8, 12, 12, 12]  # the unrelated wheel also draws the other answer
     with qtbot.waitSignal(screen.next):
         click(qtbot, screen.go)
@@ -194,7 +194,7 @@ def test_no_practice_spin_ever_reaches_the_store(qtbot, window, data):
     before = _frames(data)
     assert before == 1  # the start record
     tallies = practise(qtbot, window, spins=3)
-    assert all(sum(int(part.rsplit(": ", 1)[1]) for part in t.split(" · ")) == 3 for t in tallies)
+    assert all(sum(int(part.rsplit(": ", 1)[1]) for part in t.splitlines()) == 3 for t in tallies)
     assert _frames(data) == before and calls == []
     assert [r.kind for r in stored(data)] == ["start"]
     interview.spin = real_spin
@@ -244,6 +244,13 @@ def test_a_continued_interview_passes_the_privacy_step_before_its_next_question(
 # -- 4. stopping at the hand-over is confirmed ----------------------------------------------------
 
 
+def _closed(data: Path) -> bool:
+    """The interview was closed at the hand-over: its start, then every question abandoned
+    (with the marker of a question never spun, where the record shape has one)."""
+    kinds = [r.kind for r in stored(data)]
+    return [k for k in kinds if k != "unspun"] == ["start"] + ["abandoned"] * 4
+
+
 def _at_hand_over(qtbot, window):
     click(qtbot, window.dashboard.start)
     direct = wait_for(qtbot, window, "direct")
@@ -286,7 +293,7 @@ def test_the_keyboard_reaches_the_stop_confirmation_and_escape_goes_back(qtbot, 
     key(qtbot, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: window.stack.currentWidget() is window.dashboard)
     assert window.dashboard.status.text() == "Interview 1 was closed before the end."
-    assert [r.kind for r in stored(data)] == ["start"] + ["abandoned"] * 4
+    assert _closed(data)
 
 
 def test_yes_stop_it_closes_the_interview(qtbot, window, data):
@@ -294,5 +301,46 @@ def test_yes_stop_it_closes_the_interview(qtbot, window, data):
     stop_at_hand_over(qtbot, window)
     qtbot.waitUntil(lambda: window.stack.currentWidget() is window.dashboard)
     assert window.dashboard.status.text() == "Interview 1 was closed before the end."
-    assert [r.kind for r in stored(data)] == ["start"] + ["abandoned"] * 4
+    assert _closed(data)
 
+
+
+# -- small screens ------------------------------------------------------------------------------
+
+
+SMALL = QSize(683, 384)  # why: logical pixels of a 1366x768 laptop at a display scale of 2
+
+
+def _fit(window) -> list[str]:
+    """fitcheck's problems once the layouts have taken the last change in (they are posted)."""
+    from tests.fitcheck import problems
+
+    window.showNormal()  # the interview's full screen is the offscreen platform's 800x800 one
+    window.resize(SMALL)
+    QApplication.sendPostedEvents()
+    QApplication.processEvents()
+    assert window.size() == SMALL, window.size()
+    return problems(window)
+
+
+def test_every_screen_of_the_path_fits_a_small_window(qtbot, window):
+    window.controller.reduced_motion = True  # the longest practice text
+    found = {}
+    handover = _at_hand_over(qtbot, window)
+    found["handover"] = _fit(window)
+    click(qtbot, handover.stop)
+    found["handover, confirm"] = _fit(window)
+    click(qtbot, handover.go_back)
+    click(qtbot, handover.start)
+    click(qtbot, button_named(wait_for(qtbot, window, "language"), "English"))
+    explanation = wait_for(qtbot, window, "explanation")
+    found["explanation"] = _fit(window)
+    click(qtbot, explanation.go)
+    practice = wait_for(qtbot, window, "practice")
+    for page in range(len(practice.questions)):
+        _spin(qtbot, practice)
+        found[f"practice {page + 1}"] = _fit(window)
+        click(qtbot, practice.go)
+    wait_for(qtbot, window, "privacy")
+    found["privacy"] = _fit(window)
+    assert {name: lines for name, lines in found.items() if lines} == {}

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QPainter, QPainterPath, QPaintEvent, QPen
-from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
 from rrdesk.core.design import Design
 from rrdesk.core.survey import Question, Survey
@@ -122,21 +122,18 @@ class KindCard(QWidget):
         self.picture = WheelPicture(question.design)
         row.addWidget(self.picture, 0, Qt.AlignmentFlag.AlignTop)
         text = QVBoxLayout()
-        text.setSpacing(8)
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(8)
-        grid.setVerticalSpacing(6)
+        text.setSpacing(6)
         self.says: list[str] = []
-        for n, (index, words) in enumerate(sector_kinds(question, lang)):
-            grid.addWidget(Chip(question.design, index), n, 0, Qt.AlignmentFlag.AlignVCenter)
-            grid.addWidget(label(words, "subtitle"), n, 1)
+        for index, words in sector_kinds(question, lang):
+            line = QHBoxLayout()
+            line.setSpacing(8)
+            line.addWidget(Chip(question.design, index), 0, Qt.AlignmentFlag.AlignTop)
+            line.addWidget(label(words, "subtitle"), 1)
+            text.addLayout(line)
             self.says.append(words)
-        grid.setColumnStretch(1, 1)
-        text.addLayout(grid)
         self.sentences = label(self._sentences(), "body")
         text.addWidget(self.sentences)
         row.addLayout(text, 1)
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
 
     def _sentences(self) -> str:
         """At most two short sentences: what the wheel asks, and why that protects you."""

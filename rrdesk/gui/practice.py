@@ -1,8 +1,8 @@
 """The practice: one practice wheel per wheel kind the survey uses, before the questions.
 
 The respondent may spin each practice wheel as often as they like, and sees a tally of
-what it showed ("Answer truthfully: 7 · Say YES: 2 · Say NO: 1"), so someone who distrusts
-the laptop can see that the wheel is fair. Marked PRACTICE (on the screen and on the wheel)
+what it showed, a line per thing it says ("Answer truthfully: 7", "Say YES: 2", …), so
+someone who distrusts the laptop can see that the wheel is fair. Marked PRACTICE (on the screen and on the wheel)
 and never recorded: each outcome comes from :func:`rrdesk.core.randomizer.spin` with the OS
 CSPRNG (a test may hand in its own byte source) and is never given to the store.
 """
@@ -12,14 +12,13 @@ import os
 from collections.abc import Sequence
 
 from PySide6.QtCore import Signal, Slot
-from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QWidget
 
 from rrdesk.core import randomizer
 from rrdesk.core.randomizer import ByteSource
 from rrdesk.core.survey import Question
 from rrdesk.gui import spin_path, wording
 from rrdesk.gui.explain import sector_kinds
-from rrdesk.gui.screens import scrolled
 from rrdesk.gui.widgets import button, columns, label, make_wheel, restyle, tab_order
 
 
@@ -48,24 +47,19 @@ class PracticeScreen(QWidget):
         self._labels: list[str] = []  # the words on each sector of the wheel shown
         left, right = columns(self)
         left.addWidget(label(self.tr("PRACTICE"), "practice"))
-        body = QWidget()
-        texts = QVBoxLayout(body)
-        texts.setContentsMargins(0, 0, 0, 0)
         self.progress = label("", "hint")
-        texts.addWidget(self.progress)
-        texts.addWidget(label(self.tr("Nothing is saved. Spin as often as you like."), "subtitle"))
+        left.addWidget(self.progress)
+        left.addWidget(label(self.tr("Nothing is saved. Spin as often as you like."), "subtitle"))
         self.how = label(self._how(reduced_motion), "body")
-        texts.addWidget(self.how)
+        left.addWidget(self.how)
         self.result = label("", "instruction")
         self.result.setAccessibleName(self.tr("Spinner result"))
         self.result.hide()
-        texts.addWidget(self.result)
+        left.addWidget(self.result)
         self.tally = label("", "figure")
         self.tally.setAccessibleName(self.tr("Practice spins so far"))
-        texts.addWidget(self.tally)
-        texts.addStretch(1)
-        self._scroll = scrolled(body)  # why: on a small screen the texts scroll, the buttons stay
-        left.addWidget(self._scroll, 1)
+        left.addWidget(self.tally)
+        left.addStretch(1)
         row = QHBoxLayout()
         row.addStretch(1)
         self.go = button("", "quiet")
@@ -121,7 +115,7 @@ class PracticeScreen(QWidget):
         for _, words in sector_kinds(self.question, self.lang):
             count = sum(n for n, text in zip(self._counts, self._labels) if text == words)
             parts.append(self.tr("{what}: {count}").format(what=words, count=count))
-        self.tally.setText(" · ".join(parts))
+        self.tally.setText("\n".join(parts))  # why one a line: a count never wraps away from its words
 
     @Slot()
     def _spin(self) -> None:
@@ -144,7 +138,6 @@ class PracticeScreen(QWidget):
         self.result.setText(self.tr("The spinner says: {what}").format(what=self._labels[sector]))
         self.result.show()
         self._show_tally()
-        self._scroll.ensureWidgetVisible(self.result)
         self.spin_button.setText(self.tr("Spin again"))
         self.spin_button.setEnabled(True)
         self.go.setEnabled(True)

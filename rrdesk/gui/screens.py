@@ -9,24 +9,13 @@ from typing import Sequence
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
-    QFrame, QGridLayout, QHBoxLayout, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout, QWidget,
+    QFrame, QGridLayout, QHBoxLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget,
 )
 
 from rrdesk.core.survey import Question
 from rrdesk.gui import explain, wording
 from rrdesk.gui.i18n import language_name
 from rrdesk.gui.widgets import button, label, tab_order
-
-
-def scrolled(body: QWidget) -> QScrollArea:
-    """``body`` in a frameless vertical scroll area (a long page on a small screen)."""
-    scroll = QScrollArea()
-    scroll.setWidgetResizable(True)
-    scroll.setFrameShape(QFrame.Shape.NoFrame)
-    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # why: texts wrap instead
-    scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # why: Tab goes to the buttons, not to the frame
-    scroll.setWidget(body)
-    return scroll
 
 
 def _page(parent: QWidget) -> QVBoxLayout:
@@ -71,13 +60,9 @@ class DirectScreen(QWidget):
                 grid.addWidget(b, i // 2, i % 2)
             self._groups[q.id] = (group, ids)
             form.addLayout(grid)
-        form.addStretch(1)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # why: Tab goes from answer to answer, not to the frame
-        scroll.setWidget(body)
-        outer.addWidget(scroll, 1)
+        form.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(body)  # why no scroll area of its own: the window scrolls a screen taller than it
+        outer.addStretch(1)
         row = QHBoxLayout()
         self.cancel = button(self.tr("Cancel"), "quiet")
         self.next = button(self.tr("Continue"))
@@ -218,9 +203,7 @@ class ExplanationScreen(QWidget):
         self.setObjectName("explanation")
         outer = _page(self)
         outer.addWidget(label(self.tr("How this works"), "title"))
-        body = QWidget()
-        column = QVBoxLayout(body)
-        column.setContentsMargins(0, 0, 0, 0)
+        column = QVBoxLayout()
         column.setSpacing(10)
         lines = [self.tr("The wheel decides what you answer."),
                  self.tr("A YES the wheel asked for is not an admission."),
@@ -232,8 +215,8 @@ class ExplanationScreen(QWidget):
         self.cards = explain.kind_cards(questions, lang)
         for card in self.cards:
             column.addWidget(card)
-        column.addStretch(1)
-        outer.addWidget(scrolled(body), 1)
+        outer.addLayout(column)
+        outer.addStretch(1)  # why no scroll area of its own: the window scrolls a screen taller than it
         row = QHBoxLayout()
         row.addStretch(1)
         self.go = button(self.tr("Try the wheel (practice)"))
