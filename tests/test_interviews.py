@@ -10,7 +10,8 @@ from rrdesk import cli
 from rrdesk.core import survey as surveys
 from rrdesk.store import age, keys, log, records
 from rrdesk.app.interviews import InterviewError, Station
-from tests.conftest import ROOT, SeededSource
+from rrdesk.store.verify import verify
+from tests.conftest import DEMO, ROOT, SeededSource, record_v1_interviews
 
 DEMO_KEY = ROOT / "resources" / "demo-identity.txt"
 
@@ -267,3 +268,39 @@ def test_every_record_is_sealed_to_every_recipient_of_the_survey(tmp_path):
         assert [records.parse(age.decrypt(f.blob, [identity])).kind for f in frames][0] == "start"
     with pytest.raises(age.NoMatchError):
         age.decrypt(frames[0].blob, keys.load_identities(DEMO_KEY))
+
+
+def test_an_old_data_folder_goes_on_in_a_new_log_and_its_log_is_kept(demo, tmp_path):
+    """A laptop that recorded with rrdesk-record/1 (1 + R records an interview, a pointer of
+    one line) never gets /2 records in that log: a new log, numbered after it."""
+    old = record_v1_interviews(DEMO, tmp_path, 3, open_last=2)  # the third interview was left open
+    before = old.read_bytes()
+    with Station(demo, tmp_path) as station:
+        assert station.writer.path != old
+        assert station.interviews_begun == 3 and station.interrupted() is None
+        interview = station.start({"department": "office"})
+        assert interview.number == 4
+        _answer_all(interview)
+        pointer = (tmp_path / demo.id / "current").read_text(encoding="ascii")
+        assert pointer == f"{station.writer.path.name}\nrrdesk-record/2\n3\n"
+    assert old.read_bytes() == before
+    with Station(demo, tmp_path) as station:  # the marked pointer is continued, numbers go on
+        assert station.interviews_begun == 4 and station.start({"department": "office"}).number == 5
+    assert len(list((tmp_path / demo.id).glob("*.rrlog"))) == 2
+    assert verify(tmp_path, keys.load_identities(DEMO_KEY)).problems == ()
+
+
+def test_a_new_log_after_a_damaged_one_goes_on_from_the_pointers_count(demo, tmp_path):
+    with Station(demo, tmp_path) as station:
+        for _ in range(2):
+            _answer_all(station.start({"department": "office"}))
+        first_log = station.writer.path
+    data = bytearray(first_log.read_bytes())
+    data[-200] ^= 0xFF  # inside the last record: damage, not a torn tail
+    first_log.write_bytes(bytes(data))
+    with Station(demo, tmp_path) as station:
+        # the intact prefix holds the first interview and most of the second: both counted
+        assert station.problems and station.writer.path != first_log and station.interviews_begun == 2
+        _answer_all(station.start({"department": "office"}))
+    with Station(demo, tmp_path) as station:
+        assert station.start({"department": "office"}).number == 4
