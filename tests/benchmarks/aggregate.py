@@ -3,8 +3,8 @@
 What is measured
 ----------------
 1. *Make* (not timed against a target): ``--answers`` answers to the demo survey's four
-   randomized questions (so ``answers / 4`` respondents and ``5 / 4`` as many records with the
-   start records) are recorded through the real path -- ``rrdesk.app.simulate.simulate``,
+   randomized questions (so ``answers / 4`` respondents and ``9 / 4`` as many records: each
+   respondent's start record, then a spun and an answer record per question) are recorded through the real path -- ``rrdesk.app.simulate.simulate``,
    i.e. :class:`rrdesk.app.interviews.Station`, the randomizer, age sealing and the log --
    on ``--devices`` laptops (one data folder each, simulated in parallel), and each laptop is
    exported with ``rrdesk.store.bundle.export``. The data folders live under ``/dev/shm``

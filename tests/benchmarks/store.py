@@ -38,7 +38,7 @@ def main() -> int:
     args = parser.parse_args()
     demo = surveys.load(ROOT / "resources" / "surveys" / "demo.toml")
     identities = keys.load_identities(ROOT / "resources" / "demo-identity.txt")
-    per_interview = 1 + len(demo.randomized)
+    per_interview = 1 + 2 * len(demo.randomized)  # a start, then spun + answer per question
     with tempfile.TemporaryDirectory(dir=args.data) as tmp:
         latencies = []
         with Station(demo, tmp) as station:
@@ -47,7 +47,9 @@ def main() -> int:
                 interview = station.start({"department": "office"})
                 latencies.append(time.perf_counter() - t0)
                 for q in demo.randomized:
+                    t0 = time.perf_counter()  # a spin appends its spun record durably, then draws
                     spin = interview.spin(q.id, 1 if q.design.categories == 2 else 0)
+                    latencies.append(time.perf_counter() - t0)
                     t0 = time.perf_counter()
                     interview.record(q.id, spin.answer)
                     latencies.append(time.perf_counter() - t0)
