@@ -18,7 +18,7 @@ from scipy import stats
 from rrdesk.core import design, randomizer
 from rrdesk.core.design import WHEEL
 from rrdesk.gui import spin_path
-from rrdesk.gui.spinner import SpinnerWidget
+from rrdesk.gui.spinner import MIN_SIDE, SpinnerWidget
 from tests.conftest import SeededSource
 
 
@@ -272,11 +272,25 @@ def test_nothing_the_screen_reader_or_window_exposes_names_the_outcome(qtbot, wh
         assert not any(word in text.lower() for word in ("yes", "no ", "truth"))
 
 
-def test_the_wheel_is_touch_sized_and_reachable_by_keyboard(wheel):
+def test_the_wheel_is_touch_sized_gives_up_its_room_first_and_is_reachable_by_keyboard(wheel):
     hint = wheel.minimumSizeHint()
-    assert hint.width() >= 300 and hint.height() >= 300
+    assert hint.width() == hint.height() == MIN_SIDE >= 200  # its labels still read at this size
+    assert wheel.sizeHint().width() >= 2 * MIN_SIDE  # it asks for a big wheel, and takes less when short
+    assert not wheel.hasHeightForWidth()  # a narrow column never makes a screen taller for its wheel
     assert wheel.focusPolicy() == Qt.FocusPolicy.StrongFocus
-    assert wheel.hasHeightForWidth() and wheel.heightForWidth(500) == 500
+
+
+def test_a_small_wheel_is_still_a_whole_circle_in_its_widget(wheel):
+    from PySide6.QtCore import QSize
+
+    from rrdesk.gui.wheel_layout import build_layout
+
+    for size in (QSize(MIN_SIDE, MIN_SIDE), QSize(MIN_SIDE, 3 * MIN_SIDE), QSize(3 * MIN_SIDE, MIN_SIDE)):
+        layout = build_layout(size, DESIGNS["forced"], wheel.sector_angles(), FORCED_LABELS, wheel.font(), 2.0,
+                              None)
+        c, r = layout.centre, layout.radius
+        assert r >= MIN_SIDE * 0.3, size
+        assert c.x() - r >= 0 and c.x() + r <= size.width() and c.y() - r >= 0 and c.y() + r <= size.height(), size
 
 
 def test_the_widget_draws_the_exact_angles(wheel):

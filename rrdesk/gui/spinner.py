@@ -33,6 +33,8 @@ from rrdesk.gui.spinner_timing import SpinClock
 from rrdesk.gui.wheel_layout import Layout, build_layout, callout_pixmap
 
 _IDLE, _SPINNING, _DONE = "idle", "spinning", "done"
+PREFERRED_SIDE = 600  # why: on a laptop screen the wheel is the biggest thing the respondent sees
+MIN_SIDE = 200  # why: the smallest wheel whose sector labels still read (11 px and up) in a 512x300 window
 
 # what changes the labels' fonts, colours or pixels: rebuild the cached layout
 _RELAYOUT = {QEvent.Type.FontChange, QEvent.Type.ApplicationFontChange, QEvent.Type.PaletteChange,
@@ -70,9 +72,7 @@ class SpinnerWidget(QWidget):
         self._clock.ended.connect(self._on_end)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
-        policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        policy.setHeightForWidth(True)
-        self.setSizePolicy(policy)
+        self.setSizePolicy(QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding))
         self._set_accessible_texts()
 
     def _set_accessible_texts(self) -> None:
@@ -198,17 +198,15 @@ class SpinnerWidget(QWidget):
 
     # -- size ----------------------------------------------------------------------------
 
+    # The wheel is what gives up room first when the window is small: it asks for a big
+    # square but takes any size down to MIN_SIDE (it paints the largest circle that fits),
+    # and has no height-for-width, so a narrow column never makes the screen taller for it.
+
     def sizeHint(self) -> QSize:
-        return QSize(600, 600)
+        return QSize(PREFERRED_SIDE, PREFERRED_SIDE)
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(320, 320)
-
-    def hasHeightForWidth(self) -> bool:
-        return True
-
-    def heightForWidth(self, width: int) -> int:
-        return width
+        return QSize(MIN_SIDE, MIN_SIDE)
 
     def resizeEvent(self, event: QEvent) -> None:
         self._layout = None

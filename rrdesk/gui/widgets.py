@@ -1,25 +1,127 @@
-"""Small building blocks shared by the screens: big buttons and plain-text labels.
+"""Small building blocks shared by the screens: big buttons, plain-text labels, the spinner
+screens' two columns and scrolling pages.
 
 Every button is at least :data:`TOUCH` pixels high (a fingertip on a touch screen), takes
-keyboard focus with Tab and is pressed with Space or Enter. Every label shows plain text:
+keyboard focus with Tab and is pressed with Space or Enter, and wraps its words when the
+window is narrow (a French answer never runs off its button). Every label shows plain text:
 survey texts come from a file someone else wrote, and must never be read as HTML.
+
+Fitting every screen (1024×600 at 200 % is a 512×300 window): texts wrap, never clip; a
+screen taller than the window scrolls as a whole (:func:`scrolling`); the spinner screens'
+two columns stack when the window is narrow (:func:`columns`) and the wheel gives up its room
+first (down to :data:`WHEEL_MIN`).
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from collections.abc import Callable
+
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QSize, Qt
+from PySide6.QtGui import QFontMetrics, QPaintEvent
+from PySide6.QtWidgets import (
+    QBoxLayout, QFrame, QLabel, QLayout, QMainWindow, QMessageBox, QPushButton, QScrollArea, QSizePolicy, QStackedWidget,
+    QStyle, QStyleOptionButton, QStylePainter, QVBoxLayout, QWidget,
+)
 
 from rrdesk.core.survey import Question
 from rrdesk.gui import wording
-from rrdesk.gui.spinner import SpinnerWidget
+from rrdesk.gui.spinner import MIN_SIDE, SpinnerWidget
 
 TOUCH = 56  # why: well above the 48 px minimum of touch guidelines, for tired or shaky hands
+WHEEL_MIN = MIN_SIDE  # why: the wheel's own minimum (see spinner.py): it shrinks first, down to this
+STACK_BELOW = 480  # why: under this width two columns leave the question under 260 px: stack them
+_SLACK = 4  # why: at 200 % a glyph's advance rounds up, and the focus border is 2 px thicker a side
+COMPACT_BELOW = QSize(900, 620)  # why: a smaller window (a netbook, or 200 % scaling) gets tighter margins
+
+
+def wrap_text(text: str, metrics: QFontMetrics, width: int) -> str:
+    """``text`` with its words wrapped (newlines) to lines of at most ``width`` pixels; a word
+    longer than that keeps its own line."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            trial = f"{line} {word}" if line else word
+            if line and metrics.horizontalAdvance(trial) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return "\n".join(lines)
+
+
+class WrapButton(QPushButton):
+    """A push button whose words wrap when it is narrower than its text: its minimum width
+    is its longest word, its height follows its width (``heightForWidth``). ``text()`` stays
+    the text it was given."""
+
+    def __init__(self, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(text, parent)
+        self.setSizePolicy(QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum))
+
+    def setSizePolicy(self, *args) -> None:  # noqa: N802 - Qt's name
+        """Keep height-for-width whatever policy a screen sets (a screen says Expanding, Fixed)."""
+        policy = args[0] if len(args) == 1 else QSizePolicy(*args)
+        horizontal = policy.horizontalPolicy()
+        if horizontal in (QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Minimum):
+            horizontal = QSizePolicy.Policy.Preferred  # why: it may get narrower than its text, and wrap
+        # why: a fixed (or at most one-line) height could not grow for a second line
+        policy = QSizePolicy(horizontal, QSizePolicy.Policy.Minimum, policy.controlType())
+        policy.setHeightForWidth(True)
+        super().setSizePolicy(policy)
+
+    def _option(self) -> QStyleOptionButton:
+        """The button's style option without keyboard focus: the thicker focus border must not
+        change the size asked for (the layout does not run again when the focus moves)."""
+        option = QStyleOptionButton()
+        self.initStyleOption(option)
+        option.state &= ~QStyle.StateFlag.State_HasFocus
+        return option
+
+    def _padding(self) -> QSize:
+        """Border and padding around the text (the style sheet's box)."""
+        option = self._option()
+        option.rect = QRect(0, 0, 1000, 1000)
+        box = self.style().subElementRect(QStyle.SubElement.SE_PushButtonContents, option, self)
+        return QSize(1000 - box.width(), 1000 - box.height())
+
+    def _wrapped(self, width: int) -> str:
+        return wrap_text(self.text(), self.fontMetrics(), width - self._padding().width())
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        """The text on one line (with a little slack: at 200 % a glyph's width rounds up)."""
+        text = self.fontMetrics().size(Qt.TextFlag.TextShowMnemonic, self.text()) + QSize(_SLACK, 0)
+        size = self.style().sizeFromContents(QStyle.ContentsType.CT_PushButton, self._option(), text, self)
+        return size.expandedTo(QSize(TOUCH, TOUCH))
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        metrics = self.fontMetrics()
+        longest = max((metrics.horizontalAdvance(w) for w in self.text().split()), default=0)
+        width = max(longest + self._padding().width() + _SLACK, self.minimumWidth())
+        return QSize(width, max(self.sizeHint().height(), TOUCH))
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt's name
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt's name
+        lines = self._wrapped(width).count("\n") + 1
+        # the focus border is up to 2 px thicker on each side than the plain one: room for it
+        need = lines * self.fontMetrics().lineSpacing() + self._padding().height() + _SLACK
+        return max(need, self.sizeHint().height(), self.minimumHeight())
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
+        option = QStyleOptionButton()
+        self.initStyleOption(option)
+        option.text = self._wrapped(self.width())
+        painter = QStylePainter(self)
+        painter.drawControl(QStyle.ControlElement.CE_PushButton, option)
+        painter.end()
 
 
 def button(text: str, role: str = "primary", parent: QWidget | None = None, *,
            checkable: bool = False) -> QPushButton:
     """A large push button; ``role`` picks its look in style.qss (primary, answer, quiet)."""
-    b = QPushButton(text, parent)
+    b = WrapButton(text, parent)
     b.setProperty("role", role)
     b.setAutoDefault(True)  # why: outside a dialog Enter would not press a focused button
     b.setCheckable(checkable)
@@ -27,7 +129,6 @@ def button(text: str, role: str = "primary", parent: QWidget | None = None, *,
     b.setMinimumWidth(TOUCH * 2)
     b.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
     b.setCursor(Qt.CursorShape.PointingHandCursor)
-    b.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
     return b
 
 
@@ -69,17 +170,167 @@ def restyle(widget: QWidget) -> None:
     widget.style().polish(widget)
 
 
+class _WidthWatch(QObject):
+    """Calls a function with a widget's width each time the widget is resized."""
+
+    def __init__(self, widget: QWidget, apply: Callable[[int], None]) -> None:
+        super().__init__(widget)
+        self.apply = apply
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.Resize:
+            self.apply(watched.width())
+        return False
+
+
+class _Compact(QObject):
+    """Sets the window's ``compact`` property (style.qss's smaller type) while it is small."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.Resize:
+            size = watched.size()
+            small = size.width() < COMPACT_BELOW.width() or size.height() < COMPACT_BELOW.height()
+            if bool(watched.property("compact")) != small:
+                watched.setProperty("compact", small)
+                for w in (watched, *watched.findChildren(QWidget)):  # the style sheet is read again
+                    w.style().unpolish(w)
+                    w.style().polish(w)
+        return False
+
+
+def compact_when_small(window: QWidget) -> None:
+    """``window`` (and all it shows) uses style.qss's compact type sizes while it is smaller
+    than :data:`COMPACT_BELOW`; screens built later pick it up when first shown."""
+    window.installEventFilter(_Compact(window))
+
+
+def on_width(widget: QWidget, apply: Callable[[int], None]) -> None:
+    """``apply(width)`` now and whenever ``widget`` is resized (a layout that depends on the
+    width: stacked columns, tighter margins)."""
+    apply(widget.width() if widget.testAttribute(Qt.WidgetAttribute.WA_Resized) else STACK_BELOW)
+    _WidthWatch(widget, apply)
+
+
+def stack_if_narrow(row: QBoxLayout, width: int, below: int = STACK_BELOW) -> None:
+    """``row`` left to right, or top to bottom when ``width`` is under ``below``."""
+    direction = QBoxLayout.Direction.TopToBottom if width < below else QBoxLayout.Direction.LeftToRight
+    if row.direction() != direction:
+        row.setDirection(direction)
+
+
+def margins(width: int) -> tuple[int, int]:
+    """A screen's (side, top) margins for its ``width``: tighter on a small window."""
+    return (12, 8) if width < COMPACT_BELOW.width() else (40, 24)
+
+
+def arrange(row: QBoxLayout, width: int) -> None:
+    """Lay ``row`` (the two columns) out for a screen ``width`` pixels wide."""
+    stack_if_narrow(row, width)
+    side, top = margins(width)
+    row.setContentsMargins(side, top, side, top)
+    row.setSpacing(16 if width < COMPACT_BELOW.width() else 32)
+
+
 def columns(parent: QWidget) -> tuple[QVBoxLayout, QVBoxLayout]:
-    """The spinner screens' layout: text and answers on the left, the wheel on the right."""
-    row = QHBoxLayout(parent)
-    row.setContentsMargins(40, 24, 40, 24)
-    row.setSpacing(32)
+    """The spinner screens' layout: text and answers on the left, the wheel on the right;
+    on a narrow window the wheel's column goes under the text's."""
+    row = QBoxLayout(QBoxLayout.Direction.LeftToRight, parent)
     left, right = QVBoxLayout(), QVBoxLayout()
-    left.setSpacing(14)
-    right.setSpacing(14)
+    left.setSpacing(12)
+    right.setSpacing(12)
     row.addLayout(left, 5)
     row.addLayout(right, 4)
+    on_width(parent, lambda width: arrange(row, width))
     return left, right
+
+
+def page(parent: QWidget) -> QVBoxLayout:
+    """A simple screen's one column, in a scroll area: when the window is too small for
+    it, the page scrolls rather than squeezing or cutting its texts."""
+    outer = QVBoxLayout(parent)
+    outer.setContentsMargins(0, 0, 0, 0)
+    body = QWidget()
+    body.setObjectName("page")
+    column = QVBoxLayout(body)
+    column.setContentsMargins(48, 32, 48, 32)
+    column.setSpacing(20)
+    outer.addWidget(scrolling(body))
+    return column
+
+
+def scrolling(widget: QWidget) -> QScrollArea:
+    """``widget`` in a frameless scroll area that gives it the whole width and at least the
+    whole height, and scrolls (vertically) when it needs more: nothing is ever squeezed."""
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # why: Tab goes from control to control, not to the frame
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+    area.setWidget(widget)
+    return area
+
+
+class CurrentStack(QStackedWidget):
+    """A stacked widget as large as the page it shows (Qt's is as large as its largest page):
+    in a scroll area, the dashboard never makes an interview's screen scroll, nor the reverse."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.currentChanged.connect(self._changed)
+
+    def _changed(self) -> None:
+        self.updateGeometry()
+        QCoreApplication.postEvent(self, QEvent(QEvent.Type.LayoutRequest))  # the scroll area measures again
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        page = self.currentWidget()
+        return page.sizeHint() if page is not None else super().sizeHint()
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        page = self.currentWidget()
+        return page.minimumSizeHint() if page is not None else super().minimumSizeHint()
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt's name
+        page = self.currentWidget()
+        return page is not None and page.hasHeightForWidth()
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt's name
+        page = self.currentWidget()
+        return page.heightForWidth(width) if page is not None else -1
+
+
+def full_screen(window: QMainWindow, on: bool) -> None:
+    """Show ``window`` full-screen without its menu bar (``on``), or as it was before."""
+    if on:
+        window.setProperty("state_before_full_screen", window.windowState() & ~Qt.WindowState.WindowFullScreen)
+        window.menuBar().hide()
+        window.showFullScreen()
+        return
+    window.menuBar().show()
+    if window.isFullScreen():
+        window.setWindowState(window.property("state_before_full_screen") or Qt.WindowState.WindowNoState)
+        window.show()
+
+
+def confirm(parent: QWidget, question: str, detail: str, yes: str, no: str,
+            answered: Callable[[bool], None]) -> QMessageBox:
+    """Ask ``question`` in a window-modal box that does not block the event loop (the store
+    goes on); ``answered(True)`` once ``yes`` is tapped, ``answered(False)`` for ``no``, Escape
+    or the box's ✕. ``no`` is the default: Enter never does the irreversible thing."""
+    box = QMessageBox(QMessageBox.Icon.Question, question, question, QMessageBox.StandardButton.NoButton, parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    box.setInformativeText(detail)
+    yes_button = box.addButton(yes, QMessageBox.ButtonRole.AcceptRole)
+    no_button = box.addButton(no, QMessageBox.ButtonRole.RejectRole)
+    for b in (yes_button, no_button):
+        b.setMinimumSize(TOUCH * 2, TOUCH)
+    box.setDefaultButton(no_button)
+    box.setEscapeButton(no_button)
+    box.setObjectName("confirm")
+    box.finished.connect(lambda _: answered(box.clickedButton() is yes_button))
+    box.open()
+    return box
 
 
 def make_wheel(question: Question, lang: str, reduced_motion: bool, practice: bool) -> SpinnerWidget:
@@ -87,5 +338,5 @@ def make_wheel(question: Question, lang: str, reduced_motion: bool, practice: bo
     wheel = SpinnerWidget()
     wheel.reduced_motion = reduced_motion
     wheel.set_wheel(question.design, wording.wheel_labels(question, lang), practice=practice)
-    wheel.setMinimumSize(320, 320)
+    wheel.setMinimumSize(WHEEL_MIN, WHEEL_MIN)
     return wheel
