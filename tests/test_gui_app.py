@@ -9,7 +9,8 @@ from collections import namedtuple
 
 import pytest
 from PySide6.QtGui import QAccessible
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from rrdesk import cli
 from rrdesk.cli import gui as gui_cli
@@ -21,8 +22,9 @@ from rrdesk.gui import wording
 from rrdesk.store import age, keys
 from rrdesk.app.interviews import Station
 from rrdesk.gui.states import QuestionState
+from tests.fitcheck import problems
 from tests.test_gui_support import (
-    DEMO, DEMO_KEY, ROOT, answer_question, click, finish, hand_over, next_screen, open_window,
+    DEMO, DEMO_KEY, ROOT, answer_question, click, finish, hand_over, next_screen, open_window, stored,
 )
 
 
@@ -274,31 +276,87 @@ def test_rrdesk_gui_starts_shows_its_window_and_quits_on_request(tmp_path):
     assert (tmp_path / "data" / "workplace-demo").is_dir()  # the demo survey's store was opened
 
 
-# -- screens and targets ---------------------------------------------------------------------
+# -- the window on its screen, full-screen interviews, deliberate leaving ------------------------
+# (every screen's fit, at three screen sizes at 200 %: tests/test_gui_fit.py)
 
 
-def _small_targets(window) -> list[str]:
-    from PySide6.QtWidgets import QAbstractButton, QComboBox
+def test_the_window_opens_maximized_on_a_small_screen_and_centred_on_a_large_one():
+    from PySide6.QtCore import QRect
 
-    small = []
-    for w in window.centralWidget().findChildren(QWidget):
-        if isinstance(w, (QAbstractButton, QComboBox)) and w.isVisible() and w.height() < 48:
-            small.append(f"{type(w).__name__} {getattr(w, 'text', lambda: '')()!r}: {w.height()} px")
-    return small
+    from rrdesk.gui.app import PREFERRED, opening_geometry
+
+    for small in (QRect(0, 0, 512, 300), QRect(0, 0, 1366, 728), QRect(0, 0, 1280, 720)):
+        assert opening_geometry(small) is None  # every pixel counts: maximized
+    big = QRect(1920, 0, 2560, 1400)  # a second screen, to the right of the first
+    rect = opening_geometry(big)
+    assert rect.size() == PREFERRED and big.contains(rect) and rect.center() == big.center()
 
 
-@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
-def test_every_screen_fits_the_window_with_touch_targets_of_48_px(qtbot, window, size):
-    window.resize(*size)
-    qtbot.waitUntil(lambda: window.size().width() == size[0])
-    assert window.minimumSizeHint().width() <= 1366 and window.minimumSizeHint().height() <= 768
-    assert _small_targets(window) == []
+def test_the_interview_is_full_screen_without_a_menu_and_the_dashboard_comes_back_as_it_was(qtbot, window):
+    assert window.isMaximized()  # the test screen (800x800) is small
     hand_over(qtbot, window)
+    assert window.isFullScreen() and window.menuBar().isHidden()
     previous = None
-    for pick in (0, 1, 0, 2):
-        q = next_screen(qtbot, window, "question", previous)
-        assert _small_targets(window) == [], q.question.id
-        assert q.wheel.width() >= 320 and q.wheel.height() >= 320
-        previous, _, _ = answer_question(qtbot, window, previous, pick=pick)
+    for _ in range(4):
+        previous, _, _ = answer_question(qtbot, window, previous)
+    assert window.isFullScreen()
     assert finish(qtbot, window) == "Interview 1 saved."
-    assert _small_targets(window) == []
+    assert not window.isFullScreen() and window.isMaximized() and window.menuBar().isVisible()
+
+
+def _confirmation(qtbot, window):
+    qtbot.waitUntil(lambda: window.confirmation is not None and window.confirmation.isVisible())
+    box = window.confirmation
+    yes, no = box.buttons()[0], box.buttons()[1]
+    if box.buttonRole(yes) != QMessageBox.ButtonRole.AcceptRole:
+        yes, no = no, yes
+    assert box.defaultButton() is no and box.escapeButton() is no  # Enter or Escape never does it
+    assert problems(box) == []  # touch-sized, nothing cut
+    return box, yes, no
+
+
+@pytest.mark.parametrize("how", ["close", "ctrl+q"])
+def test_leaving_an_interview_is_confirmed_and_leaves_it_interrupted(qtbot, data, settings, fast_spin, how):
+    window = open_window(qtbot, data, settings)
+    hand_over(qtbot, window)
+    q = next_screen(qtbot, window, "question", None)
+    if how == "close":
+        window.close()  # the window's ✕
+    else:
+        qtbot.keyClick(q, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+    box, yes, no = _confirmation(qtbot, window)
+    assert window.isVisible() and window.station is not None  # nothing is closed while asking
+    click(qtbot, no)  # stay
+    qtbot.waitUntil(lambda: window.confirmation is None)
+    assert window.isVisible() and window.flow.screen is q and window.station is not None
+    window.close()
+    box, yes, no = _confirmation(qtbot, window)
+    click(qtbot, yes)  # leave
+    qtbot.waitUntil(lambda: not window.isVisible())
+    assert window.station is None  # the store was closed with the window: nothing half-closed
+    again = open_window(qtbot, data, settings)
+    assert again.dashboard.resume_panel.isVisible()  # offered with Continue
+    assert again.dashboard.resume.isEnabled() and not again.dashboard.start.isEnabled()
+    again.close()  # no interview on screen: no question asked
+    assert not again.isVisible() and again.confirmation is None
+
+
+def test_closing_an_interrupted_interview_is_confirmed_first(qtbot, data, settings, fast_spin):
+    with Station(surveys.load(DEMO), data) as station:
+        station.start({"department": "office"})
+    window = open_window(qtbot, data, settings)
+    d = window.dashboard
+    click(qtbot, d.close_it)
+    box, yes, no = _confirmation(qtbot, window)
+    assert "cannot be undone" in box.informativeText()
+    click(qtbot, no)  # keep it: nothing is written
+    qtbot.waitUntil(lambda: window.confirmation is None)
+    assert d.resume_panel.isVisible() and not d.start.isEnabled()
+    assert [r.kind for r in stored(data)] == ["start"]
+    click(qtbot, d.close_it)
+    box, yes, no = _confirmation(qtbot, window)
+    click(qtbot, yes)
+    qtbot.waitUntil(lambda: d.start.isEnabled())
+    assert not d.resume_panel.isVisible()
+    assert len(stored(data)) > 1  # the unreached questions are marked (their records' shape: test_gui_flow)
+    window.close()

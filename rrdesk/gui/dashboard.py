@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QFrame, QGridLayout, QHBoxLayout, QProgressBar, QSizePolicy, QVBoxLayout, QWidget,
+    QBoxLayout, QCheckBox, QComboBox, QFrame, QGridLayout, QHBoxLayout, QProgressBar, QSizePolicy, QVBoxLayout,
+    QWidget,
 )
 
 from rrdesk.core.survey import Survey
 from rrdesk.gui.i18n import language_name
-from rrdesk.gui.widgets import TOUCH, button, label
+from rrdesk.gui.widgets import TOUCH, button, label, margins, on_width, stack_if_narrow
 
 if TYPE_CHECKING:
     from rrdesk.app.interviews import Interrupted
@@ -52,11 +53,10 @@ class Dashboard(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("dashboard")
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(40, 24, 40, 24)
+        outer = self._outer = QVBoxLayout(self)
         outer.setSpacing(14)
 
-        top = QHBoxLayout()
+        top = self._top = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         heading = QVBoxLayout()
         self.title = label("", "title")
         self.details = label("", "hint")
@@ -65,7 +65,7 @@ class Dashboard(QWidget):
         top.addLayout(heading, 1)
         self.open = button(self.tr("Open survey…"), "quiet")
         self.open.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # why: the first focus goes to Start
-        top.addWidget(self.open, 0, Qt.AlignmentFlag.AlignTop)
+        top.addWidget(self.open, 0, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         outer.addLayout(top)
 
         self.status = label("", "status")
@@ -87,8 +87,8 @@ class Dashboard(QWidget):
         self.resume_panel.hide()
         outer.addWidget(self.resume_panel)
 
-        columns = QHBoxLayout()
-        columns.setSpacing(40)
+        columns = self._columns = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        columns.setSpacing(24)
         grid = QGridLayout()
         grid.setHorizontalSpacing(24)
         grid.setVerticalSpacing(10)
@@ -103,15 +103,9 @@ class Dashboard(QWidget):
                 (self.tr("Last answer saved"), self.last_saved),
                 (self.tr("Free disk space"), self.disk),
                 (self.tr("Data folder"), self.folder)]
-        for value in (self.session_count, self.total_count, self.last_saved, self.disk):
-            value.setWordWrap(False)
-        heading = label(self.tr("Interviews"), "subtitle")
-        heading.setWordWrap(False)
-        grid.addWidget(heading, 0, 0, 1, 2)
+        grid.addWidget(label(self.tr("Interviews"), "subtitle"), 0, 0, 1, 2)
         for i, (name, value) in enumerate(rows, start=1):
-            name_label = label(name, "body")
-            name_label.setWordWrap(False)
-            grid.addWidget(name_label, i, 0, Qt.AlignmentFlag.AlignTop)
+            grid.addWidget(label(name, "body"), i, 0, Qt.AlignmentFlag.AlignTop)
             grid.addWidget(value, i, 1, Qt.AlignmentFlag.AlignTop)
         grid.setColumnStretch(1, 1)
         stats = QVBoxLayout()
@@ -146,23 +140,25 @@ class Dashboard(QWidget):
         columns.addLayout(actions, 1)
         outer.addLayout(columns, 1)
 
-        prefs = QHBoxLayout()
+        prefs = self._prefs = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         self.reduced_motion = QCheckBox(self.tr("Reduce spinner motion"))
         self.reduced_motion.setChecked(reduced_motion)
         self.reduced_motion.setMinimumHeight(TOUCH)
         prefs.addWidget(self.reduced_motion)
         prefs.addStretch(1)
+        language = QHBoxLayout()
         language_label = label(self.tr("Interviewer language:"), "body")
-        language_label.setWordWrap(False)
-        prefs.addWidget(language_label)
+        language.addWidget(language_label, 1)
         self.language = QComboBox()
         self.language.setMinimumHeight(TOUCH)
         self.language.setAccessibleName(self.tr("Interviewer language"))
         for code in languages:
             self.language.addItem(language_name(code), code)
         self.language.setCurrentIndex(max(0, self.language.findData(current)))
-        prefs.addWidget(self.language)
+        language.addWidget(self.language)
+        prefs.addLayout(language)
         outer.addLayout(prefs)
+        on_width(self, self._arrange)
 
         self.start.clicked.connect(self.startRequested)
         self.resume.clicked.connect(self.continueRequested)
@@ -173,6 +169,13 @@ class Dashboard(QWidget):
         self.language.currentIndexChanged.connect(
             lambda i: self.languageChanged.emit(self.language.itemData(i)))
         self.setFocusProxy(self.start)
+
+    def _arrange(self, width: int) -> None:
+        """Side by side on a wide window; one above the other on a narrow one."""
+        side, top = margins(width)
+        self._outer.setContentsMargins(side, top, side, top)
+        for row in (self._top, self._columns, self._prefs):
+            stack_if_narrow(row, width)
 
     # -- what the window tells it ------------------------------------------------------------
 

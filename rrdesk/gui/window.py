@@ -6,6 +6,13 @@ one thread, as the log writer requires) and one for exports (so a slow USB stick
 holds up the store). It never calls the store itself: it runs the named operations of
 :mod:`rrdesk.gui.operations` and shows their results (where the station stands: counts and
 times), and its :class:`InterviewController` runs the interviews; it never reads an answer.
+
+The interview is shown full-screen (no other window or notification in the respondent's
+view; the menu bar is hidden too) and the window goes back to how it was with the
+dashboard. Leaving while an interview is on screen -- the window's ✕, Ctrl+Q -- is a
+deliberate gesture: the interviewer confirms first (the interview then stays interrupted in
+the store and the dashboard offers to continue it next time). Closing an interrupted
+interview from the dashboard, which cannot be undone, is confirmed too.
 """
 from __future__ import annotations
 
@@ -13,9 +20,9 @@ import datetime as dt
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QVBoxLayout, QWidget
 
 from rrdesk.core import survey as surveys
 from rrdesk.core.errors import SurveyError
@@ -28,7 +35,7 @@ from rrdesk.gui.operations import Opened, Standing
 from rrdesk.gui.resources import DEMO_SURVEY, demo_recipient
 from rrdesk.gui.settings import Preferences
 from rrdesk.gui.tasks import TaskRunner
-from rrdesk.gui.widgets import label
+from rrdesk.gui.widgets import CurrentStack, compact_when_small, confirm, full_screen, label, scrolling
 
 if TYPE_CHECKING:
     from rrdesk.app.interviews import Station
@@ -58,6 +65,8 @@ class MainWindow(QMainWindow):
         self.station: Station | None = None
         self.standing: Standing | None = None  # where the open station stands, as last read
         self.message: QMessageBox | None = None
+        self.confirmation: QMessageBox | None = None  # "leave the interview?" or "close it?", while asked
+        self._leaving = False  # the interviewer confirmed leaving: the next close goes through
         self.results = None  # the coordinator's Results window, made when first asked for
         self.session_saved = 0
         self._pending_status = ""
@@ -72,12 +81,15 @@ class MainWindow(QMainWindow):
         self.banner = label("", "banner", center=True)
         self.banner.hide()
         column.addWidget(self.banner)
-        self.stack = QStackedWidget()
-        column.addWidget(self.stack, 1)
+        self.stack = CurrentStack()  # why: sized by the screen shown, not by the largest of them
+        self.scroll = scrolling(self.stack)  # a screen taller than the window scrolls, never clips
+        column.addWidget(self.scroll, 1)
         self.setCentralWidget(central)
+        compact_when_small(self)
         self.controller = InterviewController(self.runner, translators, self)
         self.controller.ended.connect(self._interview_ended)
         self.flow = InterviewFlow(self.controller)
+        self.flow.stack.currentChanged.connect(self._scroll_to_top)  # each screen is read from its top
         self.dashboard: Dashboard | None = None
         self._build()
         self.stack.addWidget(self.flow)
@@ -90,7 +102,7 @@ class MainWindow(QMainWindow):
         d = self.dashboard
         d.startRequested.connect(self.start_interview)
         d.continueRequested.connect(self.continue_interview)
-        d.closeRequested.connect(self.close_interrupted)
+        d.closeRequested.connect(self.ask_close_interrupted)
         d.exportRequested.connect(self._ask_export)
         d.openRequested.connect(self._ask_survey)
         d.reducedMotionChanged.connect(self._reduced_motion)
@@ -128,12 +140,17 @@ class MainWindow(QMainWindow):
         self.results_action = QAction(self.tr("&Results (coordinator)…"), self)
         self.results_action.triggered.connect(self.show_results)
         quit_action = QAction(self.tr("&Quit"), self)
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        # why Ctrl+Q by name too: some platforms (Windows, a bare X11) bind no standard Quit key
+        quit_action.setShortcuts(list(dict.fromkeys([*QKeySequence.keyBindings(QKeySequence.StandardKey.Quit),
+                                                     QKeySequence("Ctrl+Q")])))
         quit_action.triggered.connect(self.close)
         for action in (self.open_action, self.export_action, self.results_action):
             menu.addAction(action)
         menu.addSeparator()
         menu.addAction(quit_action)
+        for old in self.actions():  # why: the shortcut must work while the menu bar is hidden (interview)
+            self.removeAction(old)
+        self.addAction(quit_action)
 
     def _title(self) -> None:
         # why: a fixed title; it never changes with a question, an answer or a spin
@@ -243,7 +260,23 @@ class MainWindow(QMainWindow):
         self.controller.resume(self.station, self.ui_lang, reduced_motion=self.prefs.reduced_motion)
 
     @Slot()
+    def ask_close_interrupted(self) -> None:
+        """"Close it" on the dashboard: closing cannot be undone, so the interviewer confirms."""
+        if self.station is None or self.standing is None or (stopped := self.standing.interrupted) is None:
+            return
+        self.confirmation = confirm(
+            self, self.tr("Close interview {number}?").format(number=stopped.number),
+            self.tr("The questions it did not reach are marked as not asked. This cannot be undone."),
+            self.tr("Close it"), self.tr("Keep it"), self._close_confirmed)
+
+    def _close_confirmed(self, yes: bool) -> None:
+        self.confirmation = None
+        if yes:
+            self.close_interrupted()
+
+    @Slot()
     def close_interrupted(self) -> None:
+        """Close the interrupted interview (once confirmed: see :meth:`ask_close_interrupted`)."""
         station = self.station
         if station is None or (stopped := self.standing.interrupted) is None:
             return
@@ -259,10 +292,20 @@ class MainWindow(QMainWindow):
         self._refresh()
         self.dashboard.set_status(line)
 
+    def interviewing(self) -> bool:
+        """Whether an interview is on screen (from its first screen until the dashboard)."""
+        return self.stack.currentWidget() is self.flow
+
     def _enter_flow(self) -> None:
         self.dashboard.set_status("")
         self.stack.setCurrentWidget(self.flow)
         self._refresh()
+        full_screen(self, True)  # why: the respondent sees no other window, notification or menu
+
+    @Slot()
+    def _scroll_to_top(self) -> None:
+        self.scroll.verticalScrollBar().setValue(0)
+        self.scroll.horizontalScrollBar().setValue(0)
 
     @Slot(str, bool, bool, bool)
     def _interview_ended(self, line: str, completed: bool, wrote: bool, broken: bool) -> None:
@@ -290,6 +333,8 @@ class MainWindow(QMainWindow):
     def _leave_flow(self) -> None:
         self.stack.setCurrentWidget(self.dashboard)
         self.flow.clear()
+        self._scroll_to_top()
+        full_screen(self, False)
 
     # -- export ----------------------------------------------------------------------------------
 
@@ -354,8 +399,23 @@ class MainWindow(QMainWindow):
         return box
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        if self.interviewing() and not self._leaving:
+            event.ignore()  # why: nothing is closed until the interviewer confirms
+            if self.confirmation is None:
+                self.confirmation = confirm(
+                    self, self.tr("Leave the interview?"),
+                    self.tr("The interview stays interrupted: its saved answers are kept, and the "
+                            "dashboard offers to continue it next time."),
+                    self.tr("Leave"), self.tr("Stay"), self._leave_confirmed)
+            return
         self.exporter.finish()
         self.runner.finish()  # a record being written finishes first: it must be durable
         self._close_station()
         self.runner.finish()  # and the store is closed before the window goes
         super().closeEvent(event)
+
+    def _leave_confirmed(self, yes: bool) -> None:
+        self.confirmation = None
+        if yes:
+            self._leaving = True
+            QTimer.singleShot(0, self.close)  # why: after the message box has gone
