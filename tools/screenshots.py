@@ -1,15 +1,24 @@
-"""Drive the app through every screen offscreen and save a picture of each.
+"""Drive the app through every screen offscreen and save a picture of each, as it looks on a
+given screen: its physical size, its display scale, in a given language.
 
-    QT_QPA_PLATFORM=offscreen python tools/screenshots.py [--size 1366x768] [--out DIR]
+    python tools/screenshots.py [--size 1024x600] [--scale 2] [--lang fr] [--out DIR] [--keep]
 
-Pictures go to ``/tmp/rrdesk-shots/`` (every screen) and, with ``--keep``, a few key ones
-to ``resources/screenshots/``. The data folder and settings are temporary; the demo survey
-is used, so nothing real is touched. For people reviewing the layout, not for users: a
-developer tool, not part of the package (nor of the bundled app).
+The screen is Qt's offscreen platform set to ``--size`` physical pixels at ``--scale`` (so
+1024x600 at 2 is a 512x300 window, pictured at 1024x600). ``--lang`` is the interviewer's and
+the respondent's language. Pictures go to ``--out`` (``/tmp/rrdesk-shots/``), one per state a
+person acts in, named ``NN-screen[-question]-K.png`` (the order, the screen's object name, the
+question's id, and the K-th picture of that screen); then the confirmations and the Results
+window. With ``--keep`` (at the default 1366x768, scale 1, English) a few key ones are copied
+to ``resources/screenshots/``.
+
+The walk is the GUI tests' own (tests/test_gui_support.py: it follows the screens as the
+tests do, whatever step is added), on the demo survey, in a temporary data folder with
+temporary settings: nothing real is touched. A developer tool, not part of the package.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import sys
@@ -17,175 +26,167 @@ import tempfile
 import time
 from pathlib import Path
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # why: run from a checkout, installed or not
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # why: run from a checkout, installed or not
 
-from PySide6.QtCore import QSettings  # noqa: E402
-from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QApplication, QPushButton, QWidget  # noqa: E402
-
-from rrdesk.gui import app as gui_app  # noqa: E402
-from rrdesk.gui import spin_path  # noqa: E402
-from rrdesk.gui.resources import RESOURCES  # noqa: E402
-
-KEY_SHOTS = {"01-dashboard", "05-explanation", "08-question-wheel", "09-question-instruction",
-             "12-assisted-saved", "16-thanks"}
+KEY_SHOTS = {"01-dashboard", "05-explanation-1", "question-1", "thanks-1"}  # name fragments worth keeping
+SHORT_SPIN_MS = 200  # why: long enough to be seen turning, short enough for a quick tour
 
 
-def _wait(condition, timeout: float = 10.0) -> None:
-    end = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > end:
-            raise TimeoutError("the screen did not come")
-        QTest.qWait(10)
+def use_screen(width: int, height: int, scale: float, folder: Path) -> None:
+    """Make Qt's offscreen platform one screen of ``width``×``height`` physical pixels at
+    ``scale`` (before the QApplication exists)."""
+    config = folder / "screen.json"
+    config.write_text(json.dumps({"screens": [{
+        "name": "shots", "x": 0, "y": 0, "width": round(width / scale), "height": round(height / scale),
+        "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": scale}]}), encoding="utf-8")
+    os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={config}"
 
 
 class Shooter:
-    def __init__(self, out: Path, keep: Path | None, suffix: str) -> None:
-        self.out, self.keep, self.suffix = out, keep, suffix
-        out.mkdir(parents=True, exist_ok=True)
-        if keep:
-            keep.mkdir(parents=True, exist_ok=True)
+    """The few ``qtbot`` calls the test walkers make, on QtTest; a picture before each tap."""
 
-    def shot(self, widget: QWidget, name: str) -> None:
+    def __init__(self, window, out: Path, keep: Path | None) -> None:
+        self.window, self.out, self.keep = window, out, keep
+        self.count = 0
+        self.per_screen: dict[str, int] = {}
+        out.mkdir(parents=True, exist_ok=True)
+
+    def shot(self, widget, name: str) -> Path:
+        from PySide6.QtTest import QTest
+
+        from PySide6.QtGui import QPixmap
+
         QTest.qWait(30)
-        QApplication.processEvents()
-        path = self.out / f"{name}{self.suffix}.png"
-        widget.grab().save(str(path))
-        if self.keep and name in KEY_SHOTS:
+        self.count += 1
+        path = self.out / f"{self.count:02d}-{name}.png"
+        scale = widget.devicePixelRatioF()  # why: the picture has the screen's physical pixels
+        picture = QPixmap(round(widget.width() * scale), round(widget.height() * scale))
+        picture.setDevicePixelRatio(scale)
+        widget.render(picture)
+        picture.save(str(path))
+        if self.keep is not None and any(key in path.stem for key in KEY_SHOTS):
+            self.keep.mkdir(parents=True, exist_ok=True)
             shutil.copy(path, self.keep / path.name)
         print(path)
+        return path
+
+    def screen_name(self) -> str:
+        w = self.window
+        if not w.interviewing():
+            return "dashboard"
+        screen = w.flow.screen
+        name = screen.objectName() if screen is not None else "screen"
+        question = getattr(screen, "question", None)
+        return f"{name}-{question.id}" if name == "question" and question is not None else name
+
+    # -- qtbot's calls ---------------------------------------------------------------------------
+
+    def mouseClick(self, widget, button=None, pos=None) -> None:  # noqa: N802 - qtbot's name
+        from PySide6.QtCore import Qt
+        from PySide6.QtTest import QTest
+
+        name = self.screen_name()
+        self.per_screen[name] = self.per_screen.get(name, 0) + 1
+        self.shot(self.window, f"{name}-{self.per_screen[name]}")
+        QTest.mouseClick(widget, button or Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pos)
+
+    def keyClick(self, widget, key) -> None:  # noqa: N802 - qtbot's name
+        from PySide6.QtTest import QTest
+
+        QTest.keyClick(widget, key)
+
+    def waitUntil(self, condition, timeout: int = 10000) -> None:  # noqa: N802 - qtbot's name
+        from PySide6.QtTest import QTest
+
+        deadline = time.monotonic() + timeout / 1000
+        while True:
+            result = condition()
+            if result is None or result:
+                return
+            if time.monotonic() > deadline:
+                raise TimeoutError("the screen did not come")
+            QTest.qWait(10)
+
+    def wait(self, ms: int) -> None:
+        from PySide6.QtTest import QTest
+
+        QTest.qWait(ms)
 
 
-def _screen(window, name: str, previous=None):
-    _wait(lambda: window.flow.screen is not None and window.flow.screen is not previous
-          and window.flow.screen.objectName() == name)
-    return window.flow.screen
+def tour(out: Path, lang: str, keep: Path | None) -> None:
+    from PySide6.QtCore import QSettings
 
+    from rrdesk.gui import app as gui_app, spin_path
+    from rrdesk.gui.i18n import language_name
+    from tests import test_gui_support as person
 
-def _choice(direct: QWidget, n: int) -> QPushButton:
-    """The ``n``-th answer of the direct questions' screen, as a person sees them."""
-    return [b for b in direct.findChildren(QPushButton) if b.isCheckable()][n]
-
-
-def _open(data: Path, settings: QSettings, width: int, height: int):
-    """The app's window on ``data``, shown at the given size, once its store is open."""
-    window = gui_app.make_window(data=data, settings=settings)
-    window.resize(width, height)
-    window.show()
-    _wait(lambda: window.station is not None)
-    return window
-
-
-def tour(width: int, height: int, out: Path, keep: Path | None, language: str = "English") -> None:
-    spin_path.DURATION_MS = 200
+    spin_path.DURATION_MS = SHORT_SPIN_MS
     gui_app.application()
     tmp = Path(tempfile.mkdtemp(prefix="rrdesk-shots-"))
-    settings = QSettings(str(tmp / "settings.ini"), QSettings.Format.IniFormat)
-    settings.setValue("interface/language", "en")
-    suffix = "" if (width, height) == (1366, 768) else f"-{width}x{height}"
-    suffix += "" if language == "English" else "-" + language[:2].lower()
-    s = Shooter(out, keep if not suffix else None, suffix)
-    window = _open(tmp / "data", settings, width, height)
-    s.shot(window, "01-dashboard")
+    try:
+        settings = QSettings(str(tmp / "settings.ini"), QSettings.Format.IniFormat)
+        settings.setValue("interface/language", "en")  # the walkers' direct answer is in English
+        window = gui_app.make_window(data=tmp / "data", settings=settings)
+        window.show()
+        bot = Shooter(window, out, keep)
+        bot.waitUntil(lambda: window.station is not None)
+        person.hand_over(bot, window, language=language_name(lang))
+        previous = None
+        for _ in window.survey.randomized:
+            previous, _, _ = person.answer_question(bot, window, previous, pick=0)
+        person.finish(bot, window)
+        window.set_language(lang)
+        bot.shot(window, "dashboard-saved")
+        _confirmations(bot, window)
+        window.show_results()
+        bot.waitUntil(lambda: window.results.isVisible())
+        bot.shot(window.results, "results")
+        window.results.close()
+        leave(bot, window)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
 
+
+def _confirmations(bot: Shooter, window) -> None:
+    """The interviewer's two confirmations: leaving an interview, closing an interrupted one."""
     window.dashboard.start.click()
-    direct = _screen(window, "direct")
-    s.shot(window, "02-direct")
-    _choice(direct, 1).click()
-    s.shot(window, "02b-direct-chosen")
-    direct.next.click()
-    handover = _screen(window, "handover")
-    s.shot(window, "03-handover")
-    handover.start.click()
-    chooser = _screen(window, "language")
-    s.shot(window, "04-language")
-    next(b for b in chooser.buttons if b.text() == language).click()
-    explanation = _screen(window, "explanation")
-    s.shot(window, "05-explanation")
-    explanation.go.click()
-    practice = _screen(window, "practice")
-    s.shot(window, "06-practice")
-    practice.spin_button.click()
-    QTest.qWait(60)
-    s.shot(window, "06b-practice-spinning")
-    _wait(lambda: practice.again.isVisible())
-    s.shot(window, "07-practice-result")
-    practice.go.click()
+    bot.waitUntil(lambda: window.interviewing())
+    window.close()  # the ✕ during an interview asks first
+    bot.waitUntil(lambda: window.confirmation is not None and window.confirmation.isVisible())
+    bot.shot(window, "confirm-leave-window")
+    bot.shot(window.confirmation, "confirm-leave")
+    window.confirmation.reject()  # stay: the interview goes on
+    bot.waitUntil(lambda: window.confirmation is None)
 
-    q = _screen(window, "question")  # forced response, instructed
-    s.shot(window, "08-question-wheel")
-    q.spin_button.click()
-    _wait(lambda: q.answer_buttons[0].isVisible())
-    s.shot(window, "09-question-instruction")
-    q.answer_buttons[0].click()
 
-    q2 = _screen(window, "question", q)  # Warner, assisted
-    s.shot(window, "10-assisted-truth")
-    q2.truth_buttons[0].click()
-    s.shot(window, "11-assisted-truth-picked")
-    q2.spin_button.click()
-    _wait(lambda: q2.next.isVisible())
-    s.shot(window, "12-assisted-saved")
-    q2.next.click()
+def leave(bot: Shooter, window) -> None:
+    """Close the window; during an interview, confirm leaving it (it stays interrupted)."""
+    from PySide6.QtWidgets import QMessageBox
 
-    q3 = _screen(window, "question", q2)  # unrelated question, instructed
-    s.shot(window, "13-unrelated")
-    q3.spin_button.click()
-    _wait(lambda: q3.answer_buttons[0].isVisible())
-    s.shot(window, "13b-unrelated-instruction")
-    q3.answer_buttons[1].click()
-
-    q4 = _screen(window, "question", q3)  # k-ary, assisted
-    s.shot(window, "14-kary")
-    q4.truth_buttons[2].click()
-    q4.spin_button.click()
-    _wait(lambda: q4.next.isVisible())
-    s.shot(window, "15-kary-saved")
-    q4.next.click()
-
-    thanks = _screen(window, "thanks")
-    s.shot(window, "16-thanks")
-    thanks.back.click()
-    _wait(lambda: window.stack.currentWidget() is window.dashboard)
-    s.shot(window, "17-dashboard-saved")
-
-    window.dashboard.start.click()  # an interview left half-way, then the app "restarts"
-    direct = _screen(window, "direct")
-    _choice(direct, 0).click()
-    direct.next.click()
-    _screen(window, "handover")
     window.close()
-    window = _open(tmp / "data", settings, width, height)
-    s.shot(window, "18-resume")
-    window.dashboard.close_it.click()
-    _wait(lambda: window.dashboard.start.isEnabled())
-    usb = tmp / "usb"
-    usb.mkdir()
-    window.export_to(usb)
-    s.shot(window, "19-exporting")
-    _wait(lambda: window.dashboard.progress.isHidden())
-    s.shot(window, "20-exported")
-
-    bad = tmp / "bad.toml"
-    bad.write_text('[survey]\nid = "x"\ntitle = "Broken"\nlanguages = ["en"]\n', encoding="utf-8")
-    window.open_survey(bad)
-    _wait(lambda: window.message is not None and window.message.isVisible())
-    s.shot(window.message, "21-bad-survey")
-    window.message.close()
-    window.close()
-    shutil.rmtree(tmp, ignore_errors=True)
+    if window.isVisible():
+        bot.waitUntil(lambda: window.confirmation is not None and window.confirmation.isVisible())
+        box = window.confirmation
+        box.buttons()[[box.buttonRole(b) for b in box.buttons()].index(QMessageBox.ButtonRole.AcceptRole)].click()
+        bot.waitUntil(lambda: not window.isVisible())
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--size", default="1366x768")
+    p.add_argument("--size", default="1366x768", help="the screen in physical pixels, WxH")
+    p.add_argument("--scale", type=float, default=1.0, help="the display scale (2 is 200 %%)")
+    p.add_argument("--lang", default="en", help="the interviewer's and respondent's language code")
     p.add_argument("--out", type=Path, default=Path("/tmp/rrdesk-shots"))
     p.add_argument("--keep", action="store_true", help="also copy the key screens to resources/screenshots/")
-    p.add_argument("--language", default="English", help="the respondent's language, by its own name")
     args = p.parse_args(argv)
     width, height = (int(n) for n in args.size.lower().split("x"))
-    tour(width, height, args.out, RESOURCES / "screenshots" if args.keep else None, args.language)
+    folder = Path(tempfile.mkdtemp(prefix="rrdesk-screen-"))
+    use_screen(width, height, args.scale, folder)
+    from rrdesk.gui.resources import RESOURCES
+
+    tour(args.out, args.lang, RESOURCES / "screenshots" if args.keep else None)
+    shutil.rmtree(folder, ignore_errors=True)
     return 0
 
 
