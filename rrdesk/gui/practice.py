@@ -69,6 +69,7 @@ class PracticeScreen(QWidget):
         right.addWidget(self.wheel, 1)
         self.spin_button = button(self.tr("Spin"), "spin")
         right.addWidget(self.spin_button)
+        right.addStretch(0)  # why: when the texts' column is the taller, Spin keeps its height (the wheel grows first)
         self.spin_button.clicked.connect(self._spin)
         self.wheel.spinRequested.connect(self._spin)
         self.wheel.finished.connect(self._stopped)
