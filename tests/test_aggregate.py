@@ -18,7 +18,7 @@ import pytest
 
 from rrdesk import cli
 from rrdesk.store import _frames, _opening, aggregate, age, keys, log
-from tests.conftest import DEMO, ROOT, NoSync, SeededSource, answer_all, record_interviews, record_v1_interviews
+from tests.conftest import DEMO, ROOT
 
 KEY = ROOT / "resources" / "demo-identity.txt"
 SID = "workplace-demo"
@@ -409,56 +409,3 @@ def test_texts_from_a_bundle_are_escaped_in_the_report(tmp_path):
     html = render(report.results(survey, counts), [], bundles=["<b>.tar.age"])
     assert "<img" not in html and "&lt;img src=x" in html and "<b>.tar" not in html
 
-
-# -- record formats and questions not answered ---------------------------------------------
-
-
-def test_an_old_laptops_records_give_the_same_estimates_as_new_ones(scratch):
-    """rrdesk-record/1 logs (1 + R records an interview) still aggregate, to the same numbers
-    as the same answers recorded with /2 (1 + 2R): the spun records are never counted."""
-    record_v1_interviews(DEMO, scratch / "old-format", 30, seed=5)
-    record_interviews(DEMO, scratch / "new-format", 30, seed=5)  # the same spins, in the same order
-    old = aggregate_json(export(scratch / "old-format", scratch / "stick-old-format"))[1]
-    new = aggregate_json(export(scratch / "new-format", scratch / "stick-new-format"))[1]
-    assert (old["problems"], new["problems"]) == ([], [])
-    assert (old["records"], new["records"], old["interviews"], new["interviews"]) == (30 * 5, 30 * PER, 30, 30)
-    assert old["questions"] == new["questions"]
-
-
-def test_a_laptop_that_went_on_after_an_update_aggregates_both_of_its_logs(scratch):
-    data = scratch / "updated"
-    record_v1_interviews(DEMO, data, 3, seed=6)
-    record_interviews(DEMO, data, 2, seed=7)
-    code, got, _ = aggregate_json(export(data, scratch / "stick-updated"))
-    assert code == 0 and got["problems"] == []
-    assert (got["records"], got["interviews"], got["devices"]) == (3 * 5 + 2 * PER, 5, 1)
-    assert all(q["n"] == 5 for q in got["questions"])
-
-
-def test_questions_stopped_after_their_spin_are_counted_apart_from_those_never_reached(scratch, tmp_path):
-    from rrdesk.app.interviews import Station
-    from rrdesk.core import survey as surveys
-
-    demo, data = surveys.load(DEMO), scratch / "stopped"
-    first, second = demo.randomized[0].id, demo.randomized[1].id
-    with Station(demo, data, source=SeededSource(8), ops=NoSync()) as station:
-        answer_all(station.start({"department": "office"}))
-        station.start({"department": "office"}).decline(first)  # declined; the rest: never reached
-        station.resume().abandon()
-        interview = station.start({"department": "sales"})
-        interview.spin(first, 1)
-        interview.abandon()  # stopped after the spin
-        station.start({"department": "sales"}).spin(first, 1)  # then the app is killed
-    with Station(demo, data, ops=NoSync()) as station:
-        station.resume().abandon()  # closed from the dashboard: stopped after the spin too
-    code, got, _ = aggregate_json(export(data, scratch / "stick-stopped"))
-    assert code == 0 and got["interviews"] == 4 and got["records"] == 4 * PER
-    by_id = {q["id"]: q for q in got["questions"]}
-    assert {k: by_id[first][k] for k in ("n", "declined", "abandoned", "abandoned_after_spin")} == {
-        "n": 1, "declined": 1, "abandoned": 0, "abandoned_after_spin": 2}
-    assert {k: by_id[second][k] for k in ("n", "declined", "abandoned", "abandoned_after_spin")} == {
-        "n": 1, "declined": 0, "abandoned": 3, "abandoned_after_spin": 0}
-    assert rrdesk("aggregate", export(data, scratch / "stick-stopped-2"), "-i", KEY, "--out", tmp_path)[0] == 0
-    assert "1 declined, 0 not reached (interview ended early), 2 stopped after the spin" in \
-        (tmp_path / "report.html").read_text(encoding="utf-8")
-    assert f"| {first} | 1 | 0 | 2 |" in (tmp_path / "codebook.md").read_text(encoding="utf-8")

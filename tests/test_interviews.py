@@ -304,3 +304,15 @@ def test_a_new_log_after_a_damaged_one_goes_on_from_the_pointers_count(demo, tmp
         _answer_all(station.start({"department": "office"}))
     with Station(demo, tmp_path) as station:
         assert station.start({"department": "office"}).number == 4
+
+
+def test_a_lost_pointer_never_makes_an_interview_number_repeat(demo, tmp_path):
+    """Without its pointer a log's format is unknown, so it is counted as rrdesk-record/1
+    (1 + R records an interview): for a /2 log that counts too many -- numbers skip, never repeat."""
+    with Station(demo, tmp_path) as station:
+        for _ in range(2):
+            _answer_all(station.start({"department": "office"}))
+    (tmp_path / demo.id / "current").unlink()
+    with Station(demo, tmp_path) as station:
+        number = station.start({"department": "office"}).number
+    assert number == -(-2 * (1 + 2 * len(demo.randomized)) // (1 + len(demo.randomized))) + 1 > 2

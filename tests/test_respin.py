@@ -21,12 +21,15 @@ from rrdesk.app.interviews import Interrupted, InterviewError, Station
 from rrdesk.core import survey as surveys
 from rrdesk.store import age, log, records
 from rrdesk.store.verify import verify
-from tests.conftest import DEMO, ROOT, NoSync, SeededSource, answer_all, demo_identities
+from tests.conftest import (
+    DEMO, ROOT, NoSync, SeededSource, answer_all, demo_identities, record_interviews, record_v1_interviews,
+)
+from tests.test_aggregate import KEY, aggregate_json, export, rrdesk
 
 CHILD = ROOT / "tests" / "respin_child.py"
 SURVEY = surveys.load(DEMO)
 QUESTIONS = [q.id for q in SURVEY.randomized]
-PER = 1 + 2 * len(QUESTIONS)  # a start, then two records per randomized question
+PER = 1 + 2 * len(QUESTIONS)  # a start, then two records per randomized question (test_aggregate's PER too)
 
 
 def stored(data: Path) -> list[records.Record]:
@@ -237,3 +240,55 @@ def test_every_interview_is_one_start_and_two_records_per_question_whatever_happ
     assert [r.position for r in got] == list(range(PER)) * 2
     report = verify(tmp_path, demo_identities())
     assert report.problems == ()
+
+
+# -- what the coordinator sees: old logs, and questions stopped after their spin -------------
+
+
+def test_an_old_laptops_records_give_the_same_estimates_as_new_ones(tmp_path):
+    """rrdesk-record/1 logs (1 + R records an interview) still aggregate, to the same numbers
+    as the same answers recorded with /2 (1 + 2R): the spun records are never counted."""
+    record_v1_interviews(DEMO, tmp_path / "old-format", 30, seed=5)
+    record_interviews(DEMO, tmp_path / "new-format", 30, seed=5)  # the same spins, in the same order
+    old = aggregate_json(export(tmp_path / "old-format", tmp_path / "stick-old-format"))[1]
+    new = aggregate_json(export(tmp_path / "new-format", tmp_path / "stick-new-format"))[1]
+    assert (old["problems"], new["problems"]) == ([], [])
+    assert (old["records"], new["records"], old["interviews"], new["interviews"]) == (30 * 5, 30 * PER, 30, 30)
+    assert old["questions"] == new["questions"]
+
+
+def test_a_laptop_that_went_on_after_an_update_aggregates_both_of_its_logs(tmp_path):
+    data = tmp_path / "updated"
+    record_v1_interviews(DEMO, data, 3, seed=6)
+    record_interviews(DEMO, data, 2, seed=7)
+    code, got, _ = aggregate_json(export(data, tmp_path / "stick-updated"))
+    assert code == 0 and got["problems"] == []
+    assert (got["records"], got["interviews"], got["devices"]) == (3 * 5 + 2 * PER, 5, 1)
+    assert all(q["n"] == 5 for q in got["questions"])
+
+
+def test_questions_stopped_after_their_spin_are_counted_apart_from_those_never_reached(tmp_path):
+    demo, data = SURVEY, tmp_path / "stopped"
+    first, second = demo.randomized[0].id, demo.randomized[1].id
+    with Station(demo, data, source=SeededSource(8), ops=NoSync()) as station:
+        answer_all(station.start({"department": "office"}))
+        station.start({"department": "office"}).decline(first)  # declined; the rest: never reached
+        station.resume().abandon()
+        interview = station.start({"department": "sales"})
+        interview.spin(first, 1)
+        interview.abandon()  # stopped after the spin
+        station.start({"department": "sales"}).spin(first, 1)  # then the app is killed
+    with Station(demo, data, ops=NoSync()) as station:
+        station.resume().abandon()  # closed from the dashboard: stopped after the spin too
+    code, got, _ = aggregate_json(export(data, tmp_path / "stick-stopped"))
+    assert code == 0 and got["interviews"] == 4 and got["records"] == 4 * PER
+    by_id = {q["id"]: q for q in got["questions"]}
+    assert {k: by_id[first][k] for k in ("n", "declined", "abandoned", "abandoned_after_spin")} == {
+        "n": 1, "declined": 1, "abandoned": 0, "abandoned_after_spin": 2}
+    assert {k: by_id[second][k] for k in ("n", "declined", "abandoned", "abandoned_after_spin")} == {
+        "n": 1, "declined": 0, "abandoned": 3, "abandoned_after_spin": 0}
+    out = tmp_path / "report"
+    assert rrdesk("aggregate", export(data, tmp_path / "stick-stopped-2"), "-i", KEY, "--out", out)[0] == 0
+    assert "1 declined, 0 not reached (interview ended early), 2 stopped after the spin" in \
+        (out / "report.html").read_text(encoding="utf-8")
+    assert f"| {first} | 1 | 0 | 2 |" in (out / "codebook.md").read_text(encoding="utf-8")
