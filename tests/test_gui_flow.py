@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QPushButton, QWidget
+from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton, QWidget
 
 from rrdesk.core import survey as surveys
 from rrdesk.store import log
@@ -179,6 +179,10 @@ def test_closing_an_interrupted_interview_marks_the_rest_abandoned(qtbot, data, 
     window = open_window(qtbot, data, settings)
     assert window.dashboard.resume_text.text().startswith("Interview 1 stopped before its first question.")
     click(qtbot, window.dashboard.close_it)
+    qtbot.waitUntil(lambda: window.confirmation is not None and window.confirmation.isVisible())
+    yes = next(b for b in window.confirmation.buttons()
+               if window.confirmation.buttonRole(b) == QMessageBox.ButtonRole.AcceptRole)
+    click(qtbot, yes)  # it cannot be undone: the window asks first (test_gui_app)
     qtbot.waitUntil(lambda: window.dashboard.start.isEnabled())
     assert [r.kind for r in outcomes(stored(data))] == ["start"] + ["abandoned"] * 4
     assert not window.dashboard.resume_panel.isVisible()
@@ -239,8 +243,9 @@ def test_a_failed_save_is_said_plainly_and_the_screen_does_not_move_on(qtbot, da
     window = open_window(qtbot, data, settings, ops=disk)  # the store's own fault-injection seam
     hand_over(qtbot, window)
     q = next_screen(qtbot, window, "question", None)
-    disk.full = True
-    click(qtbot, q.spin_button)
+    with qtbot.waitSignal(window.controller.spun):
+        click(qtbot, q.spin_button)
+    disk.full = True  # after the spin's own record: the answer's record fails
     qtbot.waitUntil(lambda: q.answer_buttons[0].isVisible())
     click(qtbot, q.answer_buttons[0])
     qtbot.waitUntil(lambda: q.stop.isVisible())
@@ -253,6 +258,27 @@ def test_a_failed_save_is_said_plainly_and_the_screen_does_not_move_on(qtbot, da
     qtbot.waitUntil(lambda: window.station is not None)  # the store is opened again
     assert window.dashboard.status.text().startswith("Interview 1 stopped:")
     assert window.dashboard.resume_panel.isVisible()  # and can be continued
+    window.close()
+
+
+def test_a_spin_whose_record_cannot_be_written_is_never_shown_and_the_interviewer_may_stop(
+        qtbot, data, settings, fast_spin):
+    disk = _FullDisk()
+    window = open_window(qtbot, data, settings, ops=disk)
+    hand_over(qtbot, window)
+    q = next_screen(qtbot, window, "question", None)
+    disk.full = True  # the spin's own record fails: its outcome is never returned
+    click(qtbot, q.spin_button)
+    qtbot.waitUntil(lambda: q.stop.isVisible())
+    assert "could not be used" in q.status.text() and "No space left on device" in q.status.text()
+    assert not q.wheel.is_aimed() and not q.instruction.isVisible()
+    assert not q.spin_button.isEnabled() and not q.decline.isVisible()
+    disk.full = False
+    click(qtbot, q.stop)
+    qtbot.waitUntil(lambda: window.stack.currentWidget() is window.dashboard)
+    qtbot.waitUntil(lambda: window.station is not None)  # the store is opened again
+    assert window.dashboard.status.text().startswith("Interview 1 stopped:")
+    assert window.dashboard.resume_panel.isVisible()
     window.close()
 
 
