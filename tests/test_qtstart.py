@@ -111,6 +111,12 @@ def test_without_apt_the_debian_names_are_still_given_and_without_a_display_the_
     assert "\n" not in line
 
 
+def test_with_only_a_wayland_display_xcb_is_told_to_use_it_and_with_an_x_display_nothing_is_said():
+    line = qtcheck.no_display({"WAYLAND_DISPLAY": "wayland-0"})
+    assert line is not None and "DISPLAY is not set" in line and "QT_QPA_PLATFORM=wayland" in line
+    assert qtcheck.no_display({"DISPLAY": ":0"}) is None
+
+
 @pytest.mark.parametrize("system, env", [
     ("darwin", DESKTOP), ("win32", DESKTOP), ("linux", {**DESKTOP, "QT_QPA_PLATFORM": "offscreen"}),
     ("linux", {**DESKTOP, "XDG_SESSION_TYPE": "wayland", "WAYLAND_DISPLAY": "wayland-0"}),

@@ -26,15 +26,15 @@ import sys
 from pathlib import Path
 from typing import Mapping, Sequence
 
-PLUGIN = "libqxcb.so"
+PLUGIN = "libqxcb.so"  # why: the file Qt 6 builds its xcb platform plugin as, in plugins/platforms/
 
 # why: soname -> Debian package, for every library outside PySide6 that
 # `ldd PySide6/Qt/plugins/platforms/libqxcb.so` resolves (PySide6 6.11, `readelf -d` of libqxcb.so and
 # libQt6XcbQpa.so.6 and what ldd adds through libQt6Gui/libQt6DBus), each package found with
-# `dpkg -S` and `apt-cache policy` on Debian 12; Ubuntu 22.04 and 24.04 use the same names (a name
-# renamed by the t64 move, libglib2.0-0, is still provided under its old name there). The base
-# system every Debian has (libc6, libstdc++6, zlib1g, ...) is left out: an unknown soname is named
-# as it is.
+# `dpkg -S` and `apt-cache policy` on Debian 12 (Ubuntu 22.04 has the same names; Debian 13 and
+# Ubuntu 24.04 renamed libglib2.0-0 to libglib2.0-0t64 in the 64-bit time move, and apt picks the
+# new name for the old). The base system every Debian has (libc6, libstdc++6, zlib1g, ...) is left
+# out: an unknown soname is named as it is.
 DEBIAN_PACKAGES: dict[str, str] = {
     "libxcb-icccm.so.4": "libxcb-icccm4",
     "libxcb-keysyms.so.1": "libxcb-keysyms1",
@@ -72,6 +72,8 @@ DEBIAN_PACKAGES: dict[str, str] = {
 LDD_TIMEOUT_S = 10.0
 
 _NOT_FOUND = re.compile(r"^\s*(\S+) => not found\s*$", re.MULTILINE)
+_NO_DISPLAY_HINT = ("there is no display either (DISPLAY and WAYLAND_DISPLAY are not set): "
+                    "set QT_QPA_PLATFORM=offscreen to run without a screen")
 
 
 def first_platform(env: Mapping[str, str]) -> str:
@@ -130,10 +132,6 @@ def message(sonames: Sequence[str], *, display: bool, apt: bool) -> str:
     return line
 
 
-_NO_DISPLAY_HINT = ("there is no display either (DISPLAY and WAYLAND_DISPLAY are not set): "
-                    "set QT_QPA_PLATFORM=offscreen to run without a screen")
-
-
 def no_display(env: Mapping[str, str]) -> str | None:
     """The one line when xcb has no X display to connect to, else None."""
     if env.get("DISPLAY"):
@@ -153,14 +151,13 @@ class Probe:
         self._env, self._runs = env, runs
 
     @classmethod
-    def start(cls, env: Mapping[str, str] | None = None, *, system: str = sys.platform,
-              ldd: str | None = None) -> Probe | None:
+    def start(cls, env: Mapping[str, str] | None = None, *, system: str = sys.platform) -> Probe | None:
         """Start checking, or None when there is nothing to check (not Linux, not xcb first).
-        ``ldd`` is the loader's lister (default: ``ldd`` on PATH; tests pass a fake one)."""
+        ``ldd`` is the one on PATH (found with the caller's PATH, not ``env``'s)."""
         env = os.environ if env is None else env
         if not system.startswith("linux") or first_platform(env) != "xcb":
             return None
-        ldd = ldd or shutil.which("ldd")
+        ldd = shutil.which("ldd")
         runs = []
         if ldd:
             # why LC_ALL=C: "not found" must not be translated; the rest of the environment
