@@ -316,3 +316,15 @@ def test_a_lost_pointer_never_makes_an_interview_number_repeat(demo, tmp_path):
     with Station(demo, tmp_path) as station:
         number = station.start({"department": "office"}).number
     assert number == -(-2 * (1 + 2 * len(demo.randomized)) // (1 + len(demo.randomized))) + 1 > 2
+
+
+@pytest.mark.parametrize("tail", ["rrdesk-record/3\n0\n", "rrdesk-record/2\n1234567890123\n", "rrdesk-record/2\n0\nmore\n",
+                                  "rrdesk-record/2\n-1\n", "rrdesk-record/2\n0"])
+def test_a_pointer_not_exactly_as_written_is_never_continued(demo, tmp_path, tail):
+    with Station(demo, tmp_path) as station:
+        _answer_all(station.start({"department": "office"}))
+        first_log = station.writer.path
+    (tmp_path / demo.id / "current").write_text(f"{first_log.name}\n{tail}", encoding="ascii")
+    with Station(demo, tmp_path) as station:
+        assert station.writer.path != first_log and station.interviews_begun == 2  # counted as a /1 log
+    assert first_log.exists()

@@ -47,12 +47,12 @@ from rrdesk.store.records import FORMAT, Record, pad, record_size
 DEVICE_FILE = "device-id"
 SURVEY_COPY = "survey.toml"
 CURRENT = "current"
-_POINTER = re.compile(r"([0-9a-f]{32}-[0-9a-f]{32}\.rrlog)\n" + re.escape(FORMAT) + r"\n([0-9]{1,13})\n\Z")
+_POINTER = re.compile(r"([0-9a-f]{32}-[0-9a-f]{32}\.rrlog)\n" + re.escape(FORMAT) + r"\n([0-9]{1,12})\n\Z")
 # why: the pointer names the log, says that log was begun with rrdesk-record/2 records, and
 # holds the interviews begun in this device's earlier logs (FORMAT.md §3). A pointer without the
 # format line was written before /2: its log holds /1 interviews (1 + R records) and must never
-# receive /2 records, since the laptop cannot read which kind a log holds. 13 digits: interview
-# numbers stay below 10**12 (the aggregator's bound).
+# receive /2 records, since the laptop cannot read which kind a log holds. At most 12 digits:
+# interview numbers stay below the aggregator's bound (2**40, over 10**12).
 
 
 def device_id(data: Path, ops: Any = None) -> bytes:
