@@ -5,7 +5,7 @@ Results window show every control whole, unclipped, apart and at least 48 px
 
 The screen's size and scale must be set before the QApplication exists, so each size runs in
 a pytest subprocess on Qt's offscreen platform with a screen from a JSON file
-(``offscreen:configfile=...``: ``width``/``height`` in logical pixels, ``dpr`` the scale);
+(``offscreen:configfile=...``, in physical pixels) and QT_SCALE_FACTOR for the scale;
 the walks themselves (``test_walk_*``) run only inside such a subprocess.
 """
 from __future__ import annotations
@@ -28,18 +28,20 @@ SIZES = [(1024, 600), (1366, 768), (1920, 1080)]
 inside = pytest.mark.skipif(FIT not in os.environ, reason="runs in the subprocess of test_every_screen_fits")
 
 
-def screen_config(width: int, height: int, scale: float) -> dict:
+def screen_config(width: int, height: int) -> dict:
     """The offscreen plugin's configuration for one screen of ``width``×``height`` physical pixels."""
-    return {"screens": [{"name": "fit", "x": 0, "y": 0, "width": round(width / scale),
-                         "height": round(height / scale), "logicalDpi": 96, "logicalBaseDpi": 96,
-                         "dpr": scale}]}
+    return {"screens": [{"name": "fit", "x": 0, "y": 0, "width": width, "height": height,
+                         "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}
 
 
 def offscreen_env(tmp_path, width: int, height: int, scale: float) -> dict:
-    """The environment of a process whose Qt sees one such screen."""
-    config = tmp_path / f"screen-{width}x{height}@{scale}.json"
-    config.write_text(json.dumps(screen_config(width, height, scale)), encoding="utf-8")
-    return {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}", FIT: f"{width}x{height}@{scale}"}
+    """The environment of a process whose Qt sees one such screen at ``scale`` (Qt's own
+    QT_SCALE_FACTOR: windows get that device pixel ratio, as on a scaled desktop; the
+    plugin's ``dpr`` would scale the screen only)."""
+    config = tmp_path / f"screen-{width}x{height}.json"
+    config.write_text(json.dumps(screen_config(width, height)), encoding="utf-8")
+    return {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}", "QT_SCALE_FACTOR": f"{scale:g}",
+            FIT: f"{width}x{height}@{scale:g}"}
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

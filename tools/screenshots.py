@@ -37,10 +37,10 @@ def use_screen(width: int, height: int, scale: float, folder: Path) -> None:
     """Make Qt's offscreen platform one screen of ``width``×``height`` physical pixels at
     ``scale`` (before the QApplication exists)."""
     config = folder / "screen.json"
-    config.write_text(json.dumps({"screens": [{
-        "name": "shots", "x": 0, "y": 0, "width": round(width / scale), "height": round(height / scale),
-        "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": scale}]}), encoding="utf-8")
+    config.write_text(json.dumps({"screens": [{"name": "shots", "x": 0, "y": 0, "width": width, "height": height,
+                                               "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}), encoding="utf-8")
     os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={config}"
+    os.environ["QT_SCALE_FACTOR"] = f"{scale:g}"  # why: Qt's own scaling gives the windows that pixel ratio
 
 
 class Shooter:

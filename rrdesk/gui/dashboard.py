@@ -7,6 +7,7 @@ sees counts, times of saves, and "Interview N saved".
 from __future__ import annotations
 
 import datetime as dt
+import os
 import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -24,6 +25,7 @@ from rrdesk.gui.widgets import TOUCH, button, label, margins, on_width, stack_if
 if TYPE_CHECKING:
     from rrdesk.app.interviews import Interrupted
 
+STACK_BELOW = 900  # why: wider than any of its rows side by side (in French too), so they stack when short
 LOW_DISK = 200 * 1000 * 1000  # why: ~200,000 records of 1 KB; below this an export may not fit either
 
 
@@ -144,7 +146,7 @@ class Dashboard(QWidget):
         self.reduced_motion = QCheckBox(self.tr("Reduce spinner motion"))
         self.reduced_motion.setChecked(reduced_motion)
         self.reduced_motion.setMinimumHeight(TOUCH)
-        prefs.addWidget(self.reduced_motion)
+        prefs.addWidget(self.reduced_motion, 0, Qt.AlignmentFlag.AlignLeft)  # why: its box is what a tap hits
         prefs.addStretch(1)
         language = QHBoxLayout()
         language_label = label(self.tr("Interviewer language:"), "body")
@@ -175,7 +177,7 @@ class Dashboard(QWidget):
         side, top = margins(width)
         self._outer.setContentsMargins(side, top, side, top)
         for row in (self._top, self._columns, self._prefs):
-            stack_if_narrow(row, width)
+            stack_if_narrow(row, width, STACK_BELOW)
 
     # -- what the window tells it ------------------------------------------------------------
 
@@ -185,7 +187,9 @@ class Dashboard(QWidget):
                                      "(cap {cap})").format(
             file=survey.path, languages=", ".join(language_name(c) for c in survey.languages),
             epsilon=f"{survey.epsilon_per_respondent:.2f}", cap=f"{survey.max_epsilon:g}"))
-        self.folder.setText(str(data))
+        # why the zero-width spaces: a long path wraps at its separators instead of widening the window
+        self.folder.setText(str(data).replace(os.sep, os.sep + "\u200b"))
+        self.folder.setToolTip(str(data))
         self.refresh_disk(data)
 
     def show_counts(self, session: int, total: int | None, last_saved: dt.datetime | None) -> None:

@@ -198,18 +198,24 @@ class SpinnerWidget(QWidget):
 
     # -- size ----------------------------------------------------------------------------
 
-    # The wheel is what gives up room first when the window is small: it asks for a big
-    # square but takes any size down to MIN_SIDE (it paints the largest circle that fits),
-    # and has no height-for-width, so a narrow column never makes the screen taller for it.
+    # The wheel is what gives up room first when the window is small. It paints the largest
+    # circle that fits, so it takes any size from MIN_SIDE up (Expanding: all the room a screen
+    # has left). It asks for its width, but for no more height than MIN_SIDE: a screen's
+    # preferred height (what a scroll area makes it at least) never counts a big wheel, so a
+    # short window shrinks the wheel before anything scrolls. No height-for-width either.
 
     def sizeHint(self) -> QSize:
-        return QSize(PREFERRED_SIDE, PREFERRED_SIDE)
+        return QSize(PREFERRED_SIDE, MIN_SIDE)
 
     def minimumSizeHint(self) -> QSize:
         return QSize(MIN_SIDE, MIN_SIDE)
 
     def resizeEvent(self, event: QEvent) -> None:
         self._layout = None
+        # never taller than wide: spare height in a tall column goes under the Spin button,
+        # not into a wheel drawn in the middle of a tall empty box (out of view when it scrolls)
+        if self.maximumHeight() != max(MIN_SIDE, self.width()):
+            self.setMaximumHeight(max(MIN_SIDE, self.width()))
         super().resizeEvent(event)
 
     def changeEvent(self, event: QEvent) -> None:

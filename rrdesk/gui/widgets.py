@@ -29,6 +29,7 @@ from rrdesk.gui.spinner import MIN_SIDE, SpinnerWidget
 TOUCH = 56  # why: well above the 48 px minimum of touch guidelines, for tired or shaky hands
 WHEEL_MIN = MIN_SIDE  # why: the wheel's own minimum (see spinner.py): it shrinks first, down to this
 STACK_BELOW = 480  # why: under this width two columns leave the question under 260 px: stack them
+# (a row that stacks below a width must be narrower than that side by side, or it never would)
 _SLACK = 4  # why: at 200 % a glyph's advance rounds up, and the focus border is 2 px thicker a side
 COMPACT_BELOW = QSize(900, 620)  # why: a smaller window (a netbook, or 200 % scaling) gets tighter margins
 
@@ -60,15 +61,21 @@ class WrapButton(QPushButton):
         self.setSizePolicy(QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum))
 
     def setSizePolicy(self, *args) -> None:  # noqa: N802 - Qt's name
-        """Keep height-for-width whatever policy a screen sets (a screen says Expanding, Fixed)."""
+        """Keep height-for-width and a height that never grows past the text's (the Spin button
+        under a wheel must not take the room the wheel leaves), whatever policy a screen sets."""
         policy = args[0] if len(args) == 1 else QSizePolicy(*args)
         horizontal = policy.horizontalPolicy()
         if horizontal in (QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Minimum):
             horizontal = QSizePolicy.Policy.Preferred  # why: it may get narrower than its text, and wrap
-        # why: a fixed (or at most one-line) height could not grow for a second line
-        policy = QSizePolicy(horizontal, QSizePolicy.Policy.Minimum, policy.controlType())
+        policy = QSizePolicy(horizontal, QSizePolicy.Policy.Fixed, policy.controlType())
         policy.setHeightForWidth(True)
         super().setSizePolicy(policy)
+
+    def resizeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        old = event.oldSize().width()
+        if old != event.size().width() and self.heightForWidth(old) != self.heightForWidth(self.width()):
+            self.updateGeometry()  # its height (sizeHint) follows its width: lay out again
 
     def _option(self) -> QStyleOptionButton:
         """The button's style option without keyboard focus: the thicker focus border must not
@@ -88,17 +95,25 @@ class WrapButton(QPushButton):
     def _wrapped(self, width: int) -> str:
         return wrap_text(self.text(), self.fontMetrics(), width - self._padding().width())
 
-    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+    def _one_line(self) -> QSize:
         """The text on one line (with a little slack: at 200 % a glyph's width rounds up)."""
         text = self.fontMetrics().size(Qt.TextFlag.TextShowMnemonic, self.text()) + QSize(_SLACK, 0)
         size = self.style().sizeFromContents(QStyle.ContentsType.CT_PushButton, self._option(), text, self)
         return size.expandedTo(QSize(TOUCH, TOUCH))
 
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        """As wide as the text on one line; as high as the text needs at the width it has
+        (a layout reads the height from here: the policy's height is fixed)."""
+        size = self._one_line()
+        if self.testAttribute(Qt.WidgetAttribute.WA_Resized) and 0 < self.width() < size.width():
+            size.setHeight(self.heightForWidth(self.width()))
+        return size
+
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
         metrics = self.fontMetrics()
         longest = max((metrics.horizontalAdvance(w) for w in self.text().split()), default=0)
-        width = max(longest + self._padding().width() + _SLACK, self.minimumWidth())
-        return QSize(width, max(self.sizeHint().height(), TOUCH))
+        width = max(longest + self._padding().width() + _SLACK, self.minimumWidth(), 2 * TOUCH)
+        return QSize(width, self._one_line().height())
 
     def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt's name
         return True
@@ -107,7 +122,7 @@ class WrapButton(QPushButton):
         lines = self._wrapped(width).count("\n") + 1
         # the focus border is up to 2 px thicker on each side than the plain one: room for it
         need = lines * self.fontMetrics().lineSpacing() + self._padding().height() + _SLACK
-        return max(need, self.sizeHint().height(), self.minimumHeight())
+        return max(need, self._one_line().height(), self.minimumHeight())
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
         option = QStyleOptionButton()
@@ -125,8 +140,7 @@ def button(text: str, role: str = "primary", parent: QWidget | None = None, *,
     b.setProperty("role", role)
     b.setAutoDefault(True)  # why: outside a dialog Enter would not press a focused button
     b.setCheckable(checkable)
-    b.setMinimumHeight(TOUCH)
-    b.setMinimumWidth(TOUCH * 2)
+    b.setMinimumHeight(TOUCH)  # why no minimum width: it would override the longest word's (minimumSizeHint)
     b.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
     b.setCursor(Qt.CursorShape.PointingHandCursor)
     return b
@@ -229,7 +243,11 @@ def arrange(row: QBoxLayout, width: int) -> None:
     stack_if_narrow(row, width)
     side, top = margins(width)
     row.setContentsMargins(side, top, side, top)
-    row.setSpacing(16 if width < COMPACT_BELOW.width() else 32)
+    compact = width < COMPACT_BELOW.width()
+    row.setSpacing(16 if compact else 32)
+    if row.count() == 2:  # why: on a small window the text needs the room more than the wheel
+        row.setStretch(0, 3 if compact else 5)
+        row.setStretch(1, 2 if compact else 4)
 
 
 def columns(parent: QWidget) -> tuple[QVBoxLayout, QVBoxLayout]:
@@ -239,8 +257,9 @@ def columns(parent: QWidget) -> tuple[QVBoxLayout, QVBoxLayout]:
     left, right = QVBoxLayout(), QVBoxLayout()
     left.setSpacing(12)
     right.setSpacing(12)
-    row.addLayout(left, 5)
-    row.addLayout(right, 4)
+    row.addLayout(left)
+    row.addLayout(right)
+    right.setAlignment(Qt.AlignmentFlag.AlignTop)  # the wheel and Spin stay together, at the top
     on_width(parent, lambda width: arrange(row, width))
     return left, right
 
