@@ -7,11 +7,14 @@ wheel's sectors; Call the interviewer hides the question; a skip is confirmed on
 """
 from __future__ import annotations
 
+import re
 import struct
+import subprocess
+import sys
 import threading
 
 import pytest
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -20,7 +23,9 @@ from rrdesk.gui import marks, wording
 from rrdesk.gui.question import QuestionScreen
 from rrdesk.gui.states import QuestionState
 from rrdesk.gui.wheel_style import _KARY, BLUE, ORANGE, contrast, ink_for, style
-from tests.conftest import SeededSource
+from tests.conftest import ROOT, SeededSource
+from tests.fitcheck import problems
+from tests.test_gui_fit import inside, offscreen_env
 from tests.test_gui_support import (
     DEMO, answer_question, click, finish, hand_over, key, next_screen, open_window, recorded_answer, stored,
     visible_texts,
@@ -321,3 +326,49 @@ def test_number_keys_pick_a_category_and_enter_on_a_focused_answer_picks_only_th
     qtbot.waitUntil(lambda: QApplication.focusWidget() is q.next)
     key(qtbot, Qt.Key.Key_Return)
     finish(qtbot, window)
+
+
+# -- a small window ------------------------------------------------------------------------------
+
+
+def test_every_state_of_the_question_fits_a_small_screen(tmp_path):
+    env = offscreen_env(tmp_path, 683, 384, 1)  # a 1366x768 laptop at 200 %
+    done = subprocess.run([sys.executable, "-m", "pytest", "-x", "-p", "no:cacheprovider", "-k",
+                           "test_walk_the_question_states", __file__], env=env, cwd=ROOT, capture_output=True,
+                          text=True, timeout=180)
+    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
+    assert re.search(r"\b1 passed\b", done.stdout) and "skipped" not in done.stdout, done.stdout[-2000:]
+
+
+@inside
+def test_walk_the_question_states(qtbot, window):
+    found = {}
+
+    def check(where: str) -> None:
+        for _ in range(3):  # the layouts asked for are done first, as before any paint
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+            QCoreApplication.processEvents()
+        assert window.size() == window.screen().size()  # the respondent's part is full screen
+        found[where] = problems(window)
+
+    hand_over(qtbot, window)
+    q = next_screen(qtbot, window, "question", None)
+    window.station.source = _steer(q.question.design, Act.SAY, YES)
+    check("instructed, ready")
+    click(qtbot, q.decline)
+    check("skip this question?")
+    click(qtbot, q.confirm.back)
+    click(qtbot, q.spin_button)
+    qtbot.waitUntil(lambda: q.answer_buttons[0].isVisible())
+    check("instructed, a forced YES")
+    click(qtbot, q.call)
+    check("the interviewer is coming")
+    click(qtbot, q.cover.back)
+    click(qtbot, q.answer_buttons[0])
+    q = next_screen(qtbot, window, "question", q)  # assisted, Warner
+    click(qtbot, q.truth_buttons[0])
+    check("assisted, a true answer picked")
+    click(qtbot, q.spin_button)
+    qtbot.waitUntil(lambda: q.next.isVisible())
+    check("assisted, saved")
+    assert {where: lines for where, lines in found.items() if lines} == {}

@@ -21,7 +21,13 @@ from rrdesk.core.survey import Question
 from rrdesk.gui import marks, spin_path, wording
 from rrdesk.gui.question_parts import CoverPage, SkipConfirm
 from rrdesk.gui.states import QuestionState, QuestionView
-from rrdesk.gui.widgets import button, columns, label, make_wheel, restyle, tab_order
+from rrdesk.gui.widgets import button, columns, label, make_wheel, margins, on_width, restyle, tab_order
+
+
+def _header_margins(width: int) -> tuple[int, int, int, int]:
+    """The header row's margins: the columns' side margins below it, and their top margin above."""
+    side, top = margins(width)
+    return side, top, side, 0
 
 
 class QuestionScreen(QWidget):
@@ -72,7 +78,7 @@ class QuestionScreen(QWidget):
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(0)
         header = QHBoxLayout()
-        header.setContentsMargins(40, 16, 40, 0)
+        on_width(self.page, lambda width: header.setContentsMargins(*_header_margins(width)))
         header.addWidget(label(self.tr("Question {number} of {total}").format(number=number, total=total),
                                "hint"), 1)
         self.call = button(self.tr("Call the interviewer"), "quiet")
