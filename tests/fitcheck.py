@@ -120,6 +120,8 @@ def _clipped(w: QWidget) -> str:
             child, parent = owner, owner.parentWidget()
             rect = QRect(QPoint(0, 0), owner.size())
             continue
+        if parent.isWindow():
+            break  # the window itself: "outside" says it
         inside = parent.rect().adjusted(-SLACK, -SLACK, SLACK, SLACK)
         if not inside.contains(rect):
             return f"at {_r(rect)} is cut by {describe(parent)} of {parent.width()}x{parent.height()}"

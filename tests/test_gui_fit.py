@@ -54,6 +54,86 @@ def test_every_screen_fits(tmp_path, size):
     assert re.search(r"\b4 passed\b", done.stdout) and "skipped" not in done.stdout, done.stdout[-2000:]
 
 
+# -- the checker itself: each kind of problem is found, and a sound screen has none --------------
+
+
+def _window(qtbot, width: int = 400, height: int = 300):
+    from PySide6.QtWidgets import QWidget
+
+    window = QWidget()
+    window.setFixedSize(width, height)
+    qtbot.addWidget(window)
+    return window
+
+
+def _button(parent, text: str, x: int, y: int, w: int = 120, h: int = 56):
+    from PySide6.QtWidgets import QPushButton
+
+    b = QPushButton(text, parent)
+    b.setGeometry(x, y, w, h)
+    b.show()  # why: a child made after its window was shown stays hidden until shown
+    return b
+
+
+def _kinds(root) -> list[str]:
+    root.show()
+    return sorted({line.split(":", 1)[0] for line in problems(root)})
+
+
+def test_the_checker_passes_a_sound_screen_and_ignores_what_is_hidden(qtbot):
+    window = _window(qtbot)
+    _button(window, "OK", 10, 10)
+    _button(window, "Cancel", 140, 10)
+    _button(window, "Hidden, on top of OK", 10, 10).hide()
+    assert _kinds(window) == []
+
+
+def test_the_checker_finds_each_kind_of_problem(qtbot):
+    from PySide6.QtWidgets import QLabel, QWidget
+
+    cases = {}
+    w = _window(qtbot)
+    _button(w, "Off the edge", 350, 10)
+    cases["outside"] = w
+    w = _window(qtbot)
+    box = QWidget(w)
+    box.setGeometry(0, 0, 100, 100)
+    _button(box, "Cut", 50, 10)
+    cases["clipped"] = w
+    w = _window(qtbot)
+    _button(w, "Yes", 10, 10)
+    _button(w, "No", 100, 10)
+    cases["overlap"] = w
+    w = _window(qtbot)
+    _button(w, "Go", 10, 10, 120, 40)
+    cases["small"] = w
+    w = _window(qtbot)
+    _button(w, "A button whose words run off it", 10, 10, 120, 56)
+    cases["text"] = w
+    for kind, window in cases.items():
+        assert _kinds(window) == [kind], (kind, problems(window))
+    w = _window(qtbot)
+    lab = QLabel("A label whose wrapped words need more lines than the height it was given", w)
+    lab.setWordWrap(True)
+    lab.setGeometry(10, 10, 150, 30)
+    assert _kinds(w) == ["text"]
+
+
+def test_the_checker_lets_a_scroll_area_bring_a_widget_into_view_but_not_a_larger_one(qtbot):
+    from PySide6.QtWidgets import QScrollArea, QWidget
+
+    window = _window(qtbot)
+    area = QScrollArea(window)
+    area.setGeometry(0, 0, 400, 300)
+    body = QWidget()
+    body.setFixedSize(380, 900)
+    area.setWidget(body)
+    _button(body, "Far below", 10, 800)  # out of view now, in view once scrolled: fine
+    assert _kinds(window) == []
+    _button(body, "Taller than the view", 200, 10, 120, 400)
+    assert _kinds(window) == ["clipped"]
+
+
 # -- inside the subprocess: walk every screen, check it at every state -------------------------
 
 
