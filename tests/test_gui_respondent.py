@@ -129,6 +129,7 @@ def test_every_kind_the_survey_uses_gets_its_own_practice_wheel_in_question_orde
     for page in range(len(practice.questions)):
         wheels.append((practice.question.kind, practice.wheel.sector_angles()))
         assert practice.progress.text() == f"Practice wheel {page + 1} of 4"
+        assert "PRACTICE" in [lab.text() for lab in practice.findChildren(QLabel) if lab.isVisible()]
         click(qtbot, practice.go)  # going on without spinning is allowed
     expected = [(q.kind, spin_path.sector_angles(q.design)) for q in one_per_kind(DEMO_SURVEY)]
     assert wheels == expected
