@@ -212,6 +212,9 @@ def test_declining_a_question_asks_to_confirm_on_the_same_screen_and_go_back_und
     assert not q.confirm.isVisible() and q.decline.isVisible() and q.spin_button.isEnabled()
     assert [r.kind for r in stored(data)] == ["start"]  # nothing written by asking
     click(qtbot, q.decline)
+    key(qtbot, Qt.Key.Key_Escape)  # Escape goes back too
+    assert not q.confirm.isVisible() and QApplication.focusWidget() is q.decline
+    click(qtbot, q.decline)
     click(qtbot, q.confirm.skip)
     next_screen(qtbot, window, "question", q)
     assert [r.kind for r in outcomes(stored(data))][:2] == ["start", "declined"]

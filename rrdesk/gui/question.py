@@ -359,9 +359,13 @@ class QuestionScreen(QWidget):
         if self.confirm.isVisible():
             self.declineRequested.emit()
 
-    # -- keyboard: Y / N (and the translated initials), 1..k for choices ----------------------
+    # -- keyboard: Y / N (and the translated initials), 1..k for choices; Escape ------------
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
+        if event.key() == Qt.Key.Key_Escape and self.confirm.isVisible():
+            self._keep()  # Escape never skips: it goes back to the question
+            event.accept()
+            return
         ready = self.state in (QuestionState.READY, QuestionState.TRUTH_PICKED)
         buttons = self.truth_buttons if self.assisted and ready else (
             self.answer_buttons if self.state is QuestionState.SHOWN else [])
