@@ -150,6 +150,7 @@ def test_the_true_answer_is_cleared_at_the_tap_before_the_outcome_comes(qtbot, w
     click(qtbot, q.spin_button)
     assert not any(b.isChecked() or b.isVisible() for b in q.truth_buttons)  # at the tap, not at the outcome
     assert not q.spin_button.isEnabled() and not q.decline.isVisible()
+    assert QApplication.focusWidget() is q  # no button took the focus Spin had: Enter does nothing
     assert "The spinner is turning…" in visible_texts(q)
     assert not q.wheel.is_aimed()  # the outcome has not come yet
     gate.set()

@@ -231,6 +231,7 @@ class QuestionScreen(QWidget):
         self.spin_button.setEnabled(False)
         self.decline.hide()
         self.confirm.hide()
+        self._focus_self()  # why: Qt would pass the disabled Spin's focus on to the next button
         if self.reduced_motion:
             seconds = max(1, round(spin_path.DURATION_MS / 1000))
             self.hint.setText(self.tr("The spinner does not move (reduced motion); its result appears in "
