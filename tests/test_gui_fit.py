@@ -51,7 +51,7 @@ def test_every_screen_fits(tmp_path, size):
                            "-k", "test_walk", __file__], env=env, cwd=ROOT, capture_output=True, text=True,
                           timeout=180)
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
-    assert re.search(r"\b4 passed\b", done.stdout) and "skipped" not in done.stdout, done.stdout[-2000:]
+    assert re.search(r"\b5 passed\b", done.stdout) and "skipped" not in done.stdout, done.stdout[-2000:]
 
 
 # -- the checker itself: each kind of problem is found, and a sound screen has none --------------
@@ -148,18 +148,20 @@ class CheckingBot:
         return getattr(self.qtbot, name)
 
     def check(self, where: str = "") -> None:
-        from tests.test_gui_support import screen
-
         from PySide6.QtCore import QCoreApplication, QEvent
+
+        from tests.test_gui_support import screen
 
         for _ in range(3):  # the layouts asked for are done first, as before any paint
             QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
             QCoreApplication.processEvents()
         w = self.window
-        current = screen(w) if w.interviewing() else w.dashboard
-        state = where or (current.objectName() if current is not None else "?")
+        if not where:
+            current = screen(w) if w.interviewing() else w.dashboard
+            where = current.objectName() if current is not None else "?"
+        state = where
         got = problems(w)
-        for box in (w.confirmation, w.message):
+        for box in (getattr(w, "confirmation", None), getattr(w, "message", None)):
             if box is not None and box.isVisible():
                 got += problems(box)
         if got:
@@ -232,5 +234,42 @@ def test_walk_the_dashboard_and_its_confirmations(qtbot, tmp_path, settings, fas
     qtbot.waitUntil(lambda: window.confirmation is not None and window.confirmation.isVisible())
     bot.check("confirm closing it")
     window.confirmation.reject()
+    window.close()
+    assert found == {}, _report(found)
+
+
+@inside
+def test_walk_the_results_window(qtbot, tmp_path, settings, fast_spin, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    from tests.test_gui_results import laptop
+    from tests.test_gui_support import DEMO_KEY, open_window
+
+    bundle = laptop(tmp_path, "a", 2)  # 40 simulated interviews, exported
+    window = open_window(qtbot, tmp_path / "data", settings)
+    monkeypatch.setattr(QFileDialog, "getOpenFileNames", staticmethod(lambda *a, **k: ([str(bundle)], "")))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(DEMO_KEY), "")))
+    found: dict[str, list[str]] = {}
+    for lang in ("en", "fr"):
+        window.set_language(lang)
+        window.show_results()
+        view = window.results
+        view.lang = lang
+        qtbot.waitExposed(view)
+        bot = CheckingBot(qtbot, view, found)
+        assert view.isMaximized()
+        bot.check(f"results, {lang}, empty")
+        if lang == "en":
+            view.open_bundles.click()
+            with qtbot.waitSignal(view.surveysFound, timeout=10000):
+                view.choose_identity.click()
+            bot.check(f"results, {lang}, chosen")
+            with qtbot.waitSignal(view.computed, timeout=20000):
+                view.compute_button.click()
+        bot.check(f"results, {lang}, computed")
+        view.tabs.setCurrentIndex(1)
+        bot.check(f"results, {lang}, problems tab")
+        view.tabs.setCurrentIndex(0)
+        view.close()
     window.close()
     assert found == {}, _report(found)

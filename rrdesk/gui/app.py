@@ -12,18 +12,17 @@ import time
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QRect, QSettings, QSize, QStandardPaths, Qt, QTimer
-from PySide6.QtGui import QFont, QGuiApplication, QIcon
+from PySide6.QtCore import QSettings, QStandardPaths, QTimer
+from PySide6.QtGui import QFont, QIcon
 from PySide6.QtWidgets import QApplication
 
 from rrdesk.gui import i18n
 from rrdesk.gui.resources import ICON, style_sheet
 from rrdesk.gui.settings import Preferences
+from rrdesk.gui.widgets import place
 from rrdesk.gui.window import MainWindow
 
 QUIT_AFTER_SHOW = "RRDESK_GUI_QUIT_AFTER_SHOW"
-PREFERRED = QSize(1366, 860)  # why: the dashboard and a question side by side with room to spare
-ROOMY = QSize(1440, 900)  # why: on a smaller screen (logical pixels) every pixel counts: maximized
 
 
 def application(argv: list[str] | None = None) -> QApplication:
@@ -60,27 +59,6 @@ def make_window(*, survey: Path | None = None, data: Path | None = None,
     place(window)
     window.open_startup(survey)
     return window
-
-
-def opening_geometry(available: QRect) -> QRect | None:
-    """Where the window opens on a screen whose free area (without taskbars) is
-    ``available``: ``None`` to open maximized (a small screen), else a rectangle centred in it."""
-    if available.width() < ROOMY.width() or available.height() < ROOMY.height():
-        return None
-    size = PREFERRED.boundedTo(available.size())
-    rect = QRect(0, 0, size.width(), size.height())
-    rect.moveCenter(available.center())
-    return rect
-
-
-def place(window: MainWindow) -> None:
-    """Size ``window`` for the screen it will open on (before it is shown)."""
-    screen = window.screen() or QGuiApplication.primaryScreen()
-    rect = opening_geometry(screen.availableGeometry()) if screen is not None else None
-    if rect is None:
-        window.setWindowState(Qt.WindowState.WindowMaximized)
-    else:
-        window.setGeometry(rect)
 
 
 def run(*, survey: Path | None = None, data: Path | None = None) -> int:

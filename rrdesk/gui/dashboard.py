@@ -7,7 +7,6 @@ sees counts, times of saves, and "Interview N saved".
 from __future__ import annotations
 
 import datetime as dt
-import os
 import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,7 +19,7 @@ from PySide6.QtWidgets import (
 
 from rrdesk.core.survey import Survey
 from rrdesk.gui.i18n import language_name
-from rrdesk.gui.widgets import TOUCH, button, label, margins, on_width, stack_if_narrow
+from rrdesk.gui.widgets import TOUCH, breakable, button, label, margins, on_width, stack_if_narrow
 
 if TYPE_CHECKING:
     from rrdesk.app.interviews import Interrupted
@@ -187,8 +186,7 @@ class Dashboard(QWidget):
                                      "(cap {cap})").format(
             file=survey.path, languages=", ".join(language_name(c) for c in survey.languages),
             epsilon=f"{survey.epsilon_per_respondent:.2f}", cap=f"{survey.max_epsilon:g}"))
-        # why the zero-width spaces: a long path wraps at its separators instead of widening the window
-        self.folder.setText(str(data).replace(os.sep, os.sep + "\u200b"))
+        self.folder.setText(breakable(str(data)))  # a long path wraps instead of widening the window
         self.folder.setToolTip(str(data))
         self.refresh_disk(data)
 

@@ -27,7 +27,7 @@ from rrdesk.core.survey import Survey
 from rrdesk.gui.results_layout import ResultsLayout
 from rrdesk.gui.results_table import BAND, DIAMOND, DOT, LINE, Line
 from rrdesk.gui.tasks import TaskRunner
-from rrdesk.gui.widgets import restyle, tab_order
+from rrdesk.gui.widgets import breakable, restyle, tab_order
 
 
 class ResultsWindow(ResultsLayout):
@@ -90,7 +90,7 @@ class ResultsWindow(ResultsLayout):
         names = [Path(b).name for b in self.bundles]
         self.bundles_text.setText(self.tr("No bundle chosen yet: the .tar.age files exported from the laptops.")
                                   if not names else self.tr("{bundles}: {names}").format(
-                                      bundles=self.bundle_count(len(names)), names=", ".join(names)))
+                                      bundles=self.bundle_count(len(names)), names=breakable(", ".join(names))))
         self.bundles_text.setToolTip("\n".join(str(b) for b in self.bundles))
         self.identity_text.setText(self.tr("No identity file chosen yet: the file with your secret key "
                                            "(AGE-SECRET-KEY-1…).") if self.identity is None else

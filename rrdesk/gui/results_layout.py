@@ -7,12 +7,15 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView, QComboBox, QGridLayout, QHBoxLayout, QHeaderView, QLabel, QListWidget, QProgressBar,
-    QSizePolicy, QTableView, QTabWidget, QVBoxLayout, QWidget,
+    QAbstractItemView, QBoxLayout, QComboBox, QGridLayout, QHBoxLayout, QHeaderView, QLabel, QListWidget,
+    QProgressBar, QSizePolicy, QTableView, QTabWidget, QVBoxLayout, QWidget,
 )
 
 from rrdesk.gui.results_table import CHART, GRID, AxisHeader, Cell, EstimatesModel, IntervalDelegate
-from rrdesk.gui.widgets import TOUCH, button, label
+from rrdesk.gui.widgets import TOUCH, button, label, margins, on_width, place, scrolling, stack_if_narrow
+
+STACK_BELOW = 1100  # why: wider than its choices row side by side (two lists, two buttons, in French too)
+TABLE_MIN = 240  # why: a few lines of the table and its scroll bar, even on a 512x300 window (it then scrolls)
 
 # why here, not in style.qss: only this window has tables and lists; the roles are the app's
 _STYLE = f"""
@@ -36,9 +39,12 @@ class ResultsLayout(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setObjectName("results")
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(32, 16, 32, 16)
+        frame = QVBoxLayout(self)
+        frame.setContentsMargins(0, 0, 0, 0)
+        body = QWidget()
+        outer = self._outer = QVBoxLayout(body)
         outer.setSpacing(10)
+        frame.addWidget(scrolling(body))  # a small window scrolls the whole view, never cuts it
         self.title = label("", "subtitle")
         outer.addWidget(self.title)
         grid = QGridLayout()
@@ -52,20 +58,24 @@ class ResultsLayout(QWidget):
         grid.addWidget(self.identity_text, 1, 1, 1, 5)
         self.survey_label, self.split_label = label("", "body"), label("", "body")
         self.survey_choice, self.split = QComboBox(), QComboBox()
-        for lab, combo in ((self.survey_label, self.survey_choice), (self.split_label, self.split)):
+        row = self._choices = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        row.setSpacing(12)
+        for lab, combo, stretch in ((self.survey_label, self.survey_choice, 5), (self.split_label, self.split, 2)):
             lab.setWordWrap(False)
             lab.setBuddy(combo)
             combo.setMinimumHeight(TOUCH)
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(12)
             combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        row = QHBoxLayout()
-        row.setSpacing(12)
-        for w, stretch in ((self.survey_label, 0), (self.survey_choice, 5), (self.split_label, 0), (self.split, 2)):
-            row.addWidget(w, stretch)
+            pair = QHBoxLayout()
+            pair.addWidget(lab)
+            pair.addWidget(combo, 1)
+            row.addLayout(pair, stretch)
         self.compute_button, self.save_button = button(""), button("", "quiet")
-        row.addWidget(self.compute_button)
-        row.addWidget(self.save_button)
+        actions = QHBoxLayout()
+        actions.addWidget(self.compute_button)
+        actions.addWidget(self.save_button)
+        row.addLayout(actions)
         outer.addLayout(grid)
         outer.addLayout(row)
         status_row = QHBoxLayout()
@@ -80,10 +90,9 @@ class ResultsLayout(QWidget):
         status_row.addWidget(self.status, 1)
         outer.addLayout(status_row)
         self.summary, self.verdict = label("", "figure"), label("", "status")
-        summary_row = QHBoxLayout()
+        summary_row = self._summary_row = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         summary_row.setSpacing(24)
-        self.summary.setWordWrap(False)
-        summary_row.addWidget(self.summary)
+        summary_row.addWidget(self.summary, 1)
         summary_row.addWidget(self.verdict, 1)
         outer.addLayout(summary_row)
 
@@ -110,11 +119,12 @@ class ResultsLayout(QWidget):
         header.setSectionResizeMode(CHART, QHeaderView.ResizeMode.Stretch)
         header.setMinimumSectionSize(48)
         header.setHighlightSections(False)
-        column.addWidget(self.table, 1)
-        self.legend = QLabel()
+        self.legend = QLabel()  # above the table (a corner of the tab bar would cut it on a narrow window)
         self.legend.setTextFormat(Qt.TextFormat.RichText)  # our own translated words, escaped
+        self.legend.setWordWrap(True)
         self.legend.setProperty("role", "hint")
-        self.tabs.setCornerWidget(self.legend, Qt.Corner.TopRightCorner)
+        column.addWidget(self.legend)
+        column.addWidget(self.table, 1)
         self.detail = label("", "body")
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.detail.setMinimumHeight(56)
@@ -132,7 +142,16 @@ class ResultsLayout(QWidget):
         problems_column.addWidget(self.problems, 1)
         self.tabs.addTab(problems_page, "")
         self.tabs.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.table.setMinimumHeight(TABLE_MIN)
         outer.addWidget(self.tabs, 1)
 
         self.setStyleSheet(_STYLE)
-        self.resize(1366, 768)
+        on_width(self, self._arrange)
+        place(self)  # maximized on a small screen, centred on a large one
+
+    def _arrange(self, width: int) -> None:
+        """Side by side on a wide window; one above the other on a narrow one."""
+        side, top = margins(width)
+        self._outer.setContentsMargins(side, top // 2 + 8, side, top // 2 + 8)
+        stack_if_narrow(self._choices, width, STACK_BELOW)
+        stack_if_narrow(self._summary_row, width, STACK_BELOW)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QSize, Qt
-from PySide6.QtGui import QFontMetrics, QPaintEvent
+from PySide6.QtGui import QFontMetrics, QGuiApplication, QPaintEvent
 from PySide6.QtWidgets import (
     QBoxLayout, QFrame, QLabel, QLayout, QMainWindow, QMessageBox, QPushButton, QScrollArea, QSizePolicy, QStackedWidget,
     QStyle, QStyleOptionButton, QStylePainter, QVBoxLayout, QWidget,
@@ -31,7 +31,9 @@ WHEEL_MIN = MIN_SIDE  # why: the wheel's own minimum (see spinner.py): it shrink
 STACK_BELOW = 480  # why: under this width two columns leave the question under 260 px: stack them
 # (a row that stacks below a width must be narrower than that side by side, or it never would)
 _SLACK = 4  # why: at 200 % a glyph's advance rounds up, and the focus border is 2 px thicker a side
-COMPACT_BELOW = QSize(900, 620)  # why: a smaller window (a netbook, or 200 % scaling) gets tighter margins
+COMPACT_BELOW = QSize(900, 620)
+PREFERRED = QSize(1366, 860)  # why: the dashboard and a question side by side with room to spare
+ROOMY = QSize(1440, 900)  # why: on a smaller screen (logical pixels) every pixel counts: maximized  # why: a smaller window (a netbook, or 200 % scaling) gets tighter margins
 
 
 def wrap_text(text: str, metrics: QFontMetrics, width: int) -> str:
@@ -157,6 +159,14 @@ def label(text: str = "", role: str = "body", parent: QWidget | None = None, *,
     if center:
         lab.setAlignment(Qt.AlignmentFlag.AlignCenter)
     return lab
+
+
+def breakable(text: str) -> str:
+    """``text`` (a path, a file name) with a zero-width space after each separator, so a
+    label can wrap a long name there instead of widening the window."""
+    for mark in "/\\_-.":
+        text = text.replace(mark, mark + "\u200b")
+    return text
 
 
 def clear_layout(layout: QLayout) -> None:
@@ -317,6 +327,27 @@ class CurrentStack(QStackedWidget):
     def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt's name
         page = self.currentWidget()
         return page.heightForWidth(width) if page is not None else -1
+
+
+def opening_geometry(available: QRect) -> QRect | None:
+    """Where a window opens on a screen whose free area (without taskbars) is ``available``:
+    ``None`` to open maximized (a small screen), else a rectangle centred in it."""
+    if available.width() < ROOMY.width() or available.height() < ROOMY.height():
+        return None
+    size = PREFERRED.boundedTo(available.size())
+    rect = QRect(0, 0, size.width(), size.height())
+    rect.moveCenter(available.center())
+    return rect
+
+
+def place(window: QWidget) -> None:
+    """Size ``window`` for the screen it will open on (before it is shown)."""
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    rect = opening_geometry(screen.availableGeometry()) if screen is not None else None
+    if rect is None:
+        window.setWindowState(Qt.WindowState.WindowMaximized)
+    else:
+        window.setGeometry(rect)
 
 
 def full_screen(window: QMainWindow, on: bool) -> None:
