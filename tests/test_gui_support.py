@@ -183,3 +183,21 @@ def stored(data: Path, survey_id: str = "workplace-demo") -> list[records.Record
         assert scan.problems == ()
         out += [records.parse(age.decrypt(f.blob, identities)) for f in scan.frames]
     return out
+
+
+def answer_confirmation(qtbot, window, *, yes: bool) -> None:
+    """Tap "yes" (leave, close it) or "no" (stay, keep it) in the window's open confirmation."""
+    from PySide6.QtWidgets import QMessageBox
+
+    qtbot.waitUntil(lambda: window.confirmation is not None and window.confirmation.isVisible())
+    box = window.confirmation
+    role = QMessageBox.ButtonRole.AcceptRole if yes else QMessageBox.ButtonRole.RejectRole
+    click(qtbot, next(b for b in box.buttons() if box.buttonRole(b) == role))
+
+
+def leave_interview(qtbot, window) -> None:
+    """The interviewer closes the window during an interview (its ✕) and confirms leaving:
+    the interview stays interrupted, the window closes."""
+    window.close()
+    answer_confirmation(qtbot, window, yes=True)
+    qtbot.waitUntil(lambda: not window.isVisible())
