@@ -76,8 +76,9 @@ def _show(results: Results, bundles: tuple[str, ...], problems: list[Problem],
         for j, label in enumerate(r.labels):
             lo, hi = e.ci95[j]
             print(f"  {label:<16}{e.reported[j]:>9}{_pct(e.estimate[j]):>10}   {_pct(lo)} – {_pct(hi)}")
-        if r.declined or r.abandoned:
-            print(f"  ({r.declined} declined, {r.abandoned} not reached)")
+        if r.declined or r.abandoned or r.abandoned_after_spin:
+            print(f"  ({r.declined} declined, {r.abandoned} not reached, "
+                  f"{r.abandoned_after_spin} stopped after the spin)")
         if r.groups:
             cats = [1] if r.yes_no else range(len(r.labels))
             print(f"  {'by ' + str(results.by):<26}{'n':>6}{'YES' if r.yes_no else 'estimate':>10}   95% CI")
