@@ -55,9 +55,13 @@ class Shooter:
     def shot(self, widget, name: str) -> Path:
         from PySide6.QtTest import QTest
 
+        from PySide6.QtCore import QCoreApplication, QEvent
         from PySide6.QtGui import QPixmap
 
         QTest.qWait(30)
+        for _ in range(3):  # the layouts asked for are done first, as before any paint
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+            QCoreApplication.processEvents()
         self.count += 1
         path = self.out / f"{self.count:02d}-{name}.png"
         scale = widget.devicePixelRatioF()  # why: the picture has the screen's physical pixels
