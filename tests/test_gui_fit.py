@@ -23,7 +23,9 @@ from tests.fitcheck import problems
 
 FIT = "RRDESK_FIT_SCREEN"  # the physical screen "WxH@scale" a subprocess walks; unset in the parent
 SCALE = 2  # why: 200 % scaling is the hardest case the brief names (a 1024x600 screen is 512x300)
-SIZES = [(1024, 600), (1366, 768), (1920, 1080)]
+# (width, height, scale): the three screens at 200 %, and the common laptop at 100 %, where a
+# question must fit without scrolling (the wheel gives up its room first)
+SCREENS = [(1024, 600, SCALE), (1366, 768, SCALE), (1920, 1080, SCALE), (1366, 768, 1)]
 
 inside = pytest.mark.skipif(FIT not in os.environ, reason="runs in the subprocess of test_every_screen_fits")
 
@@ -44,9 +46,9 @@ def offscreen_env(tmp_path, width: int, height: int, scale: float) -> dict:
             FIT: f"{width}x{height}@{scale:g}"}
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_every_screen_fits(tmp_path, size):
-    env = offscreen_env(tmp_path, *size, SCALE)
+@pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s[0]}x{s[1]}@{s[2]}")
+def test_every_screen_fits(tmp_path, screen):
+    env = offscreen_env(tmp_path, *screen)
     done = subprocess.run([sys.executable, "-m", "pytest", "-x", "-p", "no:cacheprovider",
                            "-k", "test_walk", __file__], env=env, cwd=ROOT, capture_output=True, text=True,
                           timeout=180)
@@ -145,6 +147,7 @@ class CheckingBot:
 
     def __init__(self, qtbot, window, found: dict[str, list[str]]) -> None:
         self.qtbot, self.window, self.found = qtbot, window, found
+        self.scrolled: set[str] = set()  # the question screens that needed scrolling
 
     def __getattr__(self, name):
         return getattr(self.qtbot, name)
@@ -162,6 +165,8 @@ class CheckingBot:
             current = screen(w) if w.interviewing() else w.dashboard
             where = current.objectName() if current is not None else "?"
         state = where
+        if state == "question" and w.scroll.verticalScrollBar().maximum() > 0:
+            self.scrolled.add(w.flow.screen.question.id)
         got = problems(w)
         for box in (getattr(w, "confirmation", None), getattr(w, "message", None)):
             if box is not None and box.isVisible():
@@ -214,6 +219,8 @@ def test_walk_a_whole_interview(qtbot, tmp_path, settings, fast_spin, mode, lang
     assert not window.isFullScreen() and window.isMaximized()
     window.close()
     assert found == {}, _report(found)
+    if os.environ[FIT] == "1366x768@1":  # a laptop: the wheel shrank, nothing of a question scrolls
+        assert bot.scrolled == set(), bot.scrolled
 
 
 @inside

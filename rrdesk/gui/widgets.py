@@ -36,6 +36,11 @@ PREFERRED = QSize(1366, 860)  # why: the dashboard and a question side by side w
 ROOMY = QSize(1440, 900)  # why: on a smaller screen (logical pixels) every pixel counts: maximized  # why: a smaller window (a netbook, or 200 % scaling) gets tighter margins
 
 
+def shown(text: str) -> str:
+    """A button's text as drawn: a single & marks the shortcut letter and is not drawn."""
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&")
+
+
 def wrap_text(text: str, metrics: QFontMetrics, width: int) -> str:
     """``text`` with its words wrapped (newlines) to lines of at most ``width`` pixels; a word
     longer than that keeps its own line."""
@@ -44,7 +49,7 @@ def wrap_text(text: str, metrics: QFontMetrics, width: int) -> str:
         line = ""
         for word in paragraph.split():
             trial = f"{line} {word}" if line else word
-            if line and metrics.horizontalAdvance(trial) > width:
+            if line and metrics.horizontalAdvance(shown(trial)) > width:
                 lines.append(line)
                 line = word
             else:
@@ -113,7 +118,7 @@ class WrapButton(QPushButton):
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
         metrics = self.fontMetrics()
-        longest = max((metrics.horizontalAdvance(w) for w in self.text().split()), default=0)
+        longest = max((metrics.horizontalAdvance(w) for w in shown(self.text()).split()), default=0)
         width = max(longest + self._padding().width() + _SLACK, self.minimumWidth(), 2 * TOUCH)
         return QSize(width, self._one_line().height())
 
@@ -121,10 +126,10 @@ class WrapButton(QPushButton):
         return True
 
     def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt's name
+        """One line's height (the style sheet's), and a line more for each wrapped line."""
         lines = self._wrapped(width).count("\n") + 1
-        # the focus border is up to 2 px thicker on each side than the plain one: room for it
-        need = lines * self.fontMetrics().lineSpacing() + self._padding().height() + _SLACK
-        return max(need, self._one_line().height(), self.minimumHeight())
+        more = (lines - 1) * self.fontMetrics().lineSpacing() + (_SLACK if lines > 1 else 0)
+        return max(self._one_line().height() + more, self.minimumHeight())
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
         option = QStyleOptionButton()
@@ -371,10 +376,13 @@ def confirm(parent: QWidget, question: str, detail: str, yes: str, no: str,
     box = QMessageBox(QMessageBox.Icon.Question, question, question, QMessageBox.StandardButton.NoButton, parent)
     box.setTextFormat(Qt.TextFormat.PlainText)
     box.setInformativeText(detail)
-    yes_button = box.addButton(yes, QMessageBox.ButtonRole.AcceptRole)
-    no_button = box.addButton(no, QMessageBox.ButtonRole.RejectRole)
-    for b in (yes_button, no_button):
-        b.setMinimumSize(TOUCH * 2, TOUCH)
+    # ours: touch-sized, their words wrap; made with the box as parent, so that Qt, not Python, owns them
+    yes_button, no_button = button(yes, "quiet", box), button(no, "primary", box)
+    box.addButton(yes_button, QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(no_button, QMessageBox.ButtonRole.RejectRole)
+    for b in (yes_button, no_button):  # why: a message box fixes its size once; its buttons' words never wrap
+        b.ensurePolished()
+        b.setMinimumWidth(b.sizeHint().width())
     box.setDefaultButton(no_button)
     box.setEscapeButton(no_button)
     box.setObjectName("confirm")
