@@ -7,12 +7,9 @@ holds up the store). It never calls the store itself: it runs the named operatio
 :mod:`rrdesk.gui.operations` and shows their results (where the station stands: counts and
 times), and its :class:`InterviewController` runs the interviews; it never reads an answer.
 
-The interview is shown full-screen (no other window or notification in the respondent's
-view; the menu bar is hidden too) and the window goes back to how it was with the
-dashboard. Leaving while an interview is on screen -- the window's ✕, Ctrl+Q -- is a
-deliberate gesture: the interviewer confirms first (the interview then stays interrupted in
-the store and the dashboard offers to continue it next time). Closing an interrupted
-interview from the dashboard, which cannot be undone, is confirmed too.
+An interview is full-screen, without the menu bar. Leaving it (✕, Ctrl+Q) and closing an
+interrupted one from the dashboard (irreversible) are confirmed first; a left interview stays
+interrupted in the store, and the dashboard offers to continue it.
 """
 from __future__ import annotations
 
@@ -267,12 +264,12 @@ class MainWindow(QMainWindow):
         self.confirmation = confirm(
             self, self.tr("Close interview {number}?").format(number=stopped.number),
             self.tr("The questions it did not reach are marked as not asked. This cannot be undone."),
-            self.tr("Close it"), self.tr("Keep it"), self._close_confirmed)
+            self.tr("Close it"), self.tr("Keep it"), lambda yes: self._confirmed(yes, self.close_interrupted))
 
-    def _close_confirmed(self, yes: bool) -> None:
+    def _confirmed(self, yes: bool, then) -> None:
         self.confirmation = None
         if yes:
-            self.close_interrupted()
+            then()
 
     @Slot()
     def close_interrupted(self) -> None:
@@ -406,7 +403,7 @@ class MainWindow(QMainWindow):
                     self, self.tr("Leave the interview?"),
                     self.tr("The interview stays interrupted: its saved answers are kept, and the "
                             "dashboard offers to continue it next time."),
-                    self.tr("Leave"), self.tr("Stay"), self._leave_confirmed)
+                    self.tr("Leave"), self.tr("Stay"), lambda yes: self._confirmed(yes, self._leave))
             return
         self.exporter.finish()
         self.runner.finish()  # a record being written finishes first: it must be durable
@@ -414,8 +411,6 @@ class MainWindow(QMainWindow):
         self.runner.finish()  # and the store is closed before the window goes
         super().closeEvent(event)
 
-    def _leave_confirmed(self, yes: bool) -> None:
-        self.confirmation = None
-        if yes:
-            self._leaving = True
-            QTimer.singleShot(0, self.close)  # why: after the message box has gone
+    def _leave(self) -> None:
+        self._leaving = True
+        QTimer.singleShot(0, self.close)  # why: after the message box has gone
