@@ -134,6 +134,7 @@ class InterviewController(QObject):
         self._begun(begun)
 
     def _begun(self, begun: operations.Begun) -> None:
+        self.wrote = self.wrote or begun.wrote
         self.interview, self._next = begun.interview, begun.next_question
         self._go(Step.HANDOVER)
 

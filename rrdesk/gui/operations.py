@@ -74,6 +74,7 @@ class Begun:
 
     interview: Interview
     next_question: Question | None
+    wrote: bool = False  # a record was written on the way (a question spun and never answered, now abandoned)
 
 
 def _standing(station: Station) -> Standing:
@@ -110,8 +111,9 @@ def start_interview(station: Station, direct: Mapping[str, str]) -> Operation:
 def resume_interview(station: Station) -> Operation:
     """Continue the interrupted interview where it stopped."""
     def work() -> Begun:
+        before = station.writer.count
         interview = station.resume()
-        return Begun(interview, interview.next_question)
+        return Begun(interview, interview.next_question, wrote=station.writer.count != before)
     return Operation("resume_interview", work)
 
 
