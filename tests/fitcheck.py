@@ -22,7 +22,12 @@ QComboBox in ``root``'s window that is ``root`` or inside it, and returns one li
 - **overlap**: two checked widgets cover each other (neither holds the other). Widgets in
   different scroll areas are compared by what is seen of them;
 - **small**: a button, check box or combo box under ``touch`` (48) pixels in either
-  dimension -- the touch-target minimum.
+  dimension -- the touch-target minimum;
+- **unsettled**: the layouts still move after :data:`ROUNDS` rounds of pending layout
+  requests (a layout that never settles flickers on screen).
+
+Before looking, ``problems`` lets the pending layout requests run until no widget moves
+(:func:`settle`), as happens before a screen is painted.
 
 Sizes are logical pixels (what Qt lays out; at a display scale of 2 each is two physical
 pixels). The lines name a widget by class, object name and the start of its text; they are
@@ -37,17 +42,36 @@ from PySide6.QtWidgets import (
 
 TOUCH = 48  # why: the touch-target minimum of the Android, Apple and WCAG 2.5.5 guidelines
 SLACK = 1  # why: layouts round fractional sizes; one pixel is rounding, two are a cut
+ROUNDS = 20  # why: a height-for-width layout settles in a few rounds (width, then height); 20 is a loop
 
 _CHECKED = (QPushButton, QLabel, QCheckBox, QComboBox)
 _TARGETS = (QPushButton, QCheckBox, QComboBox)
 
 
+def settle(root: QWidget) -> bool:
+    """Run the pending layout requests until no widget of ``root``'s window moves; False if
+    they still move after :data:`ROUNDS` rounds."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    window = root.window()
+    before = None
+    for _ in range(ROUNDS):
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        QCoreApplication.processEvents()
+        now = [(w.isVisible(), w.geometry().getRect()) for w in [window, *window.findChildren(QWidget)]]
+        if now == before:
+            return True
+        before = now
+    return False
+
+
 def problems(root: QWidget, *, touch: int = TOUCH) -> list[str]:
     """One line per visible control of ``root`` that does not fit (see the module docstring)."""
+    settled = settle(root)
     window = root.window()
     found = [w for w in [root, *root.findChildren(QWidget)]
              if isinstance(w, _CHECKED) and w.isVisible() and w.window() is window and _shows_something(w)]
-    out: list[str] = []
+    out: list[str] = [] if settled else [f"unsettled: {describe(window)} still moves after {ROUNDS} rounds"]
     seen: list[tuple[QWidget, QRect, QRect, QWidget | None]] = []
     for w in found:
         name = describe(w)

@@ -315,7 +315,21 @@ class CurrentStack(QStackedWidget):
 
     def _changed(self) -> None:
         self.updateGeometry()
-        QCoreApplication.postEvent(self, QEvent(QEvent.Type.LayoutRequest))  # the scroll area measures again
+        self._remeasure()
+
+    def event(self, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        done = super().event(event)
+        if event.type() == QEvent.Type.LayoutRequest:  # a page grew or shrank (a text, a button shown)
+            self._remeasure()
+        return done
+
+    def _remeasure(self) -> None:
+        """Have the scroll area it is in size it again. Why: Qt tells the viewport, which has no
+        layout, and a scroll area does not hear of it; the page would be squeezed into the view."""
+        viewport = self.parentWidget()
+        area = viewport.parentWidget() if viewport is not None else None
+        if isinstance(area, QScrollArea):
+            QCoreApplication.postEvent(area, QEvent(QEvent.Type.LayoutRequest))
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
         page = self.currentWidget()
