@@ -139,7 +139,8 @@ def _clipped(w: QWidget) -> str:
         owner = parent.parentWidget()
         if isinstance(owner, QAbstractScrollArea) and owner.viewport() is parent:
             if w.width() > parent.width() + SLACK or w.height() > parent.height() + SLACK:
-                return f"is {w.width()}x{w.height()}, larger than the scroll area's view {parent.width()}x{parent.height()}"
+                view = f"{parent.width()}x{parent.height()}"
+                return f"is {w.width()}x{w.height()}, larger than the scroll area's view {view}"
             # scrolling brings it into view; from here on the scroll area itself must fit
             child, parent = owner, owner.parentWidget()
             rect = QRect(QPoint(0, 0), owner.size())

@@ -18,8 +18,8 @@ from collections.abc import Callable
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QSize, Qt
 from PySide6.QtGui import QFontMetrics, QGuiApplication, QPaintEvent
 from PySide6.QtWidgets import (
-    QBoxLayout, QFrame, QLabel, QLayout, QMainWindow, QMessageBox, QPushButton, QScrollArea, QSizePolicy, QStackedWidget,
-    QStyle, QStyleOptionButton, QStylePainter, QVBoxLayout, QWidget,
+    QBoxLayout, QFrame, QLabel, QLayout, QMainWindow, QMessageBox, QPushButton, QScrollArea, QSizePolicy,
+    QStackedWidget, QStyle, QStyleOptionButton, QStylePainter, QVBoxLayout, QWidget,
 )
 
 from rrdesk.core.survey import Question
@@ -31,9 +31,9 @@ WHEEL_MIN = MIN_SIDE  # why: the wheel's own minimum (see spinner.py): it shrink
 STACK_BELOW = 480  # why: under this width two columns leave the question under 260 px: stack them
 # (a row that stacks below a width must be narrower than that side by side, or it never would)
 _SLACK = 4  # why: at 200 % a glyph's advance rounds up, and the focus border is 2 px thicker a side
-COMPACT_BELOW = QSize(900, 620)
+COMPACT_BELOW = QSize(900, 620)  # why: a smaller window (a netbook, or 200 % scaling) gets tighter margins
 PREFERRED = QSize(1366, 860)  # why: the dashboard and a question side by side with room to spare
-ROOMY = QSize(1440, 900)  # why: on a smaller screen (logical pixels) every pixel counts: maximized  # why: a smaller window (a netbook, or 200 % scaling) gets tighter margins
+ROOMY = QSize(1440, 900)  # why: on a smaller screen (logical pixels) every pixel counts: maximized
 
 
 def shown(text: str) -> str:
