@@ -8,8 +8,8 @@ The screen is Qt's offscreen platform set to ``--size`` physical pixels at ``--s
 the respondent's language. Pictures go to ``--out`` (``/tmp/rrdesk-shots/``), one per state a
 person acts in, named ``NN-screen[-question]-K.png`` (the order, the screen's object name, the
 question's id, and the K-th picture of that screen); then the confirmations and the Results
-window. With ``--keep`` (at the default 1366x768, scale 1, English) a few key ones are copied
-to ``resources/screenshots/``.
+window. With ``--keep`` a few key ones are also copied to ``resources/screenshots/`` (take
+them at the default 1366x768, scale 1, English: the pictures the README shows).
 
 The walk is the GUI tests' own (tests/test_gui_support.py: it follows the screens as the
 tests do, whatever step is added), on the demo survey, in a temporary data folder with
