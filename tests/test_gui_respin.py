@@ -48,7 +48,8 @@ def _comes_back_abandoned_and_goes_on(qtbot, data, settings) -> None:
         panel = window.dashboard.resume_panel
         assert panel.isVisible()
         text = window.dashboard.resume_text.text()
-        assert "question 1" in text and "first question" not in text, text
+        assert text.startswith("Interview 1 stopped after question 1 of 4. Question 1 was spun but not answered"), text
+        assert "(question 2 comes next)" in text, text
         click(qtbot, window.dashboard.resume)
         respondent_part(qtbot, window, practice=False)
         question = next_screen(qtbot, window, "question", None)
@@ -79,3 +80,27 @@ def test_an_app_killed_or_closed_on_an_outcome_records_the_question_abandoned_an
             child.wait()
     assert _records_of(data, 1) == [("start", ""), ("spun", FIRST)]  # spent before it was shown
     _comes_back_abandoned_and_goes_on(qtbot, data, settings)
+
+
+def test_a_last_question_spun_and_never_answered_leaves_only_close_it(qtbot, data, settings, fast_spin):
+    from rrdesk.app.interviews import Station
+    from rrdesk.core import survey as surveys
+    from tests.conftest import DEMO
+    from tests.test_gui_support import answer_confirmation
+
+    with Station(surveys.load(DEMO), data) as station:  # a crash after the last question's spin
+        interview = station.start({"department": "office"})
+        for q in station.survey.randomized[:-1]:
+            interview.decline(q.id)
+        interview.spin(station.survey.randomized[-1].id, truth=0)
+    window = open_window(qtbot, data, settings)
+    try:
+        d = window.dashboard
+        assert d.resume_panel.isVisible() and not d.resume.isVisible() and d.close_it.isVisible()
+        assert d.resume_text.text().endswith("No question is left: close it."), d.resume_text.text()
+        click(qtbot, d.close_it)
+        answer_confirmation(qtbot, window, yes=True)
+        qtbot.waitUntil(lambda: d.resume_panel.isHidden())
+        assert _records_of(data, 1)[-2:] == [("spun", "bullied"), ("abandoned", "bullied")]
+    finally:
+        window.close()

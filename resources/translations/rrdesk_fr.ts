@@ -137,11 +137,21 @@
     </message>
     <message>
         <location filename="../../rrdesk/gui/dashboard.py" line="232" />
-        <source>Continue it with the same respondent, or close it.</source>
-        <translation>Continuez-le avec la même personne, ou clôturez-le.</translation>
+        <source>Question {done} was spun but not answered; it is recorded as not answered and will not be asked again.</source>
+        <translation>La roue de la question {done} a tourné, mais la question n'a pas reçu de réponse ; elle est enregistrée comme sans réponse et ne sera plus posée.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="240" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="235" />
+        <source>No question is left: close it.</source>
+        <translation>Il ne reste aucune question : clôturez-le.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="237" />
+        <source>Continue it with the same respondent (question {next} comes next), or close it.</source>
+        <translation>Continuez-le avec la même personne (la question {next} vient ensuite), ou clôturez-le.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="249" />
         <source>Exporting and checking the copy…</source>
         <translation>Export et vérification de la copie…</translation>
     </message>
@@ -465,62 +475,62 @@
         <translation>Le dossier des données ne peut pas être utilisé : {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="265" />
+        <location filename="../../rrdesk/gui/window.py" line="266" />
         <source>Close interview {number}?</source>
         <translation>Clore l'entretien {number} ?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="266" />
+        <location filename="../../rrdesk/gui/window.py" line="267" />
         <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
         <translation>Les questions qu'il n'a pas atteintes sont marquées comme non posées. Cela ne peut pas être annulé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="267" />
+        <location filename="../../rrdesk/gui/window.py" line="268" />
         <source>Close it</source>
         <translation>Le clore</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="267" />
+        <location filename="../../rrdesk/gui/window.py" line="268" />
         <source>Keep it</source>
         <translation>Le garder</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="281" />
+        <location filename="../../rrdesk/gui/window.py" line="282" />
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
         <translation>L'entretien {number} a été clôturé ; les questions qu'il n'a pas atteintes sont marquées comme non posées.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="342" />
+        <location filename="../../rrdesk/gui/window.py" line="343" />
         <source>Export to… (choose the USB stick)</source>
         <translation>Exporter vers… (choisissez la clé USB)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="352" />
+        <location filename="../../rrdesk/gui/window.py" line="353" />
         <source>Exported and checked: {path}</source>
         <translation>Exporté et vérifié : {path}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="357" />
+        <location filename="../../rrdesk/gui/window.py" line="358" />
         <source>Export failed: {error}</source>
         <translation>Échec de l'export : {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="403" />
+        <location filename="../../rrdesk/gui/window.py" line="404" />
         <source>Leave the interview?</source>
         <translation>Quitter l'entretien ?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="404" />
+        <location filename="../../rrdesk/gui/window.py" line="405" />
         <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
         <translation>L'entretien reste interrompu : ses réponses enregistrées sont conservées, et le tableau de bord proposera de le continuer la prochaine fois.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="406" />
+        <location filename="../../rrdesk/gui/window.py" line="407" />
         <source>Leave</source>
         <translation>Quitter</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="406" />
+        <location filename="../../rrdesk/gui/window.py" line="407" />
         <source>Stay</source>
         <translation>Rester</translation>
     </message>
@@ -1041,36 +1051,36 @@
     </message>
     <message>
         <location filename="../../rrdesk/gui/results.py" line="312" />
-        <source>{declined} declined, {abandoned} not reached</source>
-        <translation>{declined} refus, {abandoned} non atteintes</translation>
+        <source>{declined} declined, {abandoned} not reached, {after_spin} stopped after the spin</source>
+        <translation>{declined} refusées, {abandoned} non atteintes, {after_spin} arrêtées après le tirage de la roue</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="322" />
+        <location filename="../../rrdesk/gui/results.py" line="323" />
         <source>Save the report in…</source>
         <translation>Enregistrer le rapport dans…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="331" />
+        <location filename="../../rrdesk/gui/results.py" line="332" />
         <source>Writing the report…</source>
         <translation>Écriture du rapport…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="335" />
+        <location filename="../../rrdesk/gui/results.py" line="336" />
         <source>Report saved in {folder}: {files}</source>
         <translation>Rapport enregistré dans {folder} : {files}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="341" />
+        <location filename="../../rrdesk/gui/results.py" line="342" />
         <source>The report could not be saved: {error}</source>
         <translation>Le rapport n'a pas pu être enregistré : {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="353" />
+        <location filename="../../rrdesk/gui/results.py" line="354" />
         <source>1 bundle</source>
         <translation>1 lot</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="353" />
+        <location filename="../../rrdesk/gui/results.py" line="354" />
         <source>{count} bundles</source>
         <translation>{count} lots</translation>
     </message>

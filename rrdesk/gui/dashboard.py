@@ -226,13 +226,22 @@ class Dashboard(QWidget):
             self.resume_panel.hide()
             return
         done = len(stopped.recorded)
-        text = (self.tr("Interview {number} stopped after question {done} of {total}.")
-                if done else self.tr("Interview {number} stopped before its first question."))
-        self.resume_text.setText(text.format(number=stopped.number, done=done, total=total_questions) + " "
-                                 + self.tr("Continue it with the same respondent, or close it."))
+        parts = [(self.tr("Interview {number} stopped after question {done} of {total}.") if done else
+                  self.tr("Interview {number} stopped before its first question."))]
+        if stopped.spun_unanswered is not None:  # its outcome may have been seen: never asked again
+            parts.append(self.tr("Question {done} was spun but not answered; it is recorded as not answered "
+                                 "and will not be asked again."))
+        if stopped.next_question is None:
+            parts.append(self.tr("No question is left: close it."))
+        else:
+            parts.append(self.tr("Continue it with the same respondent (question {next} comes next), "
+                                 "or close it."))
+        self.resume_text.setText(" ".join(parts).format(number=stopped.number, done=done, total=total_questions,
+                                                        next=done + 1))
+        self.resume.setVisible(stopped.next_question is not None)
         self.resume_panel.show()
         self.start.setEnabled(False)
-        self.resume.setFocus()
+        (self.resume if stopped.next_question is not None else self.close_it).setFocus()
 
     def export_running(self) -> None:
         self.export.setEnabled(False)

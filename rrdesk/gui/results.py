@@ -308,9 +308,10 @@ class ResultsWindow(ResultsLayout):
             self.tr("{design}, ε = {epsilon}").format(design=kinds.get(q.kind, q.kind), epsilon=f"{r.epsilon:.2f}")
         parts = [self.tr("{id} ({design}): {text}").format(id=q.id, design=design, text=q.text_in(self.lang))]
         notes = [self.tr("Method: {method}").format(method=r.estimate.method)]
-        if r.declined or r.abandoned:
-            notes.append(self.tr("{declined} declined, {abandoned} not reached").format(
-                declined=r.declined, abandoned=r.abandoned))
+        if r.declined or r.abandoned or r.abandoned_after_spin:
+            notes.append(self.tr("{declined} declined, {abandoned} not reached, {after_spin} stopped after the "
+                                 "spin").format(declined=r.declined, abandoned=r.abandoned,
+                                                after_spin=r.abandoned_after_spin))
         if line.warning:
             notes.append(f"⚠ {line.group_label}: {self.model.small_group(line.estimate.n)}")
         self.detail.setText("\n".join(parts + [" · ".join(notes)]))

@@ -251,7 +251,8 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def continue_interview(self) -> None:
-        if self.station is None or self.standing.interrupted is None:
+        stopped = self.standing.interrupted if self.station is not None else None
+        if stopped is None or stopped.next_question is None:  # nothing left to ask: only Close it
             return
         self._enter_flow()
         self.controller.resume(self.station, self.ui_lang, reduced_motion=self.prefs.reduced_motion)
