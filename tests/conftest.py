@@ -91,6 +91,18 @@ def data(tmp_path) -> Path:
     return tmp_path / "data"
 
 
+def _leave_interview(window) -> None:
+    """At a test's end: a window still in an interview closes only once leaving is confirmed
+    (its closeEvent asks); confirm it, so the store is closed before the window goes."""
+    from PySide6.QtWidgets import QMessageBox
+
+    if window.isVisible() and window.interviewing():
+        window.close()
+        box = window.confirmation
+        if box is not None:
+            next(b for b in box.buttons() if box.buttonRole(b) == QMessageBox.ButtonRole.AcceptRole).click()
+
+
 def open_window(qtbot, data: Path, settings, survey: Path | None = None, *, ops=None):
     """The app's main window on ``data``, shown, once its store is open (or could not be);
     ``ops`` is the store's file-system seam (for fault injection)."""
@@ -98,7 +110,7 @@ def open_window(qtbot, data: Path, settings, survey: Path | None = None, *, ops=
 
     gui_app.application()
     window = gui_app.make_window(survey=survey, data=data, settings=settings, ops=ops)
-    qtbot.addWidget(window)
+    qtbot.addWidget(window, before_close_func=_leave_interview)
     window.show()
     qtbot.waitExposed(window)
     qtbot.waitUntil(lambda: window.station is not None or window.dashboard.status.property("role") == "error")
