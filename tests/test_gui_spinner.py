@@ -329,3 +329,40 @@ def test_every_wheel_paints_idle_spinning_and_finished(qtbot, short_spins, name,
         pass
     image = widget.grab().toImage()
     assert not image.isNull() and image.width() == 360
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("side", [MIN_SIDE, 260, 400, 800])
+def test_a_wheel_label_is_never_a_cut_word_only_whole_words_or_its_mark(qtbot, lang, side):
+    """On a small wheel a label gets smaller type, then its mark alone (✓ ✗ ■ ▲ as on its
+    answer button): never "Répon…" or "Di…" (the wheel used to elide what did not fit)."""
+    from PySide6.QtGui import QFont
+
+    from rrdesk.core import survey as surveys
+    from rrdesk.gui import wheel_layout, wording
+    from tests.conftest import DEMO
+
+    demo = surveys.load(DEMO)
+    font, shown = QFont(), []
+    for q in demo.randomized:
+        angles = wheel_layout_angles(q.design)
+        radius = side / 2 * 0.85
+        for (start, span), text in zip(angles, wording.wheel_labels(q, lang)):
+            distance, room = wheel_layout.label_circle(span, radius, radius * 0.13)
+            drawn, _ = wheel_layout.fitted(font, text, lambda w, h: math.hypot(w, h) <= 2 * room, 2 * room,
+                                           int(radius * 0.13), 0.0)
+            assert "…" not in drawn and (drawn == text or drawn == text.split(maxsplit=1)[0]), (text, drawn)
+            shown.append(drawn == text)
+    assert any(shown)
+    if side == MIN_SIDE:
+        assert not all(shown)  # the smallest wheel does show a mark alone somewhere
+
+
+def wheel_layout_angles(d):
+    """Each sector's (start, span) in degrees, from the integer weights."""
+    out, start = [], 0.0
+    for s in d.sectors:
+        span = 360.0 * s.weight / WHEEL
+        out.append((start, span))
+        start += span
+    return out

@@ -18,6 +18,10 @@ from rrdesk.core.design import Design
 from rrdesk.gui.wheel_style import INK, YELLOW, fill, ink_for, style
 
 
+MIN_PX = 11  # why: the least a label is drawn at while it fits (11 px reads at arm's length at 100 %)
+SMALLEST_PX = 8  # why: on a small wheel, smaller type before a cut word; 8 px is 16 device px at 200 %
+
+
 @dataclass
 class Sector:
     path: QPainterPath  # in wheel coordinates: origin at the hub, 12 o'clock is -y
@@ -101,30 +105,7 @@ def text_pixmap(font: QFont, text: str, fits: Callable[[float, float], bool], wi
     font = QFont(font)
     font.setBold(True)
     flags = int(Qt.AlignmentFlag.AlignCenter) | int(Qt.TextFlag.TextWordWrap)
-    best = None  # (score, pixel size, width, height, wrap width)
-    for fraction in (1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4):
-        lo, hi = 11, max(12, max_px)
-        while lo <= hi:  # largest pixel size whose wrapped text fits
-            px = (lo + hi) // 2
-            font.setPixelSize(px)
-            metrics = QFontMetricsF(font)
-            box = metrics.boundingRect(QRectF(0, 0, width * fraction, 1e6), flags, text)
-            pad = px * 0.35 + border
-            if fits(box.width() + 2 * pad, box.height() + 2 * pad):
-                # a word per line reads badly: each line past two costs 5 % of the size
-                lines = round(box.height() / metrics.lineSpacing())
-                score = px * (1 - 0.05 * max(0, lines - 2))
-                if best is None or score > best[0]:
-                    best = (score, px, box.width(), box.height(), width * fraction)
-                lo = px + 1
-            else:
-                hi = px - 1
-    if best is None:  # a very thin sector: the smallest size, elided to the room there is
-        font.setPixelSize(11)
-        text = QFontMetricsF(font).elidedText(text, Qt.TextElideMode.ElideRight, max(12.0, 0.8 * width))
-        box = QFontMetricsF(font).boundingRect(QRectF(0, 0, 1e6, 1e6), flags, text)
-        best = (0, 11, box.width(), box.height(), box.width() + 1)
-    _, px, w, h, wrap = best
+    text, (_, px, w, h, wrap) = fitted(font, text, fits, width, max_px, border)
     font.setPixelSize(px)
     pad = px * 0.35 + border
     pixmap = QPixmap(math.ceil((w + 2 * pad) * dpr), math.ceil((h + 2 * pad) * dpr))
@@ -141,6 +122,58 @@ def text_pixmap(font: QFont, text: str, fits: Callable[[float, float], bool], wi
     p.drawText(QRectF(pad + (w - wrap) / 2, pad, wrap, h), flags, text)
     p.end()
     return pixmap
+
+
+def fitted(font: QFont, text: str, fits: Callable[[float, float], bool], width: float, max_px: int,
+           border: float) -> tuple[str, tuple[float, int, float, float, float]]:
+    """The text to draw (``text``, or on a thin sector its mark alone) and its (score, pixel
+    size, width, height, wrap width): the largest that fits, never a word cut short."""
+    flags = int(Qt.AlignmentFlag.AlignCenter) | int(Qt.TextFlag.TextWordWrap)
+    best = _largest_fit(font, text, fits, width, MIN_PX, max_px, flags, border)
+    if best is None:  # a small wheel: smaller type, down to the least that still reads
+        best = _largest_fit(font, text, fits, width, SMALLEST_PX, MIN_PX - 1, flags, border)
+    if best is None and not text[:1].isalnum() and len(text.split(maxsplit=1)) == 2:  # a thin sector: its
+        text = text.split(maxsplit=1)[0]  # mark alone (✓ ✗ ■ ▲ …), as on its answer button; never "Di…"
+        best = _largest_fit(font, text, fits, width, SMALLEST_PX, max(SMALLEST_PX, max_px), flags,
+                            border)
+    if best is None:  # nothing fits: the words whole at the smallest size, over the sector's edge
+        font.setPixelSize(SMALLEST_PX)
+        metrics = QFontMetricsF(font)
+        wrap = max([12.0, width] + [metrics.horizontalAdvance(word) for word in text.split(" ")])
+        box = metrics.boundingRect(QRectF(0, 0, wrap, 1e6), flags, text)
+        best = (0, SMALLEST_PX, box.width(), box.height(), wrap)
+    return text, best
+
+
+def _largest_fit(font: QFont, text: str, fits: Callable[[float, float], bool], width: float, lo_px: int,
+                 hi_px: int, flags: int, border: float) -> tuple[float, int, float, float, float] | None:
+    """(score, pixel size, width, height, wrap width) of the largest size in [lo_px, hi_px]
+    whose word-wrapped ``text`` fits, or None; a word is never broken."""
+    best = None
+    for fraction in (1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4):
+        lo, hi = lo_px, max(lo_px, hi_px)
+        while lo <= hi:  # largest pixel size whose wrapped text fits
+            px = (lo + hi) // 2
+            font.setPixelSize(px)
+            metrics = QFontMetricsF(font)
+            box = metrics.boundingRect(QRectF(0, 0, width * fraction, 1e6), flags, text)
+            pad = px * 0.35 + border
+            if fits(box.width() + 2 * pad, box.height() + 2 * pad) and _whole_words(metrics, text, width * fraction):
+                # a word per line reads badly: each line past two costs 5 % of the size
+                lines = round(box.height() / metrics.lineSpacing())
+                score = px * (1 - 0.05 * max(0, lines - 2))
+                if best is None or score > best[0]:
+                    best = (score, px, box.width(), box.height(), width * fraction)
+                lo = px + 1
+            else:
+                hi = px - 1
+    return best
+
+
+def _whole_words(metrics: QFontMetricsF, text: str, width: float) -> bool:
+    """Every unbreakable run fits the wrap width (Qt would otherwise break a word inside it);
+    a no-break space (French « », a mark and its words) joins its neighbours."""
+    return all(metrics.horizontalAdvance(word) <= width for word in text.replace("\n", " ").split(" "))
 
 
 def pie(start: float, span: float, radius: float) -> QPainterPath:
