@@ -283,7 +283,7 @@ def test_rrdesk_gui_starts_shows_its_window_and_quits_on_request(tmp_path):
 def test_the_window_opens_maximized_on_a_small_screen_and_centred_on_a_large_one():
     from PySide6.QtCore import QRect
 
-    from rrdesk.gui.widgets import PREFERRED, opening_geometry
+    from rrdesk.gui.frame import PREFERRED, opening_geometry
 
     for small in (QRect(0, 0, 512, 300), QRect(0, 0, 1366, 728), QRect(0, 0, 1280, 720)):
         assert opening_geometry(small) is None  # every pixel counts: maximized

@@ -163,6 +163,12 @@ class CheckingBot:
         if state == "question" and w.scroll.verticalScrollBar().maximum() > 0:
             self.scrolled.add(w.flow.screen.question.id)
         got = problems(w)
+        if state == "question" and w.flow.screen.next.isVisible() and w.flow.screen.next.hasFocus():
+            following = w.flow.screen.next  # the focused Next is scrolled into view once it has its place
+            try:
+                self.qtbot.waitUntil(lambda: not _out_of_view(w, following), timeout=2000)
+            except Exception:  # noqa: BLE001 - pytest-qt's timeout: report it with the rest
+                got += _out_of_view(w, following)
         for box in (getattr(w, "confirmation", None), getattr(w, "message", None)):
             if box is not None and box.isVisible():
                 got += problems(box)
@@ -173,6 +179,15 @@ class CheckingBot:
     def mouseClick(self, widget, *args, **kwargs) -> None:  # noqa: N802 - qtbot's name
         self.check()
         self.qtbot.mouseClick(widget, *args, **kwargs)
+
+
+def _out_of_view(window, widget) -> list[str]:
+    """``widget`` is not wholly inside the window's scrolled view."""
+    from PySide6.QtCore import QRect
+
+    viewport = window.scroll.viewport()
+    rect = QRect(widget.mapTo(viewport, widget.rect().topLeft()), widget.size())
+    return [] if viewport.rect().contains(rect) else [f"{widget.text()!r} has the focus but is out of view"]
 
 
 def _survey_in_mode(tmp_path, mode: str):
@@ -193,7 +208,7 @@ def _survey_in_mode(tmp_path, mode: str):
 def _small(window) -> bool:
     """Whether ``window``'s screen is small enough to open it maximized (every screen of
     SCREENS is: the largest, 1920x1080 at 200 %, is 960x540)."""
-    from rrdesk.gui.widgets import opening_geometry
+    from rrdesk.gui.frame import opening_geometry
 
     return opening_geometry(window.screen().availableGeometry()) is None
 

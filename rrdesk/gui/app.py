@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QApplication
 from rrdesk.gui import i18n
 from rrdesk.gui.resources import ICON, style_sheet
 from rrdesk.gui.settings import Preferences
-from rrdesk.gui.widgets import place
+from rrdesk.gui.frame import place
 from rrdesk.gui.window import MainWindow
 
 QUIT_AFTER_SHOW = "RRDESK_GUI_QUIT_AFTER_SHOW"

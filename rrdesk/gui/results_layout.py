@@ -12,7 +12,8 @@ from PySide6.QtWidgets import (
 )
 
 from rrdesk.gui.results_table import CHART, GRID, AxisHeader, Cell, EstimatesModel, IntervalDelegate
-from rrdesk.gui.widgets import TOUCH, button, label, margins, on_width, place, scrolling, stack_if_narrow
+from rrdesk.gui.frame import place, scrolling
+from rrdesk.gui.widgets import TOUCH, button, label, margins, on_width, stack_if_narrow
 
 STACK_BELOW = 1100  # why: wider than its choices row side by side (two lists, two buttons, in French too)
 TABLE_MIN = 240  # why: a few lines of the table and its scroll bar, even on a 512x300 window (it then scrolls)

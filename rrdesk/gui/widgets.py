@@ -1,5 +1,5 @@
 """Small building blocks shared by the screens: big buttons, plain-text labels, the spinner
-screens' two columns and scrolling pages.
+screens' two columns (the window's frame, its scrolling and confirmations: :mod:`rrdesk.gui.frame`).
 
 Every button is at least :data:`TOUCH` pixels high (a fingertip on a touch screen), takes
 keyboard focus with Tab and is pressed with Space or Enter, and wraps its words when the
@@ -7,7 +7,7 @@ window is narrow (a French answer never runs off its button). Every label shows 
 survey texts come from a file someone else wrote, and must never be read as HTML.
 
 Fitting every screen (1024×600 at 200 % is a 512×300 window): texts wrap, never clip; a
-screen taller than the window scrolls as a whole (:func:`scrolling`); the spinner screens'
+screen taller than the window scrolls as a whole (:func:`rrdesk.gui.frame.scrolling`); the spinner screens'
 two columns stack when the window is narrow (:func:`columns`) and the wheel gives up its room
 first (down to :data:`WHEEL_MIN`).
 """
@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QSize, Qt
-from PySide6.QtGui import QFontMetrics, QGuiApplication, QPaintEvent
+from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt
+from PySide6.QtGui import QFontMetrics, QPaintEvent
 from PySide6.QtWidgets import (
-    QBoxLayout, QFrame, QLabel, QLayout, QMainWindow, QMessageBox, QPushButton, QScrollArea, QSizePolicy,
-    QStackedWidget, QStyle, QStyleOptionButton, QStylePainter, QVBoxLayout, QWidget,
+    QBoxLayout, QLabel, QLayout, QPushButton, QSizePolicy, QStyle, QStyleOptionButton, QStylePainter,
+    QVBoxLayout, QWidget,
 )
 
 from rrdesk.core.survey import Question
@@ -32,8 +32,6 @@ STACK_BELOW = 480  # why: under this width two columns leave the question under 
 # (a row that stacks below a width must be narrower than that side by side, or it never would)
 _SLACK = 4  # why: at 200 % a glyph's advance rounds up, and the focus border is 2 px thicker a side
 COMPACT_BELOW = QSize(900, 620)  # why: a smaller window (a netbook, or 200 % scaling) gets tighter margins
-PREFERRED = QSize(1366, 860)  # why: the dashboard and a question side by side with room to spare
-ROOMY = QSize(1440, 900)  # why: on a smaller screen (logical pixels) every pixel counts: maximized
 
 
 def shown(text: str) -> str:
@@ -277,132 +275,6 @@ def columns(parent: QWidget) -> tuple[QVBoxLayout, QVBoxLayout]:
     right.setAlignment(Qt.AlignmentFlag.AlignTop)  # the wheel and Spin stay together, at the top
     on_width(parent, lambda width: arrange(row, width))
     return left, right
-
-
-def page(parent: QWidget) -> QVBoxLayout:
-    """A simple screen's one column, in a scroll area: when the window is too small for
-    it, the page scrolls rather than squeezing or cutting its texts."""
-    outer = QVBoxLayout(parent)
-    outer.setContentsMargins(0, 0, 0, 0)
-    body = QWidget()
-    body.setObjectName("page")
-    column = QVBoxLayout(body)
-    column.setContentsMargins(48, 32, 48, 32)
-    column.setSpacing(20)
-    outer.addWidget(scrolling(body))
-    return column
-
-
-def scrolling(widget: QWidget) -> QScrollArea:
-    """``widget`` in a frameless scroll area that gives it the whole width and at least the
-    whole height, and scrolls (vertically) when it needs more: nothing is ever squeezed."""
-    area = QScrollArea()
-    area.setWidgetResizable(True)
-    area.setFrameShape(QFrame.Shape.NoFrame)
-    area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # why: Tab goes from control to control, not to the frame
-    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-    area.setWidget(widget)
-    return area
-
-
-class CurrentStack(QStackedWidget):
-    """A stacked widget as large as the page it shows (Qt's is as large as its largest page):
-    in a scroll area, the dashboard never makes an interview's screen scroll, nor the reverse."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.currentChanged.connect(self._changed)
-
-    def _changed(self) -> None:
-        self.updateGeometry()
-        self._remeasure()
-
-    def event(self, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-        done = super().event(event)
-        if event.type() == QEvent.Type.LayoutRequest:  # a page grew or shrank (a text, a button shown)
-            self._remeasure()
-        return done
-
-    def _remeasure(self) -> None:
-        """Have the scroll area it is in size it again. Why: Qt tells the viewport, which has no
-        layout, and a scroll area does not hear of it; the page would be squeezed into the view."""
-        viewport = self.parentWidget()
-        area = viewport.parentWidget() if viewport is not None else None
-        if isinstance(area, QScrollArea):
-            QCoreApplication.postEvent(area, QEvent(QEvent.Type.LayoutRequest))
-
-    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
-        page = self.currentWidget()
-        return page.sizeHint() if page is not None else super().sizeHint()
-
-    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
-        page = self.currentWidget()
-        return page.minimumSizeHint() if page is not None else super().minimumSizeHint()
-
-    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt's name
-        page = self.currentWidget()
-        return page is not None and page.hasHeightForWidth()
-
-    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt's name
-        page = self.currentWidget()
-        return page.heightForWidth(width) if page is not None else -1
-
-
-def opening_geometry(available: QRect) -> QRect | None:
-    """Where a window opens on a screen whose free area (without taskbars) is ``available``:
-    ``None`` to open maximized (a small screen), else a rectangle centred in it."""
-    if available.width() < ROOMY.width() or available.height() < ROOMY.height():
-        return None
-    size = PREFERRED.boundedTo(available.size())
-    rect = QRect(0, 0, size.width(), size.height())
-    rect.moveCenter(available.center())
-    return rect
-
-
-def place(window: QWidget) -> None:
-    """Size ``window`` for the screen it will open on (before it is shown)."""
-    screen = window.screen() or QGuiApplication.primaryScreen()
-    rect = opening_geometry(screen.availableGeometry()) if screen is not None else None
-    if rect is None:
-        window.setWindowState(Qt.WindowState.WindowMaximized)
-    else:
-        window.setGeometry(rect)
-
-
-def full_screen(window: QMainWindow, on: bool) -> None:
-    """Show ``window`` full-screen without its menu bar (``on``), or as it was before."""
-    if on:
-        window.setProperty("state_before_full_screen", window.windowState() & ~Qt.WindowState.WindowFullScreen)
-        window.menuBar().hide()
-        window.showFullScreen()
-        return
-    window.menuBar().show()
-    if window.isFullScreen():
-        window.setWindowState(window.property("state_before_full_screen") or Qt.WindowState.WindowNoState)
-        window.show()
-
-
-def confirm(parent: QWidget, question: str, detail: str, yes: str, no: str,
-            answered: Callable[[bool], None]) -> QMessageBox:
-    """Ask ``question`` in a window-modal box that does not block the event loop (the store
-    goes on); ``answered(True)`` once ``yes`` is tapped, ``answered(False)`` for ``no``, Escape
-    or the box's ✕. ``no`` is the default: Enter never does the irreversible thing."""
-    box = QMessageBox(QMessageBox.Icon.Question, question, question, QMessageBox.StandardButton.NoButton, parent)
-    box.setTextFormat(Qt.TextFormat.PlainText)
-    box.setInformativeText(detail)
-    # ours: touch-sized, their words wrap; made with the box as parent, so that Qt, not Python, owns them
-    yes_button, no_button = button(yes, "quiet", box), button(no, "primary", box)
-    box.addButton(yes_button, QMessageBox.ButtonRole.AcceptRole)
-    box.addButton(no_button, QMessageBox.ButtonRole.RejectRole)
-    for b in (yes_button, no_button):  # why: a message box fixes its size once; its buttons' words never wrap
-        b.ensurePolished()
-        b.setMinimumWidth(b.sizeHint().width())
-    box.setDefaultButton(no_button)
-    box.setEscapeButton(no_button)
-    box.setObjectName("confirm")
-    box.finished.connect(lambda _: answered(box.clickedButton() is yes_button))
-    box.open()
-    return box
 
 
 def make_wheel(question: Question, lang: str, reduced_motion: bool, practice: bool) -> SpinnerWidget:

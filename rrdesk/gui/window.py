@@ -32,7 +32,8 @@ from rrdesk.gui.operations import Opened, Standing
 from rrdesk.gui.resources import DEMO_SURVEY, demo_recipient
 from rrdesk.gui.settings import Preferences
 from rrdesk.gui.tasks import TaskRunner
-from rrdesk.gui.widgets import CurrentStack, compact_when_small, confirm, full_screen, label, scrolling
+from rrdesk.gui.frame import CurrentStack, confirm, full_screen, screen_changed, scrolling
+from rrdesk.gui.widgets import compact_when_small, label
 
 if TYPE_CHECKING:
     from rrdesk.app.interviews import Station
@@ -302,8 +303,7 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _scroll_to_top(self) -> None:
-        self.scroll.verticalScrollBar().setValue(0)
-        self.scroll.horizontalScrollBar().setValue(0)
+        screen_changed(self.scroll)
 
     @Slot(str, bool, bool, bool)
     def _interview_ended(self, line: str, completed: bool, wrote: bool, broken: bool) -> None:

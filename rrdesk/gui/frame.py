@@ -1,0 +1,193 @@
+"""The main windows' frame: where a window opens, full screen for an interview, a screen taller
+than the window scrolling as a whole (and following the keyboard focus), and the confirmation
+of an irreversible action.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QSize, Qt, QTimer
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (
+    QAbstractButton, QApplication, QFrame, QMainWindow, QMessageBox, QScrollArea, QStackedWidget, QWidget,
+)
+
+from rrdesk.gui.widgets import button
+
+PREFERRED = QSize(1366, 860)  # why: the dashboard and a question side by side with room to spare
+ROOMY = QSize(1440, 900)  # why: on a smaller screen (logical pixels) every pixel counts: maximized
+FOCUS_MARGIN = 16  # why: a focused button scrolled into view keeps its focus ring and a little air
+
+
+def scrolling(widget: QWidget) -> QScrollArea:
+    """``widget`` in a frameless scroll area that gives it the whole width and at least the
+    whole height, and scrolls (vertically) when it needs more: nothing is ever squeezed."""
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # why: Tab goes from control to control, not to the frame
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+    area.setWidget(widget)
+    _FollowFocus(area)
+    return area
+
+
+class _FollowFocus(QObject):
+    """Scrolls a button that takes the keyboard focus into view (Next after an assisted spin,
+    Tab to a button below the fold) -- but not while a new screen is being shown: each screen is
+    read from its top, and its first focus (Spin) would otherwise scroll its question away. A
+    button focused the moment it is shown has no place yet: it is followed until it settles."""
+
+    def __init__(self, area: QScrollArea) -> None:
+        super().__init__(area)
+        self.area, self.settling = area, False
+        self.followed: QAbstractButton | None = None
+        QApplication.instance().focusChanged.connect(self._focused)
+
+    def screen_changed(self) -> None:
+        self._follow(None)
+        self.settling = True
+        QTimer.singleShot(0, self._settled)
+
+    def _settled(self) -> None:
+        self.settling = False
+
+    def _focused(self, _old: QWidget | None, new: QWidget | None) -> None:
+        content = self.area.widget()
+        if (self.settling or not isinstance(new, QAbstractButton) or content is None
+                or not content.isAncestorOf(new)):
+            self._follow(None)
+            return
+        self._follow(new)
+        self._into_view()
+
+    def _follow(self, button: QAbstractButton | None) -> None:
+        if self.followed is not None:
+            try:
+                self.followed.removeEventFilter(self)
+            except RuntimeError:  # why: the screen it was on was deleted meanwhile
+                pass
+        self.followed = button
+        if button is not None:
+            button.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if watched is self.followed and event.type() in (QEvent.Type.Move, QEvent.Type.Resize):
+            QTimer.singleShot(0, self._into_view)  # why: after the scroll area has its new size too
+        return False
+
+    def _into_view(self) -> None:
+        button = self.followed
+        if button is not None and button.isVisible() and button.hasFocus():
+            self.area.ensureWidgetVisible(button, FOCUS_MARGIN, FOCUS_MARGIN)
+
+
+def screen_changed(area: QScrollArea) -> None:
+    """A new screen is shown in ``area``: from its top, and its first focus does not scroll it."""
+    area.verticalScrollBar().setValue(0)
+    area.horizontalScrollBar().setValue(0)
+    follower = area.findChild(_FollowFocus)
+    if follower is not None:
+        follower.screen_changed()
+
+
+class CurrentStack(QStackedWidget):
+    """A stacked widget as large as the page it shows (Qt's is as large as its largest page):
+    in a scroll area, the dashboard never makes an interview's screen scroll, nor the reverse."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.currentChanged.connect(self._changed)
+
+    def _changed(self) -> None:
+        self.updateGeometry()
+        self._remeasure()
+
+    def event(self, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        done = super().event(event)
+        if event.type() == QEvent.Type.LayoutRequest:  # a page grew or shrank (a text, a button shown)
+            self._remeasure()
+        return done
+
+    def _remeasure(self) -> None:
+        """Have the scroll area it is in size it again. Why: Qt tells the viewport, which has no
+        layout, and a scroll area does not hear of it; the page would be squeezed into the view."""
+        viewport = self.parentWidget()
+        area = viewport.parentWidget() if viewport is not None else None
+        if isinstance(area, QScrollArea):
+            QCoreApplication.postEvent(area, QEvent(QEvent.Type.LayoutRequest))
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        page = self.currentWidget()
+        return page.sizeHint() if page is not None else super().sizeHint()
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        page = self.currentWidget()
+        return page.minimumSizeHint() if page is not None else super().minimumSizeHint()
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt's name
+        page = self.currentWidget()
+        return page is not None and page.hasHeightForWidth()
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt's name
+        page = self.currentWidget()
+        return page.heightForWidth(width) if page is not None else -1
+
+
+def opening_geometry(available: QRect) -> QRect | None:
+    """Where a window opens on a screen whose free area (without taskbars) is ``available``:
+    ``None`` to open maximized (a small screen), else a rectangle centred in it."""
+    if available.width() < ROOMY.width() or available.height() < ROOMY.height():
+        return None
+    size = PREFERRED.boundedTo(available.size())
+    rect = QRect(0, 0, size.width(), size.height())
+    rect.moveCenter(available.center())
+    return rect
+
+
+def place(window: QWidget) -> None:
+    """Size ``window`` for the screen it will open on (before it is shown)."""
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    rect = opening_geometry(screen.availableGeometry()) if screen is not None else None
+    if rect is None:
+        window.setWindowState(Qt.WindowState.WindowMaximized)
+    else:
+        window.setGeometry(rect)
+
+
+def full_screen(window: QMainWindow, on: bool) -> None:
+    """Show ``window`` full-screen without its menu bar (``on``), or as it was before."""
+    if on:
+        window.setProperty("state_before_full_screen", window.windowState() & ~Qt.WindowState.WindowFullScreen)
+        window.menuBar().hide()
+        window.showFullScreen()
+        return
+    window.menuBar().show()
+    if window.isFullScreen():
+        window.setWindowState(window.property("state_before_full_screen") or Qt.WindowState.WindowNoState)
+        window.show()
+
+
+def confirm(parent: QWidget, question: str, detail: str, yes: str, no: str,
+            answered: Callable[[bool], None]) -> QMessageBox:
+    """Ask ``question`` in a window-modal box that does not block the event loop (the store
+    goes on); ``answered(True)`` once ``yes`` is tapped, ``answered(False)`` for ``no``, Escape
+    or the box's ✕. ``no`` is the default: Enter never does the irreversible thing."""
+    box = QMessageBox(QMessageBox.Icon.Question, question, question, QMessageBox.StandardButton.NoButton, parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    box.setInformativeText(detail)
+    # ours: touch-sized, their words wrap; made with the box as parent, so that Qt, not Python, owns them
+    yes_button, no_button = button(yes, "quiet", box), button(no, "primary", box)
+    box.addButton(yes_button, QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(no_button, QMessageBox.ButtonRole.RejectRole)
+    for b in (yes_button, no_button):  # why: a message box fixes its size once; its buttons' words never wrap
+        b.ensurePolished()
+        b.setMinimumWidth(b.sizeHint().width())
+    box.setDefaultButton(no_button)
+    box.setEscapeButton(no_button)
+    box.setObjectName("confirm")
+    box.finished.connect(lambda _: answered(box.clickedButton() is yes_button))
+    box.open()
+    return box
+
+
