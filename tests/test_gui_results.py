@@ -323,3 +323,15 @@ def test_its_words_are_translated_to_french(qtbot, view):
     finally:
         translators.use("en")
     qtbot.waitUntil(lambda: view.compute_button.text() == "&Compute")
+
+
+def test_the_chart_header_labels_never_overlap_however_narrow_the_column():
+    from rrdesk.gui.results_table import axis_ticks
+
+    assert list(axis_ticks(400, 60)) == [0, 25, 50, 75, 100]
+    assert list(axis_ticks(200, 60)) == [0, 50, 100]
+    assert list(axis_ticks(100, 60)) == [0, 100]
+    assert list(axis_ticks(50, 60)) == []  # "0 %" and "100 %" would overlap: none
+    for width in range(1, 600, 7):  # labels centred on their ticks are at least a label apart
+        ticks = list(axis_ticks(width, 60))
+        assert all(width * (b - a) / 100 > 60 for a, b in zip(ticks, ticks[1:]))

@@ -213,6 +213,15 @@ class IntervalDelegate(Cell):
         painter.restore()
 
 
+def axis_ticks(width: float, room: float) -> range:
+    """The percentages labelled on a 0–100 % axis ``width`` wide when a label needs ``room``:
+    every 25, 50 or 100 %, as many as fit apart; none when even 0 and 100 % would overlap."""
+    for step in (25, 50, 100):
+        if width * step / 100 > room:
+            return range(0, 101, step)
+    return range(0)
+
+
 class AxisHeader(QHeaderView):
     """The table's header, with the chart column's 0–100 % scale."""
 
@@ -224,8 +233,8 @@ class AxisHeader(QHeaderView):
         painter.setPen(QColor("#000000"))
         left, width = _axis(rect)
         metrics = painter.fontMetrics()
-        step = 25 if width / 4 > metrics.horizontalAdvance("100\u00a0%") + 8 else 50
-        for tick in range(0, 101, step):
+        room = metrics.horizontalAdvance("100\u00a0%") + 8  # why: a label and a gap to the next one
+        for tick in axis_ticks(width, room):
             text = f"{tick}\u00a0%"
             w = metrics.horizontalAdvance(text) + 4
             painter.drawText(QRectF(left + width * tick / 100 - w / 2, rect.top(), w, rect.height()),
