@@ -9,8 +9,8 @@ and waits until the spinner's instruction is on screen. It then prints ``shown Q
 - MODE ``close``: closes the window as an interviewer would (the ✕ or Ctrl+Q), confirms
   leaving the interview, prints ``closed`` and exits with the app's exit code.
 
-The walk uses the GUI tests' own walkers (tests/test_gui_support.py) with a small stand-in
-for pytest-qt's ``qtbot`` built on QtTest, so the child sees exactly the screens a test sees.
+The walk uses the GUI tests' own walkers (tests/test_gui_support.py) with their stand-in for
+pytest-qt's ``qtbot`` built on QtTest (``QtTestBot``), so the child sees exactly the screens a test sees.
 """
 from __future__ import annotations
 
@@ -22,34 +22,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QSettings, Qt  # noqa: E402
-from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtCore import QSettings  # noqa: E402
 
 SHORT_SPIN_MS = 30  # why: the spin's length does not matter here; the test waits on its end
-
-
-class Bot:
-    """The few qtbot calls the walkers make, on QtTest."""
-
-    def waitUntil(self, condition, timeout: int = 10000) -> None:  # noqa: N802 - qtbot's name
-        deadline = time.monotonic() + timeout / 1000
-        while True:
-            result = condition()
-            if result is None or result:
-                return
-            if time.monotonic() > deadline:
-                raise TimeoutError("the app did not reach the expected state")
-            QTest.qWait(10)
-
-    def mouseClick(self, widget, button=Qt.MouseButton.LeftButton, pos=None) -> None:  # noqa: N802
-        QTest.mouseClick(widget, button, Qt.KeyboardModifier.NoModifier, pos)
-
-    def keyClick(self, widget, key) -> None:  # noqa: N802
-        QTest.keyClick(widget, key)
-
-    def wait(self, ms: int) -> None:
-        QTest.qWait(ms)
 
 
 def main(data: str, settings_file: str, mode: str) -> int:
@@ -61,7 +36,7 @@ def main(data: str, settings_file: str, mode: str) -> int:
     settings = QSettings(settings_file, QSettings.Format.IniFormat)
     window = gui_app.make_window(data=Path(data), settings=settings)
     window.show()
-    bot = Bot()
+    bot = person.QtTestBot()
     bot.waitUntil(lambda: window.station is not None)
     person.hand_over(bot, window)
     question = person.next_screen(bot, window, "question", None)
@@ -80,5 +55,4 @@ def main(data: str, settings_file: str, mode: str) -> int:
 
 
 if __name__ == "__main__":
-    app = QApplication.instance()
     sys.exit(main(*sys.argv[1:4]))

@@ -190,21 +190,6 @@ def _out_of_view(window, widget) -> list[str]:
     return [] if viewport.rect().contains(rect) else [f"{widget.text()!r} has the focus but is out of view"]
 
 
-def _survey_in_mode(tmp_path, mode: str):
-    """The demo survey with every question in ``mode`` (as tests/test_gui_flow.py does)."""
-    from tests.test_gui_support import DEMO
-
-    text = DEMO.read_text(encoding="utf-8")
-    for old in ('answer_mode = "instructed"', 'answer_mode = "assisted"'):
-        text = text.replace(old, f'answer_mode = "{mode}"')
-    # the unrelated design is instructed only (its other answer must come from the respondent)
-    text = text.replace('unrelated_prevalence = 0.25\nanswer_mode = "assisted"',
-                        'unrelated_prevalence = 0.25\nanswer_mode = "instructed"')
-    path = tmp_path / f"{mode}.toml"
-    path.write_text(text.replace('id = "workplace-demo"', f'id = "workplace-{mode}"'), encoding="utf-8")
-    return path
-
-
 def _small(window) -> bool:
     """Whether ``window``'s screen is small enough to open it maximized (every screen of
     SCREENS is: the largest, 1920x1080 at 200 %, is 960x540)."""
@@ -220,9 +205,9 @@ def _report(found: dict[str, list[str]]) -> str:
 @inside
 @pytest.mark.parametrize("mode, language", [("instructed", "English"), ("assisted", "Français")])
 def test_walk_a_whole_interview(qtbot, tmp_path, settings, fast_spin, mode, language):
-    from tests.test_gui_support import answer_question, finish, hand_over, open_window
+    from tests.test_gui_support import answer_question, finish, hand_over, open_window, survey_in_mode
 
-    window = open_window(qtbot, tmp_path / "data", settings, survey=_survey_in_mode(tmp_path, mode))
+    window = open_window(qtbot, tmp_path / "data", settings, survey=survey_in_mode(tmp_path, mode))
     found: dict[str, list[str]] = {}
     bot = CheckingBot(qtbot, window, found)
     assert window.isMaximized() == _small(window)  # maximized on a small screen, else centred

@@ -10,7 +10,7 @@ from rrdesk.store import log
 from rrdesk.app.interviews import Station
 from tests.test_gui_support import (
     DEMO, answer_question, button_named, click, finish, hand_over, key, next_screen, open_window,
-    respondent_part, screen, stop_at_hand_over, stored, visible_texts, wait_for,
+    respondent_part, screen, stop_at_hand_over, stored, survey_in_mode, visible_texts, wait_for,
 )
 
 DEMO_SURVEY = surveys.load(DEMO)
@@ -44,14 +44,7 @@ def test_a_whole_demo_interview_in_both_answer_modes_leaves_exactly_its_records(
 
 @pytest.mark.parametrize("mode", ["instructed", "assisted"])
 def test_every_question_in_one_answer_mode(qtbot, tmp_path, settings, fast_spin, mode):
-    text = DEMO.read_text(encoding="utf-8")
-    for old in ('answer_mode = "instructed"', 'answer_mode = "assisted"'):
-        text = text.replace(old, f'answer_mode = "{mode}"')
-    # the unrelated design is instructed only (its other answer must come from the respondent)
-    text = text.replace('unrelated_prevalence = 0.25\nanswer_mode = "assisted"',
-                        'unrelated_prevalence = 0.25\nanswer_mode = "instructed"')
-    path = tmp_path / f"{mode}.toml"
-    path.write_text(text.replace('id = "workplace-demo"', f'id = "workplace-{mode}"'), encoding="utf-8")
+    path = survey_in_mode(tmp_path, mode)
     data = tmp_path / "data"
     window = open_window(qtbot, data, settings, survey=path)
     hand_over(qtbot, window)

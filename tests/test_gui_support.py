@@ -60,6 +60,53 @@ def visible_texts(root: QWidget) -> list[str]:
     return out
 
 
+class QtTestBot:
+    """The few ``qtbot`` calls the walkers make, on QtTest: for a process that is not a pytest
+    test (the app killed by tests/test_gui_respin.py, tools/screenshots.py)."""
+
+    def waitUntil(self, condition, timeout: int = 10000) -> None:  # noqa: N802 - qtbot's name
+        import time
+
+        from PySide6.QtTest import QTest
+
+        deadline = time.monotonic() + timeout / 1000
+        while True:
+            result = condition()
+            if result is None or result:
+                return
+            if time.monotonic() > deadline:
+                raise TimeoutError("the app did not reach the expected state")
+            QTest.qWait(10)
+
+    def mouseClick(self, widget, button=None, pos=None) -> None:  # noqa: N802 - qtbot's name
+        from PySide6.QtTest import QTest
+
+        QTest.mouseClick(widget, button or Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pos)
+
+    def keyClick(self, widget, key) -> None:  # noqa: N802 - qtbot's name
+        from PySide6.QtTest import QTest
+
+        QTest.keyClick(widget, key)
+
+    def wait(self, ms: int) -> None:
+        from PySide6.QtTest import QTest
+
+        QTest.qWait(ms)
+
+
+def survey_in_mode(tmp_path: Path, mode: str) -> Path:
+    """The demo survey with every question in answer ``mode`` (its own id, so data never mix)."""
+    text = DEMO.read_text(encoding="utf-8")
+    for old in ('answer_mode = "instructed"', 'answer_mode = "assisted"'):
+        text = text.replace(old, f'answer_mode = "{mode}"')
+    # the unrelated design is instructed only (its other answer must come from the respondent)
+    text = text.replace('unrelated_prevalence = 0.25\nanswer_mode = "assisted"',
+                        'unrelated_prevalence = 0.25\nanswer_mode = "instructed"')
+    path = tmp_path / f"{mode}.toml"
+    path.write_text(text.replace('id = "workplace-demo"', f'id = "workplace-{mode}"'), encoding="utf-8")
+    return path
+
+
 # -- a whole interview, step by step ----------------------------------------------------------
 
 

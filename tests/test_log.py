@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-import os
 import random
 import re
 import stat

@@ -1,15 +1,15 @@
 """Drive the app through every screen offscreen and save a picture of each, as it looks on a
 given screen: its physical size, its display scale, in a given language.
 
-    python tools/screenshots.py [--size 1024x600] [--scale 2] [--lang fr] [--out DIR] [--keep]
+    python tools/screenshots.py [--size 1024x600] [--scale 2] [--lang fr] [--out DIR]
 
 The screen is Qt's offscreen platform set to ``--size`` physical pixels at ``--scale`` (so
 1024x600 at 2 is a 512x300 window, pictured at 1024x600). ``--lang`` is the interviewer's and
 the respondent's language. Pictures go to ``--out`` (``/tmp/rrdesk-shots/``), one per state a
 person acts in, named ``NN-screen[-question]-K.png`` (the order, the screen's object name, the
 question's id, and the K-th picture of that screen); then the confirmations and the Results
-window. With ``--keep`` a few key ones are also copied to ``resources/screenshots/`` (take
-them at the default 1366x768, scale 1, English: the pictures the README shows).
+window. The README's pictures (``resources/screenshots/``) are picked from these by hand, at
+1920x1080 and scale 2 unless their names say otherwise.
 
 The walk is the GUI tests' own (tests/test_gui_support.py: it follows the screens as the
 tests do, whatever step is added), on the demo survey, in a temporary data folder with
@@ -23,13 +23,13 @@ import os
 import shutil
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # why: run from a checkout, installed or not
 
-KEY_SHOTS = {"01-dashboard", "05-explanation-1", "question-1", "thanks-1"}  # name fragments worth keeping
+from tests.test_gui_support import QtTestBot  # noqa: E402 - after the path
+
 SHORT_SPIN_MS = 200  # why: long enough to be seen turning, short enough for a quick tour
 
 
@@ -43,11 +43,11 @@ def use_screen(width: int, height: int, scale: float, folder: Path) -> None:
     os.environ["QT_SCALE_FACTOR"] = f"{scale:g}"  # why: Qt's own scaling gives the windows that pixel ratio
 
 
-class Shooter:
-    """The few ``qtbot`` calls the test walkers make, on QtTest; a picture before each tap."""
+class Shooter(QtTestBot):
+    """The test walkers' stand-in for ``qtbot``, with a picture before each tap."""
 
-    def __init__(self, window, out: Path, keep: Path | None) -> None:
-        self.window, self.out, self.keep = window, out, keep
+    def __init__(self, window, out: Path) -> None:
+        self.window, self.out = window, out
         self.count = 0
         self.per_screen: dict[str, int] = {}
         out.mkdir(parents=True, exist_ok=True)
@@ -69,9 +69,6 @@ class Shooter:
         picture.setDevicePixelRatio(scale)
         widget.render(picture)
         picture.save(str(path))
-        if self.keep is not None and any(key in path.stem for key in KEY_SHOTS):
-            self.keep.mkdir(parents=True, exist_ok=True)
-            shutil.copy(path, self.keep / path.name)
         print(path)
         return path
 
@@ -87,38 +84,13 @@ class Shooter:
     # -- qtbot's calls ---------------------------------------------------------------------------
 
     def mouseClick(self, widget, button=None, pos=None) -> None:  # noqa: N802 - qtbot's name
-        from PySide6.QtCore import Qt
-        from PySide6.QtTest import QTest
-
         name = self.screen_name()
         self.per_screen[name] = self.per_screen.get(name, 0) + 1
         self.shot(self.window, f"{name}-{self.per_screen[name]}")
-        QTest.mouseClick(widget, button or Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pos)
-
-    def keyClick(self, widget, key) -> None:  # noqa: N802 - qtbot's name
-        from PySide6.QtTest import QTest
-
-        QTest.keyClick(widget, key)
-
-    def waitUntil(self, condition, timeout: int = 10000) -> None:  # noqa: N802 - qtbot's name
-        from PySide6.QtTest import QTest
-
-        deadline = time.monotonic() + timeout / 1000
-        while True:
-            result = condition()
-            if result is None or result:
-                return
-            if time.monotonic() > deadline:
-                raise TimeoutError("the screen did not come")
-            QTest.qWait(10)
-
-    def wait(self, ms: int) -> None:
-        from PySide6.QtTest import QTest
-
-        QTest.qWait(ms)
+        super().mouseClick(widget, button, pos)
 
 
-def tour(out: Path, lang: str, keep: Path | None) -> None:
+def tour(out: Path, lang: str) -> None:
     from PySide6.QtCore import QSettings
 
     from rrdesk.gui import app as gui_app, spin_path
@@ -133,7 +105,7 @@ def tour(out: Path, lang: str, keep: Path | None) -> None:
         settings.setValue("interface/language", "en")  # the walkers' direct answer is in English
         window = gui_app.make_window(data=tmp / "data", settings=settings)
         window.show()
-        bot = Shooter(window, out, keep)
+        bot = Shooter(window, out)
         bot.waitUntil(lambda: window.station is not None)
         person.hand_over(bot, window, language=language_name(lang))
         previous = None
@@ -182,14 +154,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--scale", type=float, default=1.0, help="the display scale (2 is 200 %%)")
     p.add_argument("--lang", default="en", help="the interviewer's and respondent's language code")
     p.add_argument("--out", type=Path, default=Path("/tmp/rrdesk-shots"))
-    p.add_argument("--keep", action="store_true", help="also copy the key screens to resources/screenshots/")
     args = p.parse_args(argv)
     width, height = (int(n) for n in args.size.lower().split("x"))
     folder = Path(tempfile.mkdtemp(prefix="rrdesk-screen-"))
     use_screen(width, height, args.scale, folder)
-    from rrdesk.gui.resources import RESOURCES
-
-    tour(args.out, args.lang, RESOURCES / "screenshots" if args.keep else None)
+    tour(args.out, args.lang)
     shutil.rmtree(folder, ignore_errors=True)
     return 0
 
