@@ -150,6 +150,8 @@ def place(window: QWidget) -> None:
     screen = window.screen() or QGuiApplication.primaryScreen()
     rect = opening_geometry(screen.availableGeometry()) if screen is not None else None
     if rect is None:
+        if screen is not None:  # why: the size it has where no window manager maximizes it (a kiosk, Xvfb)
+            window.setGeometry(screen.availableGeometry())
         window.setWindowState(Qt.WindowState.WindowMaximized)
     else:
         window.setGeometry(rect)
@@ -159,12 +161,19 @@ def full_screen(window: QMainWindow, on: bool) -> None:
     """Show ``window`` full-screen without its menu bar (``on``), or as it was before."""
     if on:
         window.setProperty("state_before_full_screen", window.windowState() & ~Qt.WindowState.WindowFullScreen)
+        window.setProperty("geometry_before_full_screen", window.geometry())
         window.menuBar().hide()
+        screen = window.screen()
+        if screen is not None:  # why: the whole screen even where no window manager obliges
+            window.setGeometry(screen.geometry())
         window.showFullScreen()
         return
     window.menuBar().show()
     if window.isFullScreen():
         window.setWindowState(window.property("state_before_full_screen") or Qt.WindowState.WindowNoState)
+        before = window.property("geometry_before_full_screen")
+        if before is not None:
+            window.setGeometry(before)
         window.show()
 
 
