@@ -306,25 +306,36 @@ def test_a_new_log_after_a_damaged_one_goes_on_from_the_pointers_count(demo, tmp
         assert station.start({"department": "office"}).number == 4
 
 
-def test_a_lost_pointer_never_makes_an_interview_number_repeat(demo, tmp_path):
-    """Without its pointer a log's format is unknown, so it is counted as rrdesk-record/1
-    (1 + R records an interview): for a /2 log that counts too many -- numbers skip, never repeat."""
+def test_a_lost_pointer_is_rebuilt_from_the_log_and_numbers_go_on(demo, tmp_path):
+    """The log is the truth: without its pointer this device's newest log is continued, its
+    interviews counted from its own records, and the pointer is written again."""
     with Station(demo, tmp_path) as station:
         for _ in range(2):
             _answer_all(station.start({"department": "office"}))
+        first_log = station.writer.path
     (tmp_path / demo.id / "current").unlink()
     with Station(demo, tmp_path) as station:
-        number = station.start({"department": "office"}).number
-    assert number == -(-2 * (1 + 2 * len(demo.randomized)) // (1 + len(demo.randomized))) + 1 > 2
+        assert station.writer.path == first_log and station.start({"department": "office"}).number == 3
+    assert (tmp_path / demo.id / "current").read_text(encoding="ascii") == f"{first_log.name}\nrrdesk-record/2\n0\n"
 
 
-@pytest.mark.parametrize("tail", ["rrdesk-record/3\n0\n", "rrdesk-record/2\n1234567890123\n", "rrdesk-record/2\n0\nmore\n",
-                                  "rrdesk-record/2\n-1\n", "rrdesk-record/2\n0"])
-def test_a_pointer_not_exactly_as_written_is_never_continued(demo, tmp_path, tail):
+@pytest.mark.parametrize("tail", ["rrdesk-record/2\n1234567890123\n", "rrdesk-record/2\n0\nmore\n",
+                                  "rrdesk-record/2\n-1\n", "rrdesk-record/2\n0", "\xff\xfe"])
+def test_a_pointer_not_exactly_as_written_is_rebuilt_from_the_logs(demo, tmp_path, tail):
     with Station(demo, tmp_path) as station:
         _answer_all(station.start({"department": "office"}))
         first_log = station.writer.path
-    (tmp_path / demo.id / "current").write_text(f"{first_log.name}\n{tail}", encoding="ascii")
+    (tmp_path / demo.id / "current").write_bytes(f"{first_log.name}\n{tail}".encode("latin-1"))
+    with Station(demo, tmp_path) as station:
+        assert station.writer.path == first_log and station.interviews_begun == 1
+    assert (tmp_path / demo.id / "current").read_text(encoding="ascii") == f"{first_log.name}\nrrdesk-record/2\n0\n"
+
+
+def test_a_pointer_of_another_record_format_is_never_continued(demo, tmp_path):
+    with Station(demo, tmp_path) as station:
+        _answer_all(station.start({"department": "office"}))
+        first_log = station.writer.path
+    (tmp_path / demo.id / "current").write_text(f"{first_log.name}\nrrdesk-record/3\n0\n", encoding="ascii")
     with Station(demo, tmp_path) as station:
         assert station.writer.path != first_log and station.interviews_begun == 2  # counted as a /1 log
     assert first_log.exists()

@@ -30,53 +30,22 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import re
 import secrets
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from rrdesk.core import randomizer
 from rrdesk.core.errors import InterviewError  # noqa: F401 - re-exported
-from rrdesk.core.fileio import OsOps, mapped, replace_file
+from rrdesk.app._data_folder import (  # noqa: F401 - the names re-exported
+    CURRENT, DEVICE_FILE, SURVEY_COPY, device_id, interviews_in, newest_logs, pointer_bytes, read_pointer,
+)
+from rrdesk.core.fileio import folder_lock, mapped, read_if_present, replace_file
 from rrdesk.core.randomizer import ByteSource, Spin
 from rrdesk.core.survey import Question, Survey, load as load_survey
 from rrdesk.store import age, log
-from rrdesk.store.records import FORMAT, Record, pad, record_size
-
-DEVICE_FILE = "device-id"
-SURVEY_COPY = "survey.toml"
-CURRENT = "current"
-_POINTER = re.compile(r"([0-9a-f]{32}-[0-9a-f]{32}\.rrlog)\n" + re.escape(FORMAT) + r"\n([0-9]{1,12})\n\Z")
-# why: the pointer names the log, says that log was begun with rrdesk-record/2 records, and
-# holds the interviews begun in this device's earlier logs (FORMAT.md §3). A pointer without the
-# format line was written before /2: its log holds /1 interviews (1 + R records) and must never
-# receive /2 records, since the laptop cannot read which kind a log holds. At most 12 digits:
-# interview numbers stay below the aggregator's bound (2**40, over 10**12).
-
-
-def device_id(data: Path, ops: Any = None) -> bytes:
-    """This installation's random id, created on first use (16 bytes from the OS CSPRNG)."""
-    ops = ops or OsOps()
-    path = data / DEVICE_FILE
-    try:
-        text = path.read_text(encoding="ascii").strip()
-        if len(text) == 32:
-            return bytes.fromhex(text)
-        raise ValueError
-    except FileNotFoundError:
-        pass
-    except (ValueError, UnicodeDecodeError):
-        raise log.StoreError(path, "", "not a device id (32 hex digits); it was edited or damaged") from None
-    except OSError as e:
-        raise log.StoreError(path, "", f"cannot read: {log.os_reason(e)}") from None
-    with mapped(data, "cannot be created"):
-        data.mkdir(parents=True, exist_ok=True)
-    new = secrets.token_bytes(16)
-    with mapped(path, "could not be written"):
-        replace_file(path, new.hex().encode("ascii") + b"\n", ops)
-    return new
-
+from rrdesk.store.records import Record, pad, record_size
 
 @dataclass(frozen=True)
 class Interrupted:
@@ -120,48 +89,70 @@ class Station:
         self.device = device_id(self.data, self.ops)
         self._size = record_size(survey)
         self._per_interview = 1 + 2 * len(survey.randomized)  # a start, then two records per slot
-        self._keep_copy()
         self.problems: list[log.Problem] = []
         self._base = 0  # interviews begun in this device's earlier logs (set with the log)
-        self.writer = self._open_current()
+        with mapped(self.folder, "cannot be created"):
+            self.folder.mkdir(parents=True, exist_ok=True)
+        with ExitStack() as held:  # why: two stations starting together must not both pick a log
+            with mapped(self.folder, "cannot be opened"):
+                held.enter_context(folder_lock(self.folder))
+            self._keep_copy()
+            self.writer = self._open_current()
 
     # -- the folder ----------------------------------------------------------------------
 
     def _keep_copy(self) -> None:
-        with mapped(self.folder, "cannot be created"):
-            self.folder.mkdir(parents=True, exist_ok=True)
         copy = self.folder / SURVEY_COPY
         with mapped(self.survey.path, "cannot be read"):
             source_bytes = Path(self.survey.path).read_bytes()
-        if copy.exists():
+        with mapped(copy, "cannot be read"):
+            kept_bytes = read_if_present(copy)
+        if kept_bytes is not None:
             kept = load_survey(copy)
             if kept.fingerprint != self.survey.fingerprint:
                 raise log.StoreError(self.survey.path, "", f'the data folder already holds survey "{self.survey.id}" '
                                      "with other questions or spinners; give the changed survey a new id")
-            if copy.read_bytes() == source_bytes:
+            if kept_bytes == source_bytes:
                 return
         with mapped(copy, "could not be written"):
             replace_file(copy, source_bytes, self.ops)
 
     def _open_current(self) -> log.LogWriter:
-        pointer = self.folder / CURRENT
-        with mapped(pointer, "cannot be read"):
-            raw = pointer.read_bytes() if pointer.exists() else b""
-        marked = _POINTER.match(raw.decode("ascii", "replace"))
-        if marked is None or not marked[1].startswith(self.device.hex() + "-"):
-            # no pointer, a pointer of rrdesk-record/1, another laptop's or a damaged one: never
-            # append to the log it names; a new log, numbered after every log of this device
+        pointer = read_pointer(self.folder, self.device)
+        if pointer.kind == "lost":  # missing or damaged: the logs say where this laptop stands
+            return self._rebuilt()
+        if pointer.kind == "old":
+            # a pointer of rrdesk-record/1 or another laptop's: never append to the log it names;
+            # a new log, numbered after every log of this device
             return self._new_log(self._earlier_interviews())
-        path, base = self.folder / marked[1], int(marked[2])
+        path, base = self.folder / pointer.name, pointer.base
         if not path.exists():
             return self._new_log(base)
         try:
             writer = log.LogWriter.open(path, ops=self.ops)
         except log.LogDamaged as damaged:  # keep it for the verifier, go on in a new one
             self.problems.extend(damaged.problems)
-            return self._new_log(base + self._interviews_in(path, self._per_interview))
+            return self._new_log(base + interviews_in(path, self._per_interview))
         self._base = base
         return writer
+
+    def _rebuilt(self) -> log.LogWriter:
+        """Continue this device's newest log that can be continued, its interrupted interview
+        included, and write its pointer again (FORMAT.md §3); a new log if none can be."""
+        logs = newest_logs(self.folder, self.device)
+        for path in logs:
+            try:
+                writer = log.LogWriter.open(path, ops=self.ops)
+            except log.LogDamaged:
+                continue  # kept for the verifier, which reports it
+            try:
+                self._base = self._earlier_interviews(besides=path)
+                self._point_at(path, self._base)
+            except BaseException:
+                writer.close()
+                raise
+            return writer
+        return self._new_log(self._earlier_interviews())
 
     def _new_log(self, base: int) -> log.LogWriter:
         log_id, first_key = secrets.token_bytes(16), secrets.token_bytes(32)
@@ -170,24 +161,25 @@ class Station:
                                       created=self.today().isoformat(), first_key=first_key,
                                       sealed_first_key=age.encrypt(first_key, self.survey.recipients),
                                       ops=self.ops)
-        with mapped(self.folder / CURRENT, "could not be written"):
-            replace_file(self.folder / CURRENT, f"{path.name}\n{FORMAT}\n{base}\n".encode("ascii"), self.ops)
+        try:
+            self._point_at(path, base)
+        except BaseException:
+            writer.close()
+            raise
         self._base = base
         return writer
 
-    def _earlier_interviews(self) -> int:
-        """Interviews this device began in its logs of this survey, counted as rrdesk-record/1
-        logs (1 + R records each). Every log not named by a marked pointer was begun with /1
-        records -- or is a /2 log whose pointer was lost, for which this counts too many, so
-        interview numbers skip some values but never repeat one."""
-        return sum(self._interviews_in(path, 1 + len(self.survey.randomized))
-                   for path in sorted(self.folder.glob(f"{self.device.hex()}-*.rrlog")))
+    def _point_at(self, path: Path, base: int) -> None:
+        with mapped(self.folder / CURRENT, "could not be written"):
+            replace_file(self.folder / CURRENT, pointer_bytes(path.name, base), self.ops)
 
-    @staticmethod
-    def _interviews_in(path: Path, per_interview: int) -> int:
-        with mapped(path, "cannot be read"):
-            frames = len(log.scan(path.read_bytes(), str(path)).frames)
-        return -(-frames // per_interview)
+    def _earlier_interviews(self, besides: Path | None = None) -> int:
+        """Interviews this device began in its logs of this survey (but ``besides``), counted as
+        rrdesk-record/1 logs (1 + R records each). Every log not named by a marked pointer was
+        begun with /1 records -- or is a /2 log whose pointer was lost, for which this counts
+        too many, so interview numbers skip some values but never repeat one."""
+        return sum(interviews_in(path, 1 + len(self.survey.randomized))
+                   for path in sorted(self.folder.glob(f"{self.device.hex()}-*.rrlog")) if path != besides)
 
     # -- where the log stands --------------------------------------------------------------
 
@@ -357,4 +349,5 @@ class Interview:
         return self.next_question is None
 
 
-__all__ = ["Station", "Interview", "Interrupted", "InterviewError", "device_id"]
+__all__ = ["CURRENT", "DEVICE_FILE", "SURVEY_COPY", "Station", "Interview", "Interrupted", "InterviewError",
+           "device_id"]

@@ -8,8 +8,11 @@ stays pure otherwise: nothing here knows a survey, a record or a key.
 The durable write path (``rrdesk/store/FORMAT.md`` §1.8): :class:`OsOps` is the seam of its
 operating-system calls, which tests replace to make any write or fsync fail; :func:`write_all`
 writes every byte, :func:`write_file` a whole new file, :func:`replace_file` a file through
-``<name>.new`` and a rename; :func:`flush` is what "fsync" means there (``F_FULLFSYNC`` on
-macOS, ``fdatasync`` where available), :func:`fsync_dir` the one fsync of a folder.
+this process's own ``<name>.<pid>.<random>.new`` and a rename, :func:`create_once` a file
+that must be created exactly once however many processes race (a link, never a replace),
+:func:`folder_lock` a folder held for a few steps; :func:`flush` is what "fsync" means there
+(``F_FULLFSYNC`` on macOS, ``fdatasync`` where available), :func:`fsync_dir` the one fsync of
+a folder.
 :func:`read_text` reads a small text file whole, refusing one over its size cap;
 :func:`read_if_present` a file that may be missing, :func:`read_all` an open one.
 """
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import errno
 import os
+import secrets
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -24,8 +28,8 @@ from typing import Any, Iterator
 
 from rrdesk.core.errors import LocatedError, StoreError, os_reason
 
-__all__ = ["OsOps", "flush", "fsync_dir", "mapped", "read_all", "read_if_present", "read_text", "remove_quietly",
-           "replace_file", "write_all", "write_atomic", "write_file"]
+__all__ = ["OsOps", "create_once", "flush", "folder_lock", "fsync_dir", "mapped", "read_all", "read_if_present",
+           "read_text", "remove_quietly", "replace_file", "temp_name", "write_all", "write_atomic", "write_file"]
 
 _BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
 
@@ -105,6 +109,9 @@ class OsOps:
     def close(self, fd: int) -> None:
         os.close(fd)
 
+    def link(self, source: Path, target: Path) -> None:
+        os.link(source, target)
+
 
 def write_all(ops: Any, fd: int, data: bytes, offset: int | None = None) -> None:
     """Write every byte: ``os.write`` may write fewer than asked (a full disk, a signal)."""
@@ -130,14 +137,20 @@ def write_file(ops: Any, path: Path, data: bytes, *, exclusive: bool = False) ->
 
 
 def replace_file(path: Path, data: bytes, ops: Any) -> None:
-    """Write ``path`` whole or not at all: ``<name>.new``, fsync, rename, fsync the folder.
+    """Write ``path`` whole or not at all: ``<name>.<pid>.<random>.new``, fsync, rename, fsync
+    the folder.
 
-    An ``OSError`` goes to the caller; an interrupted write leaves only ``<name>.new``
-    (FORMAT.md §3).
+    An ``OSError`` goes to the caller (the temporary file removed); an interrupted write leaves
+    only a ``.new`` file (FORMAT.md §3). Two processes replacing the same file each use their
+    own temporary file, so neither loses it to the other: the last rename wins, whole.
     """
-    temp = path.with_name(path.name + ".new")
-    write_file(ops, temp, data)
-    ops.replace(temp, path)
+    temp = temp_name(path)
+    try:
+        write_file(ops, temp, data)
+        ops.replace(temp, path)
+    except OSError:
+        remove_quietly(temp)
+        raise
     ops.fsync_dir(path.parent)
 
 
@@ -222,3 +235,53 @@ def read_text(path: str | Path, limit: int, *, error: type[LocatedError], unread
         line = data.count(b"\n", 0, problem.start) + 1
         where, what = bad_byte
         raise error(path, where.format(line=line), what.format(line=line)) from None
+
+
+# -- creation that two processes may race on -------------------------------------------------
+
+
+def temp_name(path: Path) -> Path:
+    """``<name>.<pid>.<8 random hex digits>.new`` beside ``path``: this process's own temporary
+    file, so two writers of the same file never write, rename or remove each other's."""
+    return path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}.new")
+
+
+def create_once(path: Path, data: bytes, ops: Any) -> bool:
+    """Create ``path`` holding ``data`` unless it exists: whole, durable, exclusive.
+
+    The data goes to this process's own temporary file (fsynced) and is linked to ``path``
+    with ``link``, which never replaces: of processes racing to create ``path`` exactly one
+    wins and every other finds the winner's complete file. Returns True if this call created
+    it, False if it was there already (the caller then reads it). An ``OSError`` goes to the
+    caller; the temporary file is removed either way.
+    """
+    temp = temp_name(path)
+    try:
+        write_file(ops, temp, data)
+        try:
+            ops.link(temp, path)
+        except FileExistsError:
+            return False
+        ops.fsync_dir(path.parent)
+        return True
+    finally:
+        remove_quietly(temp)
+
+
+@contextmanager
+def folder_lock(path: str | Path) -> Iterator[None]:
+    """Hold an exclusive lock on the folder ``path`` for the block (waiting for it).
+
+    For the few steps that decide what a folder holds (which log a station appends to) and
+    must not interleave with another process doing the same; nothing is written to the folder
+    to take it. An ``OSError`` (the folder is missing or cannot be opened) goes to the caller.
+    """
+    if os.name != "posix":  # pragma: no cover - a folder cannot be opened on Windows
+        yield
+        return
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock

@@ -22,6 +22,7 @@ from rrdesk.core.fileio import OsOps, mapped, write_file
 from rrdesk.core.results.contracts import verify_json
 from rrdesk.core.survey import Survey
 from rrdesk.store import age
+from rrdesk.store._folder_checks import folder_problems
 from rrdesk.store._frames import Scan
 from rrdesk.store._log_checks import (  # noqa: F401 - the per-record checks re-exported
     _check_log, _check_structure, open_record, record_problems, unmatched_problems,
@@ -68,6 +69,7 @@ def verify(path: Path, identities: Sequence[age.Identity] | None = None) -> Repo
         ``path`` is missing or not one of the kinds above, or a bundle without identities.
     """
     logs, problems = _gather(path, identities)
+    problems.extend(folder_problems(path))  # the side files: device-id, current (FORMAT.md §3)
     total = 0
     for item in logs:
         count, found = _check_log(item, identities or None)

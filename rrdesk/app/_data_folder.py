@@ -1,0 +1,102 @@
+"""The data folder's side files (FORMAT.md §3): the device id and the ``current`` pointer.
+
+:func:`device_id` reads this installation's id, or creates it exactly once however many
+processes start together (the first to link its file wins; every other reads the winner's).
+:func:`read_pointer` reads ``current`` without ever raising for what it holds, and
+:func:`newest_logs` lists this device's logs, newest first, for a station that rebuilds a
+missing or damaged pointer from the logs themselves (the log is the truth).
+"""
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rrdesk.core.errors import StoreError
+from rrdesk.core.fileio import OsOps, create_once, mapped, read_if_present
+from rrdesk.store import log
+from rrdesk.store._folder_checks import CURRENT, DEVICE_FILE, DEVICE_ID, OLD_POINTER, POINTER, SURVEY_COPY
+from rrdesk.store.records import FORMAT
+
+
+def device_id(data: Path, ops: Any = None) -> bytes:
+    """This installation's random id, created on first use (16 bytes from the OS CSPRNG).
+
+    Created exclusively: of processes starting together on a fresh folder one creates it and
+    every other reads that one, so all their logs carry the same id.
+
+    Raises
+    ------
+    StoreError
+        The file holds something else (edited or damaged: never silently replaced), or it, or
+        the folder, could not be read or written.
+    """
+    ops, path = ops or OsOps(), Path(data) / DEVICE_FILE
+    for _ in range(2):  # why: a second read finds the file another process has just linked
+        with mapped(path, "cannot be read"):
+            raw = read_if_present(path)
+        if raw is not None:
+            found = DEVICE_ID.match(raw)
+            if found is None:
+                raise StoreError(path, "", "not a device id (32 hex digits); it was edited or damaged")
+            return bytes.fromhex(found[1].decode("ascii"))
+        with mapped(data, "cannot be created"):
+            Path(data).mkdir(parents=True, exist_ok=True)
+        new = secrets.token_bytes(16)
+        with mapped(path, "could not be written"):
+            if create_once(path, new.hex().encode("ascii") + b"\n", ops):
+                return new
+    raise StoreError(path, "", "cannot be read: it disappeared while it was being created")
+
+
+@dataclass(frozen=True)
+class Pointer:
+    """What ``current`` says: ``kind`` is "marked" (a /2 pointer of this device: ``name`` and
+    ``base``), "old" (a one-line /1 pointer, one of another record format, or a /2 pointer of
+    another device: its log is never continued) or "lost" (missing or damaged: rebuilt from
+    the logs)."""
+
+    kind: str
+    name: str = ""
+    base: int = 0
+
+
+def read_pointer(folder: Path, device: bytes) -> Pointer:
+    """Read ``folder/current``; damage is never an error here, only a pointer to rebuild."""
+    path = folder / CURRENT
+    with mapped(path, "cannot be read"):
+        raw = read_if_present(path)
+    text = (raw or b"").decode("ascii", "replace")
+    mine = device.hex() + "-"
+    if (marked := POINTER.match(text)) is not None:
+        return Pointer("marked", marked[1], int(marked[2])) if marked[1].startswith(mine) else Pointer("old")
+    if OLD_POINTER.match(text) is not None:
+        return Pointer("old")
+    return Pointer("lost")
+
+
+def pointer_bytes(name: str, base: int) -> bytes:
+    """The bytes of a marked pointer (FORMAT.md §3)."""
+    return f"{name}\n{FORMAT}\n{base}\n".encode("ascii")
+
+
+def newest_logs(folder: Path, device: bytes) -> list[Path]:
+    """This device's logs in ``folder``, the most recently written first (a log is written
+    only while it is the one being appended to, so the newest is the one last in use)."""
+    def written(path: Path) -> float:
+        with mapped(path, "cannot be read"):
+            return path.stat().st_mtime
+
+    return sorted(folder.glob(f"{device.hex()}-*.rrlog"), key=lambda path: (written(path), path.name), reverse=True)
+
+
+def interviews_in(path: Path, per_interview: int) -> int:
+    """Interviews begun in the log ``path`` if each takes ``per_interview`` records."""
+    with mapped(path, "cannot be read"):
+        frames = len(log.scan(path.read_bytes(), str(path)).frames)
+    return -(-frames // per_interview)
+
+
+__all__ = ["CURRENT", "DEVICE_FILE", "SURVEY_COPY", "Pointer", "device_id", "interviews_in", "newest_logs",
+           "pointer_bytes", "read_pointer"]
