@@ -76,12 +76,28 @@ def test_an_interrupted_interview_survives_a_garbage_pointer_and_is_never_re_off
     assert verify(tmp_path, demo_identities()).problems == ()
 
 
-def test_a_damaged_device_id_is_reported_by_verify(tmp_path):
+@pytest.mark.parametrize("damage", [b"not an id\n", b"\xff" * 33, None])
+def test_a_damaged_or_lost_device_id_is_taken_back_from_the_logs(tmp_path, damage):
+    data = tmp_path / "D"
+    assert rrdesk_cli("simulate", DEMO, "--data", data, "-n", 2)[0] == 0
+    device = (data / "device-id").read_bytes()
+    if damage is None:
+        (data / "device-id").unlink()
+    else:
+        (data / "device-id").write_bytes(damage)
+        code, out, _ = rrdesk_cli("verify", data)
+        assert code == 1 and f"{data / 'device-id'}" in out
+    assert rrdesk_cli("simulate", DEMO, "--data", data, "-n", 1)[:3:2] == (0, "")
+    assert (data / "device-id").read_bytes() == device
+    assert _numbers(data) == [1, 2, 3]  # the same laptop's log went on
+    assert rrdesk_cli("verify", data)[0] == 0
+
+
+def test_a_damaged_device_id_the_logs_cannot_replace_is_one_line(tmp_path):
     data = tmp_path / "D"
     assert rrdesk_cli("simulate", DEMO, "--data", data, "-n", 1)[0] == 0
+    _pointer(data).unlink()  # nothing says which laptop's logs these are
     (data / "device-id").write_bytes(b"not an id\n")
-    code, out, _ = rrdesk_cli("verify", data)
-    assert code == 1 and f"{data / 'device-id'}" in out
     code, _, err = rrdesk_cli("simulate", DEMO, "--data", data, "-n", 1)
     assert (code, err) == (2, f"{PREFIX}{data / 'device-id'}: not a device id (32 hex digits); "
                               "it was edited or damaged\n")

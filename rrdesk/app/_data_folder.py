@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from rrdesk.core.errors import StoreError
-from rrdesk.core.fileio import OsOps, create_once, mapped, read_if_present
+from rrdesk.core.fileio import OsOps, create_once, mapped, read_if_present, replace_file
 from rrdesk.store import log
 from rrdesk.store._folder_checks import CURRENT, DEVICE_FILE, DEVICE_ID, OLD_POINTER, POINTER, SURVEY_COPY
 from rrdesk.store.records import FORMAT
@@ -24,30 +24,63 @@ def device_id(data: Path, ops: Any = None) -> bytes:
     """This installation's random id, created on first use (16 bytes from the OS CSPRNG).
 
     Created exclusively: of processes starting together on a fresh folder one creates it and
-    every other reads that one, so all their logs carry the same id.
+    every other reads that one, so all their logs carry the same id. A missing or damaged id
+    is taken back from the logs when the survey folders' pointers all name logs of one device
+    (FORMAT.md §3): a new id would make this laptop take its own logs for another's.
 
     Raises
     ------
     StoreError
-        The file holds something else (edited or damaged: never silently replaced), or it, or
-        the folder, could not be read or written.
+        The file holds something else and the pointers do not say whose logs these are
+        (never silently replaced), or it, or the folder, could not be read or written.
     """
-    ops, path = ops or OsOps(), Path(data) / DEVICE_FILE
+    ops, data = ops or OsOps(), Path(data)
+    path = data / DEVICE_FILE
     for _ in range(2):  # why: a second read finds the file another process has just linked
         with mapped(path, "cannot be read"):
             raw = read_if_present(path)
-        if raw is not None:
-            found = DEVICE_ID.match(raw)
-            if found is None:
-                raise StoreError(path, "", "not a device id (32 hex digits); it was edited or damaged")
+        found = None if raw is None else DEVICE_ID.match(raw)
+        if found is not None:
             return bytes.fromhex(found[1].decode("ascii"))
+        pointed = _pointed_device(data)
+        if raw is not None:  # damaged: repaired from the logs, or refused
+            if pointed is None:
+                raise StoreError(path, "", "not a device id (32 hex digits); it was edited or damaged")
+            with mapped(path, "could not be written"):
+                replace_file(path, pointed.hex().encode("ascii") + b"\n", ops)
+            return pointed
         with mapped(data, "cannot be created"):
-            Path(data).mkdir(parents=True, exist_ok=True)
-        new = secrets.token_bytes(16)
+            data.mkdir(parents=True, exist_ok=True)
+        new = pointed or secrets.token_bytes(16)
         with mapped(path, "could not be written"):
             if create_once(path, new.hex().encode("ascii") + b"\n", ops):
                 return new
     raise StoreError(path, "", "cannot be read: it disappeared while it was being created")
+
+
+def _pointed_device(data: Path) -> bytes | None:
+    """The one device whose existing logs the survey folders' pointers name (only this laptop
+    writes its pointers), or None when they name none or several."""
+    devices = set()
+    try:
+        folders = [d for d in data.iterdir() if d.is_dir()]
+    except OSError:
+        return None
+    for folder in folders:
+        raw = _read_quietly(folder / CURRENT)
+        text = (raw or b"").decode("ascii", "replace")
+        named = POINTER.match(text) or OLD_POINTER.match(text)
+        if named is not None and (folder / named[1]).exists():
+            devices.add(named[1][:32])
+    return bytes.fromhex(devices.pop()) if len(devices) == 1 else None
+
+
+def _read_quietly(path: Path) -> bytes | None:
+    """``path``'s bytes, or None when it is missing or cannot be read (a hint, not a need)."""
+    try:
+        return read_if_present(path)
+    except OSError:
+        return None
 
 
 @dataclass(frozen=True)
