@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 from hypothesis import settings as hypothesis_settings
 
+from rrdesk.app import custody
 from rrdesk.app.interviews import CURRENT, SURVEY_COPY, Station, device_id
 from rrdesk.core import randomizer, survey as surveys
 from rrdesk.store import age, keys, log, records
@@ -62,6 +63,17 @@ class SeededSource:
 @pytest.fixture
 def demo_path() -> Path:
     return DEMO
+
+
+@pytest.fixture(scope="session", autouse=True)
+def exports_may_stay_on_the_test_disk():
+    """The tests export from one temporary folder to another, on one disk: allowed here, as
+    ``rrdesk export --same-disk`` allows it (for the whole session: module fixtures export
+    too). A test of the refusal takes it back with ``monkeypatch.delenv(custody.SAME_DISK_ENV)``
+    (tests/test_export_faults.py)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(custody.SAME_DISK_ENV, "1")
+        yield
 
 
 # -- the GUI tests' fixtures (the helpers that act as a person are in tests/test_gui_support.py) --

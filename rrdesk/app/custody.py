@@ -7,12 +7,21 @@ together, so that the command line and the GUI do the same thing in the same wor
 """
 from __future__ import annotations
 
+import errno
+import os
 from pathlib import Path
 
 from rrdesk.store import age, bundle, keys, verify as checks
 from rrdesk.store.verify import Report
 
-__all__ = ["Report", "export", "extract", "keygen", "verify"]
+__all__ = ["DISK_FULL", "SAME_DISK_ENV", "Report", "destination_problem", "disk_full", "export", "extract",
+           "keygen", "verify", "where"]
+
+DISK_FULL = "The laptop's disk is full: export the data, then free some space."
+# why: an environment switch as well as --same-disk, for scripts (and the test suite) that
+# export within one disk on purpose; only "1" turns the check off, never by accident.
+SAME_DISK_ENV = "RRDESK_EXPORT_SAME_DISK"
+_FULL = (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))  # a quota full is a disk full to the user
 
 
 def keygen(output: Path) -> str:
@@ -23,9 +32,71 @@ def keygen(output: Path) -> str:
     return identity.recipient
 
 
-def export(data: Path, survey_id: str, dest: Path) -> Path:
-    """One verified bundle of ``survey_id``'s records in ``dest``; local data is never changed."""
-    return bundle.export(data, survey_id, dest)
+def export(data: Path, survey_id: str, dest: Path, *, same_disk: bool = False) -> Path:
+    """One verified bundle of ``survey_id``'s records in ``dest``; return its path.
+
+    Needs no open :class:`~rrdesk.app.interviews.Station`: it only reads the data folder (no
+    lock, no recovery, no byte written there), so a folder that cannot be opened for
+    interviews -- a full disk that stops a torn tail from being copied aside -- still
+    exports. A ``dest`` on the data folder's disk is refused unless ``same_disk`` (ask
+    :func:`destination_problem` first, and pass ``same_disk=True`` once the person
+    confirmed), or the environment sets ``RRDESK_EXPORT_SAME_DISK=1``. The bundle is
+    checked after its rename to be in the folder chosen, on the device chosen: name that
+    device with :func:`where`.
+
+    Raises
+    ------
+    StoreError
+        The destination was refused, or the export failed ("…; nothing was exported"):
+        nothing claims to be a bundle then.
+    SurveyError
+        The data folder's copy of the survey cannot be read.
+    """
+    same_disk = same_disk or os.environ.get(SAME_DISK_ENV) == "1"
+    return bundle.export(data, survey_id, dest, same_disk=same_disk)
+
+
+def destination_problem(data: Path, dest: Path) -> str | None:
+    """What is wrong with exporting ``data`` into the folder ``dest``, as a plain line for the
+    person choosing it (None: nothing found). Checked before :func:`export`, which checks
+    again: the folder is missing, cannot be written, or is on the laptop's own disk with the
+    data (then the person may confirm, and the GUI passes ``same_disk=True``)."""
+    dest = Path(dest)
+    if not dest.is_dir():
+        return f"The folder {dest} cannot be found: is the USB stick plugged in?"
+    if not os.access(dest, os.W_OK):
+        return f"The folder {dest} cannot be written to: is the USB stick read-only or locked?"
+    device = bundle.on_same_disk(Path(data), dest)
+    if device is not None:
+        return (f"The folder {dest} is on the laptop's own disk ({device}), like the data: a copy "
+                "there is lost with the laptop. Choose the USB stick.")
+    return None
+
+
+def where(path: Path) -> str:
+    """The device holding ``path`` in words ("/dev/sdb1 (vfat), mounted at /media/ana/STICK"),
+    for the line that says where an export went."""
+    return bundle.device_name(path)
+
+
+def disk_full(data: Path, error: BaseException | None = None) -> str | None:
+    """:data:`DISK_FULL` when ``error`` (say, why the data folder cannot be opened for
+    interviews) came from a full disk, or the disk holding ``data`` has no space left; else
+    None. Export still works then (:func:`export`), and is the way to free space."""
+    seen: set[int] = set()
+    while error is not None and id(error) not in seen:
+        seen.add(id(error))
+        if isinstance(error, OSError) and error.errno in _FULL:
+            return DISK_FULL
+        error = error.__cause__ or error.__context__
+    folder = Path(data)
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    try:
+        space = os.statvfs(folder)
+    except (OSError, AttributeError):  # AttributeError: no statvfs on Windows
+        return None
+    return DISK_FULL if space.f_bavail == 0 else None
 
 
 def verify(path: Path, identity: Path | None = None) -> Report:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 from rrdesk.cli.common import EXIT_OK, EXIT_PROBLEMS
@@ -21,10 +22,15 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     e = sub.add_parser("export", help="write a verified export bundle (e.g. to a USB stick); print its path",
                        description="Write one bundle file with every record of a survey on this laptop, "
                                    "sealed to the survey's recipients: written, fsynced, read back and "
-                                   "compared before it gets its final name. Local data is never changed.")
+                                   "compared before it gets its final name, then checked to be on the device "
+                                   "chosen (a stick pulled out or unmounted is a failure). Local data is never "
+                                   "changed, so a laptop whose disk is full can still export. A folder on the "
+                                   "data folder's own disk is refused unless --same-disk.")
     e.add_argument("--data", metavar="DIR", type=Path, required=True, help="the data folder")
     e.add_argument("--survey-id", metavar="ID", required=True, help="the survey to export")
     e.add_argument("--to", metavar="DEST", type=Path, required=True, help="the folder to write the bundle in")
+    e.add_argument("--same-disk", action="store_true",
+                   help="allow a folder on the data folder's own disk (a copy there is lost with the laptop)")
     e.set_defaults(run=_export)
 
     v = sub.add_parser("verify", help="check a data folder, log or bundle; exit 1 when anything is damaged",
@@ -50,7 +56,9 @@ def _keygen(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    print(custody.export(args.data, args.survey_id, args.to))
+    path = custody.export(args.data, args.survey_id, args.to, same_disk=args.same_disk)
+    print(path)  # stdout: the path alone, for scripts
+    print(f"rrdesk: exported, read back and checked on {custody.where(path)}", file=sys.stderr)
     return EXIT_OK
 
 

@@ -31,13 +31,14 @@ from rrdesk.core import survey as surveys
 from rrdesk.core.errors import BundleError, StoreError, os_reason  # noqa: F401 - BundleError re-exported
 from rrdesk.core.fileio import OsOps, read_all, read_if_present as _read, write_all  # tests wrap _read
 from rrdesk.store import age
+from rrdesk.store._mounts import device_name
 from rrdesk.store._bundle_open import (  # noqa: F401 - the names of a bundle and open_bundle re-exported
     _HEX32, FORMAT, KEY_NAME, LOG_NAME, MANIFEST, MAX_BUNDLE, SUFFIX, SURVEY_FILE, TORN_DIR, TORN_NAME,
     Bundle, _is_survey_id, _sha, open_bundle,
 )
 from rrdesk.store.log import key_path, scan
 
-__all__ = ["Bundle", "BundleError", "BundleOps", "export", "open_bundle", "read_snapshot"]
+__all__ = ["Bundle", "BundleError", "BundleOps", "device_name", "export", "open_bundle", "on_same_disk", "read_snapshot"]
 
 _SNAPSHOT_TRIES = 3  # why: a key update takes microseconds; three reads that all race one is a bug
 
@@ -182,14 +183,30 @@ def _final_name(dest: Path, survey_id: str, device: str, now: datetime) -> Path:
     return path
 
 
-def export(data: Path, survey_id: str, dest: Path, *, ops: BundleOps | None = None,
+def on_same_disk(data: Path, dest: Path) -> str | None:
+    """The device's name (:func:`device_name`) when ``dest`` is on the filesystem that holds the
+    data folder ``data`` -- a copy there is lost with the laptop -- else None (also when either
+    cannot be looked at: the export itself then says why)."""
+    try:
+        if os.stat(data).st_dev != os.stat(dest).st_dev:
+            return None
+    except OSError:
+        return None
+    return device_name(dest)
+
+
+def export(data: Path, survey_id: str, dest: Path, *, same_disk: bool = True, ops: BundleOps | None = None,
            now: datetime | None = None) -> Path:
     """Write one survey's logs from ``data`` as a verified bundle in ``dest``; return its path.
 
-    Reads the data folder and never changes it. The bundle is
+    Reads the data folder and never changes it: no lock, no recovery, no byte written there,
+    so a data folder on a full disk exports. The bundle is
     ``dest/<survey id>_<first 8 hex of the device id>_<UTC YYYYMMDDTHHMMSSZ>.tar.age``
     (``-1``, ``-2``… before ``.tar.age`` if that name is taken), sealed to the recipients of
-    ``data/<survey id>/survey.toml`` (FORMAT.md §2).
+    ``data/<survey id>/survey.toml`` (FORMAT.md §2). After the rename it checks that the
+    bundle is in the very folder chosen, on the device it was on when the export began (and
+    that a mount point still is one): a USB stick pulled out or unmounted meanwhile is a
+    failure, never a bundle written to the laptop's own disk.
 
     Parameters
     ----------
@@ -199,6 +216,9 @@ def export(data: Path, survey_id: str, dest: Path, *, ops: BundleOps | None = No
         The survey to export.
     dest : Path
         An existing folder, typically on a USB stick.
+    same_disk : bool
+        False: refuse a ``dest`` on the data folder's filesystem (:func:`on_same_disk`); the
+        command line and :func:`rrdesk.app.custody.export` refuse unless asked.
     ops : BundleOps, optional
         The OS calls of the write path (tests inject faults here).
     now : datetime, optional
@@ -207,32 +227,72 @@ def export(data: Path, survey_id: str, dest: Path, *, ops: BundleOps | None = No
     Raises
     ------
     StoreError
-        An unknown survey, a folder without logs, or a write that failed -- then nothing with
-        the bundle's name or a ``.part`` is left behind ("export failed: …; nothing was exported").
+        An unknown survey, a folder without logs, a refused destination, or a write that
+        failed or did not land where it was meant to -- then nothing with the bundle's name
+        or a ``.part`` is left behind ("export failed: …; nothing was exported").
     SurveyError
         The data folder's copy of the survey file cannot be read.
     """
     ops = ops or BundleOps()
     data, dest = Path(data), Path(dest)
     now = (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
-    if not dest.is_dir():
-        raise StoreError(dest, "", "export failed: no such folder; nothing was exported")
+    pin = _Chosen(dest)
     try:
-        files, recipients, device = _contents(data, survey_id, now)
-    except OSError as error:
-        raise StoreError(getattr(error, "filename", None) or data, "",
-                         f"export failed: cannot read: {os_reason(error)}; nothing was exported") from None
-    sealed = age.encrypt(_tar(files), recipients)
-    if len(sealed) > MAX_BUNDLE:
-        raise StoreError(data / survey_id, "", "export failed: the logs are larger than a bundle "
-                                               "may be (2 GiB); nothing was exported")
-    final = _final_name(dest, survey_id, device, now)
-    _write_verified(ops, final, sealed)
+        if not same_disk and (device := on_same_disk(data, dest)) is not None:
+            raise StoreError(dest, "", f"export refused: this folder is on the same disk as the data "
+                                       f"({device}), and a copy there is lost with the laptop; choose "
+                                       "the USB stick; nothing was exported")
+        try:
+            files, recipients, device = _contents(data, survey_id, now)
+        except OSError as error:
+            raise StoreError(getattr(error, "filename", None) or data, "",
+                             f"export failed: cannot read: {os_reason(error)}; nothing was exported") from None
+        sealed = age.encrypt(_tar(files), recipients)
+        if len(sealed) > MAX_BUNDLE:
+            raise StoreError(data / survey_id, "", "export failed: the logs are larger than a bundle "
+                                                   "may be (2 GiB); nothing was exported")
+        final = _final_name(dest, survey_id, device, now)
+        _write_verified(ops, final, sealed, pin)
+    finally:
+        pin.close()
     return final
 
 
-def _write_verified(ops: BundleOps, final: Path, sealed: bytes) -> None:
-    """``.part``, write, fsync, close, read back and compare, rename, fsync the folder."""
+class _Chosen:
+    """The destination folder as it was when the export began, held open (posix) so that its
+    identity (device, inode) cannot change under us: a vfat stick's folder keeps its inode
+    number only while the kernel keeps it."""
+
+    def __init__(self, dest: Path) -> None:
+        self.dest, self.fd = dest, None
+        try:
+            self.stat = os.stat(dest)
+            if not stat.S_ISDIR(self.stat.st_mode):
+                raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(dest))
+            if os.name == "posix":
+                self.fd = os.open(dest, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+                self.stat = os.fstat(self.fd)
+        except OSError:
+            raise StoreError(dest, "", "export failed: no such folder; nothing was exported") from None
+        self.mount_point = os.path.ismount(dest)
+
+    def check(self, final: Path) -> None:
+        """Raise OSError unless ``final`` is in the folder chosen, on its device, still mounted."""
+        here, landed = os.stat(self.dest), os.stat(final)
+        same_folder = (here.st_dev, here.st_ino) == (self.stat.st_dev, self.stat.st_ino)
+        if not same_folder or landed.st_dev != self.stat.st_dev or self.mount_point and not os.path.ismount(self.dest):
+            raise OSError(errno.ENODEV, "the folder is no longer on the device it was on when the export "
+                                        "began (was the USB stick pulled out or unmounted?)")
+
+    def close(self) -> None:
+        if self.fd is not None:
+            fd, self.fd = self.fd, None
+            os.close(fd)
+
+
+def _write_verified(ops: BundleOps, final: Path, sealed: bytes, chosen: _Chosen) -> None:
+    """``.part``, write, fsync, close, read back and compare, rename, fsync the folder, check
+    that the bundle is where it was meant to be."""
     part = final.with_name(final.name + ".part")
     made: list[Path] = []
     try:
@@ -248,6 +308,7 @@ def _write_verified(ops: BundleOps, final: Path, sealed: bytes) -> None:
         ops.replace(part, final)
         made.append(final)
         ops.fsync_dir(final.parent)
+        chosen.check(final)
     except OSError as error:
         for path in made:
             try:
