@@ -12,6 +12,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rrdesk import cli
 from rrdesk.app import custody
@@ -214,18 +216,39 @@ def test_mountinfo_is_read_with_its_escapes_and_the_deepest_mount_wins(tmp_path)
 # -- a stick that goes away: never a success -----------------------------------------------------
 
 
+STEPS = ("open", "write", "fsync", "close", "read_back", "replace", "fsync_dir")  # the write path, in order
+
+
 class Vanishing(BundleOps):
-    """Just before the bundle is written, the chosen folder is no longer the one chosen."""
+    """Just before ``step`` of the write path, the chosen folder is no longer the one chosen."""
 
-    def __init__(self, vanish) -> None:
-        self.vanish = vanish
+    def __init__(self, vanish, step: str = "open") -> None:
+        self.vanish, self.step = vanish, step
 
-    def open(self, path: Path, flags: int, mode: int = 0o600) -> int:
-        self.vanish()
-        return super().open(path, flags, mode)
+    def __getattribute__(self, name: str):
+        if name in STEPS and name == object.__getattribute__(self, "step"):
+            object.__getattribute__(self, "vanish")()
+        return object.__getattribute__(self, name)
 
 
-def test_a_folder_swapped_before_the_write_is_a_failure_not_a_success(data, tmp_path):
+@pytest.mark.parametrize("step", STEPS)
+def test_a_stick_unmounted_at_any_step_of_the_write_is_never_a_success(tmpfs, data, tmp_path, strict, step):
+    record_interviews(DEMO, data, 1)
+    stick = tmpfs(tmp_path / "media" / "STICK", "4m")
+    gone: list[bool] = []
+
+    def pull_out() -> None:
+        if not gone:
+            subprocess.run(["umount", "-l", str(stick)], check=True)
+            gone.append(True)
+
+    with pytest.raises(log.StoreError, match="export failed: .*; nothing was exported"):
+        bundle.export(data, SID, stick, same_disk=False, ops=Vanishing(pull_out, step))
+    assert gone and not os.path.ismount(stick) and list(stick.iterdir()) == []
+
+
+@pytest.mark.parametrize("step", STEPS)
+def test_a_folder_swapped_at_any_step_of_the_write_is_never_a_success(data, tmp_path, step):
     record_interviews(DEMO, data, 1)
     stick, away = tmp_path / "stick", tmp_path / "away"
     stick.mkdir()
@@ -235,9 +258,16 @@ def test_a_folder_swapped_before_the_write_is_a_failure_not_a_success(data, tmp_
             stick.rename(away)
             stick.mkdir()
 
-    with pytest.raises(log.StoreError, match="no longer on the device .*; nothing was exported"):
-        bundle.export(data, SID, stick, ops=Vanishing(swap))
-    assert list(stick.iterdir()) == [] and list(away.iterdir()) == []
+    with pytest.raises(log.StoreError, match="export failed: .*; nothing was exported"):
+        bundle.export(data, SID, stick, ops=Vanishing(swap, step))
+    assert list(stick.iterdir()) == [] and list(away.iterdir()) == []  # nothing left to be taken for a bundle
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("0123456789:- /\\\nabtmpfsxe")), max_size=400))
+def test_any_mountinfo_text_is_read_without_a_crash(text):
+    found = mount_of("/", mountinfo=text)
+    assert found is None or isinstance(found, Mount)
 
 
 def test_a_stick_unmounted_before_the_write_is_one_line_exit_2_and_nothing_claims_success(

@@ -188,11 +188,16 @@ def on_same_disk(data: Path, dest: Path) -> str | None:
     data folder ``data`` -- a copy there is lost with the laptop -- else None (also when either
     cannot be looked at: the export itself then says why)."""
     try:
-        if os.stat(data).st_dev != os.stat(dest).st_dev:
-            return None
+        return _same_device(data, os.stat(dest), dest)
     except OSError:
         return None
-    return device_name(dest)
+
+
+def _same_device(data: Path, chosen: os.stat_result, dest: Path) -> str | None:
+    try:
+        return device_name(dest) if os.stat(data).st_dev == chosen.st_dev else None
+    except OSError:
+        return None  # no data folder: the export says so by name
 
 
 def export(data: Path, survey_id: str, dest: Path, *, same_disk: bool = True, ops: BundleOps | None = None,
@@ -238,7 +243,7 @@ def export(data: Path, survey_id: str, dest: Path, *, same_disk: bool = True, op
     now = (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
     pin = _Chosen(dest)
     try:
-        if not same_disk and (device := on_same_disk(data, dest)) is not None:
+        if not same_disk and (device := _same_device(data, pin.stat, dest)) is not None:
             raise StoreError(dest, "", f"export refused: this folder is on the same disk as the data "
                                        f"({device}), and a copy there is lost with the laptop; choose "
                                        "the USB stick; nothing was exported")
@@ -284,6 +289,15 @@ class _Chosen:
             raise OSError(errno.ENODEV, "the folder is no longer on the device it was on when the export "
                                         "began (was the USB stick pulled out or unmounted?)")
 
+    def forget(self, name: str) -> None:
+        """Remove ``name`` from the folder held (best effort): after a stick was unmounted, the
+        path no longer reaches what was written there, the held folder still does."""
+        if self.fd is not None and os.unlink in os.supports_dir_fd:
+            try:
+                os.unlink(name, dir_fd=self.fd)
+            except OSError:
+                pass
+
     def close(self) -> None:
         if self.fd is not None:
             fd, self.fd = self.fd, None
@@ -315,4 +329,5 @@ def _write_verified(ops: BundleOps, final: Path, sealed: bytes, chosen: _Chosen)
                 ops.remove(path)
             except OSError:
                 pass  # best effort: the folder may be gone with the stick
+            chosen.forget(path.name)
         raise StoreError(final, "", f"export failed: {os_reason(error)}; nothing was exported") from error
