@@ -20,7 +20,7 @@ from rrdesk.app import custody
 from rrdesk.app.interviews import Station
 from rrdesk.core import survey as surveys
 from rrdesk.store import bundle, log
-from rrdesk.store._mounts import Mount, mount_of
+from rrdesk.store._mounts import Mount, mount_of, removable
 from rrdesk.store.bundle import BundleOps, open_bundle
 from tests.conftest import DEMO, DEMO_KEY, NoSync, demo_identities, record_interviews
 from tests.test_bundle import tree_hash
@@ -142,8 +142,7 @@ def test_a_tiny_full_tmpfs_data_folder_exports_to_another_disk_and_stays_byte_id
         Station(surveys.load(DEMO), data)
     assert custody.disk_full(data, refused.value) == custody.DISK_FULL
     before = tree_hash(data)
-    stick = tmp_path / "stick"  # the test machine's own disk: another device than the tmpfs
-    stick.mkdir()
+    stick = tmpfs(tmp_path / "stick", "4m")  # another device than the laptop's full one
     assert custody.destination_problem(data, stick) is None
     code, out, err = run("export", "--data", data, "--survey-id", SID, "--to", stick, capsys=capsys)
     assert code == 0, err
@@ -261,6 +260,37 @@ def test_a_folder_swapped_at_any_step_of_the_write_is_never_a_success(data, tmp_
     with pytest.raises(log.StoreError, match="export failed: .*; nothing was exported"):
         bundle.export(data, SID, stick, ops=Vanishing(swap, step))
     assert list(stick.iterdir()) == [] and list(away.iterdir()) == []  # nothing left to be taken for a bundle
+
+
+def sys_block(tmp_path: Path, path: Path, device: str, flag: str | None) -> Path:
+    """A stand-in for /sys/dev/block where ``path``'s device is the partition ``device``
+    (``.../usb1/.../block/sdb/sdb1`` when ``device`` says usb), its disk's removable flag ``flag``."""
+    dev = os.stat(path).st_dev
+    disk = tmp_path / "sys" / "devices" / device / "block" / "sdb"
+    (disk / "sdb1").mkdir(parents=True)
+    if flag is not None:
+        (disk / "removable").write_text(flag + "\n")
+    links = tmp_path / "sys" / "dev" / "block"
+    links.mkdir(parents=True)
+    (links / f"{os.major(dev)}:{os.minor(dev)}").symlink_to(disk / "sdb1")
+    return links
+
+
+@pytest.mark.parametrize(("device", "flag", "expected"), [
+    ("pci0000:00/ata1", "0", False), ("pci0000:00/mmc0", "1", True),
+    ("pci0000:00/usb1/1-1", "0", True), ("pci0000:00/ata1", None, None)])
+def test_a_removable_disk_is_told_from_an_internal_one_by_sysfs(tmp_path, device, flag, expected):
+    assert removable(tmp_path, sys_block=sys_block(tmp_path, tmp_path, device, flag)) is expected
+    assert removable(tmp_path, sys_block=tmp_path / "no-sysfs") is None
+
+
+def test_a_folder_on_an_internal_disk_is_a_plain_line_when_linux_says_so(data, tmp_path):
+    if bundle.removable(tmp_path) is not False:
+        pytest.skip("this machine's sysfs does not call the test folder's disk internal")
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    problem = custody.destination_problem(tmp_path / "on-another-disk", other)  # no data folder: not the same disk
+    assert problem.startswith(f"The folder {other} is not on a USB stick or other removable disk")
 
 
 @settings(max_examples=300, deadline=None)

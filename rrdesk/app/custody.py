@@ -59,8 +59,10 @@ def export(data: Path, survey_id: str, dest: Path, *, same_disk: bool = False) -
 def destination_problem(data: Path, dest: Path) -> str | None:
     """What is wrong with exporting ``data`` into the folder ``dest``, as a plain line for the
     person choosing it (None: nothing found). Checked before :func:`export`, which checks
-    again: the folder is missing, cannot be written, or is on the laptop's own disk with the
-    data (then the person may confirm, and the GUI passes ``same_disk=True``)."""
+    again: the folder is missing, cannot be written, is on the laptop's own disk with the data
+    (then the person may confirm, and the GUI passes ``same_disk=True``), or is on a disk
+    Linux does not call removable (a stick's empty mount folder after it was unmounted, a
+    second internal disk: the person may confirm; :func:`export` itself does not refuse it)."""
     dest = Path(dest)
     if not dest.is_dir():
         return f"The folder {dest} cannot be found: is the USB stick plugged in?"
@@ -70,6 +72,9 @@ def destination_problem(data: Path, dest: Path) -> str | None:
     if device is not None:
         return (f"The folder {dest} is on the laptop's own disk ({device}), like the data: a copy "
                 "there is lost with the laptop. Choose the USB stick.")
+    if bundle.removable(dest) is False:
+        return (f"The folder {dest} is not on a USB stick or other removable disk ({bundle.device_name(dest)}): "
+                "is the stick plugged in?")
     return None
 
 

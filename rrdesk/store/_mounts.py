@@ -12,9 +12,10 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Mount", "device_name", "mount_of"]
+__all__ = ["Mount", "device_name", "mount_of", "removable"]
 
 _MOUNTINFO = Path("/proc/self/mountinfo")  # why: the calling process's own view (namespaces)
+_SYS_BLOCK = Path("/sys/dev/block")  # why: Linux names each block device MAJOR:MINOR here
 
 
 @dataclass(frozen=True)
@@ -87,3 +88,22 @@ def device_name(path: str | Path) -> str:
     if not hasattr(os, "major"):  # pragma: no cover - Windows: st_dev is a volume serial number
         return f"volume {dev:08x}"
     return f"device {os.major(dev)}:{os.minor(dev)}"
+
+
+def removable(path: str | Path, *, sys_block: Path = _SYS_BLOCK) -> bool | None:
+    """Whether ``path`` is on a removable disk or one on a USB bus (a USB stick, a card reader),
+    as Linux's sysfs says; None where it cannot tell (not a block device: tmpfs, a network
+    share; not Linux). A partition's flag is its disk's, one folder up."""
+    try:
+        dev = os.stat(path).st_dev
+        node = (sys_block / f"{os.major(dev)}:{os.minor(dev)}").resolve(strict=True)
+    except (OSError, AttributeError):  # AttributeError: no os.major on Windows
+        return None
+    if "/usb" in node.as_posix():
+        return True
+    for folder in (node, node.parent):
+        try:
+            return (folder / "removable").read_text(encoding="ascii").strip() == "1"
+        except (OSError, UnicodeDecodeError):
+            continue
+    return None

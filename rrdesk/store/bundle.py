@@ -31,14 +31,15 @@ from rrdesk.core import survey as surveys
 from rrdesk.core.errors import BundleError, StoreError, os_reason  # noqa: F401 - BundleError re-exported
 from rrdesk.core.fileio import OsOps, read_all, read_if_present as _read, write_all  # tests wrap _read
 from rrdesk.store import age
-from rrdesk.store._mounts import device_name
+from rrdesk.store._mounts import device_name, removable  # noqa: F401 - removable re-exported
 from rrdesk.store._bundle_open import (  # noqa: F401 - the names of a bundle and open_bundle re-exported
     _HEX32, FORMAT, KEY_NAME, LOG_NAME, MANIFEST, MAX_BUNDLE, SUFFIX, SURVEY_FILE, TORN_DIR, TORN_NAME,
     Bundle, _is_survey_id, _sha, open_bundle,
 )
 from rrdesk.store.log import key_path, scan
 
-__all__ = ["Bundle", "BundleError", "BundleOps", "device_name", "export", "open_bundle", "on_same_disk", "read_snapshot"]
+__all__ = ["Bundle", "BundleError", "BundleOps", "device_name", "export", "open_bundle", "on_same_disk", "read_snapshot",
+           "removable"]
 
 _SNAPSHOT_TRIES = 3  # why: a key update takes microseconds; three reads that all race one is a bug
 
