@@ -123,3 +123,39 @@ def test_a_damaged_log_reads_as_its_first_problem_file_where_what():
     assert isinstance(damaged, errors.LocatedError) and len(damaged.problems) == 2
     assert str(damaged) == "a.rrlog: record 7: chain broken (and 1 more)"
     assert str(errors.LogDamaged([Problem("a.rrlog.key", None, "missing")])) == "a.rrlog.key: missing"
+
+
+@pytest.mark.parametrize("name", ["survey.toml", "current"])
+def test_the_gui_says_the_same_words_for_a_full_disk_while_setting_up_a_survey(qtbot, tmp_path, settings,
+                                                                             monkeypatch, name):
+    real_open = OsOps.open
+
+    def full_at(self, path, flags, mode=0o600):
+        if os.path.basename(path).startswith(name + "."):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real_open(self, path, flags, mode)
+
+    monkeypatch.setattr(OsOps, "open", full_at)
+    data = tmp_path / "D"
+    code, _, err = rrdesk_cli("simulate", DEMO, "--data", data, "-n", 1)
+    assert (code, err) == (2, f"{PREFIX}{data / 'workplace-demo' / name}: could not be written: "
+                              "No space left on device\n")
+    assert gui_line(qtbot, data, settings) == err.removeprefix(PREFIX).rstrip("\n")
+
+
+def test_the_gui_goes_on_after_a_garbage_pointer_and_offers_the_interrupted_interview(qtbot, tmp_path, settings):
+    from rrdesk.app.interviews import Station
+    from rrdesk.core import survey as surveys
+
+    demo, data = surveys.load(DEMO), tmp_path / "D"
+    with Station(demo, data) as station:
+        interview = station.start({"department": "office"})
+        interview.spin(demo.randomized[0].id, 1)
+    (data / demo.id / "current").write_bytes(b"\xff\xfe\n")
+    window = open_window(qtbot, data, settings)
+    try:
+        assert window.station is not None
+        stopped = window.station.interrupted()
+        assert stopped is not None and (stopped.number, stopped.spun_unanswered) == (1, demo.randomized[0].id)
+    finally:
+        window.close()

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from rrdesk.app.interviews import Station
+from rrdesk.app.interviews import Station, device_id
 from rrdesk.core import survey as surveys
 from rrdesk.core.errors import LogLocked, describe
 from rrdesk.store import log
@@ -129,6 +129,16 @@ def test_a_full_disk_while_setting_up_is_one_line_naming_the_file(tmp_path, monk
     target = data / name if name == "device-id" else data / "workplace-demo" / name
     assert (code, out, err) == (2, "", f"{PREFIX}{target}: could not be written: No space left on device\n")
     assert not list(data.rglob("*.new")), "no temporary file is left behind"
+
+
+def test_a_folder_without_hard_links_still_gets_one_device_id(tmp_path):
+    class NoLinks(OsOps):  # FAT: link() says "Operation not permitted"
+        def link(self, source, target):
+            raise OSError(errno.EPERM, os.strerror(errno.EPERM))
+
+    first = device_id(tmp_path, NoLinks())
+    assert device_id(tmp_path, NoLinks()) == first == device_id(tmp_path)
+    assert [p.name for p in tmp_path.iterdir()] == ["device-id"]
 
 
 def test_a_survey_folder_that_is_a_file_is_one_line(tmp_path):

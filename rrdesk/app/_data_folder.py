@@ -9,12 +9,13 @@ missing or damaged pointer from the logs themselves (the log is the truth).
 from __future__ import annotations
 
 import secrets
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from rrdesk.core.errors import StoreError
-from rrdesk.core.fileio import OsOps, create_once, mapped, read_if_present, replace_file
+from rrdesk.core.fileio import OsOps, create_once, folder_lock, mapped, read_if_present, replace_file
 from rrdesk.store import log
 from rrdesk.store._folder_checks import CURRENT, DEVICE_FILE, DEVICE_ID, OLD_POINTER, POINTER, SURVEY_COPY
 from rrdesk.store.records import FORMAT
@@ -52,9 +53,12 @@ def device_id(data: Path, ops: Any = None) -> bytes:
         with mapped(data, "cannot be created"):
             data.mkdir(parents=True, exist_ok=True)
         new = pointed or secrets.token_bytes(16)
-        with mapped(path, "could not be written"):
-            if create_once(path, new.hex().encode("ascii") + b"\n", ops):
-                return new
+        with ExitStack() as held:  # why: create_once is exclusive by itself only where links exist
+            with mapped(data, "cannot be opened"):
+                held.enter_context(folder_lock(data))
+            with mapped(path, "could not be written"):
+                if create_once(path, new.hex().encode("ascii") + b"\n", ops):
+                    return new
     raise StoreError(path, "", "cannot be read: it disappeared while it was being created")
 
 

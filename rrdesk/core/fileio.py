@@ -240,6 +240,10 @@ def read_text(path: str | Path, limit: int, *, error: type[LocatedError], unread
 # -- creation that two processes may race on -------------------------------------------------
 
 
+_NO_LINKS = frozenset({errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS, errno.EMLINK})
+# why: what link() says on a filesystem without hard links (FAT, exFAT, some network shares)
+
+
 def temp_name(path: Path) -> Path:
     """``<name>.<pid>.<8 random hex digits>.new`` beside ``path``: this process's own temporary
     file, so two writers of the same file never write, rename or remove each other's."""
@@ -253,7 +257,8 @@ def create_once(path: Path, data: bytes, ops: Any) -> bool:
     with ``link``, which never replaces: of processes racing to create ``path`` exactly one
     wins and every other finds the winner's complete file. Returns True if this call created
     it, False if it was there already (the caller then reads it). An ``OSError`` goes to the
-    caller; the temporary file is removed either way.
+    caller; the temporary file is removed either way. A filesystem without hard links (FAT)
+    gets a rename instead, exclusive only among callers holding :func:`folder_lock`.
     """
     temp = temp_name(path)
     try:
@@ -262,6 +267,12 @@ def create_once(path: Path, data: bytes, ops: Any) -> bool:
             ops.link(temp, path)
         except FileExistsError:
             return False
+        except OSError as error:
+            if error.errno not in _NO_LINKS:
+                raise
+            if os.path.lexists(path):
+                return False
+            ops.replace(temp, path)  # no hard links here: exclusive under the caller's folder_lock
         ops.fsync_dir(path.parent)
         return True
     finally:
