@@ -25,6 +25,10 @@ Data folder (FORMAT.md §3)::
     DATA/<survey id>/current            the log being appended to, its record format, and the
                                         interviews begun in this device's earlier logs
     DATA/<survey id>/<device>-<log>.rrlog (+ .key, .torn-…)
+
+A station picks its log holding a lock on the survey folder (two starting together never both
+make one); a missing or damaged ``current`` is rebuilt from this device's newest log that can
+be continued, its interrupted interview included (:mod:`rrdesk.app._data_folder`).
 """
 from __future__ import annotations
 
