@@ -204,6 +204,7 @@ def test_a_destination_on_the_data_folders_disk_is_refused_unless_same_disk(data
     code, out, err = run("export", "--data", data, "--survey-id", SID, "--to", stick, capsys=capsys)
     assert code == 2 and out == "" and err.count("\n") == 1
     assert err.startswith(f"rrdesk: error: {stick}: export refused: this folder is on the same disk as the data")
+    assert err.rstrip().endswith("choose the USB stick (or, meaning it, --same-disk); nothing was exported")
     assert list(stick.iterdir()) == []
     with pytest.raises(log.StoreError, match="export refused"):
         custody.export(data, SID, stick)

@@ -247,7 +247,7 @@ def export(data: Path, survey_id: str, dest: Path, *, same_disk: bool = True, op
         if not same_disk and (device := _same_device(data, pin.stat, dest)) is not None:
             raise StoreError(dest, "", f"export refused: this folder is on the same disk as the data "
                                        f"({device}), and a copy there is lost with the laptop; choose "
-                                       "the USB stick; nothing was exported")
+                                       "the USB stick (or, meaning it, --same-disk); nothing was exported")
         try:
             files, recipients, device = _contents(data, survey_id, now)
         except OSError as error:
