@@ -6,6 +6,7 @@ the manifest (threat model 5); the names and limits here are those an export wri
 """
 from __future__ import annotations
 
+import errno
 import hashlib
 import io
 import json
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from rrdesk.core.errors import BundleError, os_reason
+from rrdesk.core.reading import read_capped
 from rrdesk.store import age
 from rrdesk.store._frames import MAX_SURVEY_ID, SURVEY_ID
 
@@ -81,14 +83,13 @@ def open_bundle(path: Path, identities: Sequence[age.Identity]) -> Bundle:
         "manifest …"; always naming the bundle file.
     """
     path = Path(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_BUNDLE:
-            raise BundleError(path, "", "not an rrdesk bundle (larger than 2 GiB)")
-        sealed = path.read_bytes()
+    try:  # a FIFO, a device or /dev/zero is refused unread: never a hang, never a MemoryError
+        sealed = read_capped(path, MAX_BUNDLE)
     except FileNotFoundError:
         raise BundleError(path, "", "no such file") from None
     except OSError as error:
+        if error.errno == errno.EFBIG:
+            raise BundleError(path, "", "not an rrdesk bundle (larger than 2 GiB)") from None
         raise BundleError(path, "", f"cannot be read: {os_reason(error)}") from None
     if not sealed.startswith(_AGE_MAGIC):
         raise BundleError(path, "", "not an rrdesk bundle (not an age file)")

@@ -7,17 +7,42 @@
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
 from rrdesk.core import survey as surveys
 from rrdesk.core.errors import InputError, RRDeskError
-from rrdesk.core.fileio import read_if_present as _read
+from rrdesk.core.reading import read_capped, read_capped_if_present
 from rrdesk.core.survey import Survey
 from rrdesk.store import age
 from rrdesk.store.bundle import SUFFIX, SURVEY_FILE, BundleError, open_bundle
 from rrdesk.store.log import Problem, key_path, os_reason, scan
+
+MAX_LOG = 2 << 30
+# why: the same bound as a bundle (MAX_BUNDLE): a log is a few MB, so 2 GiB is far above any
+# real one and stops a symlink to /dev/zero or a disk image from filling memory
+MAX_KEY_FILE = 1 << 20  # why: a key file is under 200 bytes (FORMAT.md §1.9); 1 MiB is far above it
+
+
+def _not_regular(path: Path) -> str:
+    """What ``path`` is if neither a folder nor a regular file ("a FIFO"), else "" (followed
+    through symlinks; never opened, so a FIFO cannot block)."""
+    try:
+        mode = path.stat().st_mode
+    except (OSError, ValueError):
+        return ""  # reading it reports why
+    if stat.S_ISDIR(mode) or stat.S_ISREG(mode):
+        return ""
+    return next((name for test, name in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+                                          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+                 if test(mode)), "an unknown kind")
+
+
+def _read_log(path: Path) -> tuple[bytes, bytes | None]:
+    """A log and its key file (None if missing): regular files only, bounded (OSError otherwise)."""
+    return read_capped(path, MAX_LOG), read_capped_if_present(key_path(path), MAX_KEY_FILE)
 
 
 @dataclass(frozen=True)
@@ -59,7 +84,7 @@ def _folder_logs(folder: Path, problems: list[Problem]) -> list[_Log]:
     found = []
     for path in sorted(folder.glob("*.rrlog")):
         try:
-            data, key = path.read_bytes(), _read(key_path(path))
+            data, key = _read_log(path)
         except OSError as error:
             problems.append(Problem(str(path), None, f"cannot be read: {os_reason(error)}"))
             continue
@@ -111,6 +136,9 @@ def _gather(path: Path, identities: Sequence[age.Identity] | None) -> tuple[list
     problems: list[Problem] = []
     if not os.path.lexists(path):
         raise InputError(path, "", "no such file or folder")
+    kind = _not_regular(path)
+    if kind:
+        raise InputError(path, "", f"cannot be read: not a regular file ({kind})")
     if path.is_dir():
         folders = _survey_folders(path)
         if not folders:
@@ -118,7 +146,7 @@ def _gather(path: Path, identities: Sequence[age.Identity] | None) -> tuple[list
         return [log for folder in folders for log in _folder_logs(folder, problems)], problems
     if path.name.endswith(".rrlog"):
         try:
-            data, key = path.read_bytes(), _read(key_path(path))
+            data, key = _read_log(path)
         except OSError as error:
             raise InputError(path, "", f"cannot be read: {os_reason(error)}") from None
         folder = path.parent

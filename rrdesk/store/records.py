@@ -101,10 +101,14 @@ def parse(plaintext: bytes) -> Record:
     RecordError
         Not ASCII JSON, unknown or missing fields, wrong types, or a non-canonical form.
     """
+    if len(plaintext) > _MAX_RECORD:
+        raise RecordError("longer than any record")
     body = plaintext.rstrip(b" ")
+    if not body.startswith(b'{"format":'):  # why: canonical JSON only; refuses deep nesting before json sees it
+        raise RecordError("not a JSON record")
     try:
         data = json.loads(body.decode("ascii"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: hostile nesting
         raise RecordError("not a JSON record") from None
     expected = {"format", "survey", "device", "log", "interview", "position", "kind", "question",
                 "answer", "day", "direct"}
