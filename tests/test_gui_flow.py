@@ -246,13 +246,14 @@ def test_a_failed_save_is_said_plainly_and_the_screen_does_not_move_on(qtbot, da
     click(qtbot, q.answer_buttons[0])
     qtbot.waitUntil(lambda: q.stop.isVisible())
     assert screen(window) is q
-    assert "could not be saved" in q.status.text() and "No space left on device" in q.status.text()
+    assert q.status.text() == "The answer could not be saved. Please call the interviewer."  # no path, no OS words
     assert not any(b.isEnabled() for b in q.answer_buttons)
     disk.full = False  # the interviewer frees some space
     click(qtbot, q.stop)
     qtbot.waitUntil(lambda: window.stack.currentWidget() is window.dashboard)
     qtbot.waitUntil(lambda: window.station is not None)  # the store is opened again
     assert window.dashboard.status.text().startswith("Interview 1 stopped:")
+    assert "No space left on device" in window.dashboard.status.text()  # the interviewer is told what happened
     assert window.dashboard.resume_panel.isVisible()  # and can be continued
     window.close()
 
@@ -266,7 +267,7 @@ def test_a_spin_whose_record_cannot_be_written_is_never_shown_and_the_interviewe
     disk.full = True  # the spin's own record fails: its outcome is never returned
     click(qtbot, q.spin_button)
     qtbot.waitUntil(lambda: q.stop.isVisible())
-    assert "could not be used" in q.status.text() and "No space left on device" in q.status.text()
+    assert q.status.text() == "The spinner could not be used. Please call the interviewer."
     assert not q.wheel.is_aimed() and not q.instruction.isVisible()
     assert not q.spin_button.isEnabled() and not q.decline.isVisible()
     disk.full = False

@@ -256,8 +256,8 @@ class InterviewController(QObject):
         """The outcome could not be drawn or kept (its record could not be written, or the
         interview was driven out of order): say so and let the interviewer stop; the
         dashboard opens the store again and offers to continue this interview."""
-        self._failure = line
-        self._set(QuestionState.FAILED, error=line)
+        self._failure = line  # for the dashboard: the respondent's screen is never given it
+        self._set(QuestionState.FAILED)
 
     @Slot()
     def wheel_stopped(self) -> None:
@@ -266,7 +266,7 @@ class InterviewController(QObject):
             return
         instruction = self.question.design.sectors[self._sector].instruction
         if self.state is QuestionState.FAILED:
-            self._set(QuestionState.FAILED, instruction=instruction, error=self._failure)
+            self._set(QuestionState.FAILED, instruction=instruction)
         elif self.state is QuestionState.RECORDED:  # Next once the wheel stopped and the record is durable
             self._sector = None  # recorded and shown: the sector is not needed any more
             self._set(QuestionState.SAVED, instruction=instruction)
@@ -313,8 +313,8 @@ class InterviewController(QObject):
     def _save_failed(self, line: str) -> None:
         """Do not move on: the screen says what happened and the interviewer may stop; the
         dashboard opens the store again and offers to continue this interview."""
-        self._failure = line
-        self._set(QuestionState.FAILED, error=line)
+        self._failure = line  # for the dashboard: the respondent's screen is never given it
+        self._set(QuestionState.FAILED)
 
     @Slot()
     def stop_after_failure(self) -> None:

@@ -215,7 +215,7 @@ class QuestionScreen(QWidget):
                 b.setEnabled(False)
         elif state is QuestionState.FAILED:
             self._show_outcome(view.instruction)
-            self._failed(view.error)
+            self._failed()
         elif state is not QuestionState.RECORDED:  # SHOWN, SAVING, SAVED (RECORDED shows nothing new)
             self._show_outcome(view.instruction)
             if state is QuestionState.SAVING:
@@ -274,14 +274,15 @@ class QuestionScreen(QWidget):
         restyle(self.status)
         self.status.show()
 
-    def _failed(self, line: str) -> None:
-        """Do not move on: say what happened and let the interviewer stop; the dashboard
-        opens the store again and offers to continue this interview."""
+    def _failed(self) -> None:
+        """Do not move on: say so plainly and let the interviewer stop; the dashboard says
+        what happened (the file, the system's words: never for the respondent's eyes), opens
+        the store again and offers to continue this interview."""
         if self.wheel.is_aimed():
-            text = self.tr("The answer could not be saved: {error}. Please call the interviewer.")
+            text = self.tr("The answer could not be saved. Please call the interviewer.")
         else:  # the outcome itself could not be drawn or kept
-            text = self.tr("The spinner could not be used: {error}. Please call the interviewer.")
-        self._show_error(text.format(error=line))
+            text = self.tr("The spinner could not be used. Please call the interviewer.")
+        self._show_error(text)
         for b in (*self.answer_buttons, self.spin_button):
             b.setEnabled(False)
         self.decline.hide()
