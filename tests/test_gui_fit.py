@@ -247,6 +247,13 @@ def test_walk_the_dashboard_and_its_confirmations(qtbot, tmp_path, settings, fas
     bot.check("confirm closing it")
     window.confirmation.reject()
     window.close()
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the data folder should be")  # the store cannot be opened: Try again
+    window = open_window(qtbot, blocked, settings)
+    window.set_language(lang)  # the rebuilt dashboard says it again
+    qtbot.waitUntil(lambda: window.dashboard.fault_panel.isVisible())
+    CheckingBot(qtbot, window, found).check("dashboard, the data folder cannot be used")
+    window.close()
     assert found == {}, _report(found)
 
 

@@ -1,5 +1,9 @@
 """The interviewer's dashboard: which survey, how much is saved, disk space, start, export.
 
+When the data folder cannot be used for interviews (a full disk, a damaged side file,
+another window), a panel says why, in the full line and in plain words, with "Try again";
+no later status line covers it, and Export stays available whenever there is data.
+
 It only shows what the window tells it and sends the interviewer's actions back as
 signals; it never touches the store itself. It never shows an answer: the interviewer
 sees counts, times of saves, and "Interview N saved".
@@ -46,6 +50,7 @@ class Dashboard(QWidget):
     continueRequested = Signal()
     closeRequested = Signal()
     exportRequested = Signal()
+    retryRequested = Signal()
     openRequested = Signal()
     reducedMotionChanged = Signal(bool)
     languageChanged = Signal(str)
@@ -72,6 +77,23 @@ class Dashboard(QWidget):
         self.status = label("", "status")
         self.status.hide()
         outer.addWidget(self.status)
+
+        self.fault_panel = QFrame()
+        self.fault_panel.setObjectName("fault")
+        fault = QVBoxLayout(self.fault_panel)
+        fault.setContentsMargins(0, 0, 0, 0)
+        self.fault = label("", "error")  # what happened before (a failed interview): which file, what
+        self.fault.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.fault_hint = label("", "subtitle")  # what to do, in plain words
+        fault.addWidget(self.fault)
+        fault.addWidget(self.fault_hint)
+        retry_row = QHBoxLayout()
+        self.retry = button(self.tr("Try again"))
+        retry_row.addWidget(self.retry)
+        retry_row.addStretch(1)
+        fault.addLayout(retry_row)
+        self.fault_panel.hide()
+        outer.addWidget(self.fault_panel)
 
         self.resume_panel = QFrame()
         self.resume_panel.setObjectName("resume")
@@ -165,6 +187,7 @@ class Dashboard(QWidget):
         self.resume.clicked.connect(self.continueRequested)
         self.close_it.clicked.connect(self.closeRequested)
         self.export.clicked.connect(self.exportRequested)
+        self.retry.clicked.connect(self.retryRequested)
         self.open.clicked.connect(self.openRequested)
         self.reduced_motion.toggled.connect(self.reducedMotionChanged)
         self.language.currentIndexChanged.connect(
@@ -216,10 +239,34 @@ class Dashboard(QWidget):
         self.status.style().polish(self.status)
         self.status.setVisible(bool(line))
 
-    def set_ready(self, ready: bool) -> None:
-        """Start and export need an open store with no interrupted interview."""
+    def set_ready(self, ready: bool, *, exportable: bool | None = None) -> None:
+        """Start needs an open store with no interrupted interview; export needs data to
+        export (by default: an open store), whether or not the store is open."""
         self.start.setEnabled(ready and self.resume_panel.isHidden())
-        self.export.setEnabled(ready and self.progress.isHidden())
+        self.export.setEnabled((ready if exportable is None else exportable) and self.progress.isHidden())
+
+    def show_fault(self, earlier: str, *, full: str | None, exportable: bool) -> None:
+        """The data folder cannot be used for interviews (the status line says why): keep
+        ``earlier`` (a failed interview's line, naming the file; may be "") and say what to do
+        -- ``full``, the plain words of a full disk, or else the words here -- with "Try
+        again". It stays until :meth:`clear_fault`: no status line covers it."""
+        if full:
+            hint = full
+        elif exportable:
+            hint = self.tr("No interview can be recorded until this is fixed; the data can still be exported. "
+                           "Fix the cause, then tap Try again.")
+        else:
+            hint = self.tr("No interview can be recorded until this is fixed. Fix the cause, then tap Try again.")
+        self.fault.setText(earlier)
+        self.fault.setVisible(bool(earlier))
+        self.fault_hint.setText(hint)
+        self.fault_panel.show()
+        self.retry.setFocus()
+
+    def clear_fault(self) -> None:
+        self.fault_panel.hide()
+        self.fault.setText("")
+        self.fault_hint.setText("")
 
     def show_interrupted(self, stopped: Interrupted | None, total_questions: int) -> None:
         if stopped is None:

@@ -14,11 +14,13 @@ work: the next question after a record, where the station stands after a write.
 from __future__ import annotations
 
 import datetime as dt
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from rrdesk.app.interviews import Interrupted, Interview, Station
+from rrdesk.core.errors import RRDeskError, describe
 from rrdesk.core.survey import Question, Survey
 
 if TYPE_CHECKING:
@@ -77,14 +79,56 @@ class Begun:
     wrote: bool = False  # a record was written on the way (a question spun and never answered, now abandoned)
 
 
+@dataclass(frozen=True)
+class Refused:
+    """The data folder could not be opened for interviews: the line that says why (naming
+    the file), the plain words when the disk is full (None otherwise), and whether the folder
+    holds this survey's data all the same (then Export still works: it only reads)."""
+
+    line: str
+    full: str | None
+    exportable: bool
+
+
+@dataclass(frozen=True)
+class Destination:
+    """What is wrong with an export's folder (None: nothing), and whether the person may
+    confirm it and export anyway (the laptop's own disk: a copy there is lost with it)."""
+
+    problem: str | None
+    confirmable: bool
+
+
+@dataclass(frozen=True)
+class Exported:
+    """A verified bundle, and the device it was checked to be on, in words."""
+
+    path: Path
+    where: str
+
+
+def has_data(data: Path, survey_id: str) -> bool:
+    """Whether ``data`` holds records of ``survey_id`` to export (a log of it, whatever its state)."""
+    try:
+        return any(Path(data, survey_id).glob("*.rrlog"))
+    except OSError:
+        return False
+
+
 def _standing(station: Station) -> Standing:
     return Standing(station.interviews_begun, station.interrupted(), station.last_saved)
 
 
 def open_station(survey: Survey, data: Path, *, ops: Any = None) -> Operation:
-    """Open (or create) ``survey``'s store in the data folder ``data``."""
-    def work() -> Opened:
-        station = Station(survey, data, ops=ops)
+    """Open (or create) ``survey``'s store in the data folder ``data``; the result is
+    :class:`Opened`, or :class:`Refused` when it cannot be opened for interviews (a full disk,
+    a damaged side file, another window): the window still offers Export then."""
+    def work() -> Opened | Refused:
+        try:
+            station = Station(survey, data, ops=ops)
+        except (RRDeskError, OSError) as error:
+            from rrdesk.app import custody  # why: imported when needed; start-up stays quick
+            return Refused(describe(error), custody.disk_full(data, error), has_data(data, survey.id))
         return Opened(station, _standing(station), bool(station.problems))
     return Operation("open_station", work)
 
@@ -151,9 +195,25 @@ def close_interrupted(station: Station) -> Operation:
     return Operation("close_interrupted", work)
 
 
-def export(data: Path, survey_id: str, dest: Path) -> Operation:
-    """A verified export bundle of ``survey_id`` into ``dest``; the result is its path."""
-    def work() -> Path:
+def destination(data: Path, dest: Path) -> Operation:
+    """What is wrong with exporting ``data`` into ``dest`` (:class:`Destination`), before any
+    byte is written: on the export runner, since a dying USB stick may take its time."""
+    def work() -> Destination:
         from rrdesk.app import custody  # why: imported when needed; start-up stays quick
-        return custody.export(data, survey_id, dest)
+        problem = custody.destination_problem(data, dest)
+        # why: the folder is there and writable, so what is left is the laptop's own disk
+        confirmable = problem is not None and Path(dest).is_dir() and os.access(dest, os.W_OK)
+        if confirmable and os.environ.get(custody.SAME_DISK_ENV) == "1":  # scripts and tests, on purpose
+            problem, confirmable = None, False
+        return Destination(problem, confirmable)
+    return Operation("destination", work)
+
+
+def export(data: Path, survey_id: str, dest: Path, *, same_disk: bool = False) -> Operation:
+    """A verified export bundle of ``survey_id`` into ``dest`` (:class:`Exported`). It only
+    reads the data folder: no open station is needed, and a full disk does not stop it."""
+    def work() -> Exported:
+        from rrdesk.app import custody  # why: imported when needed; start-up stays quick
+        path = custody.export(data, survey_id, dest, same_disk=same_disk)
+        return Exported(path, custody.where(path))
     return Operation("export", work)

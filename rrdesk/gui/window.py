@@ -2,14 +2,19 @@
 
 The window holds the open :class:`Station` (one survey in one data folder) and two task
 runners: one for the store (opening it, records, closing an interview: one at a time, on
-one thread, as the log writer requires) and one for exports (so a slow USB stick never
-holds up the store). It never calls the store itself: it runs the named operations of
+one thread, as the log writer requires) and one for exports (:mod:`rrdesk.gui.exporting`:
+a slow USB stick never holds up the store, and a data folder that cannot be opened for
+interviews still exports). It never calls the store itself: it runs the named operations of
 :mod:`rrdesk.gui.operations` and shows their results (where the station stands: counts and
 times), and its :class:`InterviewController` runs the interviews; it never reads an answer.
 
 An interview is full-screen, without the menu bar. Leaving it (✕, Ctrl+Q) and closing an
 interrupted one from the dashboard (irreversible) are confirmed first; a left interview stays
 interrupted in the store, and the dashboard offers to continue it.
+
+A failed write (a full disk) ends the interview on the dashboard, which keeps its line and
+opens the store again; while it cannot be opened the dashboard says why and offers "Try
+again", so the app recovers once space is freed, without a restart.
 """
 from __future__ import annotations
 
@@ -21,16 +26,17 @@ from PySide6.QtCore import QEvent, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QVBoxLayout, QWidget
 
-from rrdesk.core import survey as surveys
 from rrdesk.core.errors import SurveyError
 from rrdesk.core.survey import Survey
 from rrdesk.gui import i18n, operations
 from rrdesk.gui.dashboard import Dashboard
+from rrdesk.gui.exporting import ExportFlow
 from rrdesk.gui.flow import InterviewFlow
 from rrdesk.gui.interview import InterviewController
-from rrdesk.gui.operations import Opened, Standing
+from rrdesk.gui.operations import Opened, Refused, Standing
 from rrdesk.gui.resources import DEMO_SURVEY, demo_recipient
 from rrdesk.gui.settings import Preferences
+from rrdesk.gui.survey_file import load as load_survey
 from rrdesk.gui.tasks import TaskRunner
 from rrdesk.gui.frame import CurrentStack, confirm, full_screen, screen_changed, scrolling
 from rrdesk.gui.widgets import compact_when_small, label
@@ -67,10 +73,13 @@ class MainWindow(QMainWindow):
         self._leaving = False  # the interviewer confirmed leaving: the next close goes through
         self.results = None  # the coordinator's Results window, made when first asked for
         self.session_saved = 0
-        self._pending_status = ""
+        self._pending_status = ""  # a failed interview's line: shown again after each try to open
+        self._refused: Refused | None = None  # why the data folder cannot be used for interviews now
         self._last_saved: dt.datetime | None = None
         self.runner = TaskRunner(self)
-        self.exporter = TaskRunner(self)
+        self.export_flow = ExportFlow(self)
+        self.export_flow.finished.connect(self.exportFinished)
+        self.exporter = self.export_flow.runner
 
         central = QWidget()
         column = QVBoxLayout(central)
@@ -102,6 +111,7 @@ class MainWindow(QMainWindow):
         d.continueRequested.connect(self.continue_interview)
         d.closeRequested.connect(self.ask_close_interrupted)
         d.exportRequested.connect(self._ask_export)
+        d.retryRequested.connect(self.try_again)
         d.openRequested.connect(self._ask_survey)
         d.reducedMotionChanged.connect(self._reduced_motion)
         d.languageChanged.connect(self.set_language)
@@ -116,6 +126,8 @@ class MainWindow(QMainWindow):
             self.stack.setCurrentWidget(d)
         self._banner_text()
         self._menus()
+        if (refused := self._refused) is not None:  # the new dashboard says it again
+            d.show_fault(self._pending_status, full=refused.full, exportable=refused.exportable)
         self._refresh()
 
     def _banner_text(self) -> None:
@@ -169,7 +181,7 @@ class MainWindow(QMainWindow):
         """Validate the survey at ``path`` (the messages of ``rrdesk check``) and open its
         store; ``remember`` keeps the path for the next start. False if it is not valid."""
         try:
-            survey = surveys.load(path)
+            survey = load_survey(path)
         except SurveyError as error:
             self.show_message(self.tr("This survey file cannot be used"), str(error))
             return False
@@ -179,47 +191,65 @@ class MainWindow(QMainWindow):
         return True
 
     def open_startup(self, path: Path | None) -> None:
-        """At start: the given survey, else the remembered one, else the demo survey."""
+        """At start: the given survey, else the remembered one, else the demo survey (also
+        when that one is not a survey file: a FIFO, a device or a folder is never read)."""
         remembered = self.prefs.survey_path
         chosen = path or (Path(remembered) if remembered else None)
         if chosen is not None:
             try:
-                self.use_survey(surveys.load(chosen))
+                self.use_survey(load_survey(chosen))
                 return
             except SurveyError as error:
                 self.show_message(self.tr("The survey file cannot be used; the demo survey is open instead"),
                                   str(error))
-        self.use_survey(surveys.load(DEMO_SURVEY))
+        self.use_survey(load_survey(DEMO_SURVEY))
 
     def use_survey(self, survey: Survey, *, status: str = "") -> None:
         """Show ``survey`` and open its store in the data folder, off the GUI thread;
         ``status`` (an error line) is shown once it is open."""
         self._close_station()
-        self.survey = survey
+        if survey is not self.survey:
+            self.dashboard.clear_fault()  # another survey: another data folder's state
+        self.survey, self._refused = survey, None
         self._title()
         self.banner.setVisible(demo_recipient() in survey.recipients)
         self.dashboard.show_survey(survey, self.data)
         self.dashboard.set_status(self.tr("Opening the data folder…"))
         self.dashboard.set_ready(False)
         self._pending_status = status
-        operations.open_station(survey, self.data, ops=self._ops).run(self.runner, self._opened, self._open_failed)
+        operations.open_station(survey, self.data, ops=self._ops).run(
+            self.runner, lambda result: self._opened(result, survey),
+            lambda line: self._opened(Refused(line, None, False), survey))
 
-    def _opened(self, opened: Opened) -> None:
-        if self.survey is None or opened.station.survey is not self.survey:  # another survey was chosen meanwhile
-            operations.close_station(opened.station).run(self.runner)
+    @Slot()
+    def try_again(self) -> None:
+        """"Try again" on the dashboard: open the store again (space was freed, the cause fixed)."""
+        if self.survey is not None and self.station is None:
+            self.use_survey(self.survey, status=self._pending_status)
+
+    def _opened(self, opened: Opened | Refused, survey: Survey) -> None:
+        """The store is open; or it is not (:class:`Refused`): say why, under the failed
+        interview's line, with Try again, and Export when there is data (it only reads)."""
+        if survey is not self.survey:  # another survey was chosen meanwhile
+            if isinstance(opened, Opened):
+                operations.close_station(opened.station).run(self.runner)
             return
-        self.station, self.standing = opened.station, opened.standing
-        self.dashboard.set_status(self._pending_status, error=bool(self._pending_status))
-        if opened.damaged:
-            self.dashboard.set_status(self.tr("The data folder holds a damaged log; it is kept for checking "
-                                              "(rrdesk verify) and a new log was started."), error=True)
+        if isinstance(opened, Refused):
+            self._refused = opened  # the failed interview's line stays in the fault panel, with what to do
+            self.dashboard.show_fault(self._pending_status, full=opened.full, exportable=opened.exportable)
+            self.dashboard.set_status(self.tr("The data folder cannot be used: {error}").format(error=opened.line),
+                                      error=True)
+        else:
+            self.station, self.standing = opened.station, opened.standing
+            self.dashboard.clear_fault()
+            self.dashboard.set_status(self._pending_status, error=bool(self._pending_status))
+            if opened.damaged:
+                self.dashboard.set_status(self.tr("The data folder holds a damaged log; it is kept for checking "
+                                                  "(rrdesk verify) and a new log was started."), error=True)
         self._refresh()
-        if self.stack.currentWidget() is self.dashboard and self.dashboard.resume_panel.isHidden():
+        if self.station is not None and self.stack.currentWidget() is self.dashboard \
+                and self.dashboard.resume_panel.isHidden():
             self.dashboard.start.setFocus()  # Space or Enter starts the next interview
-        self.storeReady.emit()
-
-    def _open_failed(self, line: str) -> None:
-        self.dashboard.set_status(self.tr("The data folder cannot be used: {error}").format(error=line), error=True)
         self.storeReady.emit()
 
     def _close_station(self) -> None:
@@ -235,10 +265,11 @@ class MainWindow(QMainWindow):
         d.show_counts(self.session_saved, standing.begun if standing else None, last_saved)
         total = len(self.survey.randomized) if standing else 0
         d.show_interrupted(standing.interrupted if standing else None, total)
-        d.set_ready(standing is not None)
+        exportable = standing is not None or (self._refused is not None and self._refused.exportable)
+        d.set_ready(standing is not None, exportable=exportable)
         interviewing = self.stack.currentWidget() is self.flow
         self.open_action.setEnabled(not interviewing)
-        self.export_action.setEnabled(standing is not None and not interviewing)
+        self.export_action.setEnabled(exportable and not interviewing)
         self.results_action.setEnabled(not interviewing)
 
     # -- interviews ------------------------------------------------------------------------------
@@ -307,6 +338,8 @@ class MainWindow(QMainWindow):
 
     @Slot(str, bool, bool, bool)
     def _interview_ended(self, line: str, completed: bool, wrote: bool, broken: bool) -> None:
+        if not broken:
+            self._pending_status = ""  # the store writes again: an earlier failure is over
         if completed:
             self.session_saved += 1
         if wrote:
@@ -338,26 +371,13 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _ask_export(self) -> None:
-        if self.station is None:
-            return
-        dest = QFileDialog.getExistingDirectory(self, self.tr("Export to… (choose the USB stick)"))
-        if dest:
-            self.export_to(Path(dest))
+        if self.survey is not None and self.export_action.isEnabled():
+            self.export_flow.ask(self.data, self.survey.id)
 
     def export_to(self, dest: Path) -> None:
-        """Write a verified export bundle of this survey into ``dest``, off the GUI thread."""
-        self.dashboard.export_running()
-        operations.export(self.data, self.survey.id, dest).run(self.exporter, self._exported, self._export_failed)
-
-    def _exported(self, path: Path) -> None:
-        line = self.tr("Exported and checked: {path}").format(path=path)
-        self.dashboard.export_done(line, error=False)
-        self.exportFinished.emit(line, True)
-
-    def _export_failed(self, error: str) -> None:
-        line = self.tr("Export failed: {error}").format(error=error)
-        self.dashboard.export_done(line, error=True)
-        self.exportFinished.emit(line, False)
+        """Check ``dest`` and write a verified export bundle of this survey there, off the GUI
+        thread (a folder on the laptop's own disk only once the interviewer confirms)."""
+        self.export_flow.to(self.data, self.survey.id, dest)
 
     @Slot()
     def show_results(self) -> None:
@@ -406,7 +426,7 @@ class MainWindow(QMainWindow):
                             "dashboard offers to continue it next time."),
                     self.tr("Leave"), self.tr("Stay"), lambda yes: self._confirmed(yes, self._leave))
             return
-        self.exporter.finish()
+        self.export_flow.finish()
         self.runner.finish()  # a record being written finishes first: it must be durable
         self._close_station()
         self.runner.finish()  # and the store is closed before the window goes
