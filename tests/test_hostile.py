@@ -9,9 +9,12 @@ survey copy was edited and resealed.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import io
 import json
 import os
+import re
+import tarfile
 import tempfile
 import threading
 import time
@@ -21,7 +24,7 @@ import pytest
 
 from rrdesk import cli
 from rrdesk.core import survey as surveys
-from rrdesk.store import age, log
+from rrdesk.store import age, bundle, keys, log
 from tests.conftest import DEMO, ROOT
 
 KEY = ROOT / "resources" / "demo-identity.txt"
@@ -137,3 +140,70 @@ def test_a_fifo_is_refused_at_once_in_one_line(tmp_path, genuine, role, command)
     code, out, err, took = timed(command, target, "-i", identity)
     one_line_error(code, out, err)
     assert str(fifo) in err and "not a regular file (a FIFO)" in err and took < QUICK
+
+
+def reseal(original: Path, to: Path, edit) -> Path:
+    """``original``'s contents with its survey copy edited by ``edit``, manifest updated,
+    sealed to the demo recipient again (as anyone with the public recipient can)."""
+    plain = age.decrypt(original.read_bytes(), keys.load_identities(KEY))
+    with tarfile.open(fileobj=io.BytesIO(plain)) as tar:
+        members = {m.name: tar.extractfile(m).read() for m in tar}
+    survey = edit(members[bundle.SURVEY_FILE].decode("utf-8")).encode("utf-8")
+    manifest = json.loads(members[bundle.MANIFEST])
+    manifest["survey_file"] = {"name": bundle.SURVEY_FILE, "size": len(survey),
+                               "sha256": hashlib.sha256(survey).hexdigest()}
+    members[bundle.SURVEY_FILE] = survey
+    members[bundle.MANIFEST] = json.dumps(manifest).encode("utf-8")
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w", format=tarfile.USTAR_FORMAT) as tar:
+        for name, blob in members.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(blob)
+            tar.addfile(info, io.BytesIO(blob))
+    to.write_bytes(age.encrypt(buffer.getvalue(), surveys.load(DEMO).recipients))
+    return to
+
+
+def _renamed(text: str) -> str:  # a question renamed: none of the records fits this copy
+    return re.sub(r'id = "unhappy"', 'id = "content"', text, count=1)
+
+
+def _respun(text: str) -> str:  # another spinner: every record fits, the estimates would not
+    return text.replace("epsilon = 1.0986122886681098", "epsilon = 0.5", 1)
+
+
+@pytest.mark.parametrize("edit", [_renamed, _respun])
+def test_an_edited_survey_copy_never_removes_a_genuine_bundles_records(genuine, scratch, edit):
+    edited = reseal(genuine, scratch / f"edited-{edit.__name__}.tar.age", edit)
+    assert surveys.loads(edit(DEMO.read_text(encoding="utf-8"))).fingerprint != surveys.load(DEMO).fingerprint
+    twice = scratch / "genuine-again.tar.age"
+    twice.write_bytes(genuine.read_bytes())
+    orders = [(edited, genuine, twice), (genuine, edited, twice), (twice, edited, genuine)]
+    if edit is _renamed:  # one against one: the copy the records fit decides
+        orders += [(edited, genuine), (genuine, edited)]
+    for order in orders:
+        code, got, err = aggregate_json(*order)
+        assert code == 1 and err == "", order
+        assert got["records"] == GENUINE * PER, order
+        assert got["bundles"] == [str(b) for b in order if b != edited], order
+        named = [p for p in got["problems"] if p["file"] == str(edited)]
+        assert len(named) == 1 and "other questions or spinners" in named[0]["what"], got["problems"]
+        epsilon = {q["id"]: q["epsilon"] for q in got["questions"]}
+        assert epsilon["unhappy"] == pytest.approx(1.0986122886681098, abs=1e-9), order
+
+
+def test_a_survey_file_given_decides_over_every_copy(genuine, scratch):
+    from rrdesk.app import aggregate as use_case
+    edited = reseal(genuine, scratch / "edited-given.tar.age", _respun)
+    found = use_case.run([edited, genuine], KEY, survey=surveys.load(DEMO), workers=1)
+    assert found.data.records == GENUINE * PER and found.data.bundles == (str(genuine),)
+    assert [p.file for p in found.problems] == [str(edited)]
+
+
+def test_copies_that_nothing_tells_apart_are_a_problem_that_asks_for_the_survey_file(genuine, scratch):
+    edited = reseal(genuine, scratch / "edited-tie.tar.age", _respun)  # one against one, every record fits both
+    code, got, err = aggregate_json(genuine, edited)
+    assert code == 1 and err == "" and got["records"] == GENUINE * PER
+    first, *rest = got["problems"]
+    assert first["file"] == str(genuine) and "give the survey file to decide" in first["what"]
+    assert [p["file"] for p in rest] == [str(edited)]

@@ -85,10 +85,13 @@ def choose(found: Found, survey_id: str | None, by: str | None) -> str | None:
 
 
 def compute(bundles: Sequence[Path], identity: Path | Sequence[Identity], survey_id: str | None,
-            by: str | None, *, workers: int | None = None) -> Aggregation:
+            by: str | None, *, workers: int | None = None, survey: Survey | None = None) -> Aggregation:
     """Collect, verify, decrypt, de-duplicate and estimate. Never raises for a bad bundle or
-    record: each becomes a problem, and everything else is used."""
-    collection = collected.collect(bundles, _identities(identity), survey_id=survey_id, workers=workers)
+    record: each becomes a problem, and everything else is used. ``survey``, the survey file
+    as the coordinator has it, decides over the bundles' copies (without it: the copy most
+    bundles hold; a bundle whose copy differs is a problem, its records unused)."""
+    collection = collected.collect(bundles, _identities(identity), survey_id=survey_id, workers=workers,
+                                   survey=survey)
     if not collection.surveys:
         return Aggregation(None, None, collection.problems, collection.skipped)
     data = next(iter(collection.surveys.values()))
@@ -96,7 +99,7 @@ def compute(bundles: Sequence[Path], identity: Path | Sequence[Identity], survey
 
 
 def run(bundles: Sequence[Path], identity: Path, *, survey_id: str | None = None, by: str | None = None,
-        workers: int | None = None) -> Aggregation:
+        workers: int | None = None, survey: Survey | None = None) -> Aggregation:
     """``rrdesk aggregate``: :func:`choose`, then :func:`compute`.
 
     Raises
@@ -107,7 +110,7 @@ def run(bundles: Sequence[Path], identity: Path, *, survey_id: str | None = None
     """
     identities = keys.load_identities(identity)
     sid = choose(find_surveys(bundles, identities), survey_id, by)
-    found = compute(bundles, identities, sid, by, workers=workers)
+    found = compute(bundles, identities, sid, by, workers=workers, survey=survey)
     if found.data is None:
         _nothing_usable(found.problems)
     return found

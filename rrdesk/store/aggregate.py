@@ -24,9 +24,11 @@ Records left out
     also when a problem concerns the whole log (say, a missing key file: the records that
     are there still verify by their chain, and the problem is listed).
 Surveys kept apart
-    Records are grouped by the survey id of each bundle's ``survey.toml``. A bundle whose
-    survey has that id but other questions or spinners than the first bundle of that id is
-    a problem, and none of its records is mixed in.
+    Records are grouped by the survey id of each bundle's ``survey.toml``. Which copy of a
+    survey decides is the survey file given, else the copy most bundles hold, else the one
+    most records fit (:mod:`rrdesk.store._survey_choice`): a bundle whose copy has that id
+    but other questions or spinners is a problem, and none of its records is mixed in; an
+    edited copy never removes or overrides a genuine bundle's records.
 Interviews
     An interview is (device, interview number); its direct answers come from its start record.
 """
@@ -39,16 +41,14 @@ from array import array
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Iterator, Mapping, Sequence
 
 import numpy as np
 
-from rrdesk.core import survey as surveys
-from rrdesk.core.errors import RRDeskError
 from rrdesk.core.survey import Survey
-from rrdesk.store import _opening as opening, age, bundle as bundles, verify
+from rrdesk.store import _opening as opening, _survey_choice as choice, age, verify
 from rrdesk.store._collected import BUNDLE, LOG, ROW, Answer, Collection, SurveyData
 from rrdesk.store._opening import FIXED, SEQ
 from rrdesk.store.log import Problem
@@ -68,42 +68,69 @@ _UNUSABLE = bytes(32)  # a digest slot for a frame seen but not usable (named by
 
 
 def surveys_in(paths: Sequence[Path], identities: Sequence[age.Identity]) -> dict[str, tuple[Survey, list[str]]]:
-    """Which survey each bundle holds: survey id → (the first bundle's survey, files). Opens
-    each bundle but decrypts no record; a bundle that cannot be opened or whose survey copy
-    cannot be read is left out (:func:`collect` reports it)."""
-    found: dict[str, tuple[Survey, list[str]]] = {}
-    for path in paths:
-        try:
-            opened = bundles.open_bundle(Path(path), identities)
-            survey = surveys.loads(opened.survey_text.decode("utf-8-sig"), f"{path}:{bundles.SURVEY_FILE}")
-        except (RRDeskError, UnicodeDecodeError):
-            continue
-        found.setdefault(survey.id, (survey, []))[1].append(str(path))
-    return found
+    """Which survey each bundle holds: survey id → (the copy most bundles hold, every bundle
+    of that id). Opens each bundle but decrypts no record; a bundle that cannot be opened or
+    whose survey copy cannot be read is left out (:func:`collect` reports it)."""
+    return {sid: (copies[0][0], [f for _, _, files in copies for f in files])
+            for sid, copies in choice.candidates(paths, identities).items()}
 
 
 def collect(paths: Sequence[Path], identities: Sequence[age.Identity], *, survey_id: str | None = None,
-            workers: int | None = None) -> Collection:
+            workers: int | None = None, survey: Survey | None = None) -> Collection:
     """Open, verify, decrypt and de-duplicate the records of every bundle.
 
     Parameters
     ----------
     paths : sequence of Path
         Export bundles (``.tar.age``), in the order the coordinator gave them; for
-        surveys and duplicates the first bundle comes first.
+        duplicates the first bundle comes first.
     identities : sequence of age.Identity
         The coordinator's identities.
     survey_id : str, optional
         Use only bundles of this survey (the others are listed in ``skipped``).
     workers : int, optional
         Worker processes for decryption (default ``os.cpu_count()``); 1 decrypts here.
+    survey : Survey, optional
+        The survey file as the coordinator has it: it decides, not the bundles' copies
+        (without it, the copy most bundles hold: :mod:`rrdesk.store._survey_choice`).
 
     Returns
     -------
     Collection
         Never raises for a bad bundle or record: see the module docstring.
     """
-    collector = _Collector(list(identities), survey_id, max(1, workers or os.cpu_count() or 1))
+    best: Collection | None = None
+    undecided = False
+    copies = {sid: c for sid, c in choice.candidates(paths, identities).items() if survey_id in (None, sid)}
+    for trusted in choice.choices(copies, survey):
+        found = _collect(paths, list(identities), survey_id, workers, trusted)
+        if best is not None and _usable(found) == _usable(best):
+            undecided = True  # why: nothing in the bundles tells which copy is genuine
+        if best is None or _usable(found) > _usable(best):  # why: a tie of copies goes to the one records fit
+            best, undecided = found, False
+    if best is None:
+        return _collect(paths, list(identities), survey_id, workers, {})
+    return _undecided(best) if undecided else best
+
+
+def _undecided(found: Collection) -> Collection:
+    """``found`` with a problem saying that its survey copy was chosen by order alone."""
+    surveys = {}
+    for sid, data in found.surveys.items():
+        why = Problem(data.bundles[0] if data.bundles else "command line", None,
+                      f'the bundles hold different copies of survey "{sid}", as many of each, and its records '
+                      f"fit each: the copy in this bundle (given first) was used; give the survey file to decide")
+        surveys[sid] = replace(data, problems=(why, *data.problems))
+    return replace(found, surveys=surveys)
+
+
+def _usable(collection: Collection) -> int:
+    return sum(data.records for data in collection.surveys.values())
+
+
+def _collect(paths: Sequence[Path], identities: list[age.Identity], survey_id: str | None, workers: int | None,
+             trusted: Mapping[str, tuple[Survey, str]]) -> Collection:
+    collector = _Collector(identities, survey_id, max(1, workers or os.cpu_count() or 1), trusted)
     try:
         if collector.workers > 1 and _size(paths) > IN_PROCESS_BELOW * _RECORD_BYTES:
             collector.start_pool()  # why: now, before bundles fill this process, which spawn would copy
@@ -137,8 +164,9 @@ class _Seen:
 
 
 class _Collector:
-    def __init__(self, identities: list[age.Identity], survey_id: str | None, workers: int) -> None:
-        self.identities, self.survey_id, self.workers = identities, survey_id, workers
+    def __init__(self, identities: list[age.Identity], survey_id: str | None, workers: int,
+                 trusted: Mapping[str, tuple[Survey, str]]) -> None:
+        self.identities, self.survey_id, self.workers, self.trusted = identities, survey_id, workers, trusted
         self.surveys: dict[str, _Survey] = {}
         self.problems: list[tuple[int, Problem]] = []
         self.skipped: list[tuple[str, str]] = []
@@ -162,8 +190,9 @@ class _Collector:
             self.skipped.append((str(path), survey.id))
             return
         into = self.surveys.get(survey.id)
-        if into is None:
-            into = self.surveys[survey.id] = _Survey(survey, str(path), [], {}, {}, [], [])
+        if into is None:  # the trusted copy decides, not whichever bundle comes first
+            base, first = self.trusted.get(survey.id, (survey, str(path)))
+            into = self.surveys[survey.id] = _Survey(base, first, [], {}, {}, [], [])
         into.problems.extend((number, p) for p in problems)
         if survey.fingerprint != into.survey.fingerprint:
             into.problems.append((number, Problem(str(path), None, f'survey "{survey.id}" here has other '
