@@ -170,7 +170,7 @@ def test_export_runs_in_the_background_and_ends_with_a_verified_bundle(qtbot, wi
     assert ok, line
     made = list(usb.glob("*.tar.age"))
     assert len(made) == 1 and not list(usb.glob("*.part"))
-    assert line == f"Exported and checked: {made[0]}"
+    assert line.startswith("Exported and checked on ") and line.endswith(f": {made[0]}")
     assert d.export_result.text() == line and not d.progress.isVisible() and d.export.isEnabled()
     opened = bundle.open_bundle(made[0], keys.load_identities(DEMO_KEY))
     assert opened is not None

@@ -76,7 +76,8 @@ class ExportFlow(QObject):
         operations.export(data, survey_id, dest, same_disk=same_disk).run(self.runner, self._exported, self._failed)
 
     def _exported(self, exported: Exported) -> None:
-        line = self.tr("Exported and checked: {path}").format(path=exported.path)
+        # why the device too: the interviewer sees that the bundle is on the stick, not on the laptop
+        line = self.tr("Exported and checked on {device}: {path}").format(device=exported.where, path=exported.path)
         self._dashboard().export_done(line, error=False)
         self.finished.emit(line, True)
 
