@@ -120,6 +120,18 @@ def test_a_data_folder_that_cannot_be_opened_for_interviews_still_exports(
         window.close()
 
 
+def test_try_again_tapped_twice_opens_the_store_once(qtbot, data, settings, fast_spin):
+    with Station(surveys.load(DEMO), data):  # another window holds the folder
+        window = open_window(qtbot, data, settings)
+    d = window.dashboard
+    assert d.fault_panel.isVisible()
+    click(qtbot, d.retry)
+    window.try_again()  # a second tap before the first one is answered
+    qtbot.waitUntil(lambda: window.station is not None and not window.runner.busy)
+    assert not d.fault_panel.isVisible() and d.start.isEnabled() and not d.status.isVisible()
+    window.close()
+
+
 def test_an_empty_data_folder_that_cannot_be_opened_offers_no_export(qtbot, tmp_path, settings, fast_spin):
     data = tmp_path / "data"
     data.write_text("a file where the data folder should be")

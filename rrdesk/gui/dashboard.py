@@ -261,6 +261,7 @@ class Dashboard(QWidget):
         self.fault.setVisible(bool(earlier))
         self.fault_hint.setText(hint)
         self.fault_panel.show()
+        self.retry.setEnabled(True)
         self.retry.setFocus()
 
     def clear_fault(self) -> None:

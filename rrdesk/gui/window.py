@@ -75,6 +75,7 @@ class MainWindow(QMainWindow):
         self.session_saved = 0
         self._pending_status = ""  # a failed interview's line: shown again after each try to open
         self._refused: Refused | None = None  # why the data folder cannot be used for interviews now
+        self._opening = 0  # which opening of the store counts (a second tap on Try again makes another)
         self._last_saved: dt.datetime | None = None
         self.runner = TaskRunner(self)
         self.export_flow = ExportFlow(self)
@@ -217,20 +218,22 @@ class MainWindow(QMainWindow):
         self.dashboard.set_status(self.tr("Opening the data folder…"))
         self.dashboard.set_ready(False)
         self._pending_status = status
+        self._opening = opening = self._opening + 1
         operations.open_station(survey, self.data, ops=self._ops).run(
-            self.runner, lambda result: self._opened(result, survey),
-            lambda line: self._opened(Refused(line, None, False), survey))
+            self.runner, lambda result: self._opened(result, opening),
+            lambda line: self._opened(Refused(line, None, False), opening))
 
     @Slot()
     def try_again(self) -> None:
         """"Try again" on the dashboard: open the store again (space was freed, the cause fixed)."""
-        if self.survey is not None and self.station is None:
+        if self.survey is not None and self.station is None and not self.runner.busy:  # not while it opens
+            self.dashboard.retry.setEnabled(False)  # until the answer: a fault shown again enables it
             self.use_survey(self.survey, status=self._pending_status)
 
-    def _opened(self, opened: Opened | Refused, survey: Survey) -> None:
+    def _opened(self, opened: Opened | Refused, opening: int) -> None:
         """The store is open; or it is not (:class:`Refused`): say why, under the failed
         interview's line, with Try again, and Export when there is data (it only reads)."""
-        if survey is not self.survey:  # another survey was chosen meanwhile
+        if opening != self._opening:  # another survey was chosen meanwhile, or opened again
             if isinstance(opened, Opened):
                 operations.close_station(opened.station).run(self.runner)
             return
