@@ -21,137 +21,152 @@
 <context>
     <name>Dashboard</name>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="67" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="72" />
         <source>Open survey…</source>
         <translation>Ouvrir une enquête…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="82" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="91" />
+        <source>Try again</source>
+        <translation>Réessayer</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="104" />
         <source>Continue</source>
         <translation>Continuer</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="83" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="105" />
         <source>Close it</source>
         <translation>Le clôturer</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="102" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="124" />
         <source>Saved in this session</source>
         <translation>Enregistrés pendant cette session</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="103" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="125" />
         <source>On this laptop (this survey)</source>
         <translation>Sur cet ordinateur (cette enquête)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="104" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="126" />
         <source>Last answer saved</source>
         <translation>Dernier enregistrement</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="105" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="127" />
         <source>Free disk space</source>
         <translation>Espace disque libre</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="106" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="128" />
         <source>Data folder</source>
         <translation>Dossier des données</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="107" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="129" />
         <source>Interviews</source>
         <translation>Entretiens</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="114" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="136" />
         <source>Low disk space: export the data to a USB stick and free some space before the next interview.</source>
         <translation>Espace disque faible : exportez les données sur une clé USB et libérez de la place avant le prochain entretien.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="123" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="145" />
         <source>Start interview</source>
         <translation>Commencer un entretien</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="127" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="149" />
         <source>Export to…</source>
         <translation>Exporter vers…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="133" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="155" />
         <source>Export in progress</source>
         <translation>Export en cours</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="145" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="167" />
         <source>Reduce spinner motion</source>
         <translation>Réduire le mouvement de la roue</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="151" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="173" />
         <source>Interviewer language:</source>
         <translation>Langue de l'enquêteur :</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="155" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="177" />
         <source>Interviewer language</source>
         <translation>Langue de l'enquêteur</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="185" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="208" />
         <source>{file} · languages: {languages} · ε per respondent: {epsilon} (cap {cap})</source>
         <translation>{file} · langues : {languages} · ε par répondant : {epsilon} (plafond {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="197" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="220" />
         <source>nothing saved yet</source>
         <translation>rien n'est encore enregistré</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="205" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="228" />
         <source>unknown</source>
         <translation>inconnu</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="207" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="230" />
         <source>{size} GB</source>
         <translation>{size} Go</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="209" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="232" />
         <source>{size} MB</source>
         <translation>{size} Mo</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="229" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="256" />
+        <source>No interview can be recorded until this is fixed; the data can still be exported. Fix the cause, then tap Try again.</source>
+        <translation>Aucun entretien ne peut être enregistré tant que ce n'est pas réparé ; les données peuvent encore être exportées. Réglez la cause, puis touchez Réessayer.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="259" />
+        <source>No interview can be recorded until this is fixed. Fix the cause, then tap Try again.</source>
+        <translation>Aucun entretien ne peut être enregistré tant que ce n'est pas réparé. Réglez la cause, puis touchez Réessayer.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="277" />
         <source>Interview {number} stopped after question {done} of {total}.</source>
         <translation>L'entretien {number} s'est arrêté après la question {done} sur {total}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="230" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="278" />
         <source>Interview {number} stopped before its first question.</source>
         <translation>L'entretien {number} s'est arrêté avant sa première question.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="232" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="280" />
         <source>Question {done} was spun but not answered; it is recorded as not answered and will not be asked again.</source>
         <translation>La roue de la question {done} a tourné, mais la question n'a pas reçu de réponse ; elle est enregistrée comme sans réponse et ne sera plus posée.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="235" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="283" />
         <source>No question is left: close it.</source>
         <translation>Il ne reste aucune question : clôturez-le.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="237" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="285" />
         <source>Continue it with the same respondent (question {next} comes next), or close it.</source>
         <translation>Continuez-le avec la même personne (la question {next} vient ensuite), ou clôturez-le.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="249" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="297" />
         <source>Exporting and checking the copy…</source>
         <translation>Export et vérification de la copie…</translation>
     </message>
@@ -306,6 +321,44 @@
     </message>
 </context>
 <context>
+    <name>ExportFlow</name>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="45" />
+        <source>Export to… (choose the USB stick)</source>
+        <translation>Exporter vers… (choisissez la clé USB)</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="62" />
+        <source>Export to the laptop's own disk?</source>
+        <translation>Exporter sur le disque de l'ordinateur lui-même ?</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="63" />
+        <source>Export here anyway</source>
+        <translation>Exporter ici quand même</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="63" />
+        <source>Choose another folder</source>
+        <translation>Choisir un autre dossier</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="71" />
+        <source>Nothing was exported: choose the USB stick.</source>
+        <translation>Rien n'a été exporté : choisissez la clé USB.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="80" />
+        <source>Exported and checked on {device}: {path}</source>
+        <translation>Exporté et vérifié sur {device} : {path}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="85" />
+        <source>Export failed: {error}</source>
+        <translation>Échec de l'export : {error}</translation>
+    </message>
+</context>
+<context>
     <name>HandoverScreen</name>
     <message>
         <location filename="../../rrdesk/gui/screens.py" line="112" />
@@ -410,127 +463,112 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="121" />
+        <location filename="../../rrdesk/gui/window.py" line="135" />
         <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
         <translation>DÉMO — lisible avec la clé de démonstration publique. Ne l'utilisez jamais pour de vraies réponses.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="131" />
+        <location filename="../../rrdesk/gui/window.py" line="145" />
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="132" />
+        <location filename="../../rrdesk/gui/window.py" line="146" />
         <source>&amp;Open survey…</source>
         <translation>&amp;Ouvrir une enquête…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="135" />
+        <location filename="../../rrdesk/gui/window.py" line="149" />
         <source>&amp;Export to…</source>
         <translation>&amp;Exporter vers…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="137" />
+        <location filename="../../rrdesk/gui/window.py" line="151" />
         <source>&amp;Results (coordinator)…</source>
         <translation>&amp;Résultats (coordinateur)…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="139" />
+        <location filename="../../rrdesk/gui/window.py" line="153" />
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="162" />
+        <location filename="../../rrdesk/gui/window.py" line="176" />
         <source>Open survey</source>
         <translation>Ouvrir une enquête</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="163" />
+        <location filename="../../rrdesk/gui/window.py" line="177" />
         <source>Survey files (*.toml);;All files (*)</source>
         <translation>Fichiers d'enquête (*.toml);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="173" />
+        <location filename="../../rrdesk/gui/window.py" line="187" />
         <source>This survey file cannot be used</source>
         <translation>Ce fichier d'enquête ne peut pas être utilisé</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="189" />
+        <location filename="../../rrdesk/gui/window.py" line="204" />
         <source>The survey file cannot be used; the demo survey is open instead</source>
         <translation>Le fichier d'enquête ne peut pas être utilisé ; l'enquête de démonstration est ouverte à la place</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="201" />
+        <location filename="../../rrdesk/gui/window.py" line="218" />
         <source>Opening the data folder…</source>
         <translation>Ouverture du dossier des données…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="213" />
+        <location filename="../../rrdesk/gui/window.py" line="250" />
         <source>The data folder holds a damaged log; it is kept for checking (rrdesk verify) and a new log was started.</source>
         <translation>Le dossier des données contient un journal endommagé ; il est conservé pour vérification (rrdesk verify) et un nouveau journal a été commencé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="221" />
+        <location filename="../../rrdesk/gui/window.py" line="243" />
         <source>The data folder cannot be used: {error}</source>
         <translation>Le dossier des données ne peut pas être utilisé : {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="266" />
+        <location filename="../../rrdesk/gui/window.py" line="301" />
         <source>Close interview {number}?</source>
         <translation>Clore l'entretien {number} ?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="267" />
+        <location filename="../../rrdesk/gui/window.py" line="302" />
         <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
         <translation>Les questions qu'il n'a pas atteintes sont marquées comme non posées. Cela ne peut pas être annulé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="268" />
+        <location filename="../../rrdesk/gui/window.py" line="303" />
         <source>Close it</source>
         <translation>Le clore</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="268" />
+        <location filename="../../rrdesk/gui/window.py" line="303" />
         <source>Keep it</source>
         <translation>Le garder</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="282" />
+        <location filename="../../rrdesk/gui/window.py" line="317" />
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
         <translation>L'entretien {number} a été clôturé ; les questions qu'il n'a pas atteintes sont marquées comme non posées.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="343" />
-        <source>Export to… (choose the USB stick)</source>
-        <translation>Exporter vers… (choisissez la clé USB)</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/window.py" line="353" />
-        <source>Exported and checked: {path}</source>
-        <translation>Exporté et vérifié : {path}</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/window.py" line="358" />
-        <source>Export failed: {error}</source>
-        <translation>Échec de l'export : {error}</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/window.py" line="404" />
+        <location filename="../../rrdesk/gui/window.py" line="427" />
         <source>Leave the interview?</source>
         <translation>Quitter l'entretien ?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="405" />
+        <location filename="../../rrdesk/gui/window.py" line="428" />
         <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
         <translation>L'entretien reste interrompu : ses réponses enregistrées sont conservées, et le tableau de bord proposera de le continuer la prochaine fois.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="407" />
+        <location filename="../../rrdesk/gui/window.py" line="430" />
         <source>Leave</source>
         <translation>Quitter</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="407" />
+        <location filename="../../rrdesk/gui/window.py" line="430" />
         <source>Stay</source>
         <translation>Rester</translation>
     </message>
@@ -715,12 +753,17 @@
         <translation>La roue ne bouge pas (mouvement réduit) ; son résultat apparaît dans {seconds} secondes.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/question.py" line="283" />
-        <source>The spinner could not be used: {error}. Please call the interviewer.</source>
-        <translation>La roue n'a pas pu être utilisée : {error}. Veuillez appeler l'enquêteur.</translation>
+        <location filename="../../rrdesk/gui/question.py" line="282" />
+        <source>The answer could not be saved. Please call the interviewer.</source>
+        <translation>La réponse n'a pas pu être enregistrée. Veuillez appeler l'enquêteur.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/question.py" line="298" />
+        <location filename="../../rrdesk/gui/question.py" line="284" />
+        <source>The spinner could not be used. Please call the interviewer.</source>
+        <translation>La roue n'a pas pu être utilisée. Veuillez appeler l'enquêteur.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/question.py" line="299" />
         <source>Your answer is saved. It is mixed with the spinner's choice, so nobody can tell what you answered.</source>
         <translation>Votre réponse est enregistrée. Elle est mêlée au choix de la roue, donc personne ne peut savoir ce que vous avez répondu.</translation>
     </message>
@@ -743,11 +786,6 @@
         <location filename="../../rrdesk/gui/question.py" line="266" />
         <source>Saving…</source>
         <translation>Enregistrement…</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/question.py" line="281" />
-        <source>The answer could not be saved: {error}. Please call the interviewer.</source>
-        <translation>La réponse n'a pas pu être enregistrée : {error}. Veuillez appeler l'enquêteur.</translation>
     </message>
 </context>
 <context>
