@@ -207,3 +207,14 @@ def test_copies_that_nothing_tells_apart_are_a_problem_that_asks_for_the_survey_
     first, *rest = got["problems"]
     assert first["file"] == str(genuine) and "give the survey file to decide" in first["what"]
     assert [p["file"] for p in rest] == [str(edited)]
+
+
+@pytest.mark.parametrize("role", ["survey", "identity", "bundle"])
+def test_a_symlink_to_dev_zero_given_as_a_file_is_one_line_at_once(tmp_path, genuine, role):
+    zero = tmp_path / ("zero.tar.age" if role == "bundle" else "zero.txt")
+    zero.symlink_to("/dev/zero")
+    argv = {"survey": ("check", zero), "identity": ("verify", "-i", zero, genuine),
+            "bundle": ("aggregate", zero, "-i", KEY)}[role]
+    code, out, err, took = timed(*argv)
+    one_line_error(code, out, err)
+    assert str(zero) in err and "not a regular file (a character device)" in err and took < QUICK
