@@ -43,8 +43,9 @@ class QuestionState(Enum):
 @dataclass(frozen=True, slots=True, repr=False)
 class QuestionView:
     """What a question screen shows after a change: the state, and the one value the
-    change brings (the truth picked, where the wheel stops, the outcome's instruction, an
-    error line). Sensitive: passed to the screen, never kept. The recorded answer of an
+    change brings (the truth picked, where the wheel stops, the outcome's instruction).
+    Never an error line: a path or an OS message is for the interviewer's dashboard, not the
+    respondent's screen. Sensitive: passed to the screen, never kept. The recorded answer of an
     assisted question is never in it: beside the sector, it would tell the true answer
     (Warner's mirrored question always, the others often)."""
 
@@ -52,7 +53,6 @@ class QuestionView:
     truth: int | None = None
     position: float | None = None
     instruction: Any = None
-    error: str = ""
 
     def __repr__(self) -> str:
         return f"QuestionView({self.state.name})"
