@@ -218,3 +218,18 @@ def test_a_symlink_to_dev_zero_given_as_a_file_is_one_line_at_once(tmp_path, gen
     code, out, err, took = timed(*argv)
     one_line_error(code, out, err)
     assert str(zero) in err and "not a regular file (a character device)" in err and took < QUICK
+
+
+@pytest.mark.parametrize("side_file", ["device-id", f"{SID}/current"])
+def test_a_fifo_or_dev_zero_as_a_data_folders_side_file_is_a_problem_at_once(scratch, side_file):
+    """verify reads a data folder's pointer and device id like any hostile input: a FIFO in
+    their place is named at once (it used to hang verify), /dev/zero never fills memory."""
+    for kind in ("fifo", "zero"):
+        data = scratch / f"side-{kind}-{side_file.replace('/', '-')}"
+        simulate(data, 2, 9)
+        target = data / side_file
+        target.unlink()
+        os.mkfifo(target) if kind == "fifo" else target.symlink_to("/dev/zero")
+        code, out, err, took = timed("verify", data)
+        assert code == 1 and err == "" and took < 10 * QUICK, (code, err)
+        assert str(target) in out, out

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 import secrets
 import tempfile
 from contextlib import contextmanager
@@ -28,7 +29,8 @@ from typing import Any, Iterator
 
 from rrdesk.core.errors import LocatedError, StoreError, os_reason
 
-__all__ = ["OsOps", "create_once", "flush", "folder_lock", "fsync_dir", "mapped", "read_all", "read_if_present",
+__all__ = ["OsOps", "create_once", "flush", "folder_lock", "fsync_dir", "mapped", "read_all", "read_capped",
+           "read_capped_if_present", "read_if_present",
            "read_text", "remove_quietly", "replace_file", "temp_name", "write_all", "write_atomic", "write_file"]
 
 _BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
@@ -186,13 +188,14 @@ def remove_quietly(path: str | Path) -> None:
         pass
 
 
-def read_if_present(path: str | Path) -> bytes | None:
-    """The whole file at ``path``, or None if it does not exist."""
-    try:
-        with open(path, "rb") as file:
-            return file.read()
-    except FileNotFoundError:
-        return None
+SIDE_FILE_LIMIT = 1 << 20  # why: the data folder's side files (pointer, device id, survey copy) are far
+# smaller; a larger one is damage, and a symlink to /dev/zero must never fill memory
+
+
+def read_if_present(path: str | Path, limit: int = SIDE_FILE_LIMIT) -> bytes | None:
+    """The whole regular file at ``path`` (at most ``limit`` bytes), or None if it does not
+    exist; a FIFO, a device or a larger file is an ``OSError`` (:func:`read_capped`)."""
+    return read_capped_if_present(path, limit)
 
 
 def read_all(fd: int) -> bytes:
@@ -221,20 +224,87 @@ def read_text(path: str | Path, limit: int, *, error: type[LocatedError], unread
         of the first such byte.
     """
     try:
-        with open(Path(path), "rb") as file:
-            data = file.read(limit + 1)
-    except (OSError, ValueError) as problem:  # ValueError: a NUL in the path
+        data = read_capped(path, limit)
+    except OSError as problem:
         if missing is not None and isinstance(problem, FileNotFoundError):
             raise error(path, "", missing) from None
-        raise error(path, "", f"{unreadable}: {getattr(problem, 'strerror', None) or problem}") from None
-    if len(data) > limit:
-        raise error(path, "", too_large)
+        if problem.errno == errno.EFBIG:
+            raise error(path, "", too_large) from None
+        raise error(path, "", f"{unreadable}: {problem.strerror or problem}") from None
     try:
         return data.decode(encoding)
     except UnicodeDecodeError as problem:
         line = data.count(b"\n", 0, problem.start) + 1
         where, what = bad_byte
         raise error(path, where.format(line=line), what.format(line=line)) from None
+
+
+# -- reading input that may be hostile: regular files only, never a hang, never unbounded --
+
+_CHUNK = 1 << 20  # why: one MiB per read() keeps a large log's read to a few system calls
+_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+# why: O_NONBLOCK makes opening a FIFO return at once (with no writer) instead of waiting
+# forever; on a regular file it changes nothing. O_NOCTTY: a terminal device never becomes ours.
+
+_KINDS = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+
+
+def _kind(mode: int) -> str:
+    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+
+
+def _size_words(limit: int) -> str:
+    for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
+        if limit >= 1 << shift and limit % (1 << shift) == 0:
+            return f"{limit >> shift} {unit}"
+    return f"{limit} bytes"
+
+
+def read_capped(path: str | Path, limit: int) -> bytes:
+    """The whole regular file ``path``, at most ``limit`` bytes.
+
+    Raises
+    ------
+    OSError
+        As ``open`` and ``read`` raise it (``FileNotFoundError`` for a missing file); also
+        ``EINVAL`` "not a regular file (a FIFO)" for anything but a regular file, and
+        ``EFBIG`` "larger than N" for a file over ``limit`` (checked before and while
+        reading, so a file that grows is still refused). ``ValueError`` (a NUL in the path)
+        becomes ``EINVAL`` too.
+    """
+    try:
+        fd = os.open(path, _FLAGS)
+    except ValueError:
+        raise OSError(errno.EINVAL, "the path holds a NUL byte") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):  # the system's own words, as reading a folder has always said
+            raise OSError(errno.EISDIR, os.strerror(errno.EISDIR))
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(errno.EINVAL, f"not a regular file ({_kind(info.st_mode)})")
+        if info.st_size > limit:
+            raise OSError(errno.EFBIG, f"larger than {_size_words(limit)}")
+        chunks, total = [], 0
+        while total <= limit:
+            chunk = os.read(fd, min(_CHUNK, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > limit:
+            raise OSError(errno.EFBIG, f"larger than {_size_words(limit)}")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def read_capped_if_present(path: str | Path, limit: int) -> bytes | None:
+    """As :func:`read_capped`, or None if ``path`` does not exist."""
+    try:
+        return read_capped(path, limit)
+    except FileNotFoundError:
+        return None
 
 
 # -- creation that two processes may race on -------------------------------------------------

@@ -31,7 +31,7 @@ from rrdesk.core._survey_rules import (
 from rrdesk.core.bech32 import is_age_recipient
 from rrdesk.core.design import Design
 from rrdesk.core.errors import DesignError, SurveyError, os_reason
-from rrdesk.core.reading import read_capped
+from rrdesk.core.fileio import read_capped
 
 __all__ = ["Localized", "Question", "Survey", "load", "loads", "MAX_BYTES"]
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from rrdesk.core.errors import BundleError, os_reason
-from rrdesk.core.reading import read_capped
+from rrdesk.core.fileio import read_capped
 from rrdesk.store import age
 from rrdesk.store._frames import MAX_SURVEY_ID, SURVEY_ID
 

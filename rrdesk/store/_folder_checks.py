@@ -10,10 +10,12 @@ are defined here, once, and used by the station that writes them (``rrdesk.app``
 """
 from __future__ import annotations
 
+import errno
 import re
 from pathlib import Path
 
 from rrdesk.core.errors import os_reason
+from rrdesk.core.fileio import read_capped_if_present
 from rrdesk.store._frames import Problem
 from rrdesk.store.records import FORMAT
 
@@ -22,6 +24,7 @@ __all__ = ["CURRENT", "DEVICE_FILE", "DEVICE_ID", "OLD_POINTER", "POINTER", "SUR
 DEVICE_FILE = "device-id"
 SURVEY_COPY = "survey.toml"
 CURRENT = "current"
+SIDE_FILE_READ = 4096  # why: the pointer and the device id are under 200 bytes; more is damage
 DEVICE_ID = re.compile(rb"\s*([0-9a-f]{32})\s*\Z")
 # why: what a station writes (blanks around it forgiven, as export reads it); anything else was
 # edited or damaged, and is never silently replaced by a new id (FORMAT.md §3)
@@ -40,11 +43,11 @@ def _read(path: Path, problems: list[Problem]) -> bytes | None:
     """The bytes of the side file ``path``; None when it is missing or cannot be read (the
     latter is a problem)."""
     try:
-        with open(path, "rb") as file:
-            return file.read(4096)  # why: both files are under 200 bytes; more is damage anyway
-    except FileNotFoundError:
-        return None
+        return read_capped_if_present(path, SIDE_FILE_READ)
     except OSError as error:
+        if error.errno == errno.EFBIG:  # both files are under 200 bytes: more is damage
+            problems.append(Problem(str(path), None, "damaged: far larger than it can be"))
+            return None
         problems.append(Problem(str(path), None, f"cannot be read: {os_reason(error)}"))
         return None
 

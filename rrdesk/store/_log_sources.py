@@ -14,7 +14,7 @@ from typing import Sequence
 
 from rrdesk.core import survey as surveys
 from rrdesk.core.errors import InputError, RRDeskError
-from rrdesk.core.reading import read_capped, read_capped_if_present
+from rrdesk.core.fileio import read_capped, read_capped_if_present
 from rrdesk.core.survey import Survey
 from rrdesk.store import age
 from rrdesk.store.bundle import SUFFIX, SURVEY_FILE, BundleError, open_bundle

@@ -29,7 +29,7 @@ from typing import Any
 import rrdesk
 from rrdesk.core import survey as surveys
 from rrdesk.core.errors import BundleError, StoreError, os_reason  # noqa: F401 - BundleError re-exported
-from rrdesk.core.fileio import OsOps, read_all, read_if_present as _read, write_all  # tests wrap _read
+from rrdesk.core.fileio import OsOps, read_all, read_capped_if_present, write_all
 from rrdesk.store import age
 from rrdesk.store._mounts import device_name, removable  # noqa: F401 - removable re-exported
 from rrdesk.store._bundle_open import (  # noqa: F401 - the names of a bundle and open_bundle re-exported
@@ -84,6 +84,12 @@ def read_snapshot(log: Path) -> tuple[bytes, bytes | None]:
         if _read(keys) == before:
             break
     return data, before
+
+
+def _read(path: Path) -> bytes | None:
+    """A log or key file to export, read as hostile input (regular files only, at most a
+    bundle's size), or None if it is gone; tests wrap it."""
+    return read_capped_if_present(path, MAX_BUNDLE)
 
 
 def _device(data: Path) -> str:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from rrdesk.core.errors import InputError, os_reason
 from rrdesk.core.fileio import OsOps, flush, fsync_dir, remove_quietly, write_all
-from rrdesk.core.reading import read_capped
+from rrdesk.core.fileio import read_capped
 from rrdesk.store import age
 
 MAX_IDENTITY_FILE = 1 << 20
