@@ -233,3 +233,12 @@ def test_a_fifo_or_dev_zero_as_a_data_folders_side_file_is_a_problem_at_once(scr
         code, out, err, took = timed("verify", data)
         assert code == 1 and err == "" and took < 10 * QUICK, (code, err)
         assert str(target) in out, out
+
+
+def test_the_survey_file_given_on_the_command_line_settles_a_tie(genuine, scratch):
+    edited = reseal(genuine, scratch / "edited-cli.tar.age", _respun)  # every record fits both copies
+    code, got, err = aggregate_json(genuine, edited, "--survey", DEMO)
+    assert code == 1 and err == "" and got["records"] == GENUINE * PER and got["bundles"] == [str(genuine)]
+    assert [p["file"] for p in got["problems"]] == [str(edited)]  # no "give the survey file" any more
+    code, out, err = rrdesk("aggregate", genuine, "-i", KEY, "--survey", scratch / "missing.toml")
+    one_line_error(code, out, err)

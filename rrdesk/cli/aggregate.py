@@ -13,6 +13,7 @@ from typing import Any
 from rrdesk.app import aggregate as use_case
 from rrdesk.cli.common import EXIT_OK, EXIT_PROBLEMS
 from rrdesk.core.errors import InputError
+from rrdesk.core import survey as surveys
 from rrdesk.core.problems import Problem
 from rrdesk.core.results import Results, contracts
 
@@ -29,6 +30,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="the coordinator's identity file")
     p.add_argument("--by", metavar="FIELD", help="also estimate per answer of this directly asked question")
     p.add_argument("--survey-id", metavar="ID", help="the survey to aggregate when the bundles hold several")
+    p.add_argument("--survey", metavar="FILE", type=Path,
+                   help="the survey file: it decides over every bundle's copy (an edited copy is a problem)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--out", metavar="DIR", type=Path,
                    help="write report.html, estimates.csv, answers.csv and codebook.md into DIR")
@@ -42,7 +45,10 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("command line", "--workers", "must be at least 1")
     if args.out is not None and args.out.exists() and not args.out.is_dir():
         raise InputError(args.out, "", "is not a folder (--out takes a folder for the report files)")
-    found = use_case.run(args.bundles, args.identity, survey_id=args.survey_id, by=args.by, workers=args.workers)
+    survey = surveys.load(args.survey) if args.survey is not None else None
+    survey_id = args.survey_id or (survey.id if survey is not None else None)
+    found = use_case.run(args.bundles, args.identity, survey_id=survey_id, by=args.by, workers=args.workers,
+                         survey=survey)
     data, results, problems = found.data, found.results, list(found.problems)
     written = use_case.write_report(args.out, found) if args.out is not None else []
     if args.json:
