@@ -242,3 +242,18 @@ def test_the_survey_file_given_on_the_command_line_settles_a_tie(genuine, scratc
     assert [p["file"] for p in got["problems"]] == [str(edited)]  # no "give the survey file" any more
     code, out, err = rrdesk("aggregate", genuine, "-i", KEY, "--survey", scratch / "missing.toml")
     one_line_error(code, out, err)
+
+
+def test_a_station_never_reads_a_dev_zero_log_into_memory(scratch):
+    """A symlink to /dev/zero named like one of this laptop's logs: starting the station again
+    is one line naming it (it used to read /dev/zero until memory ran out)."""
+    data = scratch / "station-zero"
+    simulate(data, 1, 3)
+    device = (data / "device-id").read_text().strip()
+    zero = data / SID / f"{device}-{'0' * 32}.rrlog"
+    zero.symlink_to("/dev/zero")
+    code, out, err, took = timed("simulate", DEMO, "--data", data, "-n", "1", "--seed", "4")
+    assert took < 10 * QUICK and "Traceback" not in err and "internal error" not in err, err
+    if code != 0:  # either it goes on in a log it can trust, or it names the file in one line
+        one_line_error(code, out, err)
+        assert str(zero) in err

@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from rrdesk.core.errors import StoreError
-from rrdesk.core.fileio import OsOps, create_once, folder_lock, mapped, read_if_present, replace_file
+from rrdesk.core.fileio import OsOps, create_once, folder_lock, mapped, read_capped, read_if_present, replace_file
 from rrdesk.store import log
 from rrdesk.store._folder_checks import CURRENT, DEVICE_FILE, DEVICE_ID, OLD_POINTER, POINTER, SURVEY_COPY
+from rrdesk.store._log_sources import MAX_LOG
 from rrdesk.store.records import FORMAT
 
 
@@ -130,8 +131,8 @@ def newest_logs(folder: Path, device: bytes) -> list[Path]:
 
 def interviews_in(path: Path, per_interview: int) -> int:
     """Interviews begun in the log ``path`` if each takes ``per_interview`` records."""
-    with mapped(path, "cannot be read"):
-        frames = len(log.scan(path.read_bytes(), str(path)).frames)
+    with mapped(path, "cannot be read"):  # why capped: a symlink to /dev/zero named like a log
+        frames = len(log.scan(read_capped(path, MAX_LOG), str(path)).frames)
     return -(-frames // per_interview)
 
 

@@ -45,9 +45,9 @@ from rrdesk.core.errors import InterviewError  # noqa: F401 - re-exported
 from rrdesk.app._data_folder import (  # noqa: F401 - the names re-exported
     CURRENT, DEVICE_FILE, SURVEY_COPY, device_id, interviews_in, newest_logs, pointer_bytes, read_pointer,
 )
-from rrdesk.core.fileio import folder_lock, mapped, read_if_present, replace_file
+from rrdesk.core.fileio import folder_lock, mapped, read_capped, read_if_present, replace_file
 from rrdesk.core.randomizer import ByteSource, Spin
-from rrdesk.core.survey import Question, Survey, load as load_survey
+from rrdesk.core.survey import MAX_BYTES, Question, Survey, load as load_survey
 from rrdesk.store import age, log
 from rrdesk.store.records import Record, pad, record_size
 
@@ -108,7 +108,7 @@ class Station:
     def _keep_copy(self) -> None:
         copy = self.folder / SURVEY_COPY
         with mapped(self.survey.path, "cannot be read"):
-            source_bytes = Path(self.survey.path).read_bytes()
+            source_bytes = read_capped(self.survey.path, MAX_BYTES)  # as the survey loader reads it
         with mapped(copy, "cannot be read"):
             kept_bytes = read_if_present(copy)
         if kept_bytes is not None:
