@@ -281,3 +281,30 @@ def test_two_stations_starting_a_new_survey_together_never_fail_on_the_folder(tm
     assert held == ROUNDS
     assert not list(data.rglob("*.new"))
     assert verify(data).problems == ()
+
+
+def test_a_damaged_survey_copy_is_set_aside_and_interviews_go_on(tmp_path):
+    """A survey copy that no longer reads (a flipped byte) never stops interviews: it is kept
+    aside as survey.toml.damaged-<time>, named in the station's problems, replaced by the survey
+    file, and numbering goes on; verify then checks the folder against the new copy."""
+    from rrdesk import cli
+    from rrdesk.app.interviews import Station
+    from rrdesk.core import survey as surveys
+    from tests.conftest import DEMO, answer_all
+
+    data = tmp_path / "data"
+    demo = surveys.load(DEMO)
+    with Station(demo, data) as station:
+        answer_all(station.start({"department": "office"}))
+    copy = data / demo.id / "survey.toml"
+    copy.write_bytes(b"\xff\xfe" + copy.read_bytes()[2:])
+    with Station(demo, data) as station:
+        assert [p.file for p in station.problems] == [str(copy)]
+        assert "replaced by the survey file" in station.problems[0].what
+        interview = station.start({"department": "office"})
+        assert interview.number == 2
+        answer_all(interview)
+    aside = sorted((data / demo.id).glob("survey.toml.damaged-*"))
+    assert len(aside) == 1 and aside[0].read_bytes().startswith(b"\xff\xfe")
+    assert copy.read_bytes() == DEMO.read_bytes()
+    assert cli.main(["verify", str(data), "-i", str(DEMO.parent.parent / "demo-identity.txt")]) == 0

@@ -518,14 +518,14 @@
         <translation>Ouverture du dossier des données…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="250" />
-        <source>The data folder holds a damaged log; it is kept for checking (rrdesk verify) and a new log was started.</source>
-        <translation>Le dossier des données contient un journal endommagé ; il est conservé pour vérification (rrdesk verify) et un nouveau journal a été commencé.</translation>
-    </message>
-    <message>
         <location filename="../../rrdesk/gui/window.py" line="243" />
         <source>The data folder cannot be used: {error}</source>
         <translation>Le dossier des données ne peut pas être utilisé : {error}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="250" />
+        <source>The data folder held a damaged file; it is kept for checking (rrdesk verify) and interviews go on.</source>
+        <translation>Le dossier de données contenait un fichier endommagé ; il est conservé pour vérification (rrdesk verify) et les entretiens continuent.</translation>
     </message>
     <message>
         <location filename="../../rrdesk/gui/window.py" line="301" />

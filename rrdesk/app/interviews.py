@@ -41,11 +41,11 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from rrdesk.core import randomizer
-from rrdesk.core.errors import InterviewError  # noqa: F401 - re-exported
+from rrdesk.core.errors import InterviewError, SurveyError  # noqa: F401 - InterviewError re-exported
 from rrdesk.app._data_folder import (  # noqa: F401 - the names re-exported
     CURRENT, DEVICE_FILE, SURVEY_COPY, device_id, interviews_in, newest_logs, pointer_bytes, read_pointer,
 )
-from rrdesk.core.fileio import folder_lock, mapped, read_capped, read_if_present, replace_file
+from rrdesk.core.fileio import folder_lock, fsync_dir, mapped, read_capped, read_if_present, replace_file
 from rrdesk.core.randomizer import ByteSource, Spin
 from rrdesk.core.survey import MAX_BYTES, Question, Survey, load as load_survey
 from rrdesk.store import age, log
@@ -112,7 +112,12 @@ class Station:
         with mapped(copy, "cannot be read"):
             kept_bytes = read_if_present(copy)
         if kept_bytes is not None:
-            kept = load_survey(copy)
+            try:
+                kept = load_survey(copy)
+            except SurveyError as damaged:  # the copy, not the survey: keep it aside and go on
+                self._set_aside(copy, damaged)
+                kept_bytes = None
+        if kept_bytes is not None:
             if kept.fingerprint != self.survey.fingerprint:
                 raise log.StoreError(self.survey.path, "", f'the data folder already holds survey "{self.survey.id}" '
                                      "with other questions or spinners; give the changed survey a new id")
@@ -120,6 +125,18 @@ class Station:
                 return
         with mapped(copy, "could not be written"):
             replace_file(copy, source_bytes, self.ops)
+
+    def _set_aside(self, copy: Path, damaged: SurveyError) -> None:
+        """A survey copy that no longer reads as a survey (a flipped byte, a cut file) must not
+        stop interviews: it is renamed ``survey.toml.damaged-<UTC time>`` (kept for the person who
+        checks the folder), reported in :attr:`problems`, and the survey file replaces it."""
+        stamp = dt.datetime.now(dt.timezone.utc).strftime("%Y%m%dT%H%M%S.%fZ")
+        aside = copy.with_name(f"{copy.name}.damaged-{stamp}")
+        with mapped(copy, "could not be set aside"):
+            os.replace(copy, aside)
+            fsync_dir(copy.parent)
+        self.problems.append(log.Problem(str(copy), None, f"damaged ({damaged.what}); kept as {aside.name} and "
+                                         "replaced by the survey file"))
 
     def _open_current(self) -> log.LogWriter:
         pointer = read_pointer(self.folder, self.device)

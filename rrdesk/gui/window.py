@@ -247,8 +247,8 @@ class MainWindow(QMainWindow):
             self.dashboard.clear_fault()
             self.dashboard.set_status(self._pending_status, error=bool(self._pending_status))
             if opened.damaged:
-                self.dashboard.set_status(self.tr("The data folder holds a damaged log; it is kept for checking "
-                                                  "(rrdesk verify) and a new log was started."), error=True)
+                self.dashboard.set_status(self.tr("The data folder held a damaged file; it is kept for "
+                                                  "checking (rrdesk verify) and interviews go on."), error=True)
         self._refresh()
         if self.station is not None and self.stack.currentWidget() is self.dashboard \
                 and self.dashboard.resume_panel.isHidden():
