@@ -171,7 +171,7 @@ def test_export_runs_in_the_background_and_ends_with_a_verified_bundle(qtbot, wi
     made = list(usb.glob("*.tar.age"))
     assert len(made) == 1 and not list(usb.glob("*.part"))
     assert line.startswith("Exported and checked on ") and line.endswith(f": {made[0]}")
-    assert d.export_result.text() == line and not d.progress.isVisible() and d.export.isEnabled()
+    assert d.export_result.text().replace("\u200b", "") == line and not d.progress.isVisible() and d.export.isEnabled()
     opened = bundle.open_bundle(made[0], keys.load_identities(DEMO_KEY))
     assert opened is not None
 
@@ -182,7 +182,7 @@ def test_an_export_that_fails_says_why_in_one_line(qtbot, window, tmp_path):
     line, ok = done.args
     assert not ok
     assert line.startswith("Export failed: ") and "\n" not in line
-    assert window.dashboard.export_result.text() == line
+    assert window.dashboard.export_result.text().replace("\u200b", "") == line
 
 
 # -- privacy of the surroundings -------------------------------------------------------------
@@ -360,3 +360,16 @@ def test_closing_an_interrupted_interview_is_confirmed_first(qtbot, data, settin
     assert not d.resume_panel.isVisible()
     assert len(stored(data)) > 1  # the unreached questions are marked (their records' shape: test_gui_flow)
     window.close()
+
+
+def test_a_long_path_in_a_dashboard_line_wraps_instead_of_widening_the_window(qtbot, window):
+    """A status naming a log (a 70-character file name) wrapped only at spaces would ask for
+    850 px and scroll a 512-px-wide window sideways; its long tokens break, its words do not."""
+    from rrdesk.gui.widgets import wrappable
+
+    line = ("The data folder cannot be used: /tmp/pytest-of-root/data/workplace-demo/"
+            "b83836b9f6da8fb76bbfcff2bcf02884-3c92032a43ce4339e1b5dca0ba261131.rrlog: in use by another window")
+    assert wrappable(line).replace("\u200b", "") == line
+    assert wrappable("Interview 1 was closed before the end.") == "Interview 1 was closed before the end."
+    window.dashboard.set_status(line, error=True)
+    assert window.dashboard.status.minimumSizeHint().width() < 400

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from rrdesk.core.survey import Survey
 from rrdesk.gui.i18n import language_name
-from rrdesk.gui.widgets import TOUCH, breakable, button, label, margins, on_width, stack_if_narrow
+from rrdesk.gui.widgets import TOUCH, breakable, button, label, margins, on_width, stack_if_narrow, wrappable
 
 if TYPE_CHECKING:
     from rrdesk.app.interviews import Interrupted
@@ -233,7 +233,7 @@ class Dashboard(QWidget):
         self.disk_warning.setVisible(free is not None and free < LOW_DISK)
 
     def set_status(self, line: str, *, error: bool = False) -> None:
-        self.status.setText(line)
+        self.status.setText(wrappable(line))  # a path in it wraps, never widens the window
         self.status.setProperty("role", "error" if error else "status")
         self.status.style().unpolish(self.status)
         self.status.style().polish(self.status)
@@ -257,7 +257,7 @@ class Dashboard(QWidget):
                            "Fix the cause, then tap Try again.")
         else:
             hint = self.tr("No interview can be recorded until this is fixed. Fix the cause, then tap Try again.")
-        self.fault.setText(earlier)
+        self.fault.setText(wrappable(earlier))
         self.fault.setVisible(bool(earlier))
         self.fault_hint.setText(hint)
         self.fault_panel.show()
@@ -301,7 +301,7 @@ class Dashboard(QWidget):
     def export_done(self, text: str, *, error: bool) -> None:
         self.progress.hide()
         self.export.setEnabled(True)
-        self.export_result.setText(text)
+        self.export_result.setText(wrappable(text))
         self.export_result.setProperty("role", "error" if error else "status")
         self.export_result.style().unpolish(self.export_result)
         self.export_result.style().polish(self.export_result)

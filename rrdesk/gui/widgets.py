@@ -13,6 +13,7 @@ first (down to :data:`WHEEL_MIN`).
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt
@@ -170,6 +171,22 @@ def breakable(text: str) -> str:
     for mark in "/\\_-.":
         text = text.replace(mark, mark + "\u200b")
     return text
+
+
+LONG_TOKEN = 24  # why: a word this long is a path, an id or a file name, never a word a person reads
+_CHOP = 16  # why: a run of hex digits (a log's name) breaks every so many characters, not only at "-"
+
+
+def wrappable(line: str) -> str:
+    """``line`` (a message that may name a file) with zero-width spaces inside its long tokens
+    only -- after separators, and every few characters of a long run -- so a label wraps a
+    path instead of widening the window or cutting it off; ordinary words are left alone."""
+    def soften(token: str) -> str:
+        if len(token) < LONG_TOKEN:
+            return token
+        pieces = re.split(r"(?<=[/\\_.:-])", breakable(token))
+        return "".join(re.sub(f"([^\u200b]{{{_CHOP}}})(?=[^\u200b])", "\\1\u200b", piece) for piece in pieces)
+    return re.sub(r"\S+", lambda m: soften(m.group(0)), line)
 
 
 def clear_layout(layout: QLayout) -> None:
