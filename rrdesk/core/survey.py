@@ -15,7 +15,6 @@ Examples
 """
 from __future__ import annotations
 
-import errno
 import re
 import tomllib
 from pathlib import Path
@@ -30,8 +29,8 @@ from rrdesk.core._survey_rules import (
 )
 from rrdesk.core.bech32 import is_age_recipient
 from rrdesk.core.design import Design
-from rrdesk.core.errors import DesignError, SurveyError, os_reason
-from rrdesk.core.fileio import read_capped
+from rrdesk.core.errors import DesignError, SurveyError
+from rrdesk.core.fileio import read_text
 
 __all__ = ["Localized", "Question", "Survey", "load", "loads", "MAX_BYTES"]
 
@@ -49,18 +48,10 @@ def load(path: str | Path) -> Survey:
     SurveyError
         For anything wrong, from an unreadable file to a total ε over ``max_epsilon``.
     """
-    try:  # a FIFO, a device or /dev/zero is refused unread: never a hang, never a MemoryError
-        data = read_capped(path, MAX_BYTES)
-    except OSError as error:
-        if error.errno == errno.EFBIG:
-            raise SurveyError(path, "", "larger than 1 MiB, far too big for a survey file") from None
-        raise SurveyError(path, "", f"cannot read: {os_reason(error)}") from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as problem:
-        line = data.count(b"\n", 0, problem.start) + 1
-        raise SurveyError(path, "", f"not UTF-8 text (first bad byte on line {line}); save the file as UTF-8") \
-            from None
+    text = read_text(path, MAX_BYTES, error=SurveyError, unreadable="cannot read",  # regular files only, capped
+                     too_large="larger than 1 MiB, far too big for a survey file",
+                     bad_byte=("", "not UTF-8 text (first bad byte on line {line}); save the file as UTF-8"),
+                     encoding="utf-8-sig")
     return loads(text, path)
 
 

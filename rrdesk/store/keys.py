@@ -7,14 +7,12 @@ standard ``age -d -i FILE`` reads it too. Writing one never replaces an existing
 """
 from __future__ import annotations
 
-import errno
 import os
 from datetime import datetime, timezone
 from pathlib import Path
 
-from rrdesk.core.errors import InputError, os_reason
-from rrdesk.core.fileio import OsOps, flush, fsync_dir, remove_quietly, write_all
-from rrdesk.core.fileio import read_capped
+from rrdesk.core.errors import InputError
+from rrdesk.core.fileio import OsOps, flush, fsync_dir, read_text, remove_quietly, write_all
 from rrdesk.store import age
 
 MAX_IDENTITY_FILE = 1 << 20
@@ -79,17 +77,7 @@ def load_identities(path: str | os.PathLike[str]) -> list[age.Identity]:
         (The errors about the content are :class:`age.IdentityFileError`, an
         ``InputError``.)
     """
-    try:
-        data = read_capped(path, MAX_IDENTITY_FILE)
-    except FileNotFoundError:
-        raise InputError(path, "", "no such file") from None
-    except OSError as error:  # a FIFO, a device or a folder too: refused unread, never waited on
-        if error.errno == errno.EFBIG:
-            raise InputError(path, "", "larger than 1 MiB; not an age identity file") from None
-        raise InputError(path, "", f"cannot read the file: {os_reason(error)}") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as problem:
-        line = data.count(b"\n", 0, problem.start) + 1
-        raise InputError(path, f"line {line}", "not an age identity (AGE-SECRET-KEY-1…)") from None
+    text = read_text(path, MAX_IDENTITY_FILE, error=InputError, missing="no such file",  # regular files only
+                     unreadable="cannot read the file", too_large="larger than 1 MiB; not an age identity file",
+                     bad_byte=("line {line}", "not an age identity (AGE-SECRET-KEY-1…)"))
     return age.read_identities(text, str(path))
