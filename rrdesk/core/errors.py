@@ -10,6 +10,7 @@ was defined before, so old imports keep working)::
     │   ├── InputError           bad input in a named file (or on the command line)
     │   │   ├── SurveyError      a survey file is malformed or breaks a rule of the format
     │   │   ├── BundleError      an export bundle cannot be used
+    │   │   ├── SignatureError   a key or signature file is malformed, or a signature fails
     │   │   └── IdentityFileError  an identity file holds no usable age identity (also an AgeError)
     │   └── StoreError           a store file could not be read or written (a full disk, EIO, …)
     │       ├── LogDamaged       a log or its key file cannot be continued safely (has .problems)
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
 
 __all__ = ["AgeError", "BundleError", "DesignError", "HMACError", "HeaderError", "IdentityFileError",
            "InputError", "InterviewError", "LocatedError", "LogDamaged", "LogLocked", "NoMatchError",
-           "PayloadError", "RRDeskError", "RecordError", "StoreError", "SurveyError", "describe", "os_reason"]
+           "PayloadError", "RRDeskError", "RecordError", "SignatureError", "StoreError", "SurveyError", "describe", "os_reason"]
 
 
 class RRDeskError(Exception):
@@ -79,6 +80,10 @@ class SurveyError(InputError):
 
 class BundleError(InputError):
     """A bundle cannot be used: ``FILE: what`` (not a bundle, wrong key, damaged, manifest)."""
+
+
+class SignatureError(InputError):
+    """A signing key or signature is malformed, from another key, or does not verify."""
 
 
 class StoreError(LocatedError):
