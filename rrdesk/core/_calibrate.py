@@ -1,8 +1,19 @@
-"""The arithmetic of calibration: probabilities onto the 2**32 grid, checks, searches.
+"""The arithmetic of calibration: probabilities onto the 2**32 grid, checks, closed forms.
 
 Pure helpers of :mod:`rrdesk.core.design` (which re-exports what others use): rounding
 probabilities to integer weights without losing the exact sum, validating targets, and the
-monotone search for the most truthful spinner whose ε does not exceed a target.
+closed forms of the most truthful spinner whose ε does not exceed a target.
+
+The most truthful spinner (the largest truth weight ``t``) under a target ε, for the designs
+whose other sectors each say one fixed answer (forced response: k = 2; k-ary: k answers):
+report j has probability ``t [j = truth] + f_j``, so ε = ln(1 + t / min f_j) and the
+constraint is ``min f_j ≥ t / (e^ε − 1)``. With ``c(t) = ⌈t / (e^ε − 1)⌉`` the truth weight is
+feasible exactly when ``t + k c(t) ≤ 2**32``; the left side grows with t, so the largest such
+t is one number, found from ``t ≈ 2**32 (e^ε − 1) / (e^ε − 1 + k)`` and settled by a few unit
+steps against the exact ε of the integer weights (:func:`_settle`). The saying sectors get
+``c(t)`` each and the remainder is spread one unit at a time, so they differ by at most one
+unit above ln 2 (never the thousands of times of a one-sector fine-tune). Because the feasible
+set only grows with the target, the truth probability is monotone in ε.
 """
 from __future__ import annotations
 
@@ -54,6 +65,20 @@ def _exp(target: float) -> float:
     # why the cap: the most private-less spinner on a 2**32 wheel has ε ≈ ln 2**32 ≈ 22.2, so any
     # larger target gives the same design; capping keeps math.exp finite for absurd targets
     return math.exp(min(target, 40.0))
+
+
+def _settle(guess: int, lo: int, hi: int, ok: Callable[[int], bool]) -> int | None:
+    """The largest x in [lo, hi] with ok(x), for ok true up to some point and false after,
+    starting from a guess that is off by a few units at most (rounding of e^ε); None when
+    no x passes. Unit steps, so a good closed-form guess costs two or three checks."""
+    x = min(max(guess, lo), hi)
+    while x >= lo and not ok(x):
+        x -= 1
+    if x < lo:
+        return None
+    while x < hi and ok(x + 1):
+        x += 1
+    return x
 
 
 def _largest(lo: int, hi: int, ok: Callable[[int], bool]) -> int:

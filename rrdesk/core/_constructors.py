@@ -1,17 +1,17 @@
 """The four constructors: a calibrated spinner from a target ε or from its probabilities.
 
 Part of :mod:`rrdesk.core.design` (which re-exports them and describes each design and its
-ε). From ε, each constructor searches the 2**32 grid for the most truthful spinner whose ε
-does not exceed the target, with the arithmetic of :mod:`rrdesk.core._calibrate`; from
+ε). From ε, each constructor takes the most truthful spinner whose ε does not exceed the
+target, in closed form settled by a few unit steps (:mod:`rrdesk.core._calibrate`); from
 probabilities, it rounds them onto the grid keeping their sum exact.
 """
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from typing import Callable, Sequence
 
 from rrdesk.core._calibrate import (
-    WHEEL, _check_target, _complement, _eps_or_inf, _exactly, _exp, _grid, _largest,
+    WHEEL, _check_target, _complement, _eps_or_inf, _exactly, _exp, _grid, _settle,
 )
 from rrdesk.core._design_model import OPPOSITE, OTHER, SAY_NO, SAY_YES, TRUTH, Act, Design, Instruction, Sector
 from rrdesk.core.errors import DesignError
@@ -21,10 +21,10 @@ def forced(*, epsilon: float | None = None, truth: float | None = None,
            yes: float | None = None, no: float | None = None) -> Design:
     """Forced response: answer truthfully, or say YES, or say NO.
 
-    Give a target ``epsilon`` or all three probabilities. From ε, YES and NO get
-    (almost) equal weights ``q ≈ 2**32 / (e^ε + 1)``; the NO weight is then raised by
-    the fewest units that bring ε to or below the target, which lands within about
-    ``1e-9`` of it. Boruch (1971); Fox & Tracy (1986), ch. 3.
+    Give a target ``epsilon`` or all three probabilities. From ε: the most truthful
+    spinner whose exact ε does not exceed the target -- YES and NO get ``⌈t / (e^ε − 1)⌉``
+    each (one unit apart at most), ``t`` as large as the wheel allows
+    (:mod:`rrdesk.core._calibrate`). Boruch (1971); Fox & Tracy (1986), ch. 3.
     """
     _exactly("forced", {"epsilon": epsilon, "truth": truth, "yes": yes, "no": no},
              [{"epsilon"}, {"truth", "yes", "no"}])
@@ -32,26 +32,8 @@ def forced(*, epsilon: float | None = None, truth: float | None = None,
         weights = _grid([truth, yes, no], ["truth", "yes", "no"])  # type: ignore[list-item]
         return _forced(*weights)
     target = _check_target(epsilon)
-    e = _exp(target)
-    # q: the largest equal YES/NO weight whose symmetric design is not above the target
-    # would be too coarse at large ε, so take the largest q whose ε is still >= target
-    # and raise NO (fine steps of ~1/2**32 in the ratio) until ε <= target.
-    q = min(WHEEL // 2 - 1, max(1, math.floor(WHEEL / (e + 1))))
-    while q > 1 and _eps_or_inf(lambda: _forced(WHEEL - 2 * q, q, q)) < target:
-        q -= 1
-    while q + 1 < WHEEL // 2 and _eps_or_inf(lambda: _forced(WHEEL - 2 * (q + 1), q + 1, q + 1)) >= target:
-        q += 1
-    # smallest NO weight n >= q with ε <= target; ε falls as n grows
-    lo, hi = q, WHEEL - q - 1
-    if _eps_or_inf(lambda: _forced(WHEEL - q - hi, q, hi)) > target:
-        raise DesignError(f"epsilon {target!r} is too small for a 2**32-sector spinner")
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if _eps_or_inf(lambda: _forced(WHEEL - q - mid, q, mid)) <= target:
-            hi = mid
-        else:
-            lo = mid + 1
-    return _forced(WHEEL - q - lo, q, lo)
+    no, yes = _saying(2, target, lambda t, says: _forced(t, says[1], says[0]))
+    return _forced(WHEEL - no - yes, yes, no)
 
 
 def _forced(truth: int, yes: int, no: int) -> Design:
@@ -74,7 +56,9 @@ def warner(*, epsilon: float | None = None, p: float | None = None) -> Design:
     lo = WHEEL // 2 + 1
     if _eps_or_inf(lambda: _warner(lo)) > target:
         raise DesignError(f"epsilon {target!r} is too small for a 2**32-sector spinner")
-    return _warner(_largest(lo, WHEEL - 1, lambda w: _eps_or_inf(lambda: _warner(w)) <= target))
+    e = _exp(target)
+    guess = math.floor(WHEEL * e / (1 + e))  # p / (1 − p) = e^ε, settled on the integers
+    return _warner(_settle(guess, lo, WHEEL - 1, lambda w: _eps_or_inf(lambda: _warner(w)) <= target) or lo)
 
 
 def _warner(statement: int) -> Design:
@@ -97,7 +81,10 @@ def unrelated(*, prevalence: float, epsilon: float | None = None, p: float | Non
     target = _check_target(epsilon)
     if _eps_or_inf(lambda: _unrelated(1, m)) > target:
         raise DesignError(f"epsilon {target!r} is too small for a 2**32-sector spinner")
-    return _unrelated(_largest(1, WHEEL - 1, lambda w: _eps_or_inf(lambda: _unrelated(w, m)) <= target), m)
+    # ε = ln(1 + s / ((1 − s) μ)) with μ = min(π, 1 − π): s / (1 − s) = (e^ε − 1) μ
+    r = (_exp(target) - 1) * min(m, WHEEL - m) / WHEEL
+    guess = math.floor(WHEEL * r / (1 + r)) if math.isfinite(r) else WHEEL - 1
+    return _unrelated(_settle(guess, 1, WHEEL - 1, lambda w: _eps_or_inf(lambda: _unrelated(w, m)) <= target) or 1, m)
 
 
 def _unrelated(sensitive: int, prevalence: int) -> Design:
@@ -121,26 +108,31 @@ def kary(k: int, *, epsilon: float | None = None, truth: float | None = None) ->
         weights = _grid([truth] + [(1 - truth) / k] * k, ["truth"] + [f"say {j}" for j in range(k)])
         return _kary(weights[0], weights[1:])
     target = _check_target(epsilon)
-    e = _exp(target)
+    says = _saying(k, target, _kary)
+    return _kary(WHEEL - sum(says), says)
 
-    def design(f: int, extra: int = 0) -> Design:
-        return _kary(WHEEL - k * f - extra, [f] * (k - 1) + [f + extra])
 
-    f = max(1, min(WHEEL // k - 1, math.floor(WHEEL / (e + k - 1))))
-    while f > 1 and _eps_or_inf(lambda: design(f)) < target:
-        f -= 1
-    while k * (f + 1) < WHEEL and _eps_or_inf(lambda: design(f + 1)) >= target:
-        f += 1
-    lo, hi = 0, WHEEL - k * f - 1
-    if _eps_or_inf(lambda: design(f, hi)) > target:
+def _saying(k: int, target: float, build: Callable[[int, list[int]], Design]) -> list[int]:
+    """The saying sectors' weights of the most truthful k-answer spinner whose ε does not
+    exceed ``target`` (closed form; see :mod:`rrdesk.core._calibrate`)."""
+    e1 = _exp(target) - 1
+
+    def says(t: int) -> list[int] | None:
+        c = max(1, math.ceil(t / e1))
+        rest = WHEEL - t - k * c
+        if rest < 0:
+            return None
+        return [c + rest // k + (1 if j < rest % k else 0) for j in range(k)]
+
+    def ok(t: int) -> bool:
+        weights = says(t)
+        return weights is not None and _eps_or_inf(lambda: build(t, weights)) <= target
+
+    guess = math.floor(WHEEL * e1 / (e1 + k)) if math.isfinite(e1) else WHEEL - k
+    best = _settle(guess, 1, WHEEL - k, ok)
+    if best is None:
         raise DesignError(f"epsilon {target!r} is too small for a 2**32-sector spinner")
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if _eps_or_inf(lambda: design(f, mid)) <= target:
-            hi = mid
-        else:
-            lo = mid + 1
-    return design(f, lo)
+    return says(best)  # type: ignore[return-value]
 
 
 def _kary(truth: int, says: Sequence[int]) -> Design:
