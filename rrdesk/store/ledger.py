@@ -1,0 +1,174 @@
+"""The coordinator's ledger: what every earlier bundle showed of every log, so that a later
+bundle cannot quietly show less.
+
+A laptop's log is a hash chain (FORMAT.md §1.3): the check of its last frame, the *head*,
+commits to every record before it. The ledger keeps, per survey, laptop and log, the longest
+verified prefix any counted bundle held — its record count and head — and per laptop the
+latest export time seen, plus the digest of every bundle already counted. A new bundle is
+then compared with it (:meth:`Ledger.observe`):
+
+- a log the ledger knows for that laptop is **missing** from the bundle: deleted, or an old
+  copy of the data folder restored;
+- a log is **shorter** than before: records removed, or an old copy restored;
+- a log **diverges**: its check at the old head's position is another one — an old copy was
+  restored and then recorded over;
+- the bundle was **exported before** a bundle of the same laptop already counted: an old
+  export seen late, or the laptop's clock turned back.
+
+What it cannot see: records forged on a laptop after it was seized, appended
+after the last head the coordinator saw; and anything that happened between two bundles the
+coordinator never aggregated with the same ledger.
+
+The file is JSON (``rrdesk-ledger/1``), written atomically with fsync; bundles counted again
+(same digest) are not compared twice, so re-running an aggregation is harmless.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Mapping
+
+from rrdesk.core.errors import InputError
+from rrdesk.core.fileio import read_capped_if_present, write_atomic
+from rrdesk.core.problems import Problem
+
+FORMAT = "rrdesk-ledger/1"
+MAX_LEDGER = 256 << 20
+# why: a ledger grows by about 200 bytes per log and 100 per bundle; 256 MiB is over a
+# million of each, far beyond any study, and stops a wrongly named file filling memory.
+_HEX32 = frozenset("0123456789abcdef")
+
+
+@dataclass(frozen=True)
+class LogView:
+    """A log as a bundle shows it, after its checks: the verified prefix only.
+
+    ``check_at(i)`` is the check of frame ``i`` (FORMAT.md §1.3) for 0 ≤ i < records.
+    """
+
+    records: int
+    check_at: Callable[[int], bytes]
+
+
+@dataclass(frozen=True)
+class BundleView:
+    """What the ledger needs of one bundle: its digest, laptop, export time and logs."""
+
+    name: str        # the bundle as the coordinator named it (problems name it)
+    digest: str      # SHA-256 of the bundle file, hex
+    survey: str
+    device: str      # 32 hex digits
+    exported: str    # the manifest's UTC time, YYYY-MM-DDTHH:MM:SSZ (sorts as text)
+    logs: Mapping[str, LogView]   # log file name → view
+
+
+@dataclass
+class Ledger:
+    """The longest verified prefix of every log seen, per survey and laptop."""
+
+    logs: dict[tuple[str, str, str], tuple[int, str]] = field(default_factory=dict)
+    latest: dict[tuple[str, str], str] = field(default_factory=dict)
+    bundles: set[str] = field(default_factory=set)
+
+    # -- comparing -------------------------------------------------------------------------
+
+    def observe(self, bundle: BundleView) -> list[Problem]:
+        """Compare ``bundle`` with what was seen before; remember what it adds.
+
+        A log that is shorter or diverges keeps its old entry (the longer, earlier state
+        stays the reference); a log that only grew is advanced.
+        """
+        if bundle.digest in self.bundles:
+            return []  # why: counted before and compared then; counting it again changes nothing
+        problems: list[Problem] = []
+        laptop = (bundle.survey, bundle.device)
+        latest = self.latest.get(laptop)
+        late = latest is not None and bundle.exported < latest
+        if late:
+            problems.append(Problem(bundle.name, None, f"exported at {bundle.exported}, before a bundle of this laptop "
+                                    f"already counted ({latest}): an old export seen late, or the laptop's clock "
+                                    "was turned back"))
+        else:
+            for (survey, device, log), (records, _) in sorted(self.logs.items()):
+                if (survey, device) == laptop and log not in bundle.logs:
+                    problems.append(Problem(bundle.name, None, f"log {log} of laptop {device[:8]} is missing: an "
+                                            f"earlier bundle held it with {records} records (deleted, or an old "
+                                            "copy of the data folder restored)", log))
+        for log, view in sorted(bundle.logs.items()):
+            key = (bundle.survey, bundle.device, log)
+            known = self.logs.get(key)
+            if known is not None:
+                records, head = known
+                if view.records < records:
+                    if not late:
+                        problems.append(Problem(bundle.name, None, f"has {view.records} records; an earlier bundle "
+                                                f"held {records} (records removed, or an old copy restored)", log))
+                    continue
+                if records and view.check_at(records - 1).hex() != head:
+                    problems.append(Problem(bundle.name, records - 1, "differs from what an earlier bundle held "
+                                            "here: an old copy was restored and recorded over", log))
+                    continue
+            if view.records:
+                self.logs[key] = (view.records, view.check_at(view.records - 1).hex())
+            elif known is None:
+                self.logs[key] = (0, "")
+        self.bundles.add(bundle.digest)
+        if not late:
+            self.latest[laptop] = bundle.exported
+        return problems
+
+    # -- the file --------------------------------------------------------------------------
+
+    @classmethod
+    def load(cls, path: str | Path) -> "Ledger":
+        """The ledger at ``path``; an empty one if the file does not exist yet."""
+        try:
+            data = read_capped_if_present(path, MAX_LEDGER)
+        except OSError as error:
+            raise InputError(path, "", f"cannot read the ledger: {error.strerror or error}") from None
+        if data is None:
+            return cls()
+        try:
+            top = json.loads(data)
+            if not isinstance(top, dict) or top.get("format") != FORMAT:
+                raise ValueError(f"not an rrdesk ledger ({FORMAT})")
+            ledger = cls()
+            for entry in top["logs"]:
+                survey, device, log, records, head = (entry[k] for k in ("survey", "device", "log", "records", "head"))
+                _check(isinstance(records, int) and records >= 0 and _hex(device, 32) and isinstance(log, str)
+                       and isinstance(survey, str) and (_hex(head, 64) or (records == 0 and head == "")), "logs")
+                ledger.logs[(survey, device, log)] = (records, head)
+            for entry in top["laptops"]:
+                _check(_hex(entry["device"], 32) and isinstance(entry["latest"], str)
+                       and isinstance(entry["survey"], str), "laptops")
+                ledger.latest[(entry["survey"], entry["device"])] = entry["latest"]
+            for digest in top["bundles"]:
+                _check(_hex(digest, 64), "bundles")
+                ledger.bundles.add(digest)
+        except (ValueError, KeyError, TypeError) as error:
+            what = str(error) if isinstance(error, ValueError) and str(error) else "damaged"
+            raise InputError(path, "", f"not a usable ledger: {what}; keep it and give another with --ledger") from None
+        return ledger
+
+    def text(self) -> str:
+        """The file's text: canonical JSON, one log per line, sorted."""
+        logs = [{"survey": s, "device": d, "log": g, "records": n, "head": h}
+                for (s, d, g), (n, h) in sorted(self.logs.items())]
+        laptops = [{"survey": s, "device": d, "latest": t} for (s, d), t in sorted(self.latest.items())]
+        lines = [",\n  ".join(json.dumps(item, sort_keys=True) for item in part) for part in (logs, laptops)]
+        return (f'{{"format": "{FORMAT}",\n "logs": [\n  {lines[0]}],\n "laptops": [\n  {lines[1]}],\n'
+                f' "bundles": {json.dumps(sorted(self.bundles))}}}\n')
+
+    def save(self, path: str | Path) -> None:
+        """Write the ledger atomically (temporary file, fsync, rename, fsync of the folder)."""
+        write_atomic(Path(path), self.text().encode("utf-8"))  # a StoreError names the file if it fails
+
+
+def _hex(value: object, digits: int) -> bool:
+    return isinstance(value, str) and len(value) == digits and set(value) <= _HEX32
+
+
+def _check(ok: bool, part: str) -> None:
+    if not ok:
+        raise ValueError(f"a malformed entry in {part}")
