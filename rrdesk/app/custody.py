@@ -9,13 +9,17 @@ from __future__ import annotations
 
 import errno
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
-from rrdesk.store import age, bundle, keys, verify as checks
+from rrdesk.app import trust
+from rrdesk.core.errors import InputError
+from rrdesk.core.survey import load as load_survey
+from rrdesk.store import age, bundle, keys, minisign, verify as checks
 from rrdesk.store.verify import Report
 
-__all__ = ["DISK_FULL", "SAME_DISK_ENV", "Report", "destination_problem", "disk_full", "export", "extract",
-           "keygen", "verify", "where"]
+__all__ = ["BACKUP_ADVICE", "DISK_FULL", "NewKeys", "SAME_DISK_ENV", "Report", "destination_problem", "disk_full", "export", "extract",
+           "keygen", "sign", "verify", "where"]
 
 DISK_FULL = "The laptop's disk is full: export the data, then free some space."
 # why: an environment switch as well as --same-disk, for scripts (and the test suite) that
@@ -24,12 +28,47 @@ SAME_DISK_ENV = "RRDESK_EXPORT_SAME_DISK"
 _FULL = (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))  # a quota full is a disk full to the user
 
 
-def keygen(output: Path) -> str:
-    """Write a new identity file at ``output`` (mode 0600, never overwritten); return its
-    recipient (``age1…``), which goes into the survey's ``recipients``."""
+@dataclass(frozen=True)
+class NewKeys:
+    """What :func:`keygen` wrote: the age identity and its recipient, the signing key pair."""
+
+    identity: Path
+    recipient: str
+    signing_key: Path
+    signing_public: Path
+    fingerprint: str
+
+
+BACKUP_ADVICE = ("back up both secret files now, to two places off this computer (two USB sticks kept "
+                 "apart, or printed on paper): without the identity file no record sealed to it can ever "
+                 "be read; without the signing key the laptops refuse any change to your surveys")
+
+
+def keygen(output: Path) -> NewKeys:
+    """The coordinator's keys: an age identity at ``output`` (its recipient goes into the survey's
+    ``recipients``) and, beside it, a minisign signing key pair (``output`` ``.key`` →
+    ``.minisign.key`` and ``.minisign.pub``) that signs surveys. All private files mode 0600,
+    none ever overwritten: if any of the three exists, nothing is written."""
+    output = Path(output)
+    signing, public = trust.signing_key_paths(output)
+    for path in (output, signing, public):
+        if os.path.lexists(path):
+            raise InputError(path, "", "already exists; refusing to overwrite")
     identity = age.Identity.generate()
     keys.write_identity(output, identity)
-    return identity.recipient
+    key = minisign.generate()
+    keys.write_signing_key(signing, key)
+    keys.write_public_key(public, key.public())
+    return NewKeys(output, identity.recipient, signing, public, key.public().fingerprint)
+
+
+def sign(survey_path: Path, key_path: Path) -> tuple[Path, str]:
+    """Check the survey at ``survey_path`` and sign it (``SURVEY.minisig``) with the signing key
+    at ``key_path`` or beside the identity file ``key_path``; returns the signature's path and
+    the key id."""
+    survey = load_survey(survey_path)
+    key = trust.load_signing_key(Path(key_path))
+    return trust.sign_survey(survey, key), key.public().fingerprint
 
 
 def export(data: Path, survey_id: str, dest: Path, *, same_disk: bool = False) -> Path:

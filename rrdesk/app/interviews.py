@@ -42,10 +42,11 @@ from typing import Any, Callable, Mapping
 
 from rrdesk.core import randomizer
 from rrdesk.core.errors import InterviewError, SurveyError  # noqa: F401 - InterviewError re-exported
+from rrdesk.app import trust
 from rrdesk.app._data_folder import (  # noqa: F401 - the names re-exported
     CURRENT, DEVICE_FILE, SURVEY_COPY, device_id, interviews_in, newest_logs, pointer_bytes, read_pointer,
 )
-from rrdesk.core.fileio import folder_lock, fsync_dir, mapped, read_capped, read_if_present, replace_file
+from rrdesk.core.fileio import folder_lock, fsync_dir, mapped, read_capped, read_if_present, remove_quietly, replace_file
 from rrdesk.core.randomizer import ByteSource, Spin
 from rrdesk.core.survey import MAX_BYTES, Question, Survey, load as load_survey
 from rrdesk.store import age, log
@@ -107,6 +108,17 @@ class Station:
 
     def _keep_copy(self) -> None:
         copy = self.folder / SURVEY_COPY
+        signed = trust.survey_signature(self.survey)  # a signature that fails is refused, never ignored
+        self.signer = trust.pin(self.folder, self.survey, signed)  # app/trust.py: the laptop's pin
+        self._keep_survey_bytes(copy)
+        kept_signature = copy.with_name(copy.name + trust.SIGNATURE_SUFFIX)
+        with mapped(kept_signature, "could not be written"):
+            if signed is None:
+                remove_quietly(kept_signature)  # why: never a signature beside a copy it does not sign
+            elif read_if_present(kept_signature, trust.MAX_SIGNATURE) != signed.signature:
+                replace_file(kept_signature, signed.signature, self.ops)
+
+    def _keep_survey_bytes(self, copy: Path) -> None:
         with mapped(self.survey.path, "cannot be read"):
             source_bytes = read_capped(self.survey.path, MAX_BYTES)  # as the survey loader reads it
         with mapped(copy, "cannot be read"):

@@ -1,4 +1,4 @@
-"""The custody commands: `keygen`, `export`, `verify`, `extract` (the work: :mod:`rrdesk.app.custody`)."""
+"""The custody commands: `keygen`, `sign`, `export`, `verify`, `extract` (the work: :mod:`rrdesk.app.custody`)."""
 from __future__ import annotations
 
 import argparse
@@ -11,13 +11,23 @@ from rrdesk.app import custody
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
-    k = sub.add_parser("keygen", help="write an age X25519 identity file (mode 0600); print its recipient",
+    k = sub.add_parser("keygen", help="make the coordinator's keys: an age identity and a signing key; print the recipient",
                        description="Make the coordinator's key pair: the identity file (secret: keep it off "
                                    "field laptops) and its recipient (age1…, public: put it in the survey's "
                                    "recipients). Compatible with age-keygen.")
     k.add_argument("-o", "--output", metavar="IDENTITY", type=Path, required=True,
                    help="the identity file to create (never overwritten)")
     k.set_defaults(run=_keygen)
+
+    g = sub.add_parser("sign", help="sign a survey file with the coordinator's signing key (SURVEY.minisig)",
+                       description="Check the survey, then write SURVEY.minisig beside it (minisign's format: "
+                                   "minisign -Vm SURVEY -P KEY checks it too). A laptop records only for the "
+                                   "signer it first saw for the survey id; give laptops both files.")
+    g.add_argument("survey", metavar="SURVEY", type=Path, help="the survey file (TOML)")
+    g.add_argument("-k", "--key", metavar="KEY", type=Path, required=True,
+                   help="the identity file made by rrdesk keygen (its signing key beside it is used), "
+                        "or the .minisign.key itself")
+    g.set_defaults(run=_sign)
 
     e = sub.add_parser("export", help="write a verified export bundle (e.g. to a USB stick); print its path",
                        description="Write one bundle file with every record of a survey on this laptop, "
@@ -51,7 +61,20 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 
 def _keygen(args: argparse.Namespace) -> int:
-    print(custody.keygen(args.output))
+    made = custody.keygen(args.output)
+    print(made.recipient)  # stdout: the recipient alone, for scripts
+    for line in (f"identity (opens every record; keep it off field laptops): {made.identity}",
+                 f"signing key (signs surveys): {made.signing_key}, key id {made.fingerprint}",
+                 f"its public half (laptops pin it; give its key id to interviewers): {made.signing_public}",
+                 custody.BACKUP_ADVICE):
+        print(f"rrdesk: {line}", file=sys.stderr)
+    return EXIT_OK
+
+
+def _sign(args: argparse.Namespace) -> int:
+    out, fingerprint = custody.sign(args.survey, args.key)
+    print(out)
+    print(f"rrdesk: signed with key {fingerprint}; give laptops both files", file=sys.stderr)
     return EXIT_OK
 
 
