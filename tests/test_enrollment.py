@@ -1,0 +1,108 @@
+"""Enrolled laptops (rrdesk/app/enrollment.py): each laptop's own key, the coordinator's list."""
+from __future__ import annotations
+
+import multiprocessing
+import shutil
+import subprocess
+
+import pytest
+
+from rrdesk import cli
+from rrdesk.app import enrollment
+from rrdesk.store import keys
+
+
+def _enrollment_file(data, dest, capsys):
+    assert cli.main(["enrollment", "--data", str(data), "--to", str(dest)]) == 0
+    out, err = capsys.readouterr()
+    return out.strip(), err
+
+
+def test_a_laptop_enrolls_in_two_steps(tmp_path, capsys):
+    data, stick = tmp_path / "data", tmp_path / "stick"
+    stick.mkdir()
+    path, said = _enrollment_file(data, stick, capsys)
+    key = keys.load_signing_key(data / enrollment.LAPTOP_KEY)
+    assert (data / enrollment.LAPTOP_KEY).stat().st_mode & 0o777 == 0o600
+    laptop = enrollment.read_enrollment(stick / path.rsplit("/", 1)[-1])
+    assert laptop.key == key.public() and laptop.code in said
+    assert laptop.device == (data / "device-id").read_text().strip()
+    identity = tmp_path / "coordinator.key"
+    assert cli.main(["enroll", path, "-i", str(identity)]) == 0
+    assert "enrolled" in capsys.readouterr().out
+    listed = enrollment.Laptops.load(tmp_path / "coordinator.laptops")
+    assert listed.key_for(laptop.device) == key.public()
+    # the same file again: nothing changes; the laptop keeps its key across runs
+    assert cli.main(["enroll", path, "-i", str(identity)]) == 0
+    assert "already enrolled" in capsys.readouterr().out
+    assert _enrollment_file(data, stick, capsys)[0] == path
+    assert enrollment.read_enrollment(stick / path.rsplit("/", 1)[-1]).key == key.public()
+
+
+def test_another_key_for_an_enrolled_device_is_refused(tmp_path, capsys):
+    data, stick = tmp_path / "data", tmp_path / "stick"
+    stick.mkdir()
+    path, _ = _enrollment_file(data, stick, capsys)
+    listed = tmp_path / "list"
+    assert cli.main(["enroll", path, "--laptops", str(listed)]) == 0
+    capsys.readouterr()
+    (data / enrollment.LAPTOP_KEY).unlink()  # reinstalled: a new key, the same device id
+    path, _ = _enrollment_file(data, stick, capsys)
+    before = listed.read_bytes()
+    assert cli.main(["enroll", path, "--laptops", str(listed)]) == 2
+    assert "enrolled already with key" in capsys.readouterr().err
+    assert listed.read_bytes() == before
+
+
+@pytest.mark.parametrize("text", ["", "hello\n", "untrusted comment: rrdesk laptop 00\nRW\n",
+                                  "untrusted comment: minisign public key 1\nRWQAAAAA\n"])
+def test_a_bad_enrollment_file_is_one_line_and_adds_nothing(tmp_path, capsys, text):
+    data, stick = tmp_path / "data", tmp_path / "stick"
+    stick.mkdir()
+    good, _ = _enrollment_file(data, stick, capsys)
+    bad = tmp_path / "bad.pub"
+    bad.write_text(text)
+    listed = tmp_path / "list"
+    assert cli.main(["enroll", good, str(bad), "--laptops", str(listed)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"rrdesk: error: {bad}") and err.count("\n") == 1
+    assert not listed.exists()
+
+
+def test_a_damaged_list_or_laptop_key_is_one_line(tmp_path, capsys):
+    listed = tmp_path / "list"
+    listed.write_text("# ok\n0123 nonsense\n")
+    data, stick = tmp_path / "data", tmp_path / "stick"
+    stick.mkdir()
+    good, _ = _enrollment_file(data, stick, capsys)
+    assert cli.main(["enroll", good, "--laptops", str(listed)]) == 2
+    assert "list: line 2: not a laptop" in capsys.readouterr().err
+    (data / enrollment.LAPTOP_KEY).write_text("garbage")
+    assert cli.main(["enrollment", "--data", str(data), "--to", str(stick)]) == 2
+    assert "laptop.minisign.key: damaged" in capsys.readouterr().err
+
+
+def _make_key(data):
+    return enrollment.laptop_key(data).public().base64()
+
+
+def test_stations_starting_together_make_one_laptop_key(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    with multiprocessing.get_context("fork").Pool(8) as pool:
+        seen = set(pool.map(_make_key, [data] * 24))
+    assert len(seen) == 1
+    assert [p.name for p in data.iterdir()] == [enrollment.LAPTOP_KEY]
+
+
+@pytest.mark.skipif(shutil.which("minisign") is None, reason="the minisign tool is not installed")
+def test_the_laptop_key_signs_with_the_minisign_tool(tmp_path, capsys):
+    data, stick = tmp_path / "data", tmp_path / "stick"
+    stick.mkdir()
+    path, _ = _enrollment_file(data, stick, capsys)
+    message = tmp_path / "m"
+    message.write_bytes(b"bundle")
+    subprocess.run(["minisign", "-S", "-s", str(data / enrollment.LAPTOP_KEY), "-m", str(message)],
+                   check=True, capture_output=True, input=b"")
+    done = subprocess.run(["minisign", "-V", "-p", path, "-m", str(message)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
