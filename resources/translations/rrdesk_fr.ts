@@ -1,24 +1,6 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="fr" sourcelanguage="en">
 <context>
-    <name>CoverPage</name>
-    <message>
-        <location filename="../../rrdesk/gui/question_parts.py" line="23" />
-        <source>The interviewer is coming.</source>
-        <translation>L'enquêteur arrive.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/question_parts.py" line="24" />
-        <source>The question is hidden until you go back to it.</source>
-        <translation>La question est cachée jusqu'à ce que vous y reveniez.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/question_parts.py" line="27" />
-        <source>Back to the question</source>
-        <translation>Retour à la question</translation>
-    </message>
-</context>
-<context>
     <name>Dashboard</name>
     <message>
         <location filename="../../rrdesk/gui/dashboard.py" line="72" />
@@ -174,22 +156,22 @@
 <context>
     <name>DirectScreen</name>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="42" />
+        <location filename="../../rrdesk/gui/screens.py" line="43" />
         <source>New interview</source>
         <translation>Nouvel entretien</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="43" />
+        <location filename="../../rrdesk/gui/screens.py" line="44" />
         <source>Interviewer: fill in these answers before handing over the laptop.</source>
         <translation>Enquêteur : remplissez ces réponses avant de passer l'ordinateur.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="67" />
+        <location filename="../../rrdesk/gui/screens.py" line="68" />
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="68" />
+        <location filename="../../rrdesk/gui/screens.py" line="69" />
         <source>Continue</source>
         <translation>Continuer</translation>
     </message>
@@ -288,39 +270,6 @@
     </message>
 </context>
 <context>
-    <name>ExplanationScreen</name>
-    <message>
-        <location filename="../../rrdesk/gui/screens.py" line="205" />
-        <source>How this works</source>
-        <translation>Comment ça marche</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/screens.py" line="208" />
-        <source>The wheel decides what you answer.</source>
-        <translation>La roue décide de ce que vous répondez.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/screens.py" line="209" />
-        <source>A YES the wheel asked for is not an admission.</source>
-        <translation>Un OUI demandé par la roue n'est pas un aveu.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/screens.py" line="210" />
-        <source>Only the answer after the spin is saved, locked.</source>
-        <translation>Seule la réponse après la roue est enregistrée, verrouillée.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/screens.py" line="212" />
-        <source>Sometimes you first tap your true answer. It is never saved.</source>
-        <translation>Parfois, vous touchez d'abord votre vraie réponse. Elle n'est jamais enregistrée.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/screens.py" line="222" />
-        <source>Try the wheel (practice)</source>
-        <translation>Essayer la roue (essai)</translation>
-    </message>
-</context>
-<context>
     <name>ExportFlow</name>
     <message>
         <location filename="../../rrdesk/gui/exporting.py" line="45" />
@@ -361,37 +310,37 @@
 <context>
     <name>HandoverScreen</name>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="112" />
+        <location filename="../../rrdesk/gui/screens.py" line="113" />
         <source>Please hand the laptop to the respondent.</source>
         <translation>Veuillez passer l'ordinateur à la personne interrogée.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="113" />
+        <location filename="../../rrdesk/gui/screens.py" line="114" />
         <source>Interview {number}</source>
         <translation>Entretien {number}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="115" />
+        <location filename="../../rrdesk/gui/screens.py" line="116" />
         <source>I am the respondent: start</source>
         <translation>Je suis la personne interrogée : commencer</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="119" />
+        <location filename="../../rrdesk/gui/screens.py" line="120" />
         <source>Stop this interview</source>
         <translation>Arrêter cet entretien</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="127" />
+        <location filename="../../rrdesk/gui/screens.py" line="128" />
         <source>Stop interview {number}? The questions not asked are marked not asked.</source>
         <translation>Arrêter l'entretien {number} ? Les questions pas encore posées sont marquées non posées.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="130" />
+        <location filename="../../rrdesk/gui/screens.py" line="131" />
         <source>Yes, stop it</source>
         <translation>Oui, l'arrêter</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="131" />
+        <location filename="../../rrdesk/gui/screens.py" line="132" />
         <source>Go back</source>
         <translation>Revenir</translation>
     </message>
@@ -399,71 +348,40 @@
 <context>
     <name>InterviewController</name>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="130" />
+        <location filename="../../rrdesk/gui/interview.py" line="135" />
         <source>No interview was started.</source>
         <translation>Aucun entretien n'a été commencé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="143" />
+        <location filename="../../rrdesk/gui/interview.py" line="148" />
         <source>The interview could not be started: {error}</source>
         <translation>L'entretien n'a pas pu commencer : {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="154" />
+        <location filename="../../rrdesk/gui/interview.py" line="159" />
         <source>Interview {number} was closed before the end.</source>
         <translation>L'entretien {number} a été clôturé avant la fin.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="158" />
+        <location filename="../../rrdesk/gui/interview.py" line="163" />
         <source>Interview {number} could not be closed: {error}</source>
         <translation>L'entretien {number} n'a pas pu être clôturé : {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="324" />
+        <location filename="../../rrdesk/gui/interview.py" line="325" />
         <source>Interview {number} stopped: {error}. Fix the cause (free some disk space), then continue it from here.</source>
         <translation>L'entretien {number} s'est arrêté : {error}. Corrigez la cause (libérez de l'espace disque), puis continuez-le d'ici.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="211" />
+        <location filename="../../rrdesk/gui/interview.py" line="214" />
         <source>Interview {number} saved.</source>
         <translation>Entretien {number} enregistré.</translation>
     </message>
 </context>
 <context>
-    <name>KindCard</name>
-    <message>
-        <location filename="../../rrdesk/gui/explain.py" line="141" />
-        <source>The wheel picks the sentence you answer: the statement or its opposite. Nobody else knows which one.</source>
-        <translation>La roue choisit la phrase à laquelle vous répondez : la phrase ou son contraire. Personne d'autre ne sait laquelle.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/explain.py" line="144" />
-        <source>The wheel picks the question you answer: the real one or another one. Nobody else knows which one.</source>
-        <translation>La roue choisit la question à laquelle vous répondez : la vraie ou une autre. Personne d'autre ne sait laquelle.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/explain.py" line="147" />
-        <source>Do what the wheel says. If it names an answer, give that answer, whatever is true.</source>
-        <translation>Faites ce que dit la roue. Si elle nomme une réponse, donnez cette réponse, quelle que soit la vérité.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/explain.py" line="149" />
-        <source>Do what the wheel says. If it says YES or NO, give that answer, whatever is true.</source>
-        <translation>Faites ce que dit la roue. Si elle dit OUI ou NON, donnez cette réponse, quelle que soit la vérité.</translation>
-    </message>
-</context>
-<context>
-    <name>LanguageScreen</name>
-    <message>
-        <location filename="../../rrdesk/gui/screens.py" line="181" />
-        <source>Choose your language</source>
-        <translation>Choisissez votre langue</translation>
-    </message>
-</context>
-<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="135" />
+        <location filename="../../rrdesk/gui/window.py" line="140" />
         <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
         <translation>DÉMO — lisible avec la clé de démonstration publique. Ne l'utilisez jamais pour de vraies réponses.</translation>
     </message>
@@ -571,221 +489,6 @@
         <location filename="../../rrdesk/gui/window.py" line="430" />
         <source>Stay</source>
         <translation>Rester</translation>
-    </message>
-</context>
-<context>
-    <name>PracticeScreen</name>
-    <message>
-        <location filename="../../rrdesk/gui/practice.py" line="49" />
-        <source>PRACTICE</source>
-        <translation>ESSAI</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/practice.py" line="56" />
-        <source>Spinner result</source>
-        <translation>Résultat de la roue</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/practice.py" line="52" />
-        <source>Nothing is saved. Spin as often as you like.</source>
-        <translation>Rien n'est enregistré. Tournez autant de fois que vous voulez.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/practice.py" line="60" />
-        <source>Practice spins so far</source>
-        <translation>Tours d'essai jusqu'ici</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/practice.py" line="70" />
-        <location filename="../../rrdesk/gui/practice.py" line="110" />
-        <source>Spin</source>
-        <translation>Tourner</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/practice.py" line="88" />
-        <source>Tap Spin and watch where the wheel stops. The words under the arrow tell you what to do.</source>
-        <translation>Touchez Tourner et regardez où la roue s'arrête. Les mots sous la flèche vous disent quoi faire.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/practice.py" line="92" />
-        <source>Tap Spin. The wheel will not move; its result appears after 1 second.</source>
-        <translation>Touchez Tourner. La roue ne bougera pas ; son résultat apparaît après 1 seconde.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/practice.py" line="93" />
-        <source>Tap Spin. The wheel will not move; its result appears after {seconds} seconds.</source>
-        <translation>Touchez Tourner. La roue ne bougera pas ; son résultat apparaît après {seconds} secondes.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/practice.py" line="103" />
-        <source>Practice wheel {number} of {total}</source>
-        <translation>Roue d'essai {number} sur {total}</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/practice.py" line="105" />
-        <source>I am ready</source>
-        <translation>Je suis prêt ou prête</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/practice.py" line="105" />
-        <source>Next wheel</source>
-        <translation>Roue suivante</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/practice.py" line="118" />
-        <source>{what}: {count}</source>
-        <translation>{what} : {count}</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/practice.py" line="139" />
-        <source>The spinner says: {what}</source>
-        <translation>La roue dit : {what}</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/practice.py" line="142" />
-        <source>Spin again</source>
-        <translation>Tourner encore</translation>
-    </message>
-</context>
-<context>
-    <name>PrivacyScreen</name>
-    <message>
-        <location filename="../../rrdesk/gui/screens.py" line="240" />
-        <source>The interviewer steps away now.</source>
-        <translation>L'enquêteur s'éloigne maintenant.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/screens.py" line="241" />
-        <source>Nobody can see your answers on this screen.</source>
-        <translation>Personne ne peut voir vos réponses sur cet écran.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/screens.py" line="243" />
-        <source>I am alone, continue</source>
-        <translation>Je suis seul ou seule, continuer</translation>
-    </message>
-</context>
-<context>
-    <name>QuestionScreen</name>
-    <message>
-        <location filename="../../rrdesk/gui/question.py" line="82" />
-        <source>Question {number} of {total}</source>
-        <translation>Question {number} sur {total}</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/question.py" line="155" />
-        <source>Tap Spin. Then do what the spinner says.</source>
-        <translation>Touchez « Tourner ». Puis faites ce que dit la roue.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/question.py" line="157" />
-        <source>First tap your true answer to the first statement. It is not saved: the spinner decides what is saved.</source>
-        <translation>Touchez d'abord votre vraie réponse à la première affirmation. Elle n'est pas enregistrée : la roue décide de ce qui est enregistré.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/question.py" line="159" />
-        <source>First tap your true answer. It is not saved: the spinner decides what is saved.</source>
-        <translation>Touchez d'abord votre vraie réponse. Elle n'est pas enregistrée : la roue décide de ce qui est enregistré.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/question.py" line="95" />
-        <source>Spinner result</source>
-        <translation>Résultat de la roue</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/question.py" line="84" />
-        <source>Call the interviewer</source>
-        <translation>Appeler l'enquêteur</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/question.py" line="105" />
-        <source>Saved answer</source>
-        <translation>Réponse enregistrée</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/question.py" line="116" />
-        <source>I prefer not to answer</source>
-        <translation>Je préfère ne pas répondre</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/question.py" line="117" />
-        <source>Stop the interview (interviewer)</source>
-        <translation>Arrêter l'entretien (enquêteur)</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/question.py" line="119" />
-        <source>Next</source>
-        <translation>Suivant</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/question.py" line="128" />
-        <source>Spin</source>
-        <translation>Tourner</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/question.py" line="164" />
-        <source>Statement:</source>
-        <translation>Affirmation :</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/question.py" line="166" />
-        <source>Opposite statement:</source>
-        <translation>Affirmation contraire :</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/question.py" line="169" />
-        <source>First question:</source>
-        <translation>Première question :</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/question.py" line="171" />
-        <source>Other question:</source>
-        <translation>Autre question :</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/question.py" line="206" />
-        <source>Now tap Spin.</source>
-        <translation>Touchez maintenant « Tourner ».</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/question.py" line="237" />
-        <source>The spinner does not move (reduced motion); its result appears in {seconds} seconds.</source>
-        <translation>La roue ne bouge pas (mouvement réduit) ; son résultat apparaît dans {seconds} secondes.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/question.py" line="282" />
-        <source>The answer could not be saved. Please call the interviewer.</source>
-        <translation>La réponse n'a pas pu être enregistrée. Veuillez appeler l'enquêteur.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/question.py" line="284" />
-        <source>The spinner could not be used. Please call the interviewer.</source>
-        <translation>La roue n'a pas pu être utilisée. Veuillez appeler l'enquêteur.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/question.py" line="299" />
-        <source>Your answer is saved. It is mixed with the spinner's choice, so nobody can tell what you answered.</source>
-        <translation>Votre réponse est enregistrée. Elle est mêlée au choix de la roue, donc personne ne peut savoir ce que vous avez répondu.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/question.py" line="240" />
-        <source>The spinner is turning…</source>
-        <translation>La roue tourne…</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/question.py" line="248" />
-        <source>The spinner chose:</source>
-        <translation>La roue a choisi :</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/question.py" line="251" />
-        <source>The spinner says:</source>
-        <translation>La roue dit :</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/question.py" line="266" />
-        <source>Saving…</source>
-        <translation>Enregistrement…</translation>
     </message>
 </context>
 <context>
@@ -1121,189 +824,6 @@
         <location filename="../../rrdesk/gui/results.py" line="354" />
         <source>{count} bundles</source>
         <translation>{count} lots</translation>
-    </message>
-</context>
-<context>
-    <name>SkipConfirm</name>
-    <message>
-        <location filename="../../rrdesk/gui/question_parts.py" line="43" />
-        <source>Skip this question?</source>
-        <translation>Passer cette question ?</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/question_parts.py" line="46" />
-        <source>Yes, skip it</source>
-        <translation>Oui, la passer</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/question_parts.py" line="47" />
-        <source>Go back</source>
-        <translation>Revenir</translation>
-    </message>
-</context>
-<context>
-    <name>SpinnerWidget</name>
-    <message>
-        <location filename="../../rrdesk/gui/spinner.py" line="80" />
-        <source>Spinner wheel</source>
-        <translation>Roue</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/spinner.py" line="81" />
-        <source>Tap the wheel, or press Space, to spin it</source>
-        <translation>Touchez la roue, ou appuyez sur Espace, pour la faire tourner</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/spinner.py" line="262" />
-        <source>PRACTICE</source>
-        <extracomment>No motion: the wheel stays still and the result appears after the same DURATION_MS.</extracomment>
-        <translation>ESSAI</translation>
-    </message>
-</context>
-<context>
-    <name>ThanksScreen</name>
-    <message>
-        <location filename="../../rrdesk/gui/screens.py" line="265" />
-        <source>Thank you!</source>
-        <translation>Merci !</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/screens.py" line="266" />
-        <source>Your answers are saved. Please hand the laptop back to the interviewer.</source>
-        <translation>Vos réponses sont enregistrées. Veuillez rendre l'ordinateur à l'enquêteur.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/screens.py" line="269" />
-        <source>Done (interviewer)</source>
-        <translation>Terminé (enquêteur)</translation>
-    </message>
-</context>
-<context>
-    <name>WheelPicture</name>
-    <message>
-        <location filename="../../rrdesk/gui/explain.py" line="59" />
-        <source>Picture of the wheel</source>
-        <extracomment>Side of a card's small wheel, in pixels: big enough to see each sector's texture, small enough that a card beside its text fits a 683 px wide window. Side of a colour chip in front of what a sector says: a fingertip's size, so the chip reads as "this colour" without a legend.</extracomment>
-        <translation>Image de la roue</translation>
-    </message>
-</context>
-<context>
-    <name>Wording</name>
-    <message>
-        <location filename="../../rrdesk/gui/wording.py" line="20" />
-        <source>YES</source>
-        <translation>OUI</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/wording.py" line="24" />
-        <source>NO</source>
-        <translation>NON</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/wording.py" line="44" />
-        <source>Answer the statement</source>
-        <translation>Répondez à l'affirmation</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/wording.py" line="46" />
-        <source>Answer the opposite statement</source>
-        <translation>Répondez à l'affirmation contraire</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/wording.py" line="48" />
-        <source>Answer the first question</source>
-        <translation>Répondez à la première question</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/wording.py" line="50" />
-        <source>Answer truthfully</source>
-        <translation>Répondez sincèrement</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/wording.py" line="52" />
-        <source>Answer the opposite</source>
-        <translation>Répondez le contraire</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/wording.py" line="54" />
-        <source>Answer the other question</source>
-        <translation>Répondez à l'autre question</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/wording.py" line="57" />
-        <source>Say “{answer}”</source>
-        <translation>Dites « {answer} »</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/wording.py" line="59" />
-        <source>Say YES</source>
-        <translation>Dites OUI</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/wording.py" line="59" />
-        <source>Say NO</source>
-        <translation>Dites NON</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/wording.py" line="74" />
-        <source>Answer this statement truthfully:
-“{text}”</source>
-        <translation>Répondez sincèrement à cette affirmation :
-« {text} »</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/wording.py" line="77" />
-        <source>Answer this opposite statement truthfully:
-“{text}”</source>
-        <translation>Répondez sincèrement à cette affirmation contraire :
-« {text} »</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/wording.py" line="80" />
-        <source>Answer the question truthfully.</source>
-        <translation>Répondez sincèrement à la question.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/wording.py" line="82" />
-        <source>Answer the other question truthfully:
-“{text}”</source>
-        <translation>Répondez sincèrement à l'autre question :
-« {text} »</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/wording.py" line="85" />
-        <source>Give the opposite of your true answer.</source>
-        <translation>Donnez le contraire de votre vraie réponse.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/wording.py" line="87" />
-        <source>Tap “{answer}”, whatever your true answer is.</source>
-        <translation>Touchez « {answer} », quelle que soit votre vraie réponse.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/wording.py" line="90" />
-        <source>Tap YES, whatever your true answer is.</source>
-        <translation>Touchez OUI, quelle que soit votre vraie réponse.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/wording.py" line="92" />
-        <source>Tap NO, whatever your true answer is.</source>
-        <translation>Touchez NON, quelle que soit votre vraie réponse.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/wording.py" line="103" />
-        <source>This answer says nothing about you: the spinner chose it.</source>
-        <translation>Cette réponse ne dit rien de vous : c'est la roue qui l'a choisie.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/wording.py" line="105" />
-        <source>This YES says nothing about you: the spinner chose it.</source>
-        <translation>Ce OUI ne dit rien de vous : c'est la roue qui l'a choisi.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/wording.py" line="106" />
-        <source>This NO says nothing about you: the spinner chose it.</source>
-        <translation>Ce NON ne dit rien de vous : c'est la roue qui l'a choisi.</translation>
     </message>
 </context>
 </TS>

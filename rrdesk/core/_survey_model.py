@@ -135,6 +135,10 @@ class Survey:
         For planning figures (``rrdesk check``).
     questions : tuple of Question
         In file order.
+    wording : Localized of tuple
+        The respondent's words the file gives (``[wording.LANG]``): per language, (name, text)
+        pairs, a plural text as (category, text) pairs; :mod:`rrdesk.core.wording` adds
+        rrdesk's own and finds what is missing.
     """
 
     path: Path
@@ -145,6 +149,7 @@ class Survey:
     max_epsilon: float
     planned_respondents: int
     questions: tuple[Question, ...]
+    wording: Localized[tuple] = Localized()
 
     @property
     def default_language(self) -> str:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from rrdesk.core import design as designs
+from rrdesk.core import wording
 from rrdesk.core._survey_model import Localized, Question, Survey
 from rrdesk.core._survey_rules import (
     ANSWER_MODES, DESIGNS, LANGUAGE, MAX_BYTES, MAX_CHOICES, MAX_LANGUAGES, MAX_QUESTIONS,
@@ -37,8 +38,11 @@ __all__ = ["Localized", "Question", "Survey", "load", "loads", "MAX_BYTES"]
 # -- reading --------------------------------------------------------------------------
 
 
-def load(path: str | Path) -> Survey:
+def load(path: str | Path, *, complete: bool = True) -> Survey:
     """Read and validate the survey file at ``path``.
+
+    With ``complete=False`` a language may lack respondent wording (``rrdesk translate`` reads
+    such a survey to write what it lacks); everything else is checked all the same.
 
     The file must be UTF-8 (a leading byte-order mark, as some Windows editors write,
     is accepted) and at most :data:`MAX_BYTES` long; a larger file is refused unread.
@@ -52,10 +56,10 @@ def load(path: str | Path) -> Survey:
                      too_large="larger than 1 MiB, far too big for a survey file",
                      bad_byte=("", "not UTF-8 text (first bad byte on line {line}); save the file as UTF-8"),
                      encoding="utf-8-sig")
-    return loads(text, path)
+    return loads(text, path, complete=complete)
 
 
-def loads(text: str, path: str | Path = "<string>") -> Survey:
+def loads(text: str, path: str | Path = "<string>", *, complete: bool = True) -> Survey:
     """Validate a survey given as text; ``path`` names it in messages and in
     :attr:`Survey.path`.
 
@@ -74,13 +78,14 @@ def loads(text: str, path: str | Path = "<string>") -> Survey:
     data = _toml(text, name)
     place = Place(name, Lines(text))
     for key in data:
-        if key not in ("survey", "question"):
-            place.fail(key, "unknown table or key (a survey file has only [survey] and [[question]])",
-                       line=place.lines.top_level(key))
+        if key not in ("survey", "question", "wording"):
+            place.fail(key, "unknown table or key (a survey file has only [survey], [[question]] and "
+                            "[wording.LANG])", line=place.lines.top_level(key))
     head = _survey_table(place, data)
     languages = head["languages"]
     questions = _questions(place, data, languages)
-    result = Survey(path=Path(path), questions=questions, **head)
+    result = Survey(path=Path(path), questions=questions,
+                    wording=wording.parse(place, data.get("wording"), languages), **head)
     if not result.randomized:
         raise SurveyError(name, "", "no randomized question: at least one question needs a design "
                                     "other than direct")
@@ -89,6 +94,8 @@ def loads(text: str, path: str | Path = "<string>") -> Survey:
         survey = place.at(place.lines.table("survey"))
         survey.fail("max_epsilon", f"the randomized questions add up to ε = {total:.4f} per respondent, "
                                    f"above max_epsilon = {show(result.max_epsilon)}")
+    if complete:
+        wording.check(place, result)  # why last: what a language needs depends on the questions
     return result
 
 

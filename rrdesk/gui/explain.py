@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
 from rrdesk.core.design import Design
 from rrdesk.core.survey import Question, Survey
+from rrdesk.core.wording import Words
 from rrdesk.gui import spin_path, wording
 from rrdesk.gui.wheel_layout import pie
 from rrdesk.gui.wheel_style import INK, PAPER, fill, ink_for, style
@@ -39,7 +40,7 @@ def one_per_kind(survey: Survey) -> list[Question]:
     return list(seen.values())
 
 
-def sector_kinds(question: Question, lang: str) -> list[tuple[int, str]]:
+def sector_kinds(question: Question, lang: str | Words) -> list[tuple[int, str]]:
     """(first sector index, words on the wheel) for each different thing the wheel says, in
     the wheel's order (two sectors that say the same words count as one)."""
     out: dict[str, int] = {}
@@ -51,12 +52,12 @@ def sector_kinds(question: Question, lang: str) -> list[tuple[int, str]]:
 class WheelPicture(QWidget):
     """A small still wheel: the design's sectors in their colours and textures, and the pointer."""
 
-    def __init__(self, design: Design, side: int = PICTURE, parent: QWidget | None = None) -> None:
+    def __init__(self, design: Design, name: str, side: int = PICTURE, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.design = design
         self._angles = spin_path.sector_angles(design)
         self.setFixedSize(side, side)
-        self.setAccessibleName(self.tr("Picture of the wheel"))
+        self.setAccessibleName(name)  # "Picture of the wheel", in the respondent's language
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
         p = QPainter(self)
@@ -84,7 +85,8 @@ class WheelPicture(QWidget):
 
 
 class Chip(QWidget):
-    """A chip of one sector's colour and texture and an arrow: "this colour → do this"."""
+    """A chip of one sector's colour and texture and an arrow: "this colour → do this" (the
+    arrow points from the chip to the words: leftwards in a right-to-left language)."""
 
     def __init__(self, design: Design, index: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -94,6 +96,9 @@ class Chip(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if self.layoutDirection() == Qt.LayoutDirection.RightToLeft:  # the chip on the right, the words left
+            p.translate(self.width(), 0)
+            p.scale(-1, 1)
         box = QRectF(2, 2, CHIP - 4, CHIP - 4)
         p.setPen(QPen(INK, 2))
         p.setBrush(fill(self.colour, self.texture, 10, ink_for(self.colour)))
@@ -112,19 +117,20 @@ class Chip(QWidget):
 class KindCard(QWidget):
     """One wheel kind: its small wheel, what each colour says, and one or two sentences."""
 
-    def __init__(self, question: Question, lang: str, parent: QWidget | None = None) -> None:
+    def __init__(self, question: Question, lang: str | Words, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.words = wording.words_of(lang)
         self.setObjectName(f"kind-{question.kind}")
         self.kind = question.kind
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 8, 0, 8)
         row.setSpacing(16)
-        self.picture = WheelPicture(question.design)
+        self.picture = WheelPicture(question.design, self.words("wheel_picture"))
         row.addWidget(self.picture, 0, Qt.AlignmentFlag.AlignTop)
         text = QVBoxLayout()
         text.setSpacing(6)
         self.says: list[str] = []
-        for index, words in sector_kinds(question, lang):
+        for index, words in sector_kinds(question, self.words):
             line = QHBoxLayout()
             line.setSpacing(8)
             line.addWidget(Chip(question.design, index), 0, Qt.AlignmentFlag.AlignTop)
@@ -138,17 +144,14 @@ class KindCard(QWidget):
     def _sentences(self) -> str:
         """At most two short sentences: what the wheel asks, and why that protects you."""
         if self.kind == "warner":
-            return self.tr("The wheel picks the sentence you answer: the statement or its opposite. "
-                           "Nobody else knows which one.")
+            return self.words("explain_warner")
         if self.kind == "unrelated":
-            return self.tr("The wheel picks the question you answer: the real one or another one. "
-                           "Nobody else knows which one.")
+            return self.words("explain_unrelated")
         if self.kind == "kary":
-            return self.tr("Do what the wheel says. If it names an answer, give that answer, "
-                           "whatever is true.")
-        return self.tr("Do what the wheel says. If it says YES or NO, give that answer, whatever is true.")
+            return self.words("explain_kary")
+        return self.words("explain_forced")
 
 
-def kind_cards(questions: Sequence[Question], lang: str) -> list[KindCard]:
+def kind_cards(questions: Sequence[Question], lang: str | Words) -> list[KindCard]:
     """One card per question given (one per wheel kind: see :func:`one_per_kind`)."""
     return [KindCard(q, lang) for q in questions]

@@ -1,17 +1,22 @@
 """One interview on screen: a QStackedWidget that holds only the current screen.
 
 It shows the step of its :class:`InterviewController` (:mod:`rrdesk.gui.interview`) and
-sends what the person did back to it; it never calls the store. Each screen is built when
+sends what the person did back to it; it never calls the store. The respondent's screens
+speak the respondent's words (the controller's :class:`~rrdesk.core.wording.Words`) and lay
+out in their language's direction (right to left for Arabic); the interviewer's screens
+(direct questions, hand-over) keep the interviewer's. Each screen is built when
 it is shown (so it speaks the language in force then) and deleted when it is left, so no
 widget keeps the previous question's answer or sector.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Slot
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
 
+from rrdesk.core.wording import words_for
+from rrdesk.gui import wording
 from rrdesk.gui.interview import InterviewController
-from rrdesk.gui.states import QuestionView, Step
+from rrdesk.gui.states import IN_RESPONDENT_WORDS, QuestionView, Step
 from rrdesk.gui.practice import PracticeScreen
 from rrdesk.gui.question import QuestionScreen
 from rrdesk.gui.explain import one_per_kind
@@ -39,7 +44,9 @@ class InterviewFlow(QWidget):
         """The screen shown now (tests and screenshots look at it)."""
         return self.stack.currentWidget()
 
-    def _show(self, screen: QWidget) -> None:
+    def _show(self, screen: QWidget, direction: Qt.LayoutDirection | None = None) -> None:
+        if direction is not None:
+            screen.setLayoutDirection(direction)
         old = self.stack.currentWidget()
         self.stack.addWidget(screen)
         self.stack.setCurrentWidget(screen)
@@ -61,6 +68,8 @@ class InterviewFlow(QWidget):
         c = self.controller
         if step is Step.ENDED:
             return  # the last screen stays until the window shows the dashboard
+        # why per screen: the interviewer's screens keep the app's direction
+        direction = wording.direction(c.words) if step in IN_RESPONDENT_WORDS else self.layoutDirection()
         if step is Step.DIRECT:
             screen = DirectScreen(c.survey.direct, c.survey_lang(c.ui_lang))
             screen.submitted.connect(c.submit_direct)
@@ -70,29 +79,29 @@ class InterviewFlow(QWidget):
             screen.ready.connect(c.respondent_ready)
             screen.stopped.connect(c.stop)
         elif step is Step.LANGUAGE:
-            screen = LanguageScreen(c.survey.languages)
+            screen = LanguageScreen(c.survey.languages, [words_for(c.survey, code) for code in c.survey.languages])
             screen.chosen.connect(c.choose_language)
         elif step is Step.EXPLANATION:
-            screen = ExplanationScreen(one_per_kind(c.survey), c.lang,
+            screen = ExplanationScreen(one_per_kind(c.survey), c.words,
                                        any(q.answer_mode == "assisted" for q in c.survey.randomized))
             screen.next.connect(c.practise)
         elif step is Step.PRACTICE:
-            screen = PracticeScreen(one_per_kind(c.survey), c.lang, reduced_motion=c.reduced_motion)
+            screen = PracticeScreen(one_per_kind(c.survey), c.words, reduced_motion=c.reduced_motion)
             screen.next.connect(c.practised)
         elif step is Step.PRIVACY:
-            screen = PrivacyScreen()
+            screen = PrivacyScreen(c.words)
             screen.alone.connect(c.next_question)
         elif step is Step.QUESTION:
             screen = self._question_screen()
         else:
-            screen = ThanksScreen()
+            screen = ThanksScreen(c.words)
             screen.done.connect(c.finish)
-        self._show(screen)
+        self._show(screen, direction)
 
     def _question_screen(self) -> QuestionScreen:
         c = self.controller
         number, total = c.question_number
-        screen = QuestionScreen(c.question, c.lang, number=number, total=total, reduced_motion=c.reduced_motion)
+        screen = QuestionScreen(c.question, c.words, number=number, total=total, reduced_motion=c.reduced_motion)
         screen.truthPicked.connect(c.pick_truth)
         screen.spinRequested.connect(c.request_spin)
         screen.wheelStopped.connect(c.wheel_stopped)

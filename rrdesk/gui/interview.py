@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal, Slot
 
+from rrdesk.core.wording import Words, words_for
 from rrdesk.gui import operations
-from rrdesk.gui.i18n import Translators
 from rrdesk.gui.states import QuestionState, QuestionView, Step
 from rrdesk.gui.tasks import TaskRunner
 
@@ -56,13 +56,16 @@ class InterviewController(QObject):
     spun = Signal()
     ended = Signal(str, bool, bool, bool)
 
-    def __init__(self, runner: TaskRunner, translators: Translators, parent: QObject | None = None) -> None:
+    def __init__(self, runner: TaskRunner, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.runner, self.translators = runner, translators
+        self.runner = runner
         self.station: Station | None = None
         self.interview: Interview | None = None
         self.step = Step.ENDED
         self.ui_lang = self.lang = "en"
+        # why not Qt's translator: the respondent's words are the survey's (any language), and the
+        # interviewer's dialogs keep the interviewer's language while the respondent holds the laptop
+        self.words = Words("en")
         self.reduced_motion = False
         self.wrote = self.broken = False
         self.question: Question | None = None  # the question on screen
@@ -119,6 +122,8 @@ class InterviewController(QObject):
 
     def _reset(self, station: Station, ui_lang: str, reduced_motion: bool) -> None:
         self.station, self.ui_lang, self.reduced_motion = station, ui_lang, reduced_motion
+        self.lang = self.survey.default_language
+        self.words = words_for(self.survey, self.lang)
         self.wrote = self.broken = False
 
     @Slot(dict)
@@ -170,8 +175,7 @@ class InterviewController(QObject):
 
     @Slot(str)
     def choose_language(self, code: str) -> None:
-        self.lang = code
-        self.translators.use(code)  # the next screens are built in the respondent's language
+        self.lang, self.words = code, words_for(self.survey, code)  # the next screens speak it
         self._go(Step.EXPLANATION)
 
     @Slot()
@@ -207,12 +211,9 @@ class InterviewController(QObject):
         if self.step is not Step.THANKS:
             return
         number = self.number
-        self.translators.use(self.ui_lang)  # the interviewer's language again
         self._end(self.tr("Interview {number} saved.").format(number=number), completed=True)
 
     def _end(self, line: str, *, completed: bool = False) -> None:
-        if self.translators.current != self.ui_lang:
-            self.translators.use(self.ui_lang)
         self.interview = self.question = self._next = None
         self._truth = self._sector = None
         self._go(Step.ENDED)

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QHBoxLayout, QWidget
 from rrdesk.core import randomizer
 from rrdesk.core.randomizer import ByteSource
 from rrdesk.core.survey import Question
+from rrdesk.core.wording import Words
 from rrdesk.gui import spin_path, wording
 from rrdesk.gui.explain import sector_kinds
 from rrdesk.gui.widgets import button, columns, label, make_wheel, restyle, tab_order
@@ -34,30 +35,31 @@ class PracticeScreen(QWidget):
 
     next = Signal()
 
-    def __init__(self, questions: Sequence[Question], lang: str, *, reduced_motion: bool,
+    def __init__(self, questions: Sequence[Question], lang: str | Words, *, reduced_motion: bool,
                  source: ByteSource = os.urandom, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         if not questions:
             raise ValueError("the practice needs at least one wheel")
         self.setObjectName("practice")
-        self.questions, self.lang, self._source = list(questions), lang, source
+        self.words = wording.words_of(lang)  # the respondent's words; their language's code is .lang
+        self.questions, self.lang, self._source = list(questions), self.words.lang, source
         self.page = 0
         self._sector: int | None = None  # the practice outcome, until the wheel shows it
         self._counts: list[int] = []  # practice spins per sector of the wheel shown
         self._labels: list[str] = []  # the words on each sector of the wheel shown
         left, right = columns(self)
-        left.addWidget(label(self.tr("PRACTICE"), "practice"))
+        left.addWidget(label(self.words("practice"), "practice"))
         self.progress = label("", "hint")
         left.addWidget(self.progress)
-        left.addWidget(label(self.tr("Nothing is saved. Spin as often as you like."), "subtitle"))
+        left.addWidget(label(self.words("practice_nothing_saved"), "subtitle"))
         self.how = label(self._how(reduced_motion), "body")
         left.addWidget(self.how)
         self.result = label("", "instruction")
-        self.result.setAccessibleName(self.tr("Spinner result"))
+        self.result.setAccessibleName(self.words("spinner_result"))
         self.result.hide()
         left.addWidget(self.result)
         self.tally = label("", "figure")
-        self.tally.setAccessibleName(self.tr("Practice spins so far"))
+        self.tally.setAccessibleName(self.words("practice_tally"))
         left.addWidget(self.tally)
         left.addStretch(1)
         row = QHBoxLayout()
@@ -65,9 +67,9 @@ class PracticeScreen(QWidget):
         self.go = button("", "quiet")
         row.addWidget(self.go)
         left.addLayout(row)
-        self.wheel = make_wheel(self.questions[0], lang, reduced_motion, practice=True)
+        self.wheel = make_wheel(self.questions[0], self.words, reduced_motion, practice=True)
         right.addWidget(self.wheel, 1)
-        self.spin_button = button(self.tr("Spin"), "spin")
+        self.spin_button = button(self.words("spin"), "spin")
         right.addWidget(self.spin_button)
         right.addStretch(0)  # why: when the texts' column is the taller, Spin keeps its height (the wheel grows first)
         self.spin_button.clicked.connect(self._spin)
@@ -85,13 +87,9 @@ class PracticeScreen(QWidget):
 
     def _how(self, reduced_motion: bool) -> str:
         if not reduced_motion:
-            return self.tr("Tap Spin and watch where the wheel stops. The words under the arrow tell you "
-                           "what to do.")
+            return self.words("practice_how")
         seconds = max(1, round(spin_path.DURATION_MS / 1000))
-        if seconds == 1:
-            return self.tr("Tap Spin. The wheel will not move; its result appears after 1 second.")
-        return self.tr("Tap Spin. The wheel will not move; its result appears after {seconds} seconds.").format(
-            seconds=seconds)
+        return self.words.plural("practice_still", seconds, seconds=wording.number(self.words, seconds))
 
     def _show_page(self, page: int) -> None:
         self.page, self._sector = page, None
@@ -100,22 +98,22 @@ class PracticeScreen(QWidget):
         self.wheel.set_wheel(q.design, self._labels, practice=True)
         self._counts = [0] * len(q.design.sectors)
         last = page == len(self.questions) - 1
-        self.progress.setText(self.tr("Practice wheel {number} of {total}").format(
-            number=page + 1, total=len(self.questions)))
-        self.go.setText(self.tr("I am ready") if last else self.tr("Next wheel"))
+        self.progress.setText(self.words("practice_progress",
+                                         **wording.numbers(self.words, number=page + 1, total=len(self.questions))))
+        self.go.setText(self.words("ready") if last else self.words("next_wheel"))
         self.go.setProperty("role", "quiet")
         restyle(self.go)
         self.result.setText("")
         self.result.hide()
-        self.spin_button.setText(self.tr("Spin"))
+        self.spin_button.setText(self.words("spin"))
         self.spin_button.setEnabled(True)
         self._show_tally()
 
     def _show_tally(self) -> None:
         parts = []
-        for _, words in sector_kinds(self.question, self.lang):
+        for _, words in sector_kinds(self.question, self.words):
             count = sum(n for n, text in zip(self._counts, self._labels) if text == words)
-            parts.append(self.tr("{what}: {count}").format(what=words, count=count))
+            parts.append(self.words("tally_item", what=words, count=wording.number(self.words, count)))
         self.tally.setText("\n".join(parts))  # why one a line: a count never wraps away from its words
 
     @Slot()
@@ -136,10 +134,10 @@ class PracticeScreen(QWidget):
             return
         sector, self._sector = self._sector, None
         self._counts[sector] += 1
-        self.result.setText(self.tr("The spinner says: {what}").format(what=self._labels[sector]))
+        self.result.setText(self.words("practice_says", what=self._labels[sector]))
         self.result.show()
         self._show_tally()
-        self.spin_button.setText(self.tr("Spin again"))
+        self.spin_button.setText(self.words("spin_again"))
         self.spin_button.setEnabled(True)
         self.go.setEnabled(True)
         self.go.setProperty("role", "primary")

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from rrdesk.core.survey import Question
+from rrdesk.core.wording import Words
 from rrdesk.gui import marks, spin_path, wording
 from rrdesk.gui.question_parts import CoverPage, SkipConfirm
 from rrdesk.gui.states import QuestionState, QuestionView
@@ -60,17 +61,18 @@ class QuestionScreen(QWidget):
     nextRequested = Signal()
     stopRequested = Signal()
 
-    def __init__(self, question: Question, lang: str, *, number: int, total: int, reduced_motion: bool,
+    def __init__(self, question: Question, lang: str | Words, *, number: int, total: int, reduced_motion: bool,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("question")
-        self.question, self.lang, self.reduced_motion = question, lang, reduced_motion
+        self.words = wording.words_of(lang)  # the respondent's words, in their language (.lang)
+        self.question, self.lang, self.reduced_motion = question, self.words.lang, reduced_motion
         self.assisted = question.answer_mode == "assisted"
         self.state = QuestionState.READY
         self._wanted: QWidget | None = None  # where the focus goes (back) when the question shows
         self.page = QWidget(self)
         self.page.setObjectName("question-page")
-        self.cover = CoverPage(self)
+        self.cover = CoverPage(self.words, self)
         self.stack = QStackedLayout(self)
         self.stack.addWidget(self.page)
         self.stack.addWidget(self.cover)
@@ -79,9 +81,9 @@ class QuestionScreen(QWidget):
         outer.setSpacing(0)
         header = QHBoxLayout()
         on_width(self.page, lambda width: header.setContentsMargins(*_header_margins(width)))
-        header.addWidget(label(self.tr("Question {number} of {total}").format(number=number, total=total),
+        header.addWidget(label(self.words("question_progress", **wording.numbers(self.words, number=number, total=total)),
                                "hint"), 1)
-        self.call = button(self.tr("Call the interviewer"), "quiet")
+        self.call = button(self.words("call_interviewer"), "quiet")
         header.addWidget(self.call, 0, Qt.AlignmentFlag.AlignTop)
         outer.addLayout(header)
         body = QWidget(self.page)
@@ -92,7 +94,7 @@ class QuestionScreen(QWidget):
         left.addWidget(self.hint)
         self.truth_buttons = self._answer_row(left, self.truthPicked.emit, checkable=True) if self.assisted else []
         self.instruction = label("", "instruction")
-        self.instruction.setAccessibleName(self.tr("Spinner result"))
+        self.instruction.setAccessibleName(self.words("spinner_result"))
         self.instruction.hide()
         left.addWidget(self.instruction)
         self.reminder = label("", "body")
@@ -102,30 +104,30 @@ class QuestionScreen(QWidget):
         for b in self.answer_buttons:
             b.hide()
         self.recorded = label("", "status")
-        self.recorded.setAccessibleName(self.tr("Saved answer"))
+        self.recorded.setAccessibleName(self.words("saved_answer"))
         self.recorded.hide()
         left.addWidget(self.recorded)
         self.status = label("", "error")
         self.status.hide()
         left.addWidget(self.status)
         left.addStretch(1)
-        self.confirm = SkipConfirm(self.page)
+        self.confirm = SkipConfirm(self.words, self.page)
         self.confirm.hide()
         left.addWidget(self.confirm)
         row = QHBoxLayout()
-        self.decline = button(self.tr("I prefer not to answer"), "quiet")
-        self.stop = button(self.tr("Stop the interview (interviewer)"))
+        self.decline = button(self.words("decline"), "quiet")
+        self.stop = button(self.words("stop_interview"))
         self.stop.hide()
-        self.next = button(self.tr("Next"))
+        self.next = button(self.words("next"))
         self.next.hide()
         row.addWidget(self.decline)
         row.addStretch(1)
         row.addWidget(self.stop)
         row.addWidget(self.next)
         left.addLayout(row)
-        self.wheel = make_wheel(question, lang, reduced_motion, practice=False)
+        self.wheel = make_wheel(question, self.words, reduced_motion, practice=False)
         right.addWidget(self.wheel, 1)
-        self.spin_button = button(self.tr("Spin"), "spin")
+        self.spin_button = button(self.words("spin"), "spin")
         self.spin_button.setEnabled(not self.assisted)
         right.addWidget(self.spin_button)
         self._connect()
@@ -152,23 +154,22 @@ class QuestionScreen(QWidget):
 
     def _first_hint(self) -> str:
         if not self.assisted:
-            return self.tr("Tap Spin. Then do what the spinner says.")
+            return self.words("first_spin")
         if self.question.kind == "warner":
-            return self.tr("First tap your true answer to the first statement. It is not saved: "
-                           "the spinner decides what is saved.")
-        return self.tr("First tap your true answer. It is not saved: the spinner decides what is saved.")
+            return self.words("truth_first_statement")
+        return self.words("truth_first")
 
     def _add_texts(self, layout: QVBoxLayout) -> None:
         q, lang = self.question, self.lang
         if q.kind == "warner":
-            layout.addWidget(label(self.tr("Statement:"), "hint"))
+            layout.addWidget(label(self.words("label_statement"), "hint"))
             layout.addWidget(label(q.text_in(lang), "question"))
-            layout.addWidget(label(self.tr("Opposite statement:"), "hint"))
+            layout.addWidget(label(self.words("label_opposite_statement"), "hint"))
             layout.addWidget(label(q.negation_in(lang), "question"))
         elif q.kind == "unrelated":
-            layout.addWidget(label(self.tr("First question:"), "hint"))
+            layout.addWidget(label(self.words("label_first_question"), "hint"))
             layout.addWidget(label(q.text_in(lang), "question"))
-            layout.addWidget(label(self.tr("Other question:"), "hint"))
+            layout.addWidget(label(self.words("label_other_question"), "hint"))
             layout.addWidget(label(q.unrelated_in(lang), "question"))
         else:
             layout.addWidget(label(q.text_in(lang), "question"))
@@ -176,7 +177,7 @@ class QuestionScreen(QWidget):
     def _answer_row(self, layout: QVBoxLayout, slot, *, checkable: bool = False) -> list[QPushButton]:
         """YES and NO side by side; choices one under the other (labels may be long), in two
         columns when there are many. Each wears its answer's mark, as its sector on the wheel."""
-        answers = wording.answers(self.question, self.lang)
+        answers = wording.answers(self.question, self.words)
         grid = QGridLayout()
         grid.setSpacing(14)
         columns = 2 if not self.question.choices or len(answers) > 4 else 1
@@ -203,7 +204,7 @@ class QuestionScreen(QWidget):
             for b in self.truth_buttons:
                 b.setChecked(b.property("answer") == view.truth)
             self.spin_button.setEnabled(True)
-            self.hint.setText(self.tr("Now tap Spin."))
+            self.hint.setText(self.words("now_spin"))
             self._focus(self.spin_button)
         elif state is QuestionState.SPINNING:
             if view.position is None:  # the tap: the outcome is being drawn and made durable
@@ -234,10 +235,10 @@ class QuestionScreen(QWidget):
         self._focus_self()  # why: Qt would pass the disabled Spin's focus on to the next button
         if self.reduced_motion:
             seconds = max(1, round(spin_path.DURATION_MS / 1000))
-            self.hint.setText(self.tr("The spinner does not move (reduced motion); its result appears in "
-                                      "{seconds} seconds.").format(seconds=seconds))
+            self.hint.setText(self.words.plural("still_turning", seconds,
+                                                     seconds=wording.number(self.words, seconds)))
         else:
-            self.hint.setText(self.tr("The spinner is turning…"))
+            self.hint.setText(self.words("turning"))
 
     def _show_outcome(self, instruction: object) -> None:
         """The wheel stopped: what the spinner chose (assisted) or asks (instructed), and,
@@ -245,13 +246,13 @@ class QuestionScreen(QWidget):
         if instruction is None:
             return
         if self.assisted:
-            self.hint.setText(self.tr("The spinner chose:"))
-            self.instruction.setText(wording.sector_label(self.question, instruction, self.lang))
+            self.hint.setText(self.words("spinner_chose"))
+            self.instruction.setText(wording.sector_label(self.question, instruction, self.words))
         else:
-            self.hint.setText(self.tr("The spinner says:"))
-            self.instruction.setText(wording.instruction_text(self.question, instruction, self.lang))
+            self.hint.setText(self.words("spinner_says"))
+            self.instruction.setText(wording.instruction_text(self.question, instruction, self.words))
         self.instruction.show()
-        reminder = wording.forced_reminder(self.question, instruction)
+        reminder = wording.forced_reminder(self.question, instruction, self.words)
         self.reminder.setText(reminder)
         self.reminder.setVisible(bool(reminder))
         if self.assisted:
@@ -263,7 +264,7 @@ class QuestionScreen(QWidget):
     def _saving(self) -> None:
         for b in self.answer_buttons:
             b.setEnabled(False)
-        self.status.setText(self.tr("Saving…"))
+        self.status.setText(self.words("saving"))
         self.status.setProperty("role", "hint")
         restyle(self.status)
         self.status.show()
@@ -279,9 +280,9 @@ class QuestionScreen(QWidget):
         what happened (the file, the system's words: never for the respondent's eyes), opens
         the store again and offers to continue this interview."""
         if self.wheel.is_aimed():
-            text = self.tr("The answer could not be saved. Please call the interviewer.")
+            text = self.words("error_not_saved")
         else:  # the outcome itself could not be drawn or kept
-            text = self.tr("The spinner could not be used. Please call the interviewer.")
+            text = self.words("error_spinner")
         self._show_error(text)
         for b in (*self.answer_buttons, self.spin_button):
             b.setEnabled(False)
@@ -296,8 +297,7 @@ class QuestionScreen(QWidget):
         if not self.assisted:
             return
         self.status.hide()
-        self.recorded.setText(self.tr("Your answer is saved. It is mixed with the spinner's choice, "
-                                      "so nobody can tell what you answered."))
+        self.recorded.setText(self.words("saved_mixed"))
         self.recorded.show()
         self.next.show()
         self._focus(self.next)
@@ -386,8 +386,8 @@ class QuestionScreen(QWidget):
             if text.isdigit() and 1 <= int(text) <= len(buttons):
                 return buttons[int(text) - 1]
             return None
-        yes_keys = {"Y", wording.yes()[:1].upper()}
-        no_keys = {"N", wording.no()[:1].upper()}
+        yes_keys = {"Y", self.words("yes")[:1].upper()}
+        no_keys = {"N", self.words("no")[:1].upper()}
         by_answer = {b.property("answer"): b for b in buttons}
         if text and text in yes_keys and text not in no_keys:
             return by_answer.get(1)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
+from rrdesk.core.wording import Words
 from rrdesk.gui.widgets import button, label
 
 
@@ -13,18 +14,19 @@ class CoverPage(QWidget):
     """What hides a question while the interviewer comes: neutral words (nothing about the
     question, its wheel or its outcome) and one button back to the question."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, words: Words, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.words = words
         self.setObjectName("cover")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(40, 24, 40, 24)
         layout.setSpacing(20)
         layout.addStretch(1)
-        layout.addWidget(label(self.tr("The interviewer is coming."), "title", center=True))
-        layout.addWidget(label(self.tr("The question is hidden until you go back to it."), "body", center=True))
+        layout.addWidget(label(self.words("interviewer_coming"), "title", center=True))
+        layout.addWidget(label(self.words("question_hidden"), "body", center=True))
         row = QHBoxLayout()
         row.addStretch(1)
-        self.back = button(self.tr("Back to the question"))
+        self.back = button(self.words("back_to_question"))
         row.addWidget(self.back)
         row.addStretch(1)
         layout.addLayout(row)
@@ -34,17 +36,18 @@ class CoverPage(QWidget):
 class SkipConfirm(QWidget):
     """"Skip this question?" with [Yes, skip it] and [Go back]; only the first one skips."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, words: Words, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.words = words
         self.setObjectName("skip-confirm")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(10)
-        layout.addWidget(label(self.tr("Skip this question?"), "subtitle"))
+        layout.addWidget(label(self.words("skip_question"), "subtitle"))
         row = QHBoxLayout()
         row.setSpacing(14)
-        self.skip = button(self.tr("Yes, skip it"), "quiet")
-        self.back = button(self.tr("Go back"))
+        self.skip = button(self.words("skip_yes"), "quiet")
+        self.back = button(self.words("go_back"))
         row.addWidget(self.skip)
         row.addWidget(self.back)
         row.addStretch(1)

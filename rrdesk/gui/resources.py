@@ -1,23 +1,8 @@
-"""Where the app's files are: resources/ sits next to the package (docs/ARCHITECTURE.md, Architecture),
-in a checkout and in the desktop bundle alike (packaging/rrdesk.spec puts it beside the
-frozen package, in the bundle's ``_internal/``)."""
+"""The app's files, under resources/ (found by :mod:`rrdesk.core._resources`)."""
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from rrdesk.core._resources import RESOURCES
 
-import rrdesk
-
-
-def _resources() -> Path:
-    # why: in a PyInstaller bundle sys._MEIPASS is the folder holding the frozen package and
-    # its data files; the path is then independent of where the bundle was unpacked or copied.
-    if getattr(sys, "frozen", False) and hasattr(sys, "_MEIPASS"):
-        return Path(sys._MEIPASS) / "resources"
-    return Path(rrdesk.__file__).resolve().parents[1] / "resources"
-
-
-RESOURCES = _resources()
 DEMO_SURVEY = RESOURCES / "surveys" / "demo.toml"
 DEMO_IDENTITY = RESOURCES / "demo-identity.txt"
 TRANSLATIONS = RESOURCES / "translations"

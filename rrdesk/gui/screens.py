@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from rrdesk.core.survey import Question
+from rrdesk.core.wording import Words
 from rrdesk.gui import explain, wording
 from rrdesk.gui.i18n import language_name
 from rrdesk.gui.widgets import button, label, tab_order
@@ -48,7 +49,7 @@ class DirectScreen(QWidget):
         for q in questions:
             form.addWidget(label(q.text_in(lang), "subtitle"))
             ids = q.choices or ("yes", "no")  # why: on screen YES comes first (answer_ids is index order)
-            names = q.choice_labels(lang) or (wording.yes(), wording.no())
+            names = q.choice_labels(lang) or (wording.yes(lang), wording.no(lang))
             group: list[QPushButton] = []
             grid = QGridLayout()
             grid.setSpacing(12)
@@ -169,16 +170,20 @@ class HandoverScreen(QWidget):
 
 
 class LanguageScreen(QWidget):
-    """The respondent picks a language, each shown by its own name."""
+    """The respondent picks a language, each shown by its own name, under "Choose your
+    language" in each of the survey's languages (nobody knows yet which one they read)."""
 
     chosen = Signal(str)
 
-    def __init__(self, languages: Sequence[str], parent: QWidget | None = None) -> None:
+    def __init__(self, languages: Sequence[str], words: Sequence[Words] = (),
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("language")
         outer = _page(self)
         outer.addStretch(1)
-        outer.addWidget(label(self.tr("Choose your language"), "headline", center=True))
+        titles = [w("choose_language") for w in (words or [wording.words_of(code) for code in languages])]
+        for title in dict.fromkeys(titles):
+            outer.addWidget(label(title, "headline", center=True))
         self.buttons = []
         for code in languages:
             b = button(language_name(code), "choice")
@@ -197,29 +202,30 @@ class ExplanationScreen(QWidget):
 
     next = Signal()
 
-    def __init__(self, questions: Sequence[Question], lang: str, assisted: bool,
+    def __init__(self, questions: Sequence[Question], lang: str | Words, assisted: bool,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.words = wording.words_of(lang)
         self.setObjectName("explanation")
         outer = _page(self)
-        outer.addWidget(label(self.tr("How this works"), "title"))
+        outer.addWidget(label(self.words("how_it_works"), "title"))
         column = QVBoxLayout()
         column.setSpacing(10)
-        lines = [self.tr("The wheel decides what you answer."),
-                 self.tr("A YES the wheel asked for is not an admission."),
-                 self.tr("Only the answer after the spin is saved, locked.")]
+        lines = [self.words("wheel_decides"),
+                 self.words("yes_not_admission"),
+                 self.words("only_after_spin")]
         if assisted:
-            lines.append(self.tr("Sometimes you first tap your true answer. It is never saved."))
+            lines.append(self.words("true_answer_not_saved"))
         for text in lines:
             column.addWidget(label(text, "subtitle"))
-        self.cards = explain.kind_cards(questions, lang)
+        self.cards = explain.kind_cards(questions, self.words)
         for card in self.cards:
             column.addWidget(card)
         outer.addLayout(column)
         outer.addStretch(1)  # why no scroll area of its own: the window scrolls a screen taller than it
         row = QHBoxLayout()
         row.addStretch(1)
-        self.go = button(self.tr("Try the wheel (practice)"))
+        self.go = button(self.words("try_practice"))
         row.addWidget(self.go)
         outer.addLayout(row)
         self.go.clicked.connect(self.next)
@@ -232,15 +238,16 @@ class PrivacyScreen(QWidget):
 
     alone = Signal()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, words: Words | str = "en", parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.words = wording.words_of(words)
         self.setObjectName("privacy")
         outer = _page(self)
         outer.addStretch(1)
-        outer.addWidget(label(self.tr("The interviewer steps away now."), "headline", center=True))
-        outer.addWidget(label(self.tr("Nobody can see your answers on this screen."), "explain", center=True))
+        outer.addWidget(label(self.words("interviewer_steps_away"), "headline", center=True))
+        outer.addWidget(label(self.words("nobody_sees"), "explain", center=True))
         outer.addStretch(1)
-        self.go = button(self.tr("I am alone, continue"), "start")
+        self.go = button(self.words("alone_continue"), "start")
         outer.addWidget(self.go, 0, Qt.AlignmentFlag.AlignHCenter)
         outer.addStretch(1)
         self.go.clicked.connect(self._go)
@@ -257,16 +264,17 @@ class ThanksScreen(QWidget):
 
     done = Signal()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, words: Words | str = "en", parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.words = wording.words_of(words)
         self.setObjectName("thanks")
         outer = _page(self)
         outer.addStretch(1)
-        outer.addWidget(label(self.tr("Thank you!"), "headline", center=True))
-        outer.addWidget(label(self.tr("Your answers are saved. Please hand the laptop back to the interviewer."),
+        outer.addWidget(label(self.words("thanks"), "headline", center=True))
+        outer.addWidget(label(self.words("thanks_hand_back"),
                               "explain", center=True))
         outer.addStretch(1)
-        self.back = button(self.tr("Done (interviewer)"), "quiet")
+        self.back = button(self.words("done_interviewer"), "quiet")
         outer.addWidget(self.back, 0, Qt.AlignmentFlag.AlignHCenter)
         outer.addStretch(1)
         self.back.clicked.connect(self.done)

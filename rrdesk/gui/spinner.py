@@ -28,6 +28,7 @@ from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPalett
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from rrdesk.core.design import Design
+from rrdesk.core.wording import ENGLISH
 from rrdesk.gui import spin_path, wheel_paint
 from rrdesk.gui.spinner_timing import SpinClock
 from rrdesk.gui.wheel_layout import Layout, build_layout, callout_pixmap
@@ -62,6 +63,7 @@ class SpinnerWidget(QWidget):
         self._labels: tuple[str, ...] = ()
         self._angles: list[tuple[float, float]] = []
         self._practice = False
+        self._banner = ENGLISH["practice"]  # set_words gives the respondent's word for it
         self._reduced_motion = False
         self._state = _IDLE
         self._position: float | None = None  # the outcome: memory only, cleared by reset()
@@ -76,9 +78,15 @@ class SpinnerWidget(QWidget):
         self._set_accessible_texts()
 
     def _set_accessible_texts(self) -> None:
-        # constant texts: they must never depend on the outcome or the sector
-        self.setAccessibleName(self.tr("Spinner wheel"))
-        self.setAccessibleDescription(self.tr("Tap the wheel, or press Space, to spin it"))
+        self.set_words(ENGLISH["wheel_name"], ENGLISH["wheel_help"], ENGLISH["practice"])
+
+    def set_words(self, name: str, help_: str, banner: str) -> None:
+        """The wheel's words in the respondent's language: its spoken name and help, and the
+        PRACTICE banner. Constant texts: they never depend on the outcome or the sector."""
+        self.setAccessibleName(name)
+        self.setAccessibleDescription(help_)
+        self._banner = banner
+        self._layout = None
 
     # -- API ---------------------------------------------------------------------------
 
@@ -259,7 +267,7 @@ class SpinnerWidget(QWidget):
         pixels change)."""
         if self._layout is not None and self._layout.size == self.size():
             return self._layout
-        banner = self.tr("PRACTICE") if self._practice else None
+        banner = self._banner if self._practice else None
         self._layout = build_layout(self.size(), self._design, self._angles, self._labels, self.font(),
                                     self.devicePixelRatioF(), banner)
         return self._layout

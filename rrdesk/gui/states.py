@@ -26,6 +26,11 @@ class Step(Enum):
     ENDED = auto()  # saved, closed or not started: back to the dashboard
 
 
+#: The screens in the respondent's own words and direction (the language screen comes before
+#: anyone knows which language that is).
+IN_RESPONDENT_WORDS = frozenset({Step.EXPLANATION, Step.PRACTICE, Step.PRIVACY, Step.QUESTION, Step.THANKS})
+
+
 class QuestionState(Enum):
     """Where one randomized question stands."""
 

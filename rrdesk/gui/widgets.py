@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from rrdesk.core.survey import Question
+from rrdesk.core.wording import Words
 from rrdesk.gui import wording
 from rrdesk.gui.spinner import MIN_SIDE, SpinnerWidget
 
@@ -294,10 +295,11 @@ def columns(parent: QWidget) -> tuple[QVBoxLayout, QVBoxLayout]:
     return left, right
 
 
-def make_wheel(question: Question, lang: str, reduced_motion: bool, practice: bool) -> SpinnerWidget:
-    """A spinner showing ``question``'s sectors, labelled in ``lang``."""
+def make_wheel(question: Question, words: Words, reduced_motion: bool, practice: bool) -> SpinnerWidget:
+    """A spinner showing ``question``'s sectors, labelled in the respondent's ``words``."""
     wheel = SpinnerWidget()
     wheel.reduced_motion = reduced_motion
-    wheel.set_wheel(question.design, wording.wheel_labels(question, lang), practice=practice)
+    wheel.set_words(words("wheel_name"), words("wheel_help"), words("practice"))
+    wheel.set_wheel(question.design, wording.wheel_labels(question, words), practice=practice)
     wheel.setMinimumSize(WHEEL_MIN, WHEEL_MIN)
     return wheel

@@ -22,7 +22,7 @@ import datetime as dt
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QVBoxLayout, QWidget
 
@@ -36,6 +36,7 @@ from rrdesk.gui.interview import InterviewController
 from rrdesk.gui.operations import Opened, Refused, Standing
 from rrdesk.gui.resources import DEMO_SURVEY, demo_recipient
 from rrdesk.gui.settings import Preferences
+from rrdesk.gui.states import IN_RESPONDENT_WORDS, Step
 from rrdesk.gui.survey_file import load as load_survey
 from rrdesk.gui.tasks import TaskRunner
 from rrdesk.gui.frame import CurrentStack, confirm, full_screen, screen_changed, scrolling
@@ -94,8 +95,9 @@ class MainWindow(QMainWindow):
         column.addWidget(self.scroll, 1)
         self.setCentralWidget(central)
         compact_when_small(self)
-        self.controller = InterviewController(self.runner, translators, self)
+        self.controller = InterviewController(self.runner, self)
         self.controller.ended.connect(self._interview_ended)
+        self.controller.stepChanged.connect(self._banner_text)  # the respondent reads it in their words
         self.flow = InterviewFlow(self.controller)
         self.flow.stack.currentChanged.connect(self._scroll_to_top)  # each screen is read from its top
         self.dashboard: Dashboard | None = None
@@ -131,13 +133,11 @@ class MainWindow(QMainWindow):
             d.show_fault(self._pending_status, full=refused.full, exportable=refused.exportable)
         self._refresh()
 
-    def _banner_text(self) -> None:
-        self.banner.setText(self.tr("DEMO — readable with the public demo key. Never use it for real answers."))
-
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
-        if event.type() == QEvent.Type.LanguageChange:
-            self._banner_text()  # the respondent reads the warning in their own language too
-        super().changeEvent(event)
+    def _banner_text(self, step: Step | None = None) -> None:
+        if step in IN_RESPONDENT_WORDS:
+            self.banner.setText(self.controller.words("demo_banner"))
+        else:
+            self.banner.setText(self.tr("DEMO — readable with the public demo key. Never use it for real answers."))
 
     def _menus(self) -> None:
         bar = self.menuBar()

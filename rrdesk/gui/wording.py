@@ -1,106 +1,127 @@
 """What the spinner's sectors and the answer buttons say, in the respondent's language.
 
-Interface words come from the Qt translator (context ``Wording``); survey texts (the
-statement, its negation, the other question, choice labels) come from the survey file in
-the language the respondent picked. Nothing here keeps state: a label is computed when a
+The respondent's words are named texts (:mod:`rrdesk.core.wording`: rrdesk's own for the
+language, or the survey's ``[wording.LANG]``), never the interviewer's Qt translation; survey
+texts (the statement, its negation, the other question, choice labels) come from the survey
+file in the language the respondent picked. Every function takes the respondent's
+:class:`~rrdesk.core.wording.Words` (or a language code: rrdesk's own words for it). Numbers
+are written the language's way (:func:`number`, Qt's locale). Nothing here keeps state: a label is computed when a
 screen is built and dies with the screen. What a sector says about a fixed answer ("Say YES",
 "Tap NO, whatever…") starts with that answer's sign (:mod:`rrdesk.gui.marks`), the sign its
 button wears.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QLocale, Qt
 
+from rrdesk.core import wording as words_
 from rrdesk.core.design import YES, Act, Instruction
 from rrdesk.core.survey import Question
+from rrdesk.core.wording import Words
 from rrdesk.gui import marks
 
 
-def yes() -> str:
-    return QCoreApplication.translate("Wording", "YES")
+def words_of(lang: str | Words) -> Words:
+    """The respondent's words: as given, or rrdesk's own for a language code."""
+    return lang if isinstance(lang, Words) else words_.words_for(None, lang)
 
 
-def no() -> str:
-    return QCoreApplication.translate("Wording", "NO")
+def locale(lang: str | Words) -> QLocale:
+    """Qt's locale of the respondent's language (digits, direction)."""
+    return QLocale(words_of(lang).lang.replace("-", "_"))
 
 
-def answers(question: Question, lang: str) -> list[tuple[int, str]]:
+def direction(lang: str | Words) -> Qt.LayoutDirection:
+    """Right to left for Arabic, Persian, Urdu, Hebrew…; left to right otherwise."""
+    return locale(lang).textDirection()
+
+
+def number(lang: str | Words, n: int) -> str:
+    """``n`` written the language's way (Arabic-Indic digits for ``ar``, Latin for ``ar-MA``…)."""
+    return locale(lang).toString(n)
+
+
+def numbers(lang: str | Words, **values: int) -> dict[str, str]:
+    return {key: number(lang, value) for key, value in values.items()}
+
+
+def yes(lang: str | Words = "en") -> str:
+    return words_of(lang)("yes")
+
+
+def no(lang: str | Words = "en") -> str:
+    return words_of(lang)("no")
+
+
+def answers(question: Question, lang: str | Words) -> list[tuple[int, str]]:
     """The answer buttons, in the order shown: (answer index, label); YES before NO."""
-    labels = question.choice_labels(lang)
+    w = words_of(lang)
+    labels = question.choice_labels(w.lang)
     if labels:
         return list(enumerate(labels))
-    return [(YES, yes()), (0, no())]
+    return [(YES, w("yes")), (0, w("no"))]
 
 
-def answer_label(question: Question, answer: int, lang: str) -> str:
+def answer_label(question: Question, answer: int, lang: str | Words) -> str:
     return dict(answers(question, lang))[answer]
 
 
-def sector_label(question: Question, instruction: Instruction, lang: str) -> str:
+def sector_label(question: Question, instruction: Instruction, lang: str | Words) -> str:
     """The short words written on a sector of the wheel."""
-    translate = QCoreApplication.translate
+    w = words_of(lang)
     act = instruction.act
     if question.kind == "warner" and act is Act.TRUTH:
-        return translate("Wording", "Answer the statement")
+        return w("sector_statement")
     if question.kind == "warner" and act is Act.OPPOSITE:
-        return translate("Wording", "Answer the opposite statement")
+        return w("sector_opposite_statement")
     if question.kind == "unrelated" and act is Act.TRUTH:
-        return translate("Wording", "Answer the first question")
+        return w("sector_first_question")
     if act is Act.TRUTH:
-        return translate("Wording", "Answer truthfully")
+        return w("sector_truth")
     if act is Act.OPPOSITE:
-        return translate("Wording", "Answer the opposite")
+        return w("sector_opposite")
     if act is Act.OTHER:
-        return translate("Wording", "Answer the other question")
+        return w("sector_other_question")
     if question.choices:
-        choice = question.choice_labels(lang)[instruction.value]
-        text = translate("Wording", "Say “{answer}”").format(answer=choice)
+        text = w("sector_say_choice", answer=question.choice_labels(w.lang)[instruction.value])
     else:
-        text = translate("Wording", "Say YES") if instruction.value == YES else translate("Wording", "Say NO")
+        text = w("sector_say_yes") if instruction.value == YES else w("sector_say_no")
     return marks.signed(question, instruction.value, text)
 
 
-def wheel_labels(question: Question, lang: str) -> list[str]:
+def wheel_labels(question: Question, lang: str | Words) -> list[str]:
     """One label per sector of the question's spinner, in the design's order."""
     assert question.design is not None
     return [sector_label(question, s.instruction, lang) for s in question.design.sectors]
 
 
-def instruction_text(question: Question, instruction: Instruction, lang: str) -> str:
+def instruction_text(question: Question, instruction: Instruction, lang: str | Words) -> str:
     """What the respondent is told to do once the wheel stops (instructed mode)."""
-    translate = QCoreApplication.translate
+    w = words_of(lang)
     act = instruction.act
     if question.kind == "warner" and act is Act.TRUTH:
-        text = translate("Wording", "Answer this statement truthfully:\n“{text}”")
-        return text.format(text=question.text_in(lang))
+        return w("do_statement", text=question.text_in(w.lang))
     if question.kind == "warner":
-        text = translate("Wording", "Answer this opposite statement truthfully:\n“{text}”")
-        return text.format(text=question.negation_in(lang))
+        return w("do_opposite_statement", text=question.negation_in(w.lang))
     if act is Act.TRUTH:
-        return translate("Wording", "Answer the question truthfully.")
+        return w("do_truth")
     if act is Act.OTHER:
-        text = translate("Wording", "Answer the other question truthfully:\n“{text}”")
-        return text.format(text=question.unrelated_in(lang))
+        return w("do_other_question", text=question.unrelated_in(w.lang))
     if act is Act.OPPOSITE:
-        return translate("Wording", "Give the opposite of your true answer.")
+        return w("do_opposite")
     if question.choices:
-        text = translate("Wording", "Tap “{answer}”, whatever your true answer is.")
-        text = text.format(answer=question.choice_labels(lang)[instruction.value])
-    elif instruction.value == YES:
-        text = translate("Wording", "Tap YES, whatever your true answer is.")
+        text = w("do_tap_choice", answer=question.choice_labels(w.lang)[instruction.value])
     else:
-        text = translate("Wording", "Tap NO, whatever your true answer is.")
+        text = w("do_tap_yes") if instruction.value == YES else w("do_tap_no")
     return marks.signed(question, instruction.value, text)
 
 
-def forced_reminder(question: Question, instruction: Instruction) -> str:
+def forced_reminder(question: Question, instruction: Instruction, lang: str | Words = "en") -> str:
     """For a sector that says a fixed answer, a reminder that this answer says nothing about
     the respondent (the spinner chose it); empty for any other sector."""
     if instruction.act is not Act.SAY:
         return ""
-    translate = QCoreApplication.translate
+    w = words_of(lang)
     if question.choices:
-        return translate("Wording", "This answer says nothing about you: the spinner chose it.")
-    if instruction.value == YES:
-        return translate("Wording", "This YES says nothing about you: the spinner chose it.")
-    return translate("Wording", "This NO says nothing about you: the spinner chose it.")
+        return w("says_nothing_choice")
+    return w("says_nothing_yes") if instruction.value == YES else w("says_nothing_no")

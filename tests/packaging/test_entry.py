@@ -58,7 +58,8 @@ def test_resources_are_found_in_a_checkout():
 def test_resources_are_found_inside_a_frozen_bundle(monkeypatch, tmp_path):
     monkeypatch.setattr(sys, "frozen", True, raising=False)
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path / "_internal"), raising=False)
-    assert resources._resources() == tmp_path / "_internal" / "resources"
+    from rrdesk.core import _resources
+    assert _resources._resources() == tmp_path / "_internal" / "resources"
 
 
 def test_the_menu_entry_names_the_bundle_executable_and_its_icons():
