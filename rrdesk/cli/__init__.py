@@ -12,7 +12,7 @@ from typing import Sequence
 
 from rrdesk import __version__
 from rrdesk.core.errors import RRDeskError, describe
-from rrdesk.cli import aggregate, check, gui, simulate, store, trust
+from rrdesk.cli import aggregate, check, gui, simulate, store, translate, trust
 from rrdesk.cli.common import EXIT_BAD_INPUT, EXIT_OK
 
 
@@ -31,6 +31,7 @@ def _parser() -> argparse.ArgumentParser:
     store.add_parsers(sub)
     trust.add_parsers(sub)
     aggregate.add_parser(sub)
+    translate.add_parser(sub)
     return p
 
 

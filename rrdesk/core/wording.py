@@ -110,7 +110,6 @@ class Words:
         table = dict(forms) if isinstance(forms, tuple) else {"other": forms}
         return table.get(category, table["other"]).format(**fields)
 
-
     def plural_form(self, name: str, category: str) -> str:
         """The form of plural text ``name`` for ``category`` (its ``other`` form if it has none)."""
         forms = self._texts.get(name, tuple(PLURAL[name].items()))
@@ -283,4 +282,5 @@ def check(top: Place, survey: Survey) -> None:
         else:
             what = (f'language "{lang}" lacks {len(lacking)} respondent '
                     f"{'text' if len(lacking) == 1 else 'texts'}: {listed}")
-        place.fail(None, f"{what}; rrdesk translate {lang} --survey FILE -o FILE writes them to fill in")
+        place.fail(None, f"{what}; rrdesk translate {lang} --survey {top.file} -o wording-{lang}.toml "
+                         "writes them to fill in")

@@ -103,6 +103,10 @@ class SpinnerWidget(QWidget):
         self._update_cursor()
         self.update()
 
+    def painted_texts(self) -> tuple[str, ...]:
+        """Every text painted on the wheel: its sectors' words, and the PRACTICE banner."""
+        return self._labels + ((self._banner,) if self._practice else ())
+
     @Slot(float)
     def spin_to(self, position: float) -> None:
         """Start the fixed-duration spin that stops with the pointer at ``position``
