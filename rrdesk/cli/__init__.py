@@ -12,7 +12,7 @@ from typing import Sequence
 
 from rrdesk import __version__
 from rrdesk.core.errors import RRDeskError, describe
-from rrdesk.cli import aggregate, check, gui, simulate, store, translate, trust
+from rrdesk.cli import aggregate, check, gui, simulate, store, translate, trust, xlsform
 from rrdesk.cli.common import EXIT_BAD_INPUT, EXIT_OK
 
 
@@ -32,6 +32,7 @@ def _parser() -> argparse.ArgumentParser:
     trust.add_parsers(sub)
     aggregate.add_parser(sub)
     translate.add_parser(sub)
+    xlsform.add_parsers(sub)
     return p
 
 

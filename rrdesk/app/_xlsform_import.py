@@ -1,0 +1,346 @@
+"""An XLSForm's sheets turned into survey-file TOML, each line remembering the cell it came from.
+
+Part of :mod:`rrdesk.app.xlsform`. This module checks what only the spreadsheet knows (sheets,
+columns, types, lists, languages, cells left empty) and says where, by sheet, row and column;
+everything else is the survey format's own rules, applied by :func:`rrdesk.core.survey.loads` to
+the text built here, whose messages :func:`locate` moves from a TOML line back to the cell.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from typing import Any, NoReturn
+
+from rrdesk.app import _toml_text as toml
+from rrdesk.app._xlsform_columns import (
+    SCALAR_COLUMNS, SELECT_ONE, SETTINGS, TEXT_COLUMNS, WORD_COLUMNS, YES_NO, language_of, type_problem,
+    unsupported_column,
+)
+from rrdesk.app._xlsform_read import Sheet
+from rrdesk.core._survey_rules import QUESTION_ID, ident_ok, show
+from rrdesk.core.errors import SurveyError
+
+Cell = tuple[str, int, str]  # (sheet, row, column) as a person finds it in the spreadsheet
+_YES_NO_DESIGNS = ("forced", "warner", "unrelated")  # why: these answer YES or NO, no list
+_NOT_REQUIRED = (None, False, 0, "no", "false", "false()")  # a `required` cell that asks nothing
+
+
+@dataclass
+class Built:
+    """The survey file's text, and the cell behind each line (1-based)."""
+
+    file: str
+    lines: list[str] = field(default_factory=list)
+    cells: dict[int, Cell] = field(default_factory=dict)
+
+    def add(self, line: str, cell: Cell | None = None) -> None:
+        self.lines.append(line)
+        if cell is not None:
+            self.cells[len(self.lines)] = cell
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines) + "\n"
+
+
+def fail(file: str, cell: tuple[str, int, str | None] | tuple[str, int], what: str) -> NoReturn:
+    sheet, row, *rest = cell
+    where = f"sheet '{sheet}', row {row}" + (f", column '{rest[0]}'" if rest and rest[0] else "")
+    raise SurveyError(file, where, what)
+
+
+def build(file: str, sheets: dict[str, Sheet]) -> Built:
+    """The TOML of the survey the sheets describe (not yet checked by the survey rules)."""
+    if "survey" not in sheets or not sheets["survey"].rows:
+        raise SurveyError(file, "", "no sheet 'survey' with questions (an XLSForm has sheets "
+                                    "'survey', 'choices' and 'settings')")
+    if "settings" not in sheets or not sheets["settings"].rows:
+        raise SurveyError(file, "", "no sheet 'settings' with a row of values: rrdesk needs form_id, "
+                                    "form_title, recipients, max_epsilon and planned_respondents there")
+    out = Built(file)
+    settings, default = _settings(file, sheets["settings"])
+    survey = sheets["survey"]
+    columns = _survey_columns(file, survey, default)
+    lists = _lists(file, sheets.get("choices"), default)
+    languages = [default]
+    for _, lang in [*columns.texts, *(lists.columns if lists else ())]:
+        if lang not in languages:
+            languages.append(lang)
+    _survey_table(out, settings, languages, survey)
+    for row, values in survey.rows:
+        _question(out, columns, lists, languages, row, values)
+    return out
+
+
+# -- settings --------------------------------------------------------------------------------
+
+
+def _settings(file: str, sheet: Sheet) -> tuple[dict[str, tuple[Any, Cell]], str]:
+    row, values = sheet.rows[0]
+    found: dict[str, tuple[Any, Cell]] = {}
+    default = "en"
+    for name, cell in zip(sheet.header, values):
+        base = name.lower()
+        where = ("settings", row, name)
+        if base in SETTINGS:
+            found[SETTINGS[base]] = (cell, where)
+        elif base == "default_language":
+            if cell is not None:
+                parsed = language_of(f"default_language::{cell}", "")
+                if isinstance(parsed, str):
+                    fail(file, where, parsed.replace("default_language::", ""))
+                default = parsed[1]
+        elif (why := unsupported_column(base, "settings")) is not None:
+            if cell is not None:
+                fail(file, where, why)
+        elif name or cell is not None:
+            fail(file, where, "unknown column (settings takes form_id, form_title, default_language, "
+                              "recipients, max_epsilon, planned_respondents)")
+    for extra, values in sheet.rows[1:2]:
+        fail(file, ("settings", extra), "settings has one row of values, under its header")
+    return found, default
+
+
+def _survey_table(out: Built, settings: dict[str, tuple[Any, Cell]], languages: list[str],
+                  survey: Sheet) -> None:
+    first = next(iter(settings.values()), (None, ("settings", 2, "")))[1]
+    out.add("[survey]", (first[0], first[1], ""))
+    for key in ("id", "title", "languages", "recipients", "max_epsilon", "planned_respondents"):
+        if key == "languages":
+            out.add(f"languages = {toml.value(languages)}", ("survey", 1, "label"))
+            continue
+        if key not in settings or settings[key][0] is None:
+            continue
+        cell, where = settings[key]
+        if key == "recipients":
+            cell = [r for r in re.split(r"[\s,;]+", str(cell)) if r]
+        elif key not in ("id", "title"):
+            cell = _number(cell)
+        out.add(f"{key} = {_value(out.file, where, cell, key in ('id', 'title'))}", where)
+
+
+# -- survey sheet ----------------------------------------------------------------------------
+
+
+@dataclass
+class _Columns:
+    header_row: int
+    index: dict[str, int]  # type, name, required and the scalar keys → column number
+    texts: dict[tuple[str, str], int]  # (key, language) → column number
+    names: tuple[str, ...]  # the header as written
+    refused: dict[int, str]  # column number → why a filled cell is refused
+
+
+def _survey_columns(file: str, sheet: Sheet, default: str) -> _Columns:
+    header_row = sheet.header_row
+    cols = _Columns(header_row, {}, {}, sheet.header, {})
+    for i, name in enumerate(sheet.header):
+        where = ("survey", header_row, name)
+        parsed = language_of(name, default)
+        if isinstance(parsed, str):
+            if name.split("::")[0].lower() in TEXT_COLUMNS:
+                fail(file, where, parsed)
+            parsed = (name.lower(), "")
+        base, lang = parsed
+        if base in TEXT_COLUMNS:
+            if (TEXT_COLUMNS[base], lang) in cols.texts:
+                fail(file, where, f"a second {base} column in language {lang}")
+            cols.texts[(TEXT_COLUMNS[base], lang)] = i
+        elif "::" not in name and base in ("type", "name", "required", *SCALAR_COLUMNS):
+            cols.index[base] = i
+        elif (why := unsupported_column(name, "survey")) is not None:
+            cols.refused[i] = why
+        elif name:
+            fail(file, where, "unknown column (the survey sheet takes type, name, label::LANG, "
+                              f"{', '.join(SCALAR_COLUMNS)}, negation::LANG, unrelated::LANG; "
+                              "docs/survey-format.md, XLSForm)")
+    for need in ("type", "name"):
+        if need not in cols.index:
+            fail(file, ("survey", header_row), f"no column '{need}'")
+    return cols
+
+
+def _question(out: Built, cols: _Columns, lists: _Lists | None, languages: list[str], row: int,
+              values: tuple[Any, ...]) -> None:
+    file = out.file
+
+    def cell(column: str) -> Any:
+        i = cols.index.get(column)
+        return values[i] if i is not None and i < len(values) else None
+
+    for i, why in cols.refused.items():
+        if i < len(values) and values[i] is not None:
+            fail(file, ("survey", row, cols.names[i]), why)
+    for i, item in enumerate(values):
+        if item is not None and (i >= len(cols.names) or not cols.names[i]):
+            fail(file, ("survey", row), f"a value in column {i + 1}, which has no name in the header")
+    if cell("required") not in _NOT_REQUIRED and str(cell("required")).lower() not in _NOT_REQUIRED:
+        fail(file, ("survey", row, "required"), "required answers are not supported: a respondent "
+                                                "may always skip a question (leave it empty)")
+    kind = " ".join(str(cell("type") or "").split())
+    if not kind:
+        fail(file, ("survey", row, "type"), "type is empty (yes_no or select_one LIST)")
+    if (why := type_problem(kind.lower())) is not None:
+        fail(file, ("survey", row, "type"), why)
+    design = str(cell("design") or "direct").strip()
+    qid = cell("name")
+    out.add("")
+    out.add("[[question]]", ("survey", row, ""))  # a missing key: its column, from the message
+    out.add(f"id = {_value(file, ('survey', row, 'name'), qid, True)}", ("survey", row, "name"))
+    if cell("design") is None:
+        out.add('design = "direct"', ("survey", row, "design"))
+    for key in SCALAR_COLUMNS:
+        if cell(key) is not None:
+            item = cell(key) if key in WORD_COLUMNS else _number(cell(key))
+            out.add(f"{key} = {_value(file, ('survey', row, key), item, key in WORD_COLUMNS)}",
+                    ("survey", row, key))
+    for key in ("text", "negation", "unrelated"):
+        _texts(out, cols, key, languages, row, values)
+    words = kind.split()
+    if kind.lower() == YES_NO:
+        if design == "kary":
+            fail(file, ("survey", row, "type"), "design kary needs a list of answers: type select_one LIST")
+    else:
+        if len(words) != 2:
+            fail(file, ("survey", row, "type"), f'write "{SELECT_ONE} LIST" with one list name, not {show(kind)}')
+        if design in _YES_NO_DESIGNS:
+            fail(file, ("survey", row, "type"), f"design {design} is answered YES or NO: write type "
+                                                f"{YES_NO} (the YES and NO are rrdesk's own)")
+        if lists is None or words[1] not in lists.rows:
+            fail(file, ("survey", row, "type"), f"no list {show(words[1])} in the sheet 'choices'")
+        lists.emit(out, words[1], languages)
+
+
+def _texts(out: Built, cols: _Columns, key: str, languages: list[str], row: int,
+           values: tuple[Any, ...]) -> None:
+    column = next(name for name, k in TEXT_COLUMNS.items() if k == key)
+    cells = {lang: values[i] if i < len(values) else None
+             for (k, lang), i in cols.texts.items() if k == key}
+    given = [lang for lang in languages if cells.get(lang) is not None]
+    if not given and key != "text":
+        return
+    for lang in languages:
+        if cells.get(lang) is None:
+            name = cols.names[cols.texts[(key, lang)]] if (key, lang) in cols.texts else f"{column}::{lang}"
+            also = f" (the column '{column}::{given[0]}' has one)" if given else ""
+            fail(out.file, ("survey", row, name), f"{column} is empty: every language of the survey "
+                                                  f"needs one{also}")
+        name = cols.names[cols.texts[(key, lang)]]
+        out.add(f"{key}.{toml.key(lang)} = {_value(out.file, ('survey', row, name), cells[lang], True)}",
+                ("survey", row, name))
+
+
+# -- choices sheet ---------------------------------------------------------------------------
+
+
+@dataclass
+class _Lists:
+    rows: dict[str, list[tuple[int, str, dict[str, Any]]]]  # list → (row, name, labels by language)
+    columns: dict[tuple[str, str], int]  # ("label", language) → column number
+    names: tuple[str, ...]
+
+    def emit(self, out: Built, name: str, languages: list[str]) -> None:
+        entries = self.rows[name]
+        first = entries[0][0]
+        out.add(f"choices = {toml.value([e[1] for e in entries])}", ("choices", first, "name"))
+        if not any(labels for _, _, labels in entries):
+            return
+        for lang in languages:
+            for row, _, labels in entries:
+                if labels.get(lang) is None:
+                    fail(out.file, ("choices", row, self._name(lang)),
+                         f"label is empty: every choice of list {show(name)} needs one in every language")
+            texts = [_text(out.file, ("choices", row, self._name(lang)), labels[lang])
+                     for row, _, labels in entries]
+            out.add(f"choice_text.{toml.key(lang)} = {toml.value(texts)}", ("choices", first, self._name(lang)))
+
+    def _name(self, lang: str) -> str:
+        i = self.columns.get(("label", lang))
+        return self.names[i] if i is not None else f"label::{lang}"
+
+
+def _lists(file: str, sheet: Sheet | None, default: str) -> _Lists | None:
+    if sheet is None:
+        return None
+    lists = _Lists({}, {}, sheet.header)
+    index: dict[str, int] = {}
+    header_row = sheet.header_row
+    for i, name in enumerate(sheet.header):
+        parsed = language_of(name, default)
+        where = ("choices", header_row, name)
+        if isinstance(parsed, str):
+            fail(file, where, parsed)
+        base, lang = parsed
+        if base == "label":
+            lists.columns[("label", lang)] = i
+        elif base in ("list_name", "list name", "name") and "::" not in name:
+            index["list_name" if base != "name" else "name"] = i
+        elif name:
+            fail(file, where, "unknown column (the choices sheet takes list_name, name, label::LANG)")
+    for need in ("list_name", "name"):
+        if need not in index:
+            fail(file, ("choices", header_row), f"no column '{need}'")
+    for row, values in sheet.rows:
+        listed, name = (values[index[k]] if index[k] < len(values) else None for k in ("list_name", "name"))
+        if listed is None or name is None:
+            fail(file, ("choices", row, "list_name" if listed is None else "name"), "empty")
+        name = str(name)
+        if not ident_ok(name, QUESTION_ID):
+            fail(file, ("choices", row, "name"), f"{show(name)}: a choice name must start with a lower-case "
+                                                 'letter and hold only a-z, 0-9, "_" and "-" (at most 64)')
+        entries = lists.rows.setdefault(str(listed), [])
+        if any(e[1] == name for e in entries):
+            fail(file, ("choices", row, "name"), f"{show(name)} is already in list {show(str(listed))}")
+        labels = {lang: values[i] for (_, lang), i in lists.columns.items()
+                  if i < len(values) and values[i] is not None}
+        entries.append((row, name, labels))
+    return lists
+
+
+# -- cells -----------------------------------------------------------------------------------
+
+
+def _number(item: Any) -> Any:
+    """A number typed as text ("0.75", "1,5" stays text) read as a number."""
+    if isinstance(item, str):
+        try:
+            return int(item)
+        except ValueError:
+            pass
+        try:
+            return float(item)
+        except ValueError:
+            return item
+    if isinstance(item, float) and item.is_integer() and abs(item) < 2**53:
+        return int(item)  # why: a count typed in a spreadsheet is stored as 400.0 by some tools
+    return item
+
+
+def _text(file: str, where: Cell, item: Any) -> str:
+    if isinstance(item, (dt.date, dt.time, dt.timedelta)):
+        fail(file, where, "a date or time, not a text")
+    return item if isinstance(item, str) else str(item)
+
+
+def _value(file: str, where: Cell, item: Any, text: bool) -> str:
+    if text:
+        return toml.value(_text(file, where, item))
+    if isinstance(item, (dt.date, dt.time, dt.timedelta)):
+        fail(file, where, "a date or time, not a number")
+    return toml.value(item)
+
+
+def locate(error: SurveyError, built: Built) -> SurveyError:
+    """The survey rules' message about the built text, moved to the cell its line came from."""
+    m = re.match(r"line (\d+)", error.where)
+    cell = built.cells.get(int(m[1])) if m else None
+    if cell is None:
+        return SurveyError(built.file, "", error.what)
+    key = re.search(r'key "([^"]+)"', error.where)
+    sheet, row, column = cell
+    if key and not column:
+        name = key[1]
+        column = next((c for c, k in SETTINGS.items() if k == name), name)
+    return SurveyError(built.file, f"sheet '{sheet}', row {row}" + (f", column '{column}'" if column else ""),
+                       error.what)

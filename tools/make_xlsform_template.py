@@ -1,0 +1,99 @@
+"""Write resources/xlsform-template.xlsx: an XLSForm to start a survey from.
+
+    python tools/make_xlsform_template.py [--out resources/xlsform-template.xlsx]
+
+The template is a small, complete survey (one question of each design, in English) with the
+recipients left empty, so `rrdesk import-xlsform` says what to fill before anything else; a
+sheet "help" explains every column (docs/survey-format.md, "XLSForm", says the same at length).
+tests/test_xlsform.py checks that the committed file holds what this script writes and that,
+once a recipient is filled in, it imports to a survey `rrdesk check` accepts. A developer tool,
+not part of the package; re-run it when the columns change and commit the result.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # why: run from a checkout, installed or not
+
+from rrdesk.app._xlsform_write import workbook_bytes  # noqa: E402
+from rrdesk.core.fileio import write_atomic  # noqa: E402
+
+EN = "label::English (en)"
+
+SURVEY = [
+    ["type", "name", EN, "design", "epsilon", "truth", "yes", "no", "p", "unrelated_prevalence",
+     "answer_mode", "negation::English (en)", "unrelated::English (en)"],
+    ["select_one year", "year", "Which year of study are you in?", "direct"] + [None] * 9,
+    ["yes_no", "cannabis", "In the past 12 months, I have used cannabis.", "forced", 1.0,
+     None, None, None, None, None, "instructed", None, None],
+    ["yes_no", "cheated", "In the past 12 months, I have cheated in an exam.", "warner", None,
+     None, None, None, 0.75, None, "assisted",
+     "In the past 12 months, I have not cheated in an exam.", None],
+    ["yes_no", "sold_pills", "In the past 12 months, I have sold prescription pills.", "unrelated",
+     None, None, None, None, 0.5, 0.25, None, None, "I was born in January, February or March."],
+    ["select_one drinks", "binge", "In the past 30 days, on how many days did you have 5 drinks "
+     "or more?", "kary", 1.5, None, None, None, None, None, "assisted", None, None],
+]
+
+CHOICES = [
+    ["list_name", "name", EN],
+    ["year", "y1", "First year"], ["year", "y2", "Second year"], ["year", "y3", "Third year"],
+    ["year", "y4", "Fourth year or later"],
+    ["drinks", "none", "None"], ["drinks", "some", "1 or 2 days"], ["drinks", "many", "3 days or more"],
+]
+
+SETTINGS = [
+    ["form_id", "form_title", "default_language", "recipients", "max_epsilon", "planned_respondents"],
+    ["student-health", "Student health (template)", "English (en)", None, 6, 600],
+]
+
+HELP = [
+    ["sheet", "column", "what"],
+    ["survey", "type", "yes_no (a YES/NO question) or select_one LIST (one answer from LIST in the sheet "
+                       "choices). Groups, repeats, calculate, select_multiple, text, integer, notes, "
+                       "media and metadata are refused."],
+    ["survey", "name", "the question's id: a lower-case letter, then a-z, 0-9, _ or - (at most 64)"],
+    ["survey", "label::English (en)", "the question as the respondent reads it; one label column per "
+                                      "language, e.g. label::Français (fr)"],
+    ["survey", "design", "direct (asked in the clear), forced, warner, unrelated or kary "
+                         "(randomized by the spinner)"],
+    ["survey", "epsilon", "the privacy of a randomized question (smaller is more private); or give "
+                          "the design's probabilities instead: forced truth+yes+no, warner p, "
+                          "unrelated p, kary truth"],
+    ["survey", "answer_mode", "instructed (the spinner says what to answer; the default) or assisted "
+                              "(the respondent taps the true answer, the spinner shows what is "
+                              "recorded); unrelated is always instructed"],
+    ["survey", "negation::…", "warner only: the statement's opposite, in each language"],
+    ["survey", "unrelated::…", "unrelated only: the innocuous question, in each language"],
+    ["survey", "unrelated_prevalence", "unrelated only: the known share of YES to the innocuous question"],
+    ["choices", "list_name, name, label::…", "the answers of each select_one list: names follow the "
+                                             "rule of question names; labels in every language"],
+    ["settings", "form_id, form_title", "the survey's id (a-z, 0-9 joined by -) and title"],
+    ["settings", "default_language", "the first language, e.g. English (en) or en"],
+    ["settings", "recipients", "the age1… public key(s) of the coordinator, from rrdesk keygen; "
+                               "several on separate lines"],
+    ["settings", "max_epsilon", "the cap on the sum of the randomized questions' epsilon per respondent"],
+    ["settings", "planned_respondents", "how many respondents you plan, for the margins rrdesk check shows"],
+    [None, None, "Then: rrdesk import-xlsform FORM.xlsx -o survey.toml, and rrdesk check survey.toml. "
+             "The full reference is docs/survey-format.md."],
+]
+
+
+def template_sheets() -> dict[str, list[list]]:
+    return {"survey": SURVEY, "choices": CHOICES, "settings": SETTINGS}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "resources" / "xlsform-template.xlsx")
+    args = parser.parse_args()
+    write_atomic(args.out, workbook_bytes(template_sheets(), {"help": HELP}))
+    print(args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
