@@ -1,6 +1,6 @@
 """Every screen fits every screen: at 1024×600, 1366×768 and 1920×1080 at 200 % scaling,
-the dashboard, a whole demo interview in both answer modes (in English and in French) and the
-Results window show every control whole, unclipped, apart and at least 48 px
+the dashboard, a whole demo interview in both answer modes (in English, in French and in Arabic,
+right to left) and the Results window show every control whole, unclipped, apart and at least 48 px
 (:func:`tests.fitcheck.problems` says what that means).
 
 The screen's size and scale must be set before the QApplication exists, so each size runs in
@@ -53,7 +53,7 @@ def test_every_screen_fits(tmp_path, screen):
                            "-k", "test_walk", __file__], env=env, cwd=ROOT, capture_output=True, text=True,
                           timeout=180)
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
-    assert re.search(r"\b5 passed\b", done.stdout) and "skipped" not in done.stdout, done.stdout[-2000:]
+    assert re.search(r"\b6 passed\b", done.stdout) and "skipped" not in done.stdout, done.stdout[-2000:]
 
 
 # -- the checker itself: each kind of problem is found, and a sound screen has none --------------
@@ -203,16 +203,19 @@ def _report(found: dict[str, list[str]]) -> str:
 
 
 @inside
-@pytest.mark.parametrize("mode, language", [("instructed", "English"), ("assisted", "Français")])
+@pytest.mark.parametrize("mode, language", [("instructed", "English"), ("assisted", "Français"),
+                                            ("arabic", "العربية")])
 def test_walk_a_whole_interview(qtbot, tmp_path, settings, fast_spin, mode, language):
     from tests.test_gui_support import answer_question, finish, hand_over, open_window, survey_in_mode
 
-    window = open_window(qtbot, tmp_path / "data", settings, survey=survey_in_mode(tmp_path, mode))
+    # Arabic: both answer modes, right to left (tests/surveys/arabic.toml)
+    survey = ROOT / "tests" / "surveys" / "arabic.toml" if mode == "arabic" else survey_in_mode(tmp_path, mode)
+    window = open_window(qtbot, tmp_path / "data", settings, survey=survey)
     found: dict[str, list[str]] = {}
     bot = CheckingBot(qtbot, window, found)
     assert window.isMaximized() == _small(window)  # maximized on a small screen, else centred
     bot.check("dashboard")
-    hand_over(bot, window, language=language)
+    hand_over(bot, window, language=language, department="المكتب" if mode == "arabic" else "Office")
     assert window.isFullScreen() and window.menuBar().isHidden()
     previous = None
     for _ in window.survey.randomized:

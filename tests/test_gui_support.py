@@ -128,11 +128,13 @@ def hand_over(qtbot, window, *, department: str = "Office", language: str = "Eng
 
 def respondent_part(qtbot, window, *, language: str = "English", practice: bool = True):
     """From the hand-over to the first question: language, explanation, every practice
-    wheel (one spin each; with ``practice=False`` none is spun), and "I am alone, continue"."""
+    wheel (one spin each; with ``practice=False`` none is spun), and "I am alone, continue".
+    A survey in one language asks none."""
     handover = wait_for(qtbot, window, "handover")
     click(qtbot, handover.start)
-    choose = wait_for(qtbot, window, "language")
-    click(qtbot, button_named(choose, language))
+    if len(window.station.survey.languages) > 1:
+        choose = wait_for(qtbot, window, "language")
+        click(qtbot, button_named(choose, language))
     click(qtbot, wait_for(qtbot, window, "explanation").go)
     practise(qtbot, window, spins=1 if practice else 0)
     alone(qtbot, window)

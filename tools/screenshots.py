@@ -1,11 +1,14 @@
 """Drive the app through every screen offscreen and save a picture of each, as it looks on a
 given screen: its physical size, its display scale, in a given language.
 
-    python tools/screenshots.py [--size 1024x600] [--scale 2] [--lang fr] [--out DIR]
+    python tools/screenshots.py [--size 1024x600] [--scale 2] [--lang fr] [--survey FILE] [--out DIR]
+    QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1024x600x24" python tools/screenshots.py --x11 --scale 2 …
 
 The screen is Qt's offscreen platform set to ``--size`` physical pixels at ``--scale`` (so
-1024x600 at 2 is a 512x300 window, pictured at 1024x600). ``--lang`` is the interviewer's and
-the respondent's language. Pictures go to ``--out`` (``/tmp/rrdesk-shots/``), one per state a
+1024x600 at 2 is a 512x300 window, pictured at 1024x600). ``--lang`` is the respondent's language
+(and the interviewer's, when rrdesk has it); ``--survey`` another survey than the demo (its
+direct questions are answered with their first choices). ``--x11`` uses the real display
+(Xvfb) as it is, at ``--scale``. Pictures go to ``--out`` (``/tmp/rrdesk-shots/``), one per state a
 person acts in, named ``NN-screen[-question]-K.png`` (the order, the screen's object name, the
 question's id, and the K-th picture of that screen); then the confirmations and the Results
 window. The README's pictures (``resources/screenshots/``) are picked from these by hand, at
@@ -90,10 +93,11 @@ class Shooter(QtTestBot):
         super().mouseClick(widget, button, pos)
 
 
-def tour(out: Path, lang: str) -> None:
+def tour(out: Path, lang: str, survey: Path | None = None) -> None:
     from PySide6.QtCore import QSettings
 
     from rrdesk.gui import app as gui_app, spin_path
+    from rrdesk.gui import i18n
     from rrdesk.gui.i18n import language_name
     from tests import test_gui_support as person
 
@@ -103,16 +107,23 @@ def tour(out: Path, lang: str) -> None:
     try:
         settings = QSettings(str(tmp / "settings.ini"), QSettings.Format.IniFormat)
         settings.setValue("interface/language", "en")  # the walkers' direct answer is in English
-        window = gui_app.make_window(data=tmp / "data", settings=settings)
+        window = gui_app.make_window(survey=survey, data=tmp / "data", settings=settings)
         window.show()
         bot = Shooter(window, out)
         bot.waitUntil(lambda: window.station is not None)
-        person.hand_over(bot, window, language=language_name(lang))
+        _hand_over(bot, window, language_name(lang))
         previous = None
-        for _ in window.survey.randomized:
+        for number, _ in enumerate(window.survey.randomized):
+            if number == 0:  # its skip confirmation and its cover, pictured before the next tap
+                first = person.next_screen(bot, window, "question", previous)
+                person.click(bot, first.decline)
+                person.click(bot, first.confirm.back)
+                person.click(bot, first.call)
+                person.click(bot, first.cover.back)
             previous, _, _ = person.answer_question(bot, window, previous, pick=0)
         person.finish(bot, window)
-        window.set_language(lang)
+        if lang in i18n.available():
+            window.set_language(lang)
         bot.shot(window, "dashboard-saved")
         _confirmations(bot, window)
         window.show_results()
@@ -122,6 +133,28 @@ def tour(out: Path, lang: str) -> None:
         leave(bot, window)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _hand_over(bot: Shooter, window, language: str) -> None:
+    """The walkers' hand-over, answering each direct question with its last choice (any survey)."""
+    from PySide6.QtWidgets import QPushButton
+
+    from tests import test_gui_support as person
+
+    person.click(bot, window.dashboard.start)
+    bot.waitUntil(lambda: window.flow.screen is not None and window.flow.screen.objectName() in ("direct", "handover"))
+    direct = window.flow.screen
+    if direct.objectName() == "direct":
+        for choice in [b for b in direct.findChildren(QPushButton) if b.isCheckable()]:
+            person.click(bot, choice)
+        person.click(bot, direct.next)
+    if len(window.survey.languages) > 1:
+        person.respondent_part(bot, window, language=language)
+        return
+    person.click(bot, person.wait_for(bot, window, "handover").start)
+    person.click(bot, person.wait_for(bot, window, "explanation").go)
+    person.practise(bot, window)
+    person.alone(bot, window)
 
 
 def _confirmations(bot: Shooter, window) -> None:
@@ -153,12 +186,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--size", default="1366x768", help="the screen in physical pixels, WxH")
     p.add_argument("--scale", type=float, default=1.0, help="the display scale (2 is 200 %%)")
     p.add_argument("--lang", default="en", help="the interviewer's and respondent's language code")
+    p.add_argument("--survey", type=Path, help="another survey than the demo")
+    p.add_argument("--x11", action="store_true", help="the display as it is (e.g. Xvfb), at --scale")
     p.add_argument("--out", type=Path, default=Path("/tmp/rrdesk-shots"))
     args = p.parse_args(argv)
     width, height = (int(n) for n in args.size.lower().split("x"))
     folder = Path(tempfile.mkdtemp(prefix="rrdesk-screen-"))
-    use_screen(width, height, args.scale, folder)
-    tour(args.out, args.lang)
+    if args.x11:
+        os.environ["QT_SCALE_FACTOR"] = f"{args.scale:g}"
+    else:
+        use_screen(width, height, args.scale, folder)
+    tour(args.out, args.lang, args.survey)
     shutil.rmtree(folder, ignore_errors=True)
     return 0
 

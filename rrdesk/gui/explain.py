@@ -120,6 +120,7 @@ class KindCard(QWidget):
     def __init__(self, question: Question, lang: str | Words, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.words = wording.words_of(lang)
+        self.setLayoutDirection(wording.direction(self.words))  # before its widgets: their text lays out in it
         self.setObjectName(f"kind-{question.kind}")
         self.kind = question.kind
         row = QHBoxLayout(self)

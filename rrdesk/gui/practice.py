@@ -42,6 +42,7 @@ class PracticeScreen(QWidget):
             raise ValueError("the practice needs at least one wheel")
         self.setObjectName("practice")
         self.words = wording.words_of(lang)  # the respondent's words; their language's code is .lang
+        self.setLayoutDirection(wording.direction(self.words))  # before its widgets: their text lays out in it
         self.questions, self.lang, self._source = list(questions), self.words.lang, source
         self.page = 0
         self._sector: int | None = None  # the practice outcome, until the wheel shows it

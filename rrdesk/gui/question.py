@@ -66,6 +66,7 @@ class QuestionScreen(QWidget):
         super().__init__(parent)
         self.setObjectName("question")
         self.words = wording.words_of(lang)  # the respondent's words, in their language (.lang)
+        self.setLayoutDirection(wording.direction(self.words))  # before its widgets: their text lays out in it
         self.question, self.lang, self.reduced_motion = question, self.words.lang, reduced_motion
         self.assisted = question.answer_mode == "assisted"
         self.state = QuestionState.READY

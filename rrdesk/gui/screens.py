@@ -206,6 +206,7 @@ class ExplanationScreen(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.words = wording.words_of(lang)
+        self.setLayoutDirection(wording.direction(self.words))  # before its widgets: their text lays out in it
         self.setObjectName("explanation")
         outer = _page(self)
         outer.addWidget(label(self.words("how_it_works"), "title"))
@@ -241,6 +242,7 @@ class PrivacyScreen(QWidget):
     def __init__(self, words: Words | str = "en", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.words = wording.words_of(words)
+        self.setLayoutDirection(wording.direction(self.words))  # before its widgets: their text lays out in it
         self.setObjectName("privacy")
         outer = _page(self)
         outer.addStretch(1)
@@ -267,6 +269,7 @@ class ThanksScreen(QWidget):
     def __init__(self, words: Words | str = "en", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.words = wording.words_of(words)
+        self.setLayoutDirection(wording.direction(self.words))  # before its widgets: their text lays out in it
         self.setObjectName("thanks")
         outer = _page(self)
         outer.addStretch(1)

@@ -13,6 +13,7 @@ first (down to :data:`WHEEL_MIN`).
 """
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable
 
@@ -153,11 +154,39 @@ def button(text: str, role: str = "primary", parent: QWidget | None = None, *,
     return b
 
 
+#: Letters of the right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko… and Arabic's
+#: presentation forms): a text holding one is laid out by Qt's rich-text engine.
+_RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+
+
+class TextLabel(QLabel):
+    """A plain-text label whose ``text()`` is the text given. Text in a right-to-left script
+    is shown through Qt's rich-text layout: its plain-text layout puts a wrapped line's
+    trailing space at the line's right end, so every wrapped line of Arabic starts indented
+    and its last word is pushed past the label's left edge."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._plain = ""
+        self.setTextFormat(Qt.TextFormat.PlainText)
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt's name
+        self._plain = text
+        if _RIGHT_TO_LEFT.search(text):
+            self.setTextFormat(Qt.TextFormat.RichText)
+            text = html.escape(text, quote=False).replace("\n", "<br>")
+        else:
+            self.setTextFormat(Qt.TextFormat.PlainText)
+        super().setText(text)
+
+    def text(self) -> str:
+        return self._plain
+
+
 def label(text: str = "", role: str = "body", parent: QWidget | None = None, *,
           center: bool = False) -> QLabel:
-    """A word-wrapped plain-text label; ``role`` picks its size in style.qss."""
-    lab = QLabel(parent)
-    lab.setTextFormat(Qt.TextFormat.PlainText)
+    """A word-wrapped plain-text label (:class:`TextLabel`); ``role`` picks its size in style.qss."""
+    lab = TextLabel(parent)
     lab.setText(text)
     lab.setWordWrap(True)
     lab.setProperty("role", role)
