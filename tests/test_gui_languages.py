@@ -223,3 +223,63 @@ def test_the_gui_refuses_a_survey_language_without_wording(qtbot, data, settings
                     encoding="utf-8")
     with pytest.raises(SurveyError, match='language "sw" has no respondent wording'):
         load(path)
+
+
+def test_an_arabic_interview_by_keyboard_alone(qtbot, data, settings, fast_spin):
+    """Enter, Space, the first letters of نعم / لا and Arabic-Indic digits answer, as Y/N and 1…k do."""
+    from PySide6.QtWidgets import QApplication
+
+    from tests.test_gui_support import key, recorded_answer, stored
+
+    def focused():
+        return QApplication.focusWidget()
+
+    def press(k):
+        """A key, or a character an Arabic keyboard types (QTest types ASCII only)."""
+        if not isinstance(k, str):
+            return key(qtbot, k)
+        from PySide6.QtCore import QEvent
+        from PySide6.QtGui import QKeyEvent
+
+        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+            QApplication.sendEvent(focused(), QKeyEvent(kind, ord(k), Qt.KeyboardModifier.NoModifier, k))
+
+    window = open_window(qtbot, data, settings, SURVEYS / "arabic.toml")
+    click(qtbot, window.dashboard.start)
+    direct = wait_for(qtbot, window, "direct")
+    click(qtbot, button_named(direct, "المكتب"))
+    click(qtbot, direct.next)
+    qtbot.waitUntil(lambda: window.flow.screen.objectName() == "handover" and focused() is window.flow.screen.start)
+    key(qtbot, Qt.Key.Key_Return)
+    explanation = wait_for(qtbot, window, "explanation")
+    qtbot.waitUntil(lambda: focused() is explanation.go)
+    key(qtbot, Qt.Key.Key_Return)
+    practice = wait_for(qtbot, window, "practice")
+    for page in range(len(practice.questions)):
+        qtbot.waitUntil(lambda: practice.page == page and focused() is practice.spin_button)
+        key(qtbot, Qt.Key.Key_Space)
+        qtbot.waitUntil(lambda: focused() is practice.go)
+        key(qtbot, Qt.Key.Key_Return)
+    privacy = wait_for(qtbot, window, "privacy")
+    qtbot.waitUntil(lambda: focused() is privacy.go)
+    key(qtbot, Qt.Key.Key_Return)
+    previous, answers = None, {}
+    for first, then in ((Qt.Key.Key_Space, "ل"), ("ن", Qt.Key.Key_Return), (Qt.Key.Key_Space, "ن"),
+                        ("٢", Qt.Key.Key_Return)):
+        q = next_screen(qtbot, window, "question", previous)
+        press(first)
+        if q.assisted:
+            qtbot.waitUntil(lambda: focused() is q.spin_button)
+            press(then)  # Enter on Spin
+            qtbot.waitUntil(lambda: focused() is q.next)
+            answers[q.question.id] = recorded_answer(window, q.question.id)
+            key(qtbot, Qt.Key.Key_Return)
+        else:
+            qtbot.waitUntil(lambda: q.answer_buttons[0].isVisible())
+            press(then)
+        previous = q
+    thanks = wait_for(qtbot, window, "thanks")
+    qtbot.waitUntil(lambda: focused() is thanks.back)
+    assert set(answers) == {"afraid_to_speak", "bullied"}
+    got = {r.question: r.answer for r in stored(data, "amal-ar") if r.kind == "answer"}
+    assert (got["unhappy"], got["took_from_work"]) == ("no", "yes")  # لا and نعم, as tapped

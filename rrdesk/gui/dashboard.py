@@ -15,7 +15,7 @@ import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QDate, QDateTime, QLocale, Qt, QTime, Signal
 from PySide6.QtWidgets import (
     QBoxLayout, QCheckBox, QComboBox, QFrame, QGridLayout, QHBoxLayout, QProgressBar, QSizePolicy, QVBoxLayout,
     QWidget,
@@ -208,28 +208,33 @@ class Dashboard(QWidget):
         self.details.setText(self.tr("{file} · languages: {languages} · ε per respondent: {epsilon} "
                                      "(cap {cap})").format(
             file=survey.path, languages=", ".join(language_name(c) for c in survey.languages),
-            epsilon=f"{survey.epsilon_per_respondent:.2f}", cap=f"{survey.max_epsilon:g}"))
+            epsilon=QLocale().toString(survey.epsilon_per_respondent, "f", 2),
+            cap=QLocale().toString(survey.max_epsilon, "g", 6)))
         self.folder.setText(breakable(str(data)))  # a long path wraps instead of widening the window
         self.folder.setToolTip(str(data))
         self.refresh_disk(data)
 
     def show_counts(self, session: int, total: int | None, last_saved: dt.datetime | None) -> None:
-        self.session_count.setText(str(session))
-        self.total_count.setText("—" if total is None else str(total))
+        locale = QLocale()  # the interviewer's language (i18n.Translators): its digits and date order
+        self.session_count.setText(locale.toString(session))
+        self.total_count.setText("—" if total is None else locale.toString(total))
         if last_saved is None:
             self.last_saved.setText(self.tr("nothing saved yet"))
         else:
+            short = QLocale.FormatType.ShortFormat
+            clock = QTime(last_saved.hour, last_saved.minute)
+            when = QDateTime(QDate(last_saved.year, last_saved.month, last_saved.day), clock)
             today = last_saved.date() == dt.date.today()
-            self.last_saved.setText(last_saved.strftime("%H:%M" if today else "%Y-%m-%d %H:%M"))
+            self.last_saved.setText(locale.toString(clock, short) if today else locale.toString(when, short))
 
     def refresh_disk(self, data: Path) -> None:
         free = free_space(data)
         if free is None:
             self.disk.setText(self.tr("unknown"))
         elif free >= 1e9:
-            self.disk.setText(self.tr("{size} GB").format(size=f"{free / 1e9:.1f}"))
+            self.disk.setText(self.tr("{size} GB").format(size=QLocale().toString(free / 1e9, "f", 1)))
         else:
-            self.disk.setText(self.tr("{size} MB").format(size=f"{free / 1e6:.0f}"))
+            self.disk.setText(self.tr("{size} MB").format(size=QLocale().toString(round(free / 1e6))))
         self.disk_warning.setVisible(free is not None and free < LOW_DISK)
 
     def set_status(self, line: str, *, error: bool = False) -> None:

@@ -1,10 +1,12 @@
 """Interface languages: Qt translators for rrdesk's own strings and Qt's standard dialogs.
 
 The interviewer's screens use the interviewer's language (a setting, else the system
-locale); the respondent's screens switch to the language the respondent picks. Survey
-texts come from the survey file, in that language; the interface strings come from
-``resources/translations/rrdesk_<lang>.qm``. English is the source language and needs no
-file. A language without a translation file keeps English interface strings.
+locale): the interface strings come from ``resources/translations/rrdesk_<lang>.qm``, and
+numbers and dates from that language's QLocale. English is the source language and needs no
+file. A language without a translation file keeps English interface strings. The
+respondent's screens never use these: they speak the respondent's words
+(:mod:`rrdesk.gui.wording`), so the interviewer's dialogs stay in the interviewer's language
+while the respondent holds the laptop.
 """
 from __future__ import annotations
 
@@ -79,4 +81,8 @@ class Translators:
         for translator in self._installed:
             app.installTranslator(translator)
         self.current = lang if self._installed else SOURCE
+        # numbers and dates the interviewer's way: the system's own locale when it speaks that
+        # language (en_GB's day/month order), else the language's (QLocale() everywhere after this)
+        system = QLocale.system()
+        QLocale.setDefault(system if base(system.name()) == self.current else QLocale(self.current))
         return self.current
