@@ -15,12 +15,14 @@ import math
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
-from scipy import stats
+from scipy import optimize, stats
 
 from rrdesk import cli
 from rrdesk.core import design, plan
 from rrdesk.core.design import WHEEL, Act, Design, Instruction, Sector
-from rrdesk.core.estimate import Estimate, estimate, estimate_many, jeffreys, maximum_likelihood
+from rrdesk.core._binomial import jeffreys
+from rrdesk.core.estimate import Estimate, estimate, estimate_many, maximum_likelihood, noncompliance
+from tests.conftest import DEMO as DEMO_SURVEY
 
 COINS = design.forced(truth=0.5, yes=0.25, no=0.25)
 
@@ -32,8 +34,15 @@ def _jeffreys(y: int, n: int) -> tuple[float, float]:
     return low, high
 
 
+def _cp(y: int, n: int) -> tuple[float, float]:
+    """The Clopper–Pearson interval from scipy, independently of rrdesk's incomplete beta."""
+    low = 0.0 if y == 0 else stats.beta.ppf(0.025, y, n - y + 1)
+    high = 1.0 if y == n else stats.beta.ppf(0.975, y + 1, n - y)
+    return low, high
+
+
 def _mapped(y: int, n: int, a: float, b: float) -> tuple[float, float]:
-    ends = [(x - a) / b for x in _jeffreys(y, n)]
+    ends = [(x - a) / b for x in _cp(y, n)]
     return max(0.0, min(ends)), min(1.0, max(ends))
 
 
@@ -48,10 +57,10 @@ def test_warner_mirrored_question_by_hand():
     assert (e.question, e.design, e.n, e.reported) == ("afraid", "warner", 100, (60, 40))
     assert e.estimate == pytest.approx((0.7, 0.3), abs=1e-12)
     assert e.se == pytest.approx((math.sqrt(0.0096),) * 2, rel=1e-12)
-    # interval: Jeffreys on λ = 0.4, mapped back through π = (λ − 0.25)/0.5
+    # interval: Clopper–Pearson on λ = 0.4, mapped back through π = (λ − 0.25)/0.5
     assert e.ci95[1] == pytest.approx(_mapped(40, 100, 0.25, 0.5), abs=1e-9)
     assert e.ci95[0] == pytest.approx((1 - e.ci95[1][1], 1 - e.ci95[1][0]), abs=1e-12)
-    assert "Warner" in e.method and "Jeffreys" in e.method and "clipped" not in e.method
+    assert "Warner" in e.method and "Clopper-Pearson" in e.method and "clipped" not in e.method
 
 
 def test_warner_with_p_below_one_half_runs_the_mapping_backwards():
@@ -62,7 +71,7 @@ def test_warner_with_p_below_one_half_runs_the_mapping_backwards():
     assert e.estimate[1] == pytest.approx(0.1, abs=1e-12)
     assert e.se[1] == pytest.approx(math.sqrt(0.0084), rel=1e-12)
     # the upper end of λ's interval gives the lower end of π's: (0.75 − U)/0.5
-    low, high = _jeffreys(70, 100)
+    low, high = _cp(70, 100)
     assert e.ci95[1] == pytest.approx((max(0.0, (0.75 - high) / 0.5), (0.75 - low) / 0.5), abs=1e-9)
 
 
@@ -106,13 +115,13 @@ def test_the_standard_error_is_the_planned_margin_at_the_planned_n():
     assert plan.Z95 * e.se[1] == pytest.approx(plan.margin95(COINS, 400), rel=1e-12)
 
 
-def test_a_direct_question_is_a_plain_proportion_with_a_jeffreys_interval():
+def test_a_direct_question_is_a_plain_proportion_with_a_clopper_pearson_interval():
     e = estimate(None, [3, 7, 10], question="region")
     assert e.design == "direct" and e.n == 20
     assert e.estimate == pytest.approx((0.15, 0.35, 0.5), abs=1e-12)
     assert e.se[2] == pytest.approx(math.sqrt(0.25 / 20), rel=1e-12)
     for count, interval in zip([3, 7, 10], e.ci95):
-        assert interval == pytest.approx(_jeffreys(count, 20), abs=1e-9)
+        assert interval == pytest.approx(_cp(count, 20), abs=1e-9)
 
 
 # -- the estimate never leaves [0, 1] -------------------------------------------------------
@@ -124,7 +133,13 @@ def test_fewer_yes_than_the_spinner_alone_gives_is_clipped_to_zero_and_says_so()
     assert e.estimate == (1.0, 0.0)
     assert "clipped" in e.method
     low, high = e.ci95[1]
-    assert low == 0.0 and high == pytest.approx((_jeffreys(20, 100)[1] - 0.25) / 0.5, abs=1e-9)
+    # never [0, 0]: Clopper–Pearson's λ ≤ 0.2918 reaches (0.2918 − 0.25)/0.5 = 0.0837, and the
+    # likelihood-ratio interval under π ≥ 0 goes further: 20 ln(λ/0.25) + 80 ln((1 − λ)/0.75)
+    # falls by χ²₁(95 %)/2 = 1.9207 at λ = 0.3010, π = 0.1020
+    edge = optimize.brentq(lambda lam: 20 * math.log(lam / 0.25) + 80 * math.log((1 - lam) / 0.75) + 1.920729410347062,
+                           0.25, 0.75, xtol=1e-14)
+    assert max((_cp(20, 100)[1] - 0.25) / 0.5, (edge - 0.25) / 0.5) == pytest.approx(0.10199663, abs=1e-7)
+    assert low == 0.0 and high == pytest.approx((edge - 0.25) / 0.5, abs=1e-9)
 
 
 @pytest.mark.parametrize("counts", [[100, 0], [0, 100], [0, 1], [1, 0]])
@@ -258,7 +273,7 @@ def test_the_closed_form_maximum_is_the_one_em_finds(d, raw):
 
 def test_kary_standard_error_and_interval_by_hand():
     # hand design, (500, 275, 225) of 1000: category "b" has λ̂ = 0.275, t = 1/2:
-    #   se = √(0.275 · 0.725/1000)/0.5 = 0.0282400 ; interval = Jeffreys on λ mapped (λ − 1/8)/(1/2)
+    #   se = √(0.275 · 0.725/1000)/0.5 = 0.0282400 ; interval = Clopper–Pearson on λ mapped (λ − 1/8)/(1/2)
     e = estimate(_hand_kary(), [500, 275, 225])
     assert e.se[1] == pytest.approx(math.sqrt(0.275 * 0.725 / 1000) / 0.5, rel=1e-12)
     assert e.ci95[1] == pytest.approx(_mapped(275, 1000, 0.125, 0.5), abs=1e-9)
@@ -354,3 +369,41 @@ def test_check_refuses_a_margin_outside_zero_one_in_one_line(capsys, demo_path, 
         cli.main(["check", str(demo_path), "--margin", bad])
     err = capsys.readouterr().err
     assert exit_.value.code == 2 and err.startswith("rrdesk: error: argument --margin") and err.count("\n") == 1
+
+
+# -- possible non-compliance: a recorded share the spinner cannot produce --------------------------
+
+
+def test_sixteen_yes_of_a_hundred_under_two_coins_is_flagged_and_never_zero_width():
+    # the validation's case: 16 YES of 100 under forced ln 3 gave 0 % with interval [0, 0].
+    # The spinner alone says YES to a quarter of everyone; Clopper–Pearson's λ ≤ 0.2481 < 0.25
+    e = estimate(COINS, [84, 16])
+    assert e.estimate[1] == 0.0 and e.ci95[1][0] == 0.0 and e.ci95[1][1] > 0.05
+    assert noncompliance(COINS, [84, 16]) == (0, 1)
+    assert noncompliance(COINS, [80, 20]) == ()  # 20 of 100 is within chance of 25 %
+    assert noncompliance(COINS, [50, 50]) == () and noncompliance(None, [100, 0]) == ()
+
+
+def test_a_kary_share_above_what_truth_and_spinner_give_is_flagged():
+    # (90, 5, 5) under k = 3, truth ½: P(report 0) is at most ½ + 1/6 = 0.667, and 90 % is far above
+    d = design.kary(3, truth=0.5)
+    e = estimate(d, [90, 5, 5])
+    assert e.estimate[0] == 1.0 and e.ci95[0][1] == 1.0 and e.ci95[0][0] < 0.97  # no longer [1, 1]
+    assert all(hi - lo > 0.01 for lo, hi in e.ci95)
+    assert noncompliance(d, [90, 5, 5]) == (0, 1, 2)
+
+
+def test_the_flag_reaches_the_results_and_the_json():
+    from rrdesk.core import survey as survey_module
+    from rrdesk.core.results import contracts, model
+    s = survey_module.load(DEMO_SURVEY)
+    counts = {q.id: {None: [0] * len(q.answer_ids)} for q in s.questions}
+    first = next(q for q in s.questions if q.design is not None and not q.choices)
+    a = float(first.design.matrix[0, 1])
+    counts[first.id] = {None: [100 - round(60 * a), round(60 * a)]}  # well below the spinner's YES share
+    r = model.results(s, counts)
+    note = next(q for q in r.questions if q.question.id == first.id).noncompliance
+    assert note.startswith("possible non-compliance: the recorded YES share") and "below" in note
+    body = contracts.aggregate_json(r)
+    flagged = {q["id"]: q["noncompliance"] for q in body["questions"]}
+    assert flagged[first.id] == note and all(v is None for k, v in flagged.items() if k != first.id)

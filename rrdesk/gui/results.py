@@ -314,6 +314,8 @@ class ResultsWindow(ResultsLayout):
                                                 after_spin=r.abandoned_after_spin))
         if line.warning:
             notes.append(f"⚠ {line.group_label}: {self.model.small_group(line.estimate.n)}")
+        if r.noncompliance:
+            notes.append(f"⚠ {r.noncompliance}")  # core's sentence, English like the method line
         self.detail.setText("\n".join(parts + [" · ".join(notes)]))
 
     # -- saving the report -------------------------------------------------------------------

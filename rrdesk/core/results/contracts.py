@@ -94,7 +94,8 @@ def _numbers(r: QuestionResult, e: Estimate) -> dict[str, Any]:
 def _aggregate_question(r: QuestionResult) -> dict[str, Any]:
     body = {"id": r.question.id, "design": r.question.kind, "epsilon": r.epsilon,
             **_numbers(r, r.estimate), "method": r.estimate.method,
-            "declined": r.declined, "abandoned": r.abandoned, "abandoned_after_spin": r.abandoned_after_spin}
+            "declined": r.declined, "abandoned": r.abandoned, "abandoned_after_spin": r.abandoned_after_spin,
+            "noncompliance": r.noncompliance or None}
     if r.groups:
         body["by"] = [{"group": g.name or None, **_numbers(r, g.estimate), "warning": g.warning or None}
                       for g in r.groups]

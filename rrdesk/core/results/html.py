@@ -161,6 +161,8 @@ def _question(r: QuestionResult, by: str | None, lang: str) -> str:
     parts = [head, big, _chart(rows, show_reported=randomized), _legend(randomized), _table(r, labels)]
     if r.groups:
         parts.append(_groups(r, by or "", labels))
+    if r.noncompliance:
+        parts.append(f"<p class=\"warn\" role=\"alert\">&#9888; {escape(r.noncompliance)}</p>")
     extra = []
     if r.declined or r.abandoned or r.abandoned_after_spin:
         extra.append(f"{r.declined} declined, {r.abandoned} not reached (interview ended early), "

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from rrdesk.core.design import Act
-from rrdesk.core.estimate import Estimate, estimate
+from rrdesk.core.estimate import Estimate, estimate, noncompliance
 from rrdesk.core.survey import Question, Survey
 
 #: Below this many answers a subgroup's estimate is flagged: its interval is wide and the
@@ -49,6 +49,7 @@ class QuestionResult:
     abandoned: int = 0
     groups: tuple[Group, ...] = ()
     abandoned_after_spin: int = 0
+    noncompliance: str = ""
 
     @property
     def yes_no(self) -> bool:
@@ -107,8 +108,31 @@ def results(survey: Survey, counts: Mapping[str, Mapping[str | None, Sequence[in
         skipped = (not_answered or {}).get(q.id, {})
         found.append(QuestionResult(q, labels, None if q.design is None else q.design.epsilon, overall,
                                     skipped.get("declined", 0), skipped.get("abandoned", 0), groups,
-                                    skipped.get("abandoned_after_spin", 0)))
+                                    skipped.get("abandoned_after_spin", 0), compliance_note(q, overall)))
     return Results(survey, tuple(found), records, interviews, devices, by)
+
+
+def compliance_note(q: Question, e: Estimate) -> str:
+    """"" unless a recorded share lies outside what the spinner can produce beyond chance
+    (:func:`rrdesk.core.estimate.noncompliance`): then one sentence naming it, the classic sign
+    of respondents who ignore the spinner (John et al. 2018; Höglinger & Jann 2018)."""
+    flagged = noncompliance(q.design, e.reported)
+    if not flagged or q.design is None:
+        return ""
+    matrix = q.design.matrix
+    if not q.choices:
+        flagged = (1,)  # yes/no: the YES share says it; NO is its mirror
+    parts = []
+    for j in flagged:
+        column = [matrix[t, j] for t in range(matrix.shape[0])]
+        share = e.reported[j] / e.n
+        name = "YES" if not q.choices else repr(q.choices[j])
+        low, high = min(column), max(column)
+        side = f"below the {100 * low:.1f} %" if share < low else f"above the {100 * high:.1f} %"
+        parts.append(f"the recorded {name} share ({100 * share:.1f} %) is {side} the spinner alone "
+                     "can produce")
+    return ("possible non-compliance: " + "; ".join(parts)
+            + " -- respondents may not be following the spinner, and the estimate is at its bound")
 
 
 def _group(q: Question, name: str, counts: Sequence[int]) -> Group:

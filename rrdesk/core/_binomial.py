@@ -1,7 +1,10 @@
-"""The Jeffreys interval for a binomial proportion, with Beta quantiles computed here.
+"""Intervals for a binomial proportion, with Beta quantiles computed here.
 
-Brown, Cai & DasGupta (2001), §4.1.2. Used by :mod:`rrdesk.core.estimate` (which re-exports
-:func:`jeffreys` and :data:`LEVEL`) on the recorded rate, then mapped through the design.
+:func:`clopper_pearson` (Clopper & Pearson 1934) is the one :mod:`rrdesk.core.estimate` puts
+on the recorded rate and maps through the design (it re-exports it with :data:`LEVEL`);
+:func:`jeffreys` (Brown, Cai & DasGupta 2001, §4.1.2) was used before and stays for the
+comparison in ``tests/benchmarks/coverage.py``; :func:`likelihood_bound` gives the end of the
+likelihood-ratio interval when the estimate sits on the edge of what the spinner can produce.
 The Beta quantile is solved by safeguarded Newton steps on the regularized incomplete beta
 function (a Lentz continued fraction), vectorized with numpy, so the app needs no scipy.
 """
@@ -14,6 +17,60 @@ import numpy as np
 
 #: Confidence level of every interval.
 LEVEL = 0.95
+
+
+#: χ²₁ quantile at 95 %, halved: a likelihood-ratio interval holds what lies within this of the
+#: maximum log-likelihood (1.959963984540054² / 2)
+HALF_CHI2_95 = 1.920729410347062
+
+
+def clopper_pearson(successes: np.ndarray, n: np.ndarray, level: float = LEVEL) -> tuple[np.ndarray, np.ndarray]:
+    """Clopper–Pearson interval: the ``(1 − level) / 2`` quantile of Beta(y, n − y + 1) and
+    the ``(1 + level) / 2`` quantile of Beta(y + 1, n − y); 0 at ``y = 0``, 1 at ``y = n``.
+
+    It inverts two one-sided binomial tests, so its coverage is at least ``level`` for every
+    true proportion and every n (Clopper & Pearson 1934). Vectorized; distinct ``(y, n)``
+    pairs are solved once.
+    """
+    y, pairs, back = _pairs(successes, n)
+    k, m = pairs[:, 0], pairs[:, 1]
+    lo, hi = np.zeros(k.shape), np.ones(k.shape)
+    some, short = k > 0, k < m
+    lo[some] = _beta_quantile((1 - level) / 2, k[some].astype(float), (m - k + 1)[some].astype(float))
+    hi[short] = _beta_quantile((1 + level) / 2, (k + 1)[short].astype(float), (m - k)[short].astype(float))
+    return lo[back].reshape(y.shape), hi[back].reshape(y.shape)
+
+
+def likelihood_bound(successes: np.ndarray, n: np.ndarray, edge: np.ndarray, far: np.ndarray) -> np.ndarray:
+    """The rate between ``edge`` and ``far`` where the binomial log-likelihood has fallen
+    :data:`HALF_CHI2_95` below its value at ``edge`` (``far`` itself when it never falls that
+    much): the other end of the likelihood-ratio interval when the constrained maximum is at
+    ``edge``. The log-likelihood is monotone on that side of the sample rate, so bisection."""
+    y = np.asarray(successes, dtype=float)
+    m = np.asarray(n, dtype=float)
+    e, f = np.asarray(edge, dtype=float), np.asarray(far, dtype=float)
+
+    def loglik(rate: np.ndarray) -> np.ndarray:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.where(y > 0, y * np.log(rate), 0.0) + np.where(m > y, (m - y) * np.log1p(-rate), 0.0)
+
+    goal = loglik(e) - HALF_CHI2_95
+    reached = loglik(f) <= goal
+    near, away = e.copy(), f.copy()
+    for _ in range(64):  # why 64: halves a width below 1 to under 2**-64, past double precision
+        mid = 0.5 * (near + away)
+        inside = loglik(mid) > goal
+        near, away = np.where(inside, mid, near), np.where(inside, away, mid)
+    return np.where(reached, near, f)
+
+
+def _pairs(successes: np.ndarray, n: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    y = np.asarray(successes, dtype=np.int64)
+    total = np.broadcast_to(np.asarray(n, dtype=np.int64), y.shape)
+    if (total <= 0).any() or (y < 0).any() or (y > total).any():
+        raise ValueError("need 0 <= successes <= n and n > 0")
+    pairs, back = np.unique(np.stack([y.ravel(), total.ravel()], axis=1), axis=0, return_inverse=True)
+    return y, pairs, back.reshape(-1)
 
 
 def jeffreys(successes: np.ndarray, n: np.ndarray, level: float = LEVEL) -> tuple[np.ndarray, np.ndarray]:
