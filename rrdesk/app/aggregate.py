@@ -19,10 +19,10 @@ from typing import Sequence
 from rrdesk.core.errors import InputError, StoreError, os_reason
 from rrdesk.core.fileio import write_atomic
 from rrdesk.core.problems import Problem
-from rrdesk.core.results import UNKNOWN_GROUP, Results, results
+from rrdesk.core.results import UNKNOWN_GROUP, Results, fitting, results
 from rrdesk.core.results.codebook import codebook
 from rrdesk.core.results.html import render
-from rrdesk.core.results.tables import answers_csv, estimates_csv
+from rrdesk.core.results.tables import answers_csv, estimates_csv, model_csv
 from rrdesk.core.survey import Survey
 from rrdesk.store import aggregate as collected, keys
 from rrdesk.store.age import Identity
@@ -85,7 +85,8 @@ def choose(found: Found, survey_id: str | None, by: str | None) -> str | None:
 
 
 def compute(bundles: Sequence[Path], identity: Path | Sequence[Identity], survey_id: str | None,
-            by: str | None, *, workers: int | None = None, survey: Survey | None = None) -> Aggregation:
+            by: str | None, *, workers: int | None = None, survey: Survey | None = None,
+            model: str | None = None) -> Aggregation:
     """Collect, verify, decrypt, de-duplicate and estimate. Never raises for a bad bundle or
     record: each becomes a problem, and everything else is used. ``survey``, the survey file
     as the coordinator has it, decides over the bundles' copies (without it: the copy most
@@ -95,22 +96,26 @@ def compute(bundles: Sequence[Path], identity: Path | Sequence[Identity], survey
     if not collection.surveys:
         return Aggregation(None, None, collection.problems, collection.skipped)
     data = next(iter(collection.surveys.values()))
-    return Aggregation(data, results_of(data, by=by), tuple(data.problems), collection.skipped)
+    return Aggregation(data, results_of(data, by=by, model=model), tuple(data.problems), collection.skipped)
 
 
 def run(bundles: Sequence[Path], identity: Path, *, survey_id: str | None = None, by: str | None = None,
-        workers: int | None = None, survey: Survey | None = None) -> Aggregation:
+        workers: int | None = None, survey: Survey | None = None, model: str | None = None) -> Aggregation:
     """``rrdesk aggregate``: :func:`choose`, then :func:`compute`.
 
     Raises
     ------
     InputError
-        As :func:`choose`; or no bundle held anything usable (the first problem, and how
-        many more there are).
+        As :func:`choose`, or ``model`` does not fit the survey (before anything is
+        decrypted); or no bundle held anything usable (the first problem, and how many more
+        there are).
     """
     identities = keys.load_identities(identity)
-    sid = choose(find_surveys(bundles, identities), survey_id, by)
-    found = compute(bundles, identities, sid, by, workers=workers, survey=survey)
+    holding = find_surveys(bundles, identities)
+    sid = choose(holding, survey_id, by)
+    if model is not None and sid is not None:
+        fitting.parse(survey if survey is not None else holding[sid][0], model)
+    found = compute(bundles, identities, sid, by, workers=workers, survey=survey, model=model)
     if found.data is None:
         _nothing_usable(found.problems)
     return found
@@ -120,11 +125,13 @@ def split(found: Aggregation, by: str | None) -> Aggregation:
     """The same records estimated again per answer of ``by`` (no decrypting again)."""
     if found.data is None:
         return found
-    return replace(found, results=results_of(found.data, by=by))
+    model = found.results.model.model.text if found.results is not None and found.results.model else None
+    return replace(found, results=results_of(found.data, by=by, model=model))
 
 
-def results_of(data: SurveyData, *, by: str | None = None) -> Results:
-    """Every question's estimate from the collected records (with ``by``: per subgroup too).
+def results_of(data: SurveyData, *, by: str | None = None, model: str | None = None) -> Results:
+    """Every question's estimate from the collected records (with ``by``: per subgroup too;
+    with ``model``, ``"QID ~ DIRECT + DIRECT"``: the logistic regression as well).
 
     Raises
     ------
@@ -139,13 +146,18 @@ def results_of(data: SurveyData, *, by: str | None = None) -> Results:
                 per[UNKNOWN_GROUP if group is None else group] = values
         counts[q.id] = per
     skipped = {q.id: data.not_answered(q.id) for q in data.survey.randomized}
-    return results(data.survey, counts, by=by, not_answered=skipped, records=data.records,
-                   interviews=data.interviews, devices=data.devices)
+    found = results(data.survey, counts, by=by, not_answered=skipped, records=data.records,
+                    interviews=data.interviews, devices=data.devices)
+    if model is None:
+        return found
+    spec = fitting.parse(data.survey, model)
+    recorded, given = data.respondents(spec.outcome.id, [q.id for q in spec.covariates])
+    return replace(found, model=fitting.fit_model(spec, recorded, given))
 
 
 def write_report(out: Path, found: Aggregation, *, now: datetime | None = None) -> list[Path]:
-    """Write :data:`REPORT_FILES` into ``out`` (created if needed), each whole or not at
-    all; return their paths. ``report.html`` is self-contained (inline CSS and SVG).
+    """Write :data:`REPORT_FILES` (and ``model.csv`` with a model) into ``out`` (created if
+    needed), each whole or not at all; return their paths. ``report.html`` is self-contained (inline CSS and SVG).
 
     Raises
     ------
@@ -166,7 +178,9 @@ def write_report(out: Path, found: Aggregation, *, now: datetime | None = None) 
              "estimates.csv": estimates_csv(res),
              "answers.csv": answers_csv(data.survey, data.answers(), data.direct_answers()),
              "codebook.md": codebook(res)}
-    return [write_atomic(out / name, texts[name].encode("utf-8")) for name in REPORT_FILES]
+    if res.model is not None:
+        texts["model.csv"] = model_csv(res.model)
+    return [write_atomic(out / name, text.encode("utf-8")) for name, text in texts.items()]
 
 
 def _identities(identity: Path | Sequence[Identity]) -> Sequence[Identity]:

@@ -15,7 +15,7 @@ from rrdesk.cli.common import EXIT_OK, EXIT_PROBLEMS
 from rrdesk.core.errors import InputError
 from rrdesk.core import survey as surveys
 from rrdesk.core.problems import Problem
-from rrdesk.core.results import Results, contracts
+from rrdesk.core.results import Results, contracts, fitting
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -32,6 +32,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--survey-id", metavar="ID", help="the survey to aggregate when the bundles hold several")
     p.add_argument("--survey", metavar="FILE", type=Path,
                    help="the survey file: it decides over every bundle's copy (an edited copy is a problem)")
+    p.add_argument("--model", metavar="FORMULA",
+                   help='a logistic regression of a randomized yes/no question on directly asked ones, '
+                        '"QID ~ DIRECT + DIRECT" (choices enter as dummies against the first)')
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--out", metavar="DIR", type=Path,
                    help="write report.html, estimates.csv, answers.csv and codebook.md into DIR")
@@ -48,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     survey = surveys.load(args.survey) if args.survey is not None else None
     survey_id = args.survey_id or (survey.id if survey is not None else None)
     found = use_case.run(args.bundles, args.identity, survey_id=survey_id, by=args.by, workers=args.workers,
-                         survey=survey)
+                         survey=survey, model=args.model)
     data, results, problems = found.data, found.results, list(found.problems)
     written = use_case.write_report(args.out, found) if args.out is not None else []
     if args.json:
@@ -96,6 +99,8 @@ def _show(results: Results, bundles: tuple[str, ...], problems: list[Problem],
                           f"{_pct(lo)} – {_pct(hi)}{'  !' if g.warning else ''}")
                 if g.warning:
                     print(f"    ! {g.name or '(unknown)'}: {g.warning}")
+    if results.model is not None:
+        _show_model(results.model)
     for file, survey_id in skipped:
         print(f"\nskipped: {file} (survey {survey_id})")
     if written:
@@ -106,3 +111,18 @@ def _show(results: Results, bundles: tuple[str, ...], problems: list[Problem],
             print(f"  {p}")
     else:
         print("\nno problems: every bundle, log and record verified")
+
+
+def _show_model(m: fitting.ModelResult) -> None:
+    fit = m.fit
+    print(f"\nlogistic regression: {m.model.text}")
+    if fit is None:
+        print(f"  not fitted: {m.note}")
+        return
+    print(f"  n {fit.n} ({m.left_out} left out: direct answers unknown), log-likelihood {fit.loglik:.4f}")
+    print(f"  {'term':<28}{'coef':>10}{'se':>9}{'odds ratio':>12}   95% CI")
+    for r in fitting.rows(m):
+        print(f"  {r['term']:<28}{r['estimate']:>10.4f}{r['se']:>9.4f}{r['odds_ratio']:>12.3f}   "
+              f"{r['or_low']:.3f} – {r['or_high']:.3f}")
+    for line in ([f"no respondent gave {', '.join(m.empty)} (left out)"] if m.empty else []) + ([m.note] if m.note else []):
+        print(f"  ! {line}")

@@ -6,7 +6,7 @@ the methods count, split by subgroup and list them for the report and ``answers.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, Mapping
+from typing import Iterator, Mapping, Sequence
 
 import numpy as np
 
@@ -142,6 +142,17 @@ class SurveyData:
             result[(self.device_ids[row[DEVICE]], row[ROW + INTERVIEW])] = {
                 qid: labels[row[ROW + FIXED + j]] for j, (qid, labels) in enumerate(direct)}
         return result
+
+    def respondents(self, question_id: str, directs: Sequence[str] = ()) -> tuple[np.ndarray, np.ndarray]:
+        """Per recorded answer of a randomized question, as compact int64 arrays (regression,
+        weights): its answer index, and the answer index of each of ``directs`` in the same
+        interview (-1 when its start record is missing), shape ``(answers, len(directs))``."""
+        t = self.table
+        index = self.survey.questions.index(self.survey.question(question_id))
+        rows = t[(t[:, ROW + KIND] == ANSWERED) & (t[:, ROW + QUESTION] == index)]
+        given = [self._groups(rows, d) for d in directs]
+        return rows[:, ROW + ANSWER].copy(), (np.stack(given, axis=1) if given
+                                              else np.zeros((rows.shape[0], 0), dtype=np.int64))
 
     def answers(self, question_id: str | None = None) -> Iterator[Answer]:
         """Every recorded answer (of one question), by device, log and seq."""

@@ -6,6 +6,7 @@
 ``tables``             ``estimates.csv`` and ``answers.csv`` as text
 ``codebook``           ``codebook.md``: every column, this survey's designs, the R lines
 ``html``               ``report.html``: one self-contained, offline page
+``fitting``            ``--model``: the logistic regression's formula, design matrix and rows
 =====================  ===================================================================
 
 Pure: no file is read or written here (``rrdesk.app.aggregate`` writes them), and no Qt.

@@ -11,6 +11,8 @@ from typing import Any, Sequence
 from rrdesk.core import plan
 from rrdesk.core.estimate import Estimate
 from rrdesk.core.problems import Problem
+from rrdesk.core.results import fitting
+from rrdesk.core.results.fitting import ModelResult
 from rrdesk.core.results.model import QuestionResult, Results
 from rrdesk.core.survey import Question, Survey
 
@@ -78,7 +80,23 @@ def aggregate_json(results: Results, problems: Sequence[Problem] = (), **extra: 
             "max_epsilon": s.max_epsilon, "by": results.by,
             "questions": [_aggregate_question(r) for r in results.questions],
             "records": results.records, "interviews": results.interviews, "devices": results.devices,
-            "problems": [p.as_json() for p in problems], **extra}
+            "problems": [p.as_json() for p in problems],
+            **({"model": model_json(results.model)} if results.model is not None else {}), **extra}
+
+
+def model_json(m: ModelResult) -> dict[str, Any]:
+    """``model``: the formula, the outcome, respondents used and left out, the maximized
+    log-likelihood, and each coefficient (intercept first) with its odds ratio."""
+    fit = m.fit
+    return {"formula": m.model.text, "outcome": m.model.outcome.id,
+            "covariates": [q.id for q in m.model.covariates],
+            "n": None if fit is None else fit.n, "left_out": m.left_out,
+            "loglik": None if fit is None else fit.loglik, "converged": None if fit is None else fit.converged,
+            "coefficients": [{"term": r["term"], "estimate": r["estimate"], "se": r["se"], "z": r["z"],
+                              "p_value": r["p_value"], "odds_ratio": r["odds_ratio"],
+                              "odds_ratio_ci95": [r["or_low"], r["or_high"]]} for r in fitting.rows(m)],
+            "empty_dummies": list(m.empty), "note": m.note or None,
+            "method": "maximum likelihood (Newton, observed information), Wald intervals"}
 
 
 def _numbers(r: QuestionResult, e: Estimate) -> dict[str, Any]:

@@ -8,12 +8,15 @@ model 5). Pure: :func:`render` returns a string.
 from __future__ import annotations
 
 from dataclasses import dataclass
+import math
 import re
 from html import escape
 from typing import Sequence
 
 import rrdesk
 from rrdesk.core.problems import Problem
+from rrdesk.core.results import fitting
+from rrdesk.core.results.fitting import ModelResult
 from rrdesk.core.results.model import SMALL_GROUP, QuestionResult, Results
 
 DESIGN_NAMES = {"forced": "forced response", "warner": "Warner's mirrored question",
@@ -102,6 +105,8 @@ def render(results: Results, problems: Sequence[Problem], *, bundles: Sequence[s
         parts.append("<h2>Asked directly</h2><p class=\"muted small\">Not randomized: the shares are "
                      "the answers as given.</p>")
         parts += [_question(r, results.by, s.default_language) for r in direct]
+    if results.model is not None:
+        parts.append(_model(results.model))
     parts.append(_problems(problems))
     parts.append(f"<footer>Made by rrdesk {escape(rrdesk.__version__)}. Bundles: "
                  f"{escape(', '.join(_base(b) for b in bundles)) or 'none'}.</footer></main></body></html>\n")
@@ -298,3 +303,58 @@ def _problems(problems: Sequence[Problem]) -> str:
             "bundle and log, the record (its number in the log) and what is wrong. Records named here "
             "were left out; the rest of their log was used.</p>"
             f"<table class=\"problems\"><tr><th>where</th><th>record</th><th>what</th></tr>{rows}</table>")
+
+
+def _model(m: ModelResult) -> str:
+    """The logistic regression: a coefficient table with odds ratios, and the odds ratios'
+    95 % intervals drawn on a log scale (1 = no difference)."""
+    head = f"<h2>Logistic regression: <code>{escape(m.model.text)}</code></h2>"
+    fit = m.fit
+    if fit is None:
+        return head + f"<p class=\"warn\">Not fitted: {escape(m.note)}</p>"
+    lines = fitting.rows(m)
+    intro = (f"<p class=\"muted small\">Who is more likely to have the trait of <b>{escape(m.model.outcome.id)}</b>: "
+             f"maximum likelihood on the recorded answers, modelling the spinner exactly. {fit.n} respondents"
+             f"{f', {m.left_out} left out (their direct answers are unknown)' if m.left_out else ''}; "
+             f"log-likelihood {fit.loglik:.3f}. An odds ratio above 1 means more likely than the reference "
+             f"(the first choice of each question).</p>")
+    rows = "".join(f"<tr><td>{escape(str(r['term']))}</td><td>{r['estimate']:.4f}</td><td>{r['se']:.4f}</td>"
+                   f"<td>{r['p_value']:.3g}</td><td>{r['odds_ratio']:.3f}</td>"
+                   f"<td>{r['or_low']:.3f} &ndash; {r['or_high']:.3f}</td></tr>" for r in lines)
+    table = ("<table><tr><th>term</th><th>coefficient</th><th>SE</th><th>p</th><th>odds ratio</th>"
+             f"<th>95&nbsp;% CI</th></tr>{rows}</table>")
+    notes = [f"no respondent gave {escape(', '.join(m.empty))} (left out)"] if m.empty else []
+    notes += [escape(m.note)] if m.note else []
+    extra = "".join(f"<p class=\"warn\">&#9888; {n}</p>" for n in notes)
+    return head + intro + _odds_plot(lines[1:]) + table + extra
+
+
+def _odds_plot(lines: Sequence[dict]) -> str:
+    if not lines:
+        return ""
+    low = min(min(float(r["or_low"]) for r in lines), 0.5)
+    high = max(max(float(r["or_high"]) for r in lines), 2.0)
+    lo, hi = math.log(max(low, 1e-3)), math.log(min(high, 1e3))
+    height = 24 + _ROW * len(lines)
+
+    def x(v: float) -> float:
+        return _LABEL + _PLOT * (min(max(math.log(max(v, 1e-300)), lo), hi) - lo) / (hi - lo)
+
+    out = [f"<svg viewBox=\"0 0 {_W} {height}\" role=\"img\" aria-label=\"odds ratios with 95% intervals\" "
+           "font-size=\"13\">"]
+    for tick in (0.1, 0.25, 0.5, 1, 2, 4, 10):
+        if lo <= math.log(tick) <= hi:
+            tx = x(tick)
+            out.append(f"<line x1=\"{tx:.1f}\" y1=\"4\" x2=\"{tx:.1f}\" y2=\"{height - 18}\" "
+                       f"stroke=\"{'#5b6472' if tick == 1 else '#e3e7ec'}\"/><text x=\"{tx:.1f}\" y=\"{height - 4}\" "
+                       f"font-size=\"11\" fill=\"#5b6472\" text-anchor=\"middle\">{tick:g}</text>")
+    for i, r in enumerate(lines):
+        cy = 6 + _ROW * i + _ROW / 2
+        a, b, o = x(float(r["or_low"])), x(float(r["or_high"])), x(float(r["odds_ratio"]))
+        out.append(f"<text x=\"{_LABEL - 10}\" y=\"{cy + 4:.1f}\" text-anchor=\"end\">"
+                   f"{escape(_clip(str(r['term']), 28))}</text>"
+                   f"<rect x=\"{a:.1f}\" y=\"{cy - 6:.1f}\" width=\"{max(b - a, 1.5):.1f}\" height=\"12\" rx=\"3\" "
+                   f"fill=\"#a9c8ec\"/><circle cx=\"{o:.1f}\" cy=\"{cy:.1f}\" r=\"5.5\" fill=\"#1f5fa8\"/>"
+                   f"<text x=\"{_W - 2}\" y=\"{cy + 4:.1f}\" text-anchor=\"end\">{float(r['odds_ratio']):.2f}</text>")
+    out.append("</svg>")
+    return "".join(out)

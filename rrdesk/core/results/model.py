@@ -13,6 +13,7 @@ from typing import Any, Mapping, Sequence
 
 from rrdesk.core.design import Act
 from rrdesk.core.estimate import Estimate, estimate, noncompliance
+from rrdesk.core.results.fitting import ModelResult
 from rrdesk.core.survey import Question, Survey
 
 #: Below this many answers a subgroup's estimate is flagged: its interval is wide and the
@@ -66,6 +67,7 @@ class Results:
     interviews: int
     devices: int
     by: str | None = None
+    model: ModelResult | None = None  # with ``aggregate --model``
 
 
 def results(survey: Survey, counts: Mapping[str, Mapping[str | None, Sequence[int]]], *,

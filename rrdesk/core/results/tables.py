@@ -11,15 +11,19 @@ import csv
 import io
 from typing import Any, Iterable, Mapping
 
+from rrdesk.core.results import fitting
+from rrdesk.core.results.fitting import ModelResult
 from rrdesk.core.results.model import UNKNOWN_GROUP, Results, design_parameters
 from rrdesk.core.survey import Survey
 
-__all__ = ["ANSWER_COLUMNS", "DIRECT_PREFIX", "ESTIMATE_COLUMNS", "answers_csv", "estimate_rows", "estimates_csv"]
+__all__ = ["ANSWER_COLUMNS", "DIRECT_PREFIX", "ESTIMATE_COLUMNS", "MODEL_COLUMNS", "answers_csv", "estimate_rows",
+           "estimates_csv", "model_csv"]
 
 ESTIMATE_COLUMNS = ("question", "design", "epsilon", "subgroup", "category", "n", "reported",
                     "estimate", "se", "ci_low", "ci_high")
 ANSWER_COLUMNS = ("survey", "device", "log", "seq", "interview", "question", "design", "answer",
                   "p_truth", "p_yes", "p_no", "prevalence", "k", "p_say")
+MODEL_COLUMNS = ("term", "estimate", "se", "z", "p_value", "odds_ratio", "or_low", "or_high")
 DIRECT_PREFIX = "direct_"  # why: a direct question's id could be "answer" or "seq"; never clash
 
 
@@ -65,4 +69,13 @@ def answers_csv(survey: Survey, answers: Iterable[Any],
         given = interviews.get((a.device, a.interview), {})
         out.writerow([survey.id, a.device, a.log, a.seq, a.interview, a.question, kinds[a.question], a.answer,
                       *params[a.question], *(given.get(qid, "") for qid in direct)])
+    return f.getvalue()
+
+
+def model_csv(result: ModelResult) -> str:
+    """``model.csv`` (with ``--model``): one row per coefficient, intercept first."""
+    f = io.StringIO(newline="")
+    out = csv.DictWriter(f, MODEL_COLUMNS, lineterminator="\n")
+    out.writeheader()
+    out.writerows(fitting.rows(result))
     return f.getvalue()

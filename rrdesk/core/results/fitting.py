@@ -1,0 +1,120 @@
+"""``aggregate --model "QID ~ DIRECT + DIRECT"``: a logistic regression in the report.
+
+The formula names a randomized yes/no question (the outcome) and the directly asked questions
+that may explain it (the covariates, as in R's ``rr::rrreg(y ~ x1 + x2)`` or Stata's
+``rrlogit y x1 x2``). A question with choices enters as dummies: one per choice but the first,
+which is the reference (R's treatment contrasts), named ``QUESTION=CHOICE``. Respondents whose
+interview's direct answers are unknown (its start record is missing) are left out and counted.
+The fit is :func:`rrdesk.core.regression.logistic`; this module parses, builds the design
+matrix from the per-respondent arrays and arranges the result for the JSON, the CSV and the
+HTML report.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from statistics import NormalDist
+
+import numpy as np
+
+from rrdesk.core.errors import InputError
+from rrdesk.core.regression import Fit, logistic
+from rrdesk.core.survey import Question, Survey
+
+__all__ = ["Model", "ModelResult", "fit_model", "parse", "rows"]
+
+_ID = r"[A-Za-z0-9_-]+"  # why: a question id is lower-case letters, digits, '-' and '_' (survey rules)
+
+
+@dataclass(frozen=True)
+class Model:
+    """A parsed ``--model``: its text, the outcome and the covariates (direct questions)."""
+
+    text: str
+    outcome: Question
+    covariates: tuple[Question, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class ModelResult:
+    """The fitted model: ``fit`` (None when it could not be fitted, ``note`` says why),
+    ``left_out``: respondents without their direct answers, ``empty``: dummies left out
+    because no respondent gave that answer."""
+
+    model: Model
+    fit: Fit | None
+    left_out: int
+    empty: tuple[str, ...] = ()
+    note: str = ""
+
+
+def parse(survey: Survey, text: str) -> Model:
+    """``"QID ~ A + B"`` (or ``"QID ~ 1"``, the intercept alone) against the survey.
+
+    Raises
+    ------
+    InputError
+        The text is not of that form, the outcome is not a randomized yes/no question, or a
+        covariate is not a question asked directly.
+    """
+    match = re.fullmatch(rf"\s*({_ID})\s*~\s*(1|{_ID}(?:\s*\+\s*{_ID})*)\s*", text)
+    if not match:
+        raise InputError("command line", "--model", f'"{text}" is not of the form "QUESTION ~ DIRECT + DIRECT"')
+    ids = {q.id: q for q in survey.questions}
+    outcome = ids.get(match.group(1))
+    if outcome is None or outcome.design is None or outcome.choices:
+        yes_no = ", ".join(q.id for q in survey.randomized if not q.choices) or "it has none"
+        raise InputError("command line", "--model", f'"{match.group(1)}" is not a randomized yes/no question '
+                                                     f"of the survey ({yes_no})")
+    names = [] if match.group(2) == "1" else [n.strip() for n in match.group(2).split("+")]
+    covariates = []
+    for name in names:
+        q = ids.get(name)
+        if q is None or q.design is not None:
+            direct = ", ".join(d.id for d in survey.direct) or "it has none"
+            raise InputError("command line", "--model", f'"{name}" is not a question asked directly ({direct})')
+        if q in covariates:
+            raise InputError("command line", "--model", f'"{name}" is named twice')
+        covariates.append(q)
+    return Model(text.strip(), outcome, tuple(covariates))
+
+
+def fit_model(model: Model, recorded: np.ndarray, answers: np.ndarray) -> ModelResult:
+    """Fit ``model`` to one row per respondent: ``recorded`` the outcome's recorded answer
+    (0 NO, 1 YES), ``answers[:, j]`` the index of covariate j's answer (-1 unknown)."""
+    known = (answers >= 0).all(axis=1) if answers.shape[1] else np.ones(recorded.shape[0], dtype=bool)
+    y, given = recorded[known], answers[known]
+    columns, names, empty = [], [], []
+    for j, q in enumerate(model.covariates):
+        for c, choice in enumerate(q.answer_ids[1:], start=1):
+            column = (given[:, j] == c).astype(float)
+            if column.any():
+                columns.append(column)
+                names.append(f"{q.id}={choice}")
+            else:
+                empty.append(f"{q.id}={choice}")
+    x = np.stack(columns, axis=1) if columns else np.zeros((y.shape[0], 0))
+    left_out = int((~known).sum())
+    if y.shape[0] == 0:
+        return ModelResult(model, None, left_out, tuple(empty), "no respondent answered the outcome question")
+    try:
+        fit = logistic(model.outcome.design, y, x, names=names)  # type: ignore[arg-type]
+    except ValueError as error:
+        return ModelResult(model, None, left_out, tuple(empty), str(error))
+    note = "" if fit.converged else "the fit did not converge (a covariate may separate the answers perfectly)"
+    return ModelResult(model, fit, left_out, tuple(empty), note)
+
+
+def rows(result: ModelResult) -> list[dict[str, float | str]]:
+    """One row per coefficient: ``term``, ``estimate``, ``se``, ``z``, ``p_value``,
+    ``odds_ratio`` and its 95 % interval ``or_low``, ``or_high`` (Wald)."""
+    fit = result.fit
+    if fit is None:
+        return []
+    out = []
+    for name, b, se, (lo, hi) in zip(fit.names, fit.coef, fit.se, fit.ci95):
+        z = float(b / se) if se > 0 else float("nan")
+        p = 2 * (1 - NormalDist().cdf(abs(z))) if se > 0 else float("nan")
+        out.append({"term": name, "estimate": float(b), "se": float(se), "z": z, "p_value": p,
+                    "odds_ratio": float(np.exp(b)), "or_low": float(np.exp(lo)), "or_high": float(np.exp(hi))})
+    return out
