@@ -330,7 +330,8 @@ def test_out_writes_a_self_contained_report_and_csv_files_for_r(field, tmp_path)
     out = tmp_path / "report"
     code, got, _ = aggregate_json(field["a"][1], field["b"][1], "--by", "department", "--out", out)
     assert code == 0
-    assert sorted(p.name for p in out.iterdir()) == ["answers.csv", "codebook.md", "estimates.csv", "report.html"]
+    assert sorted(p.name for p in out.iterdir()) == ["analysis.R", "analysis.do", "answers.csv", "codebook.md",
+                                                    "estimates.csv", "report.html"]
     html = (out / "report.html").read_text(encoding="utf-8")
     assert "<svg" in html and "http" not in html and "src=" not in html and "@import" not in html
     assert "How to read" in html and "Every bundle verified" in html
@@ -340,7 +341,7 @@ def test_out_writes_a_self_contained_report_and_csv_files_for_r(field, tmp_path)
     assert header[:8] == ["survey", "device", "log", "seq", "interview", "question", "design", "answer"]
     assert {"p_truth", "p_yes", "p_no", "prevalence", "k", "p_say", "direct_department"} <= set(header)
     estimates = (out / "estimates.csv").read_text(encoding="utf-8").splitlines()
-    assert estimates[0] == "question,design,epsilon,subgroup,category,n,reported,estimate,se,ci_low,ci_high"
+    assert estimates[0] == "question,design,epsilon,subgroup,category,n,reported,estimate,se,ci_low,ci_high,note"
     assert any(",department=office," in row for row in estimates)
     codebook = (out / "codebook.md").read_text(encoding="utf-8")
     for column in set(header) | set(estimates[0].split(",")):

@@ -30,7 +30,7 @@ from rrdesk.core.problems import Problem
 from tests.test_gui_support import DEMO, DEMO_KEY, click
 
 SID = "workplace-demo"
-REPORT_FILES = ["report.html", "estimates.csv", "answers.csv", "codebook.md"]
+REPORT_FILES = ["report.html", "estimates.csv", "answers.csv", "codebook.md", "analysis.R", "analysis.do"]
 
 
 def rrdesk(*argv: object) -> tuple[int, str]:

@@ -22,6 +22,7 @@ from rrdesk.core.problems import Problem
 from rrdesk.core.results import UNKNOWN_GROUP, Results, fitting, results
 from rrdesk.core.results.codebook import codebook
 from rrdesk.core.results.html import render
+from rrdesk.core.results.scripts import analysis_do, analysis_r
 from rrdesk.core.results.tables import answers_csv, estimates_csv, model_csv
 from rrdesk.core.survey import Survey
 from rrdesk.store import aggregate as collected, keys
@@ -31,7 +32,7 @@ from rrdesk.store.aggregate import SurveyData
 __all__ = ["REPORT_FILES", "Aggregation", "choose", "compute", "find_surveys", "results_of", "run", "split",
            "write_report"]
 
-REPORT_FILES = ("report.html", "estimates.csv", "answers.csv", "codebook.md")
+REPORT_FILES = ("report.html", "estimates.csv", "answers.csv", "codebook.md", "analysis.R", "analysis.do")
 Found = dict[str, tuple[Survey, list[str]]]  # survey id → (its survey, the bundles holding it)
 
 
@@ -177,7 +178,7 @@ def write_report(out: Path, found: Aggregation, *, now: datetime | None = None) 
     texts = {"report.html": render(res, found.problems, bundles=data.bundles, generated=when),
              "estimates.csv": estimates_csv(res),
              "answers.csv": answers_csv(data.survey, data.answers(), data.direct_answers()),
-             "codebook.md": codebook(res)}
+             "codebook.md": codebook(res), "analysis.R": analysis_r(res), "analysis.do": analysis_do(res)}
     if res.model is not None:
         texts["model.csv"] = model_csv(res.model)
     return [write_atomic(out / name, text.encode("utf-8")) for name, text in texts.items()]

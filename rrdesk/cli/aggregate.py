@@ -37,7 +37,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         '"QID ~ DIRECT + DIRECT" (choices enter as dummies against the first)')
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--out", metavar="DIR", type=Path,
-                   help="write report.html, estimates.csv, answers.csv and codebook.md into DIR")
+                   help="write report.html, estimates.csv, answers.csv, codebook.md, analysis.R and analysis.do "
+                        "(and model.csv with --model) into DIR")
     p.add_argument("--workers", metavar="N", type=int,
                    help="processes that decrypt records (default: one per CPU core)")
     p.set_defaults(run=run)

@@ -327,7 +327,7 @@ class ResultsWindow(ResultsLayout):
             self.save_report(Path(folder))
 
     def save_report(self, folder: Path) -> None:
-        """report.html, estimates.csv, answers.csv and codebook.md into ``folder``, off the GUI thread."""
+        """The report files of ``aggregate --out`` into ``folder``, off the GUI thread."""
         shown = self.shown
         if shown is None or shown.results is None or self.runner.busy:
             return

@@ -34,7 +34,8 @@ def codebook(results: Results) -> str:
              "| reported | how many of them were recorded as this category (after the spinner) |",
              "| estimate | estimated share of respondents for whom this category is true (0–1) |",
              "| se | its standard error (delta method) |",
-             "| ci_low, ci_high | its 95 % confidence interval, inside [0, 1] |", "",
+             "| ci_low, ci_high | its 95 % confidence interval, inside [0, 1] |",
+             "| note | why `estimate`, `se` and the interval are empty (a subgroup with no answers) |", "",
              "## answers.csv", "",
              "One row per recorded answer to a randomized question (declined and abandoned questions "
              "have no row). The answer is what the spinner made the respondent record, never the true "
@@ -54,7 +55,16 @@ def codebook(results: Results) -> str:
              "| prevalence | unrelated design: the known share of YES to the other (innocuous) question |",
              "| k | number of answers (2 for yes/no) |",
              "| p_say | k-ary design: chance the spinner said \"say CHOICE\", per choice in choice order, "
-             "`;`-separated |"]
+             "`;`-separated |",
+             "| respondent | the respondent's key, `DEVICE-INTERVIEW`: the same in every row of one interview |",
+             "| answer_code | the recorded answer as a number: 0 = no, 1 = yes; or the choice's position in "
+             "`choices` from 0 (what RRreg and Stata's rrlogit take) |",
+             "| choices | the answers in code order, `;`-separated (`no;yes` for a yes/no question) |",
+             "| p_yes_given_no, p_yes_given_yes | yes/no designs: the chance of a recorded YES when the truth "
+             "is NO / YES |",
+             "| pyes, pno | yes/no designs but Warner's: Stata rrlogit's `pyes()` and `pno()`, P(YES given NO) "
+             "and P(NO given YES) |",
+             "| pwarner | Warner's design: rrlogit's `pwarner()`, the chance of answering the statement |"]
     lines += [f"| {DIRECT_PREFIX}{qid} | the respondent's answer to the direct question `{qid}` "
               f"(one of {', '.join(survey.question(qid).choices or ('yes', 'no'))}) |" for qid in direct]
     lines += ["", "## Questions not answered", "",
@@ -79,18 +89,29 @@ def codebook(results: Results) -> str:
                      " | ".join(_short(p[k]) for k in ("p_truth", "p_yes", "p_no", "prevalence", "k", "p_say")) + " |")
     lines += ["", f"Total ε per respondent (sum over the randomized questions): "
               f"{survey.epsilon_per_respondent:.4f} (cap {survey.max_epsilon:g}).", "",
-              "## Fitting models in R", "",
-              "With RRreg (Heck & Moshagen 2018), for one question, code the answer as 0/1 (`yes` = 1) or as "
-              "0…k−1 in choice order, and give the design's parameters:", "", "```r",
-              "library(RRreg)", 'a <- read.csv("answers.csv")',
+              "## R and Stata", "",
+              "`analysis.R` (run `Rscript analysis.R` in this folder) recomputes every estimate, standard error "
+              "and interval of the report in base R and writes them to `estimates-r.csv`, then fits the same "
+              "questions with rr and RRreg when they are installed. `analysis.do` does it with Stata's "
+              "`rrlogit`. By hand, with RRreg, for one question:", "", "```r",
+              "library(RRreg)", 'a <- read.csv("answers.csv", colClasses = c(p_say = "character"))',
               'u <- subset(a, question == "QUESTION")',
-              "# forced:    RRuni(u$answer == \"yes\", model = \"FR\", p = c(u$p_no[1], u$p_yes[1]))",
-              "# warner:    RRuni(u$answer == \"yes\", model = \"Warner\", p = u$p_truth[1])",
-              "# unrelated: RRuni(u$answer == \"yes\", model = \"UQTknown\", p = c(u$p_truth[1], u$prevalence[1]))",
-              "# kary:      RRuni(match(u$answer, CHOICES) - 1, model = \"FR\",",
-              "#                  p = as.numeric(strsplit(u$p_say[1], \";\")[[1]]))",
+              "# forced:    RRuni(u$answer_code, model = \"FR\", p = c(u$p_no[1], u$p_yes[1]))",
+              "# warner:    RRuni(u$answer_code, model = \"Warner\", p = u$p_truth[1])",
+              "# unrelated: RRuni(u$answer_code, model = \"UQTknown\", p = c(u$p_truth[1], u$prevalence[1]))",
+              "# kary:      RRuni(u$answer_code, model = \"FR\", p = as.numeric(strsplit(u$p_say[1], \";\")[[1]]))",
               "```", "",
-              "RRlog / RRlin take the same `model` and `p` with predictors, e.g. the `direct_…` columns.", ""]
+              "RRlog takes the same `model` and `p` with predictors, e.g. the `direct_…` columns. In Stata: "
+              "`rrlogit answer_code if question == \"QUESTION\", pyes(#) pno(#)` (or `pwarner(#)`) with the "
+              "columns' values.", ""]
+    if results.model is not None:
+        lines += ["## model.csv", "", f"The logistic regression `{results.model.model.text}`: one row per "
+                  "coefficient, intercept first.", "", "| column | meaning |", "| --- | --- |",
+                  "| term | `(Intercept)`, or `QUESTION=CHOICE`: the dummy of a direct answer against the "
+                  "question's first choice |",
+                  "| estimate, se | the coefficient (log odds) and its standard error (observed information) |",
+                  "| z, p_value | the Wald statistic and its two-sided p-value |",
+                  "| odds_ratio, or_low, or_high | exp(estimate) and its 95 % interval |", ""]
     return "\n".join(lines)
 
 

@@ -13,7 +13,7 @@ from rrdesk.core.estimate import Estimate
 from rrdesk.core.problems import Problem
 from rrdesk.core.results import fitting
 from rrdesk.core.results.fitting import ModelResult
-from rrdesk.core.results.model import QuestionResult, Results
+from rrdesk.core.results.model import EMPTY, QuestionResult, Results
 from rrdesk.core.survey import Question, Survey
 
 __all__ = ["aggregate_json", "check_json", "verify_json"]
@@ -102,6 +102,8 @@ def model_json(m: ModelResult) -> dict[str, Any]:
 def _numbers(r: QuestionResult, e: Estimate) -> dict[str, Any]:
     """``n``, ``reported``, ``estimate``, ``se``, ``ci95`` in the contract's shapes."""
     reported = dict(zip(r.labels, e.reported))
+    if e.n == 0:  # nothing to estimate from: null, never a made-up 0.5 in [0, 1]
+        return {"n": 0, "reported": reported, "estimate": None, "se": None, "ci95": None, "empty": EMPTY}
     if r.yes_no:  # why: for a yes/no question the contract's estimate is the YES prevalence
         return {"n": e.n, "reported": reported, "estimate": e.estimate[1], "se": e.se[1],
                 "ci95": list(e.ci95[1])}

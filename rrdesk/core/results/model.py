@@ -19,6 +19,8 @@ from rrdesk.core.survey import Question, Survey
 #: Below this many answers a subgroup's estimate is flagged: its interval is wide and the
 #: standard error's normal approximation is rough (a common rule of thumb, e.g. Agresti 2013).
 SMALL_GROUP = 30
+#: Why an estimate is null in the JSON and blank in estimates.csv.
+EMPTY = "no answers in this subgroup: nothing to estimate"
 UNKNOWN_GROUP = ""  # answers whose interview's start record (with the direct answers) is missing
 
 
@@ -171,4 +173,25 @@ def design_parameters(q: Question) -> dict[str, Any]:
         params["prevalence"] = d.prevalence / 2**32
     elif d.kind == "kary":
         params["p_say"] = ";".join(repr(p) for p in say)
+    return params
+
+
+def answer_parameters(q: Question) -> dict[str, Any]:
+    """The columns of ``answers.csv`` that R's and Stata's commands take as they are ("" where
+    they do not apply): ``choices``, the answers in code order (``no;yes`` or the choice ids),
+    ``p_yes_given_no`` and ``p_yes_given_yes`` (every yes/no design's P(recorded YES | truth)),
+    and Stata ``rrlogit``'s ``pyes``/``pno`` (every yes/no design but Warner's: P(YES | NO)
+    and P(NO | YES), the "forced" answers of the equivalent forced-response design) or
+    ``pwarner`` (Warner's p)."""
+    params: dict[str, Any] = {"choices": ";".join(q.answer_ids), "p_yes_given_no": "", "p_yes_given_yes": "",
+                              "pyes": "", "pno": "", "pwarner": ""}
+    d = q.design
+    if d is None or d.categories != 2:
+        return params
+    m = d.exact_matrix
+    params["p_yes_given_no"], params["p_yes_given_yes"] = float(m[0][1]), float(m[1][1])
+    if d.kind == "warner":
+        params["pwarner"] = d.truth_probability
+    else:
+        params["pyes"], params["pno"] = float(m[0][1]), float(m[1][0])
     return params

@@ -13,16 +13,17 @@ from typing import Any, Iterable, Mapping
 
 from rrdesk.core.results import fitting
 from rrdesk.core.results.fitting import ModelResult
-from rrdesk.core.results.model import UNKNOWN_GROUP, Results, design_parameters
+from rrdesk.core.results.model import EMPTY, UNKNOWN_GROUP, Results, answer_parameters, design_parameters
 from rrdesk.core.survey import Survey
 
 __all__ = ["ANSWER_COLUMNS", "DIRECT_PREFIX", "ESTIMATE_COLUMNS", "MODEL_COLUMNS", "answers_csv", "estimate_rows",
            "estimates_csv", "model_csv"]
 
 ESTIMATE_COLUMNS = ("question", "design", "epsilon", "subgroup", "category", "n", "reported",
-                    "estimate", "se", "ci_low", "ci_high")
+                    "estimate", "se", "ci_low", "ci_high", "note")
 ANSWER_COLUMNS = ("survey", "device", "log", "seq", "interview", "question", "design", "answer",
-                  "p_truth", "p_yes", "p_no", "prevalence", "k", "p_say")
+                  "p_truth", "p_yes", "p_no", "prevalence", "k", "p_say",
+                  "respondent", "answer_code", "choices", "p_yes_given_no", "p_yes_given_yes", "pyes", "pno", "pwarner")
 MODEL_COLUMNS = ("term", "estimate", "se", "z", "p_value", "odds_ratio", "or_low", "or_high")
 DIRECT_PREFIX = "direct_"  # why: a direct question's id could be "answer" or "seq"; never clash
 
@@ -37,8 +38,9 @@ def estimate_rows(results: Results) -> list[dict[str, Any]]:
                 rows.append({"question": r.question.id, "design": r.question.kind,
                              "epsilon": "" if r.epsilon is None else r.epsilon, "subgroup": subgroup,
                              "category": category, "n": e.n, "reported": e.reported[j],
-                             "estimate": e.estimate[j], "se": e.se[j],
-                             "ci_low": e.ci95[j][0], "ci_high": e.ci95[j][1]})
+                             "estimate": e.estimate[j] if e.n else "", "se": e.se[j] if e.n else "",
+                             "ci_low": e.ci95[j][0] if e.n else "", "ci_high": e.ci95[j][1] if e.n else "",
+                             "note": "" if e.n else EMPTY})
     return rows
 
 
@@ -64,11 +66,15 @@ def answers_csv(survey: Survey, answers: Iterable[Any],
     out = csv.writer(f, lineterminator="\n")
     out.writerow(list(ANSWER_COLUMNS) + [DIRECT_PREFIX + qid for qid in direct])
     params = {q.id: list(design_parameters(q).values()) for q in survey.randomized}
+    more = {q.id: list(answer_parameters(q).values()) for q in survey.randomized}
+    codes = {q.id: {c: j for j, c in enumerate(q.answer_ids)} for q in survey.randomized}
     kinds = {q.id: q.kind for q in survey.questions}
     for a in answers:
         given = interviews.get((a.device, a.interview), {})
+        extra = more[a.question]
         out.writerow([survey.id, a.device, a.log, a.seq, a.interview, a.question, kinds[a.question], a.answer,
-                      *params[a.question], *(given.get(qid, "") for qid in direct)])
+                      *params[a.question], f"{a.device}-{a.interview}", codes[a.question][a.answer], *extra,
+                      *(given.get(qid, "") for qid in direct)])
     return f.getvalue()
 
 

@@ -1,0 +1,174 @@
+"""``analysis.R`` and ``analysis.do``: the report's numbers again, from ``answers.csv``, in R and Stata.
+
+Written by ``aggregate --out`` beside the CSV files, for a coordinator who wants to check or
+extend the analysis in their own tool. ``analysis.R`` has two parts: base R only (no package),
+which recomputes every randomized question's estimate, standard error and 95 % interval by the
+report's own method (:mod:`rrdesk.core.estimate`) and writes them to ``estimates-r.csv`` -- the
+tests run it with ``Rscript`` and compare with ``estimates.csv``; then, when the packages are
+installed, the same questions with R's ``rr`` (``rrreg``) and ``RRreg`` (``RRuni``, ``RRlog``).
+``analysis.do`` fits each yes/no question with Stata's ``rrlogit`` (Jann 2005; the prevalence is
+``invlogit(_b[_cons])``) and the ``--model`` with it. Pure: text out.
+"""
+from __future__ import annotations
+
+from rrdesk.core.results.model import Results, answer_parameters, design_parameters
+from rrdesk.core.results.tables import ANSWER_COLUMNS
+from rrdesk.core.survey import Survey
+
+__all__ = ["analysis_do", "analysis_r"]
+
+_BASE_R = r'''
+# ---- 1. base R: the report's numbers (no package needed) ------------------------------------
+a <- read.csv("answers.csv", stringsAsFactors = FALSE, colClasses = c(choices = "character",
+              p_say = "character"))
+clopper_pearson <- function(y, n) c(if (y == 0) 0 else qbeta(0.025, y, n - y + 1),
+                                    if (y == n) 1 else qbeta(0.975, y + 1, n - y))
+# the rate between `edge` and `far` where the log-likelihood has fallen chi2(1, 95 %)/2 below its
+# value at `edge` (`far` when it never falls that much)
+lr_edge <- function(y, n, edge, far) {
+  ll <- function(l) (if (y > 0) y * log(l) else 0) + (if (n > y) (n - y) * log1p(-l) else 0)
+  goal <- ll(edge) - qchisq(0.95, 1) / 2
+  if (ll(far) > goal) return(far)
+  uniroot(function(l) ll(l) - goal, sort(c(edge, far)), tol = 1e-15)$root
+}
+# category j is recorded at the rate a + b * prevalence: Clopper-Pearson on that rate, mapped
+# back; beyond the spinner's reach, joined with the likelihood-ratio interval under 0 <= p <= 1
+interval <- function(y, n, a, b) {
+  ci <- clopper_pearson(y, n); lo <- min(a, a + b); hi <- max(a, a + b); r <- y / n
+  lam <- if (r < lo) c(lo, max(ci[2], lr_edge(y, n, lo, hi))) else
+         if (r > hi) c(min(ci[1], lr_edge(y, n, hi, lo)), hi) else c(max(ci[1], lo), min(ci[2], hi))
+  ends <- (pmin(pmax(lam, lo), hi) - a) / b
+  pmin(pmax(c(min(ends), max(ends)), 0), 1)
+}
+# k answers: the maximum likelihood on the simplex (the moment estimate when inside it, else the
+# closed form of the Karush-Kuhn-Tucker conditions)
+simplex_mle <- function(s, a, b) {
+  raw <- (s - a) / b
+  if (all(raw >= 0)) return(raw)
+  o <- order(-s / a); st <- s[o]; at <- a[o]
+  mu <- cumsum(st) / (1 + cumsum(at) / b)
+  m <- max(which(st * b > mu * at))
+  p <- pmax(s / mu[m] - a / b, 0)
+  p / sum(p)
+}
+out <- NULL
+for (q in unique(a$question)) {
+  u <- a[a$question == q, ]
+  choices <- strsplit(u$choices[1], ";")[[1]]
+  n <- nrow(u); y <- tabulate(u$answer_code + 1, nbins = length(choices)); s <- y / n
+  if (length(choices) == 2) {
+    pa <- u$p_yes_given_no[1]; b <- u$p_yes_given_yes[1] - pa
+    est <- min(max((s[2] - pa) / b, 0), 1); est <- c(1 - est, est)
+    se <- rep(sqrt(s[2] * (1 - s[2]) / n) / abs(b), 2)
+    ci <- interval(y[2], n, pa, b); lows <- c(1 - ci[2], ci[1]); highs <- c(1 - ci[1], ci[2])
+  } else {
+    pa <- as.numeric(strsplit(u$p_say[1], ";")[[1]]); b <- u$p_truth[1]
+    est <- simplex_mle(s, pa, b); se <- sqrt(s * (1 - s) / n) / b
+    cis <- sapply(seq_along(choices), function(j) interval(y[j], n, pa[j], b))
+    lows <- cis[1, ]; highs <- cis[2, ]
+  }
+  lows <- pmin(lows, est); highs <- pmax(highs, est)
+  out <- rbind(out, data.frame(question = q, category = choices, n = n, reported = y, estimate = est,
+                               se = se, ci_low = lows, ci_high = highs))
+}
+write.csv(out, "estimates-r.csv", row.names = FALSE)
+print(out, digits = 4)
+'''
+
+
+def analysis_r(results: Results) -> str:
+    """``analysis.R``: base R first (writes ``estimates-r.csv``), then ``rr`` and ``RRreg``."""
+    s = results.survey
+    lines = [f"# {s.title} ({s.id}): the report's numbers again, from answers.csv.",
+             "# Written by rrdesk aggregate --out. Run it in the folder that holds answers.csv:",
+             "#   Rscript analysis.R", "# Part 1 needs base R only; part 2 runs when rr and RRreg are installed.",
+             _BASE_R.strip("\n"), "",
+             "# ---- 2. the same with R's rr (Blair, Imai & Zhou 2015) and RRreg (Heck & Moshagen 2018) ----",
+             "# answer_code is the recorded answer as a number: 0 = no, 1 = yes, or 0..k-1 in choice order",
+             "# (the column `choices`). Each design's parameters are columns of answers.csv.",
+             'if (requireNamespace("RRreg", quietly = TRUE)) {']
+    model = results.model
+    formula = "answer_code ~ 1"
+    if model is not None and model.model.covariates:
+        formula = "answer_code ~ " + " + ".join(f"direct_{q.id}" for q in model.model.covariates)
+    for q in s.randomized:
+        d = q.design
+        assert d is not None
+        call = {"forced": 'model = "FR", p = c(u$p_no[1], u$p_yes[1])',
+                "warner": 'model = "Warner", p = u$p_truth[1]',
+                "unrelated": 'model = "UQTknown", p = c(u$p_truth[1], u$prevalence[1])',
+                "kary": 'model = "FR", p = as.numeric(strsplit(u$p_say[1], ";")[[1]])'}[d.kind]
+        lines += [f'  u <- a[a$question == "{q.id}", ]',
+                  f"  print(RRreg::RRuni(u$answer_code, {call}))  # {q.id} ({q.kind})"]
+        if model is not None and model.model.outcome.id == q.id:
+            lines.append(f"  print(summary(RRreg::RRlog({formula}, data = u, {call}, LR.test = FALSE)))")
+    lines += ["}", 'if (requireNamespace("rr", quietly = TRUE)) {']
+    for q in s.randomized:
+        d = q.design
+        assert d is not None
+        if d.kind == "kary":
+            lines.append(f"  # {q.id}: k-ary designs are not in rr; see RRreg above")
+            continue
+        target = formula if model is not None and model.model.outcome.id == q.id else "answer_code ~ 1"
+        lines.append(f'  u <- a[a$question == "{q.id}", ]')
+        if d.kind == "forced":
+            lines.append(f'  print(summary(rr::rrreg({target}, data = u, p = u$p_truth[1], p1 = u$p_yes[1], '
+                         f'p0 = u$p_no[1], design = "forced-known")))  # {q.id}')
+        elif d.kind == "unrelated":
+            lines.append(f'  print(summary(rr::rrreg({target}, data = u, p = u$p_truth[1], q = u$prevalence[1], '
+                         f'design = "unrelated-known")))  # {q.id}')
+        elif d.truth_probability > 0.5:
+            lines.append(f'  print(summary(rr::rrreg({target}, data = u, p = u$p_truth[1], '
+                         f'design = "mirrored")))  # {q.id}')
+        else:  # rr's mirrored design needs p > 1/2: the same model for the negation, with 1 - p
+            lines += [f"  # {q.id}: Warner with p < 1/2 is Warner with 1 - p for the opposite statement; rr needs",
+                      "  # p > 1/2, so fit that: its coefficients are those of this question with the sign flipped",
+                      f'  print(summary(rr::rrreg({target}, data = u, p = 1 - u$p_truth[1], '
+                      f'design = "mirrored")))  # {q.id}, negated']
+    lines += ["}", ""]
+    return "\n".join(lines)
+
+
+def analysis_do(results: Results) -> str:
+    """``analysis.do``: Stata's ``rrlogit`` for each yes/no question (and the ``--model``)."""
+    s = results.survey
+    lines = [f"* {s.title} ({s.id}): the report's numbers again, from answers.csv.",
+             "* Written by rrdesk aggregate --out. Needs rrlogit (Jann 2005): ssc install rrlogit",
+             "* answer_code: 0 = no, 1 = yes. pyes/pno: the design's forced answers, pwarner: Warner's p.",
+             'import delimited using "answers.csv", clear varnames(1) case(preserve) '
+             f"stringcols({' '.join(str(c) for c in _text_columns(s))})"]
+    model = results.model
+    covariates = model.model.covariates if model is not None else ()
+    for q in covariates:  # the direct answers as numbers in choice order, the first the reference
+        labels = " ".join(f'{j} "{c}"' for j, c in enumerate(q.answer_ids))
+        lines += [f"label define {q.id}_codes {labels}",
+                  f"encode direct_{q.id}, generate({q.id}_code) label({q.id}_codes) noextend"]
+    for q in s.randomized:
+        d = q.design
+        assert d is not None
+        p = answer_parameters(q)
+        if d.categories != 2:
+            kary = design_parameters(q)
+            lines += [f"* {q.id} (k-ary): the share of each answer, corrected: (share - p_say) / p_truth",
+                      f'tabulate answer_code if question == "{q.id}"',
+                      f"* p_truth = {kary['p_truth']!r}, p_say per answer (code order) = {kary['p_say']}"]
+            continue
+        option = f"pwarner({p['pwarner']!r})" if d.kind == "warner" else f"pyes({p['pyes']!r}) pno({p['pno']!r})"
+        lines += [f"* {q.id} ({q.kind}): the prevalence is invlogit(_b[_cons])",
+                  f'rrlogit answer_code if question == "{q.id}", {option}',
+                  "nlcom invlogit(_b[_cons])"]
+        if model is not None and model.model.outcome.id == q.id and covariates:
+            terms = " ".join(f"ib0.{c.id}_code" for c in covariates)
+            lines += [f"* the model {model.model.text}: odds ratios",
+                      f'rrlogit answer_code {terms} if question == "{q.id}", {option} or']
+    lines.append("")
+    return "\n".join(lines)
+
+
+def _text_columns(s: Survey) -> list[int]:
+    """answers.csv's text columns, numbered from 1 as Stata's stringcols() takes them (ids,
+    answers and the direct answers, which Stata would otherwise read as numbers when they look
+    like numbers)."""
+    text = ("survey", "device", "log", "question", "design", "answer", "p_say", "respondent", "choices")
+    return [i + 1 for i, c in enumerate(ANSWER_COLUMNS) if c in text] + \
+        [len(ANSWER_COLUMNS) + j + 1 for j in range(len(s.direct))]

@@ -1,0 +1,153 @@
+"""``analysis.R`` and ``analysis.do``: the report's numbers again, in R and Stata.
+
+The base-R part of ``analysis.R`` is run by ``Rscript`` (CI installs Debian's r-base-core) on
+a real ``aggregate --out`` folder and must give ``estimates.csv``'s numbers; it runs again on
+an ``answers.csv`` edited so that a question's recorded YES share is below what the spinner
+alone gives (the boundary: estimate 0, the likelihood-ratio end of the interval). The package
+parts (rr, RRreg, Stata's rrlogit) cannot run here; their lines are checked for the fixes the
+validation asked for: numbers, not TRUE/FALSE, and Warner with p < ½ through 1 − p for rr.
+"""
+from __future__ import annotations
+
+import csv
+import math
+import shutil
+import subprocess
+
+import pytest
+
+from rrdesk.core import estimate, survey as surveys
+from rrdesk.core.results import model, scripts
+from tests.conftest import DEMO
+from tests.test_aggregate import aggregate_json, export, simulate
+
+RSCRIPT = shutil.which("Rscript")
+needs_r = pytest.mark.skipif(RSCRIPT is None, reason="Rscript is not installed (CI installs r-base-core)")
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    base = tmp_path_factory.mktemp("scripts")
+    simulate(base / "laptop", 90, 8)
+    bundle = export(base / "laptop", base / "stick")
+    code, _, err = aggregate_json(bundle, "--out", base / "out", "--by", "department")
+    assert code == 0, err
+    return base / "out"
+
+
+def _read(path) -> list[dict[str, str]]:
+    with open(path, newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+def _run_r(folder) -> dict[tuple[str, str], dict[str, str]]:
+    done = subprocess.run([RSCRIPT, "analysis.R"], cwd=folder, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return {(r["question"], r["category"]): r for r in _read(folder / "estimates-r.csv")}
+
+
+@needs_r
+def test_base_r_gives_the_reports_numbers(report, tmp_path):
+    folder = tmp_path / "copy"
+    shutil.copytree(report, folder)
+    got = _run_r(folder)
+    ours = [r for r in _read(folder / "estimates.csv") if r["subgroup"] == "all" and r["design"] != "direct"]
+    assert len(got) == len(ours) == 2 + 2 + 2 + 3
+    for r in ours:
+        theirs = got[(r["question"], r["category"])]
+        assert int(theirs["n"]) == int(r["n"]) and int(theirs["reported"]) == int(r["reported"])
+        for column in ("estimate", "se", "ci_low", "ci_high"):
+            assert float(theirs[column]) == pytest.approx(float(r[column]), abs=1e-9), (r["question"], column)
+
+
+@needs_r
+def test_base_r_agrees_at_the_boundary_too(report, tmp_path):
+    # keep one YES of "unhappy" in twenty: far below the quarter the spinner alone says YES to
+    folder = tmp_path / "edited"
+    shutil.copytree(report, folder)
+    rows = _read(folder / "answers.csv")
+    kept, yes_seen = [], 0
+    for r in rows:
+        if r["question"] == "unhappy" and r["answer"] == "yes":
+            yes_seen += 1
+            if yes_seen % 20:
+                continue
+        kept.append(r)
+    with open(folder / "answers.csv", "w", newline="", encoding="utf-8") as f:
+        out = csv.DictWriter(f, list(rows[0]), lineterminator="\n")
+        out.writeheader()
+        out.writerows(kept)
+    counts = [sum(1 for r in kept if r["question"] == "unhappy" and r["answer"] == a) for a in ("no", "yes")]
+    d = surveys.load(DEMO).question("unhappy").design
+    e = estimate.estimate(d, counts)
+    assert e.estimate[1] == 0.0 and estimate.noncompliance(d, counts)
+    got = _run_r(folder)
+    for j, category in enumerate(("no", "yes")):
+        theirs = got[("unhappy", category)]
+        assert float(theirs["estimate"]) == pytest.approx(e.estimate[j], abs=1e-12)
+        assert float(theirs["se"]) == pytest.approx(e.se[j], abs=1e-12)
+        assert float(theirs["ci_low"]) == pytest.approx(e.ci95[j][0], abs=1e-9)
+        assert float(theirs["ci_high"]) == pytest.approx(e.ci95[j][1], abs=1e-9)
+
+
+def _results(text: str) -> model.Results:
+    s = surveys.loads(text)
+    return model.results(s, {q.id: {None: [5] * len(q.answer_ids)} for q in s.questions})
+
+
+def test_the_package_recipes_take_numbers_and_the_design_as_the_columns_give_it(report):
+    r_text = (report / "analysis.R").read_text(encoding="utf-8")
+    assert "RRreg::RRuni(u$answer_code, model = \"FR\", p = c(u$p_no[1], u$p_yes[1]))" in r_text
+    assert "== \"yes\"" not in r_text  # the recipe that gave NA passed TRUE/FALSE
+    assert 'model = "FR", p = as.numeric(strsplit(u$p_say[1], ";")[[1]])' in r_text  # k-ary, in choice order
+    assert 'design = "forced-known"' in r_text and 'design = "unrelated-known"' in r_text
+    do = (report / "analysis.do").read_text(encoding="utf-8")
+    s = surveys.load(DEMO)
+    forced = s.question("unhappy").design.exact_matrix
+    assert f'rrlogit answer_code if question == "unhappy", pyes({float(forced[0][1])!r}) ' \
+           f'pno({float(forced[1][0])!r})' in do
+    assert 'rrlogit answer_code if question == "afraid_to_speak", pwarner(0.75)' in do
+
+
+def test_warner_below_one_half_goes_to_rr_as_one_minus_p():
+    text = DEMO.read_text(encoding="utf-8").replace("p = 0.75", "p = 0.3")
+    r_text = scripts.analysis_r(_results(text))
+    assert 'rr::rrreg(answer_code ~ 1, data = u, p = 1 - u$p_truth[1], design = "mirrored")' in r_text
+    assert 'model = "Warner", p = u$p_truth[1]' in r_text  # RRreg takes p < ½ as it is
+
+
+def test_the_answers_csv_has_the_columns_r_and_stata_take(report):
+    rows = _read(report / "answers.csv")
+    s = surveys.load(DEMO)
+    for r in rows:
+        q = s.question(r["question"])
+        assert r["choices"].split(";") == list(q.answer_ids)
+        assert int(r["answer_code"]) == list(q.answer_ids).index(r["answer"])
+        assert r["respondent"] == f"{r['device']}-{r['interview']}"
+        m = q.design.exact_matrix
+        if q.design.categories == 2:
+            assert float(r["p_yes_given_no"]) == float(m[0][1]) and float(r["p_yes_given_yes"]) == float(m[1][1])
+            if q.kind == "warner":
+                assert float(r["pwarner"]) == 0.75 and r["pyes"] == r["pno"] == ""
+            else:
+                assert float(r["pyes"]) == float(m[0][1]) and float(r["pno"]) == float(m[1][0])
+                assert math.isclose(float(r["pyes"]) + float(r["pno"]) + q.design.truth_probability, 1.0)
+
+
+def test_an_empty_subgroup_is_null_with_a_reason_in_the_json_and_blank_in_the_csv():
+    from rrdesk.core.results import contracts, tables
+    s = surveys.load(DEMO)
+    counts = {}
+    for q in s.questions:
+        k = len(q.answer_ids)
+        counts[q.id] = {None: [4] * k, "office": [4] * k, "factory": [0] * k, "warehouse": [0] * k, "sales": [0] * k}
+    r = model.results(s, counts, by="department")
+    body = contracts.aggregate_json(r)
+    unhappy = next(q for q in body["questions"] if q["id"] == "unhappy")
+    factory = next(g for g in unhappy["by"] if g["group"] == "factory")
+    assert factory["n"] == 0 and factory["estimate"] is None and factory["ci95"] is None and factory["se"] is None
+    assert factory["empty"] == model.EMPTY
+    office = next(g for g in unhappy["by"] if g["group"] == "office")
+    assert office["estimate"] is not None and "empty" not in office
+    rows = [x for x in tables.estimate_rows(r) if x["question"] == "unhappy" and x["subgroup"] == "department=factory"]
+    assert rows and all(x["estimate"] == x["ci_low"] == "" and x["note"] == model.EMPTY for x in rows)
