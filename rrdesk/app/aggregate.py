@@ -14,17 +14,20 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
+
+import numpy as np
 from typing import Sequence
 
 from rrdesk.core.errors import InputError, StoreError, os_reason
 from rrdesk.core.fileio import write_atomic
 from rrdesk.core.problems import Problem
-from rrdesk.core.results import UNKNOWN_GROUP, Results, fitting, results
+from rrdesk.core.results import UNKNOWN_GROUP, QuestionResult, Results, fitting, results
 from rrdesk.core.results.codebook import codebook
 from rrdesk.core.results.html import render
 from rrdesk.core.results.scripts import analysis_do, analysis_r
 from rrdesk.core.results.tables import answers_csv, estimates_csv, model_csv
 from rrdesk.core.survey import Survey
+from rrdesk.core.weights import weighted
 from rrdesk.store import aggregate as collected, keys
 from rrdesk.store.age import Identity
 from rrdesk.store.aggregate import SurveyData
@@ -149,11 +152,27 @@ def results_of(data: SurveyData, *, by: str | None = None, model: str | None = N
     skipped = {q.id: data.not_answered(q.id) for q in data.survey.randomized}
     found = results(data.survey, counts, by=by, not_answered=skipped, records=data.records,
                     interviews=data.interviews, devices=data.devices)
+    if data.survey.weight_question is not None:
+        found = replace(found, questions=tuple(_weighted(data, r) for r in found.questions))
     if model is None:
         return found
     spec = fitting.parse(data.survey, model)
     recorded, given = data.respondents(spec.outcome.id, [q.id for q in spec.covariates])
     return replace(found, model=fitting.fit_model(spec, recorded, given))
+
+
+def _weighted(data: SurveyData, r: QuestionResult) -> QuestionResult:
+    """A randomized question's result with its weighted estimate (the survey's ``[weight]``)."""
+    s = data.survey
+    if r.question.design is None:
+        return r
+    recorded, given = data.respondents(r.question.id, [s.weight_question])  # type: ignore[list-item]
+    known = given[:, 0] >= 0
+    try:
+        found = weighted(r.question.design, recorded[known], np.asarray(s.weights)[given[known, 0]])
+    except ValueError:  # fewer than two weighted answers: nothing design-based to say
+        found = None
+    return replace(r, weighted=found, weight_left_out=int((~known).sum()))
 
 
 def write_report(out: Path, found: Aggregation, *, now: datetime | None = None) -> list[Path]:

@@ -12,18 +12,31 @@ from pathlib import Path
 from typing import Any
 
 from rrdesk.core import survey as surveys
+from rrdesk.core.errors import InputError
 from rrdesk.core.results.contracts import check_json
 
 __all__ = ["check"]
 
 
-def check(path: Path, margin: float | None = None) -> tuple[surveys.Survey, dict[str, Any]]:
-    """The survey at ``path`` and its ``check --json`` object (with ``margin``: ``needed_n`` too).
+def check(path: Path, margin: float | None = None, *, by: str | None = None,
+          difference: float | None = None) -> tuple[surveys.Survey, dict[str, Any]]:
+    """The survey at ``path`` and its ``check --json`` object (with ``margin``: ``needed_n``
+    too; with ``by`` as well, the respondents for that margin in every group of that direct
+    question; with ``difference``: the power to detect it between two groups).
 
     Raises
     ------
     SurveyError
         The file is malformed or breaks a rule of the survey format (one located line).
+    InputError
+        ``by`` is not a question asked directly with choices, or is given without ``margin``.
     """
     s = surveys.load(path)
-    return s, check_json(s, margin)
+    if by is not None:
+        if margin is None:
+            raise InputError("command line", "--by", "plans subgroups for a margin: give --margin M too")
+        grouping = [q.id for q in s.direct if q.choices]
+        if by not in grouping:
+            raise InputError("command line", "--by", f'"{by}" is not a question asked directly with choices '
+                                                      f"({', '.join(grouping) or 'the survey has none'})")
+    return s, check_json(s, margin, by=by, difference=difference)

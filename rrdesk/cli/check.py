@@ -1,4 +1,4 @@
-"""`rrdesk check SURVEY [--json] [--margin M]`: arguments in, the table or JSON printed (:mod:`rrdesk.app.check`)."""
+"""`rrdesk check SURVEY [--json] [--margin M [--by FIELD]] [--difference D]`: arguments in, the table or JSON printed (:mod:`rrdesk.app.check`)."""
 from __future__ import annotations
 
 import argparse
@@ -19,7 +19,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     c.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     c.add_argument("--margin", metavar="M", type=_margin_arg,
                    help="also show, per question, the respondents needed for a 95 %% margin of ± M "
-                        "at a prevalence of 50 %% (e.g. 0.05)")
+                        "in the worst case over prevalences (e.g. 0.05)")
+    c.add_argument("--by", metavar="FIELD",
+                   help="with --margin: the respondents for that margin in every group of this directly "
+                        "asked question")
+    c.add_argument("--difference", metavar="D", type=_margin_arg,
+                   help="also show the power to detect a difference D between two groups (e.g. 0.1)")
     c.set_defaults(run=run)
 
 
@@ -42,7 +47,8 @@ def _pct(x: float) -> str:
 def _precision_heading(margin: float | None) -> str:
     if margin is None:
         return "precision against asking directly (at a prevalence of 50 %):"
-    return f"precision against asking directly, and respondents for a 95 % margin of ± {_pct(margin)} at 50 %:"
+    return (f"precision against asking directly, and respondents for a 95 % margin of ± {_pct(margin)} "
+            "(worst case):")
 
 
 def _precision_line(q: dict[str, Any], margin: float | None) -> str:
@@ -53,18 +59,25 @@ def _precision_line(q: dict[str, Any], margin: float | None) -> str:
                 "for the same margin")
     if margin is not None:
         line += f" · ± {_pct(margin)} needs {q['needed_n']} respondents"
+    if q.get("needed_by"):
+        g = q["needed_by"]
+        line += f" ({g['per_group']} in each of the {g['groups']} groups of {g['field']}: {g['total']} in all)"
+    if q.get("power"):
+        p = q["power"]
+        line += (f" · power {_pct(p['power'])} to tell {_pct(p['prevalences'][0])} from "
+                 f"{_pct(p['prevalences'][1])} in two groups of {p['group_size']}")
     return line
 
 
 def run(args: argparse.Namespace) -> int:
-    s, report = check(args.survey, args.margin)
+    s, report = check(args.survey, args.margin, by=args.by, difference=args.difference)
     if args.json:
         print(json.dumps(report, indent=2))
         return EXIT_OK
     n = s.planned_respondents
     out = [f"{s.title} ({s.id}) — {args.survey}",
            f"languages {', '.join(s.languages)} · {len(s.recipients)} recipient(s) · "
-           f"margins at the planned {n} respondents, 95 %, for a prevalence of 50 %",
+           f"margins at the planned {n} respondents, 95 %, in the worst case over prevalences",
            ""]
     head = ("question", "design", "mode", "ε", "truth", "lie ≤", "belief ≤", "margin")
     rows = [head]

@@ -139,6 +139,9 @@ class Survey:
         The respondent's words the file gives (``[wording.LANG]``): per language, (name, text)
         pairs, a plural text as (category, text) pairs; :mod:`rrdesk.core.wording` adds
         rrdesk's own and finds what is missing.
+    weight_question, weights
+        The optional ``[weight]`` table: a direct question and each of its answers' survey
+        weight (:mod:`rrdesk.core._survey_weight`); ``None`` and ``()`` without one.
     """
 
     path: Path
@@ -150,6 +153,8 @@ class Survey:
     planned_respondents: int
     questions: tuple[Question, ...]
     wording: Localized[tuple] = Localized()
+    weight_question: str | None = None  # [weight]: the direct question whose answer gives the weight
+    weights: tuple[float, ...] = ()  # one per answer of weight_question, in its order
 
     @property
     def default_language(self) -> str:

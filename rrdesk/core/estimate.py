@@ -237,14 +237,17 @@ def _intervals(columns: tuple[np.ndarray, float] | None, y: np.ndarray, n: np.nd
     return np.minimum(low, point), np.maximum(high, point)
 
 
-def category_intervals(a: np.ndarray, b: float, y: np.ndarray, n: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def category_intervals(a: np.ndarray, b: float, y: np.ndarray, n: np.ndarray,
+                       rates: tuple[np.ndarray, np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The interval for ``π_j`` from category j's count alone: Clopper–Pearson on the
     recorded rate, cut to the rates the spinner produces (``a_j + b π_j`` for π_j in [0, 1])
     and mapped back; when the recorded rate lies beyond them it is joined with the
     likelihood-ratio interval under ``0 ≤ π_j ≤ 1`` (the rates whose log-likelihood is within
     χ²₁(95 %)/2 of the edge's), so it never shrinks to a point. Each interval depends on
-    ``y_j`` only, which is what makes its coverage a binomial sum; joining only adds cover."""
-    lam_lo, lam_hi = clopper_pearson(y, n)
+    ``y_j`` only, which is what makes its coverage a binomial sum; joining only adds cover.
+    ``rates``: another interval for the recorded rate (weighted data: Korn–Graubard's), with
+    ``y`` and ``n`` then the effective counts (floats)."""
+    lam_lo, lam_hi = clopper_pearson(y, n) if rates is None else rates
     floor, ceiling = np.minimum(a, a + b), np.maximum(a, a + b)  # the rates the spinner produces
     floor, ceiling = np.broadcast_to(floor, y.shape), np.broadcast_to(ceiling, y.shape)
     rate = y / n

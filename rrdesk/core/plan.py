@@ -5,15 +5,22 @@ answers, ``π̂ = (Mᵀ)⁻¹ λ̂`` (Warner 1965, eq. 5; for k categories Chaud
 1988, §3), so ``Cov(π̂) = A (diag λ − λ λᵀ) Aᵀ / n`` with ``A = (Mᵀ)⁻¹``. For a yes/no
 design this is Warner's ``λ(1 − λ) / (n (P(yes|yes) − P(yes|no))²)``.
 
-From it: :func:`margin95` (the half-width at a given n), :func:`efficiency` (the share
-of respondents a direct question would need for the same margin) and :func:`needed_n`
-(the respondents for a target margin). These are normal-approximation planning
+From it: :func:`margin95` (the half-width at a given n, in the worst case over the true
+prevalences), :func:`efficiency` (the share of respondents a direct question would need for
+the same margin), :func:`needed_n` (the respondents for a target margin) and
+:func:`power_difference` (the chance of detecting a difference between two groups).
+
+The worst case is not a prevalence of 50 % for a randomized design: every design reports
+answer j at the rate ``λ_j = a_j + b π_j``, whose variance ``λ_j (1 − λ_j) / (n b²)`` is
+largest where ``λ_j`` is nearest ½ -- for k-ary RR with k = 12 and ε = 1.5 that is
+π_j = 1, which needs 41 % more respondents than π_j = ½ for the same margin. These are normal-approximation planning
 figures; the intervals actually reported (:mod:`rrdesk.core.estimate`) are Clopper–Pearson
 intervals mapped through the design, a little wider (about 6 % at n = 100).
 """
 from __future__ import annotations
 
 import math
+from statistics import NormalDist
 
 import numpy as np
 
@@ -24,13 +31,43 @@ Z95 = 1.959963984540054
 
 
 def margin95(design: Design | None, n: int, categories: int = 2) -> float:
-    """Half-width of the 95 % interval for a prevalence of 0.5 with ``n`` respondents.
+    """Half-width of the 95 % interval with ``n`` respondents, in the worst case over every
+    true prevalence and every answer: where the recorded rate ``a_j + b π_j`` comes nearest ½.
+    A direct question (``design`` None) is the plain binomial ``1.96 √(0.25 / n)``."""
+    return _worst(design, n, categories)
 
-    For a question with more than two answers, one category is put at 0.5 and the
-    rest share the other half evenly; the widest such margin is returned. A direct
-    question (``design`` None) is the plain binomial ``1.96 √(0.25 / n)``.
-    """
-    return _margin(design, n, categories, 0.5)
+
+def worst_prevalence(design: Design | None, categories: int = 2) -> float:
+    """The true prevalence (yes/no: of YES; else of the widest answer) at which
+    :func:`margin95` is reached."""
+    if design is None:
+        return 0.5
+    a, b = _ab(design)
+    lam = np.clip(0.5, np.minimum(a, a + b), np.maximum(a, a + b))
+    j = 1 if a.shape[0] == 2 else int(np.argmax(lam * (1 - lam)))  # yes/no: YES's (NO's mirrors it)
+    return float((lam[j] - a[j]) / b)
+
+
+def power_difference(design: Design | None, n1: int, n2: int, p1: float, p2: float,
+                     categories: int = 2) -> float:
+    """The chance that a two-sided 5 % test of equal prevalences rejects when the true ones
+    are ``p1`` and ``p2`` (yes/no: YES; k answers: the first category), with ``n1`` and ``n2``
+    respondents: the normal approximation ``Φ(|Δ| / s − z) + Φ(−|Δ| / s − z)``, with ``s`` the
+    standard error of the difference of the two estimates, as R's ``rr::power.rr.test``."""
+    if min(n1, n2) <= 0:
+        raise ValueError("both groups need respondents")
+    k = categories if design is None else design.categories
+    j = 1 if k == 2 else 0
+
+    def variance(p: float, n: int) -> float:
+        truth = np.full(k, (1 - p) / (k - 1))
+        truth[j] = p
+        return _variance(design, k, truth, n)[j]
+
+    s = math.sqrt(variance(p1, n1) + variance(p2, n2))
+    gap = abs(p1 - p2) / s if s > 0 else math.inf
+    normal = NormalDist()
+    return normal.cdf(gap - Z95) + normal.cdf(-gap - Z95)
 
 
 def efficiency(design: Design | None, categories: int = 2) -> float:
@@ -48,26 +85,30 @@ def efficiency(design: Design | None, categories: int = 2) -> float:
     return (_margin(None, 1, k, 0.5) / _margin(design, 1, k, 0.5)) ** 2
 
 
-def needed_n(design: Design | None, margin: float, prevalence: float = 0.5, categories: int = 2) -> int:
+def needed_n(design: Design | None, margin: float, prevalence: float | None = None, categories: int = 2) -> int:
     """The smallest number of respondents whose 95 % margin is at most ``margin``.
 
-    The margin is that of :func:`margin95`, at ``prevalence`` instead of 0.5 (for
-    more than two answers: one category at ``prevalence``, the rest sharing the
-    remainder, the widest over which category).
+    The margin is that of :func:`margin95` (the worst case) or, given ``prevalence``, the
+    margin at that prevalence (for more than two answers: one category at ``prevalence``,
+    the rest sharing the remainder, the widest over which category).
     """
     if not (isinstance(margin, (int, float)) and 0 < margin < 1):
         raise ValueError(f"margin must be between 0 and 1, not {margin!r}")
-    if not (isinstance(prevalence, (int, float)) and 0 < prevalence < 1):
+    if prevalence is not None and not (isinstance(prevalence, (int, float)) and 0 < prevalence < 1):
         raise ValueError(f"prevalence must be strictly between 0 and 1, not {prevalence!r}")
+
+    def at(n: int) -> float:
+        return _worst(design, n, categories) if prevalence is None else _margin(design, n, categories, prevalence)
+
     # the margin falls as 1/√n, so n = (margin at 1 / margin)²; the loops only settle
     # the last unit against rounding, so the answer is exact for the float margin
-    ratio = (_margin(design, 1, categories, prevalence) / margin) ** 2
+    ratio = (at(1) / margin) ** 2
     if not math.isfinite(ratio):
         raise ValueError(f"margin {margin!r} is too small")
     n = max(1, math.ceil(ratio))
-    while n > 1 and _margin(design, n - 1, categories, prevalence) <= margin:
+    while n > 1 and at(n - 1) <= margin:
         n -= 1
-    while _margin(design, n, categories, prevalence) > margin:
+    while at(n) > margin:
         n += 1
     return n
 
@@ -76,8 +117,6 @@ def _margin(design: Design | None, n: int, categories: int, prevalence: float) -
     if n <= 0:
         raise ValueError("n must be positive")
     k = categories if design is None else design.categories
-    matrix = np.eye(k) if design is None else design.matrix
-    inverse = np.linalg.inv(matrix.T)
     worst = 0.0
     for j in range(k if k > 2 else 1):
         truth = np.full(k, (1 - prevalence) / (k - 1))
@@ -86,7 +125,33 @@ def _margin(design: Design | None, n: int, categories: int, prevalence: float) -
             # yes/no: YES (index 1) is at `prevalence`; the variance is read at NO, whose
             # estimate is 1 − p̂ with the same variance, as margin95 always has
             truth = np.array([1 - prevalence, prevalence])
-        reported = matrix.T @ truth
-        cov = inverse @ (np.diag(reported) - np.outer(reported, reported)) @ inverse.T / n
-        worst = max(worst, float(cov[j, j]))
+        worst = max(worst, float(_variance(design, k, truth, n)[j]))
     return Z95 * math.sqrt(worst)
+
+
+def _variance(design: Design | None, k: int, truth: np.ndarray, n: int) -> np.ndarray:
+    """The delta-method variances of every category's estimate at the true prevalences ``truth``."""
+    matrix = np.eye(k) if design is None else design.matrix
+    inverse = np.linalg.inv(matrix.T)
+    reported = matrix.T @ truth
+    cov = inverse @ (np.diag(reported) - np.outer(reported, reported)) @ inverse.T / n
+    return np.diag(cov)
+
+
+def _ab(design: Design) -> tuple[np.ndarray, float]:
+    """``(a_j, b)``: every design rrdesk builds reports answer j at the rate ``a_j + b π_j``."""
+    m = design.matrix
+    k = m.shape[0]
+    a = np.array([m[(j + 1) % k, j] for j in range(k)])
+    return a, float(m[0, 0] - a[0])
+
+
+def _worst(design: Design | None, n: int, categories: int) -> float:
+    """The margin at the recorded rate nearest ½ that some prevalence gives, over the answers."""
+    if n <= 0:
+        raise ValueError("n must be positive")
+    if design is None:
+        return Z95 * math.sqrt(0.25 / n)
+    a, b = _ab(design)
+    lam = np.clip(0.5, np.minimum(a, a + b), np.maximum(a, a + b))
+    return Z95 * math.sqrt(float(np.max(lam * (1 - lam))) / (n * b * b))

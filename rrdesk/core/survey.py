@@ -23,6 +23,7 @@ from typing import Any
 from rrdesk.core import design as designs
 from rrdesk.core import wording
 from rrdesk.core._survey_model import Localized, Question, Survey
+from rrdesk.core._survey_weight import weight_table  # the optional [weight] table
 from rrdesk.core._survey_rules import (
     ANSWER_MODES, DESIGNS, LANGUAGE, MAX_BYTES, MAX_CHOICES, MAX_LANGUAGES, MAX_QUESTIONS,
     MAX_RECIPIENTS, PROBABILITIES, QUESTION_ID, QUESTION_KEYS, SURVEY_ID, SURVEY_KEYS, Lines, Place,
@@ -78,14 +79,16 @@ def loads(text: str, path: str | Path = "<string>", *, complete: bool = True) ->
     data = _toml(text, name)
     place = Place(name, Lines(text))
     for key in data:
-        if key not in ("survey", "question", "wording"):
-            place.fail(key, "unknown table or key (a survey file has only [survey], [[question]] and "
-                            "[wording.LANG])", line=place.lines.top_level(key))
+        if key not in ("survey", "question", "wording", "weight"):
+            place.fail(key, "unknown table or key (a survey file has only [survey], [[question]], "
+                            "[wording.LANG] and [weight])", line=place.lines.top_level(key))
     head = _survey_table(place, data)
     languages = head["languages"]
     questions = _questions(place, data, languages)
+    weight_question, weights = weight_table(place, data, questions)
     result = Survey(path=Path(path), questions=questions,
-                    wording=wording.parse(place, data.get("wording"), languages), **head)
+                    wording=wording.parse(place, data.get("wording"), languages), **head,
+                    weight_question=weight_question, weights=weights)
     if not result.randomized:
         raise SurveyError(name, "", "no randomized question: at least one question needs a design "
                                     "other than direct")

@@ -64,7 +64,9 @@ def codebook(results: Results) -> str:
              "is NO / YES |",
              "| pyes, pno | yes/no designs but Warner's: Stata rrlogit's `pyes()` and `pno()`, P(YES given NO) "
              "and P(NO given YES) |",
-             "| pwarner | Warner's design: rrlogit's `pwarner()`, the chance of answering the statement |"]
+             "| pwarner | Warner's design: rrlogit's `pwarner()`, the chance of answering the statement |",
+             "| weight | the respondent's survey weight, from the survey's `[weight]` (empty without one, or "
+             "when the interview's direct answers are unknown) |"]
     lines += [f"| {DIRECT_PREFIX}{qid} | the respondent's answer to the direct question `{qid}` "
               f"(one of {', '.join(survey.question(qid).choices or ('yes', 'no'))}) |" for qid in direct]
     lines += ["", "## Questions not answered", "",

@@ -22,9 +22,12 @@ __all__ = ["aggregate_json", "check_json", "verify_json"]
 # -- rrdesk check --json ---------------------------------------------------------------------
 
 
-def check_json(s: Survey, margin: float | None = None) -> dict[str, Any]:
+def check_json(s: Survey, margin: float | None = None, *, by: str | None = None,
+               difference: float | None = None) -> dict[str, Any]:
     """The ``check --json`` object; with ``margin``, each question also gets ``needed_n``,
-    the respondents for that 95 % margin at a prevalence of 50 %."""
+    the respondents for that 95 % margin in the worst case (and with ``by``, ``needed_by``:
+    that many in every group of ``by``); with ``difference``, ``power``: the chance of
+    detecting that difference between two groups of the planned respondents."""
     return {
         "survey": s.id,
         "title": s.title,
@@ -32,13 +35,14 @@ def check_json(s: Survey, margin: float | None = None) -> dict[str, Any]:
         "languages": list(s.languages),
         "recipients": len(s.recipients),
         "planned_respondents": s.planned_respondents,
-        "questions": [_check_question(s, q, margin) for q in s.questions],
+        "questions": [_check_question(s, q, margin, by, difference) for q in s.questions],
         "epsilon_per_respondent": s.epsilon_per_respondent,
         "max_epsilon": s.max_epsilon,
     }
 
 
-def _check_question(s: Survey, q: Question, margin: float | None) -> dict[str, Any]:
+def _check_question(s: Survey, q: Question, margin: float | None, by: str | None = None,
+                    difference: float | None = None) -> dict[str, Any]:
     d = q.design
     choices = q.choices or None
     categories = max(2, len(q.choices))
@@ -58,7 +62,26 @@ def _check_question(s: Survey, q: Question, margin: float | None) -> dict[str, A
     }
     if margin is not None:
         report["needed_n"] = plan.needed_n(d, margin, categories=categories)
+        if by is not None and q.id != by:
+            groups = len(s.question(by).choices)
+            report["needed_by"] = {"field": by, "groups": groups, "per_group": report["needed_n"],
+                                   "total": groups * report["needed_n"]}
+    if difference is not None:
+        report["power"] = _power(s, q, difference, by)
     return report
+
+
+def _power(s: Survey, q: Question, difference: float, by: str | None) -> dict[str, Any] | None:
+    """The chance of detecting ``difference`` between two groups (the planned respondents in
+    halves, or two of ``by``'s groups of equal size), around the worst-case prevalence."""
+    if q.choices:  # yes/no questions only: a difference of one prevalence
+        return None
+    groups = len(s.question(by).choices) if by is not None else 2
+    size = s.planned_respondents // groups
+    centre = min(max(plan.worst_prevalence(q.design, 2), difference / 2), 1 - difference / 2)
+    low, high = centre - difference / 2, centre + difference / 2
+    return {"difference": difference, "group_size": size, "prevalences": [low, high],
+            "power": plan.power_difference(q.design, size, size, low, high) if size > 0 else 0.0}
 
 
 # -- rrdesk verify --json --------------------------------------------------------------------
@@ -116,7 +139,23 @@ def _aggregate_question(r: QuestionResult) -> dict[str, Any]:
             **_numbers(r, r.estimate), "method": r.estimate.method,
             "declined": r.declined, "abandoned": r.abandoned, "abandoned_after_spin": r.abandoned_after_spin,
             "noncompliance": r.noncompliance or None}
+    if r.weighted is not None or r.weight_left_out:
+        body["weighted"] = _weighted(r)
     if r.groups:
         body["by"] = [{"group": g.name or None, **_numbers(r, g.estimate), "warning": g.warning or None}
                       for g in r.groups]
     return body
+
+
+def _weighted(r: QuestionResult) -> dict[str, Any] | None:
+    """``weighted`` (a survey with ``[weight]``): the weighted estimate, its linearized SE and
+    Korn–Graubard interval, the effective n, in the shapes of the unweighted numbers."""
+    w = r.weighted
+    if w is None:
+        return {"n": 0, "left_out": r.weight_left_out, "estimate": None, "se": None, "ci95": None,
+                "empty": "fewer than two answers with a known weight"}
+    pick = (lambda v: v[1]) if r.yes_no else (lambda v: dict(zip(r.labels, v)))
+    return {"n": w.n, "left_out": r.weight_left_out, "sum_of_weights": w.total,
+            "estimate": pick([float(x) for x in w.estimate]), "se": pick([float(x) for x in w.se]),
+            "ci95": pick([[float(lo), float(hi)] for lo, hi in w.ci95]),
+            "n_effective": pick([float(x) for x in w.n_effective]), "method": w.method}

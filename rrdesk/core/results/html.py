@@ -166,6 +166,13 @@ def _question(r: QuestionResult, by: str | None, lang: str) -> str:
     parts = [head, big, _chart(rows, show_reported=randomized), _legend(randomized), _table(r, labels)]
     if r.groups:
         parts.append(_groups(r, by or "", labels))
+    if r.weighted is not None:
+        w = r.weighted
+        j = 1 if r.yes_no else int(max(range(len(labels)), key=lambda i: w.estimate[i]))
+        parts.append(f"<p class=\"small\"><b>Weighted</b> (survey weights): {escape(labels[j])} "
+                     f"{_pct(w.estimate[j])}, 95&nbsp;% CI {_pct(w.ci95[j][0])} &ndash; {_pct(w.ci95[j][1])}, "
+                     f"SE {_pct(w.se[j])} (linearized; effective n {w.n_effective[j]:.0f} of {w.n}"
+                     f"{f', {r.weight_left_out} without a known weight left out' if r.weight_left_out else ''})</p>")
     if r.noncompliance:
         parts.append(f"<p class=\"warn\" role=\"alert\">&#9888; {escape(r.noncompliance)}</p>")
     extra = []

@@ -14,6 +14,7 @@ from typing import Any, Mapping, Sequence
 from rrdesk.core.design import Act
 from rrdesk.core.estimate import Estimate, estimate, noncompliance
 from rrdesk.core.results.fitting import ModelResult
+from rrdesk.core.weights import Weighted
 from rrdesk.core.survey import Question, Survey
 
 #: Below this many answers a subgroup's estimate is flagged: its interval is wide and the
@@ -53,6 +54,8 @@ class QuestionResult:
     groups: tuple[Group, ...] = ()
     abandoned_after_spin: int = 0
     noncompliance: str = ""
+    weighted: Weighted | None = None  # with the survey's [weight]: the weighted estimate
+    weight_left_out: int = 0  # answers whose weight is unknown (no start record), left out of it
 
     @property
     def yes_no(self) -> bool:

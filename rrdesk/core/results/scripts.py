@@ -157,6 +157,10 @@ def analysis_do(results: Results) -> str:
         lines += [f"* {q.id} ({q.kind}): the prevalence is invlogit(_b[_cons])",
                   f'rrlogit answer_code if question == "{q.id}", {option}',
                   "nlcom invlogit(_b[_cons])"]
+        if s.weight_question is not None:
+            lines += ["* weighted by the survey's [weight] (the column weight): robust, linearized SEs",
+                      f'rrlogit answer_code [pweight=weight] if question == "{q.id}", {option}',
+                      "nlcom invlogit(_b[_cons])"]
         if model is not None and model.model.outcome.id == q.id and covariates:
             terms = " ".join(f"ib0.{c.id}_code" for c in covariates)
             lines += [f"* the model {model.model.text}: odds ratios",

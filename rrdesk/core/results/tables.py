@@ -23,7 +23,8 @@ ESTIMATE_COLUMNS = ("question", "design", "epsilon", "subgroup", "category", "n"
                     "estimate", "se", "ci_low", "ci_high", "note")
 ANSWER_COLUMNS = ("survey", "device", "log", "seq", "interview", "question", "design", "answer",
                   "p_truth", "p_yes", "p_no", "prevalence", "k", "p_say",
-                  "respondent", "answer_code", "choices", "p_yes_given_no", "p_yes_given_yes", "pyes", "pno", "pwarner")
+                  "respondent", "answer_code", "choices", "p_yes_given_no", "p_yes_given_yes", "pyes", "pno", "pwarner",
+                  "weight")
 MODEL_COLUMNS = ("term", "estimate", "se", "z", "p_value", "odds_ratio", "or_low", "or_high")
 DIRECT_PREFIX = "direct_"  # why: a direct question's id could be "answer" or "seq"; never clash
 
@@ -69,11 +70,14 @@ def answers_csv(survey: Survey, answers: Iterable[Any],
     more = {q.id: list(answer_parameters(q).values()) for q in survey.randomized}
     codes = {q.id: {c: j for j, c in enumerate(q.answer_ids)} for q in survey.randomized}
     kinds = {q.id: q.kind for q in survey.questions}
+    weight_of = dict(zip(survey.question(survey.weight_question).choices, survey.weights)) \
+        if survey.weight_question else {}
     for a in answers:
         given = interviews.get((a.device, a.interview), {})
         extra = more[a.question]
         out.writerow([survey.id, a.device, a.log, a.seq, a.interview, a.question, kinds[a.question], a.answer,
                       *params[a.question], f"{a.device}-{a.interview}", codes[a.question][a.answer], *extra,
+                      weight_of.get(given.get(survey.weight_question or "", ""), ""),
                       *(given.get(qid, "") for qid in direct)])
     return f.getvalue()
 
