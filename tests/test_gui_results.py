@@ -335,3 +335,31 @@ def test_the_chart_header_labels_never_overlap_however_narrow_the_column():
     for width in range(1, 600, 7):  # labels centred on their ticks are at least a label apart
         ticks = list(axis_ticks(width, 60))
         assert all(width * (b - a) / 100 > 60 for a, b in zip(ticks, ticks[1:]))
+
+
+def test_respondents_who_ignore_the_spinner_are_flagged_in_the_results_view(qtbot, view, monkeypatch, tmp_path):
+    # forty respondents record NO to "unhappy" whatever the spinner shows (instructed mode, the
+    # classic cheat): the recorded YES share, 0 %, is far below the quarter the spinner alone
+    # forces to YES, so the view says it may be non-compliance
+    from rrdesk.app.interviews import Station
+    from rrdesk.core import survey as surveys
+    from tests.conftest import SeededSource
+    s = surveys.load(DEMO)
+    data = tmp_path / "cheaters"
+    with Station(s, data, source=SeededSource(13)) as station:
+        for _ in range(40):
+            interview = station.start({"department": "office"})
+            while (q := interview.next_question) is not None:
+                spin = interview.spin(q.id, 0 if q.answer_mode == "assisted" else None)
+                interview.record(q.id, spin.answer if spin.answer is not None else 0)
+    (tmp_path / "stick").mkdir()
+    code, out = rrdesk("export", "--data", data, "--survey-id", s.id, "--to", tmp_path / "stick", "--same-disk")
+    assert code == 0
+    choose(qtbot, view, monkeypatch, [Path(out.strip())])
+    assert compute(qtbot, view)
+    for row in range(view.model.rowCount()):
+        line = view.model.index(row, 0).data(LINE)
+        if line.result.question.id == "unhappy" and line.group is None:
+            view.table.selectRow(row)
+            break
+    assert "⚠ possible non-compliance: the recorded YES share (0.0 %) is below the 25.0 %" in view.detail.text()
