@@ -122,3 +122,35 @@ def test_aggregate_with_a_weighted_survey_gives_the_weighted_estimate_of_answers
             assert body["ci95"] == pytest.approx(list(want.ci95[1]), abs=1e-12)
     assert "<b>Weighted</b> (survey weights)" in (tmp_path / "out" / "report.html").read_text(encoding="utf-8")
     assert "[pweight=weight]" in (tmp_path / "out" / "analysis.do").read_text(encoding="utf-8")
+
+
+@pytest.mark.skipif(__import__("shutil").which("Rscript") is None,
+                    reason="Rscript is not installed (CI installs r-base-core)")
+def test_base_r_gives_the_weighted_numbers_too(tmp_path):
+    import csv
+    import json
+    import subprocess
+
+    from tests.test_aggregate import aggregate_json, export, simulate
+    weighted_survey = tmp_path / "weighted.toml"
+    weighted_survey.write_text(DEMO.read_text(encoding="utf-8") + WEIGHT, encoding="utf-8")
+    simulate(tmp_path / "laptop", 50, 10, survey=weighted_survey)
+    bundle = export(tmp_path / "laptop", tmp_path / "stick")
+    code, got, err = aggregate_json(bundle, "--out", tmp_path / "out")
+    assert code == 0, err
+    done = subprocess.run(["Rscript", "analysis.R"], cwd=tmp_path / "out", capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    with open(tmp_path / "out" / "estimates-weighted-r.csv", newline="", encoding="utf-8") as f:
+        r_rows = {(r["question"], r["category"]): r for r in csv.DictReader(f)}
+    for q in got["questions"]:
+        if "weighted" not in q:
+            continue
+        w = q["weighted"]
+        for category in (q["reported"] if isinstance(w["estimate"], dict) else ["yes"]):
+            pick = (lambda v: v[category]) if isinstance(w["estimate"], dict) else (lambda v: v)
+            theirs = r_rows[(q["id"], category)]
+            assert float(theirs["estimate"]) == pytest.approx(pick(w["estimate"]), abs=1e-9), json.dumps(q)
+            assert float(theirs["se"]) == pytest.approx(pick(w["se"]), abs=1e-9)
+            assert float(theirs["ci_low"]) == pytest.approx(pick(w["ci95"])[0], abs=1e-8)
+            assert float(theirs["ci_high"]) == pytest.approx(pick(w["ci95"])[1], abs=1e-8)

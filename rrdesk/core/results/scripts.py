@@ -3,7 +3,8 @@
 Written by ``aggregate --out`` beside the CSV files, for a coordinator who wants to check or
 extend the analysis in their own tool. ``analysis.R`` has two parts: base R only (no package),
 which recomputes every randomized question's estimate, standard error and 95 % interval by the
-report's own method (:mod:`rrdesk.core.estimate`) and writes them to ``estimates-r.csv`` -- the
+report's own method (:mod:`rrdesk.core.estimate`) and writes them to ``estimates-r.csv`` (with
+survey weights, the weighted ones to ``estimates-weighted-r.csv``) -- the
 tests run it with ``Rscript`` and compare with ``estimates.csv``; then, when the packages are
 installed, the same questions with R's ``rr`` (``rrreg``) and ``RRreg`` (``RRuni``, ``RRlog``).
 ``analysis.do`` fits each yes/no question with Stata's ``rrlogit`` (Jann 2005; the prevalence is
@@ -33,8 +34,8 @@ lr_edge <- function(y, n, edge, far) {
 }
 # category j is recorded at the rate a + b * prevalence: Clopper-Pearson on that rate, mapped
 # back; beyond the spinner's reach, joined with the likelihood-ratio interval under 0 <= p <= 1
-interval <- function(y, n, a, b) {
-  ci <- clopper_pearson(y, n); lo <- min(a, a + b); hi <- max(a, a + b); r <- y / n
+interval <- function(y, n, a, b, ci = clopper_pearson(y, n)) {
+  lo <- min(a, a + b); hi <- max(a, a + b); r <- y / n
   lam <- if (r < lo) c(lo, max(ci[2], lr_edge(y, n, lo, hi))) else
          if (r > hi) c(min(ci[1], lr_edge(y, n, hi, lo)), hi) else c(max(ci[1], lo), min(ci[2], hi))
   ends <- (pmin(pmax(lam, lo), hi) - a) / b
@@ -73,6 +74,40 @@ for (q in unique(a$question)) {
 }
 write.csv(out, "estimates-r.csv", row.names = FALSE)
 print(out, digits = 4)
+# with survey weights (the column `weight`): the weighted share, its linearized SE (each
+# respondent a PSU, with replacement: Stata's svy: mean with [pweight]) and Korn-Graubard's
+# interval (Clopper-Pearson at the effective sample size), mapped the same way
+if ("weight" %in% names(a) && any(!is.na(a$weight))) {
+  wout <- NULL
+  for (q in unique(a$question)) {
+    u <- a[a$question == q & !is.na(a$weight), ]
+    choices <- strsplit(u$choices[1], ";")[[1]]; k <- length(choices)
+    n <- nrow(u); w <- u$weight; W <- sum(w)
+    z <- outer(u$answer_code, seq_len(k) - 1, "==") * 1
+    share <- colSums(w * z) / W
+    v <- n / (n - 1) * colSums((w * sweep(z, 2, share))^2) / W^2
+    neff <- pmin(ifelse(share > 0 & share < 1 & v > 0, share * (1 - share) / v, n), n)
+    x <- neff * share
+    kg <- function(j) c(if (x[j] > 0) qbeta(0.025, x[j], neff[j] - x[j] + 1) else 0,
+                        if (x[j] < neff[j]) qbeta(0.975, x[j] + 1, neff[j] - x[j]) else 1)
+    if (k == 2) {
+      pa <- u$p_yes_given_no[1]; b <- u$p_yes_given_yes[1] - pa
+      est <- min(max((share[2] - pa) / b, 0), 1); est <- c(1 - est, est)
+      se <- rep(sqrt(v[2]) / abs(b), 2)
+      ci <- interval(x[2], neff[2], pa, b, kg(2)); lows <- c(1 - ci[2], ci[1]); highs <- c(1 - ci[1], ci[2])
+    } else {
+      pa <- as.numeric(strsplit(u$p_say[1], ";")[[1]]); b <- u$p_truth[1]
+      est <- simplex_mle(share, pa, b); se <- sqrt(v) / b
+      cis <- sapply(seq_len(k), function(j) interval(x[j], neff[j], pa[j], b, kg(j)))
+      lows <- cis[1, ]; highs <- cis[2, ]
+    }
+    lows <- pmin(lows, est); highs <- pmax(highs, est)
+    wout <- rbind(wout, data.frame(question = q, category = choices, n = n, estimate = est, se = se,
+                                   ci_low = lows, ci_high = highs))
+  }
+  write.csv(wout, "estimates-weighted-r.csv", row.names = FALSE)
+  print(wout, digits = 4)
+}
 '''
 
 
