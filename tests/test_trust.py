@@ -142,3 +142,21 @@ def test_the_pin_survives_and_a_damaged_pin_is_one_line(tmp_path, capsys):
 def test_identity_recipient_is_unchanged_by_signing(tmp_path, capsys):
     identity = _keygen(tmp_path, "c", capsys)
     assert isinstance(keys.load_identities(identity)[0], age.Identity)
+
+
+def test_check_says_whether_a_survey_is_signed(tmp_path, capsys):
+    import json
+    survey = _survey(tmp_path)
+    assert cli.main(["check", str(survey)]) == 0
+    assert "unsigned: nothing pins it" in capsys.readouterr().out
+    coordinator = _keygen(tmp_path, "coordinator", capsys)
+    cli.main(["sign", str(survey), "-k", str(coordinator)])
+    capsys.readouterr()
+    fingerprint = keys.load_public_key(tmp_path / "coordinator.minisign.pub").fingerprint
+    assert cli.main(["check", str(survey)]) == 0
+    assert f"signed by key {fingerprint}" in capsys.readouterr().out
+    assert cli.main(["check", str(survey), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["signature"] == {"signed": True, "signer": fingerprint}
+    survey.write_text(survey.read_text() + "\n# edited\n")
+    assert cli.main(["check", str(survey)]) == 2
+    assert "does not verify" in capsys.readouterr().err

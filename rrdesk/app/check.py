@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from rrdesk.app import trust
 from rrdesk.core import survey as surveys
 from rrdesk.core.errors import InputError
 from rrdesk.core.results.contracts import check_json
@@ -28,6 +29,8 @@ def check(path: Path, margin: float | None = None, *, by: str | None = None,
     ------
     SurveyError
         The file is malformed or breaks a rule of the survey format (one located line).
+    SignatureError
+        ``SURVEY.minisig`` is there but does not verify (the file changed after it was signed).
     InputError
         ``by`` is not a question asked directly with choices, or is given without ``margin``.
     """
@@ -39,4 +42,8 @@ def check(path: Path, margin: float | None = None, *, by: str | None = None,
         if by not in grouping:
             raise InputError("command line", "--by", f'"{by}" is not a question asked directly with choices '
                                                       f"({', '.join(grouping) or 'the survey has none'})")
-    return s, check_json(s, margin, by=by, difference=difference)
+    report = check_json(s, margin, by=by, difference=difference)
+    signed = trust.survey_signature(s)  # a signature that does not verify is an error, not "unsigned"
+    report["signature"] = ({"signed": False, "signer": None} if signed is None else
+                           {"signed": True, "signer": signed.signer.fingerprint})
+    return s, report

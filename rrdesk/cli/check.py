@@ -69,6 +69,13 @@ def _precision_line(q: dict[str, Any], margin: float | None) -> str:
     return line
 
 
+def _signature_line(signature: dict[str, Any], path: Path) -> str:
+    if signature["signed"]:
+        return f"signed by key {signature['signer']} ({path.name}.minisig verified): laptops pin this signer"
+    return (f"unsigned: nothing pins it, so a laptop accepts any edit to it; sign it with "
+            f"rrdesk sign {path.name} -k IDENTITY before fieldwork")
+
+
 def run(args: argparse.Namespace) -> int:
     s, report = check(args.survey, args.margin, by=args.by, difference=args.difference)
     if args.json:
@@ -78,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
     out = [f"{s.title} ({s.id}) — {args.survey}",
            f"languages {', '.join(s.languages)} · {len(s.recipients)} recipient(s) · "
            f"margins at the planned {n} respondents, 95 %, in the worst case over prevalences",
+           _signature_line(report["signature"], args.survey),
            ""]
     head = ("question", "design", "mode", "ε", "truth", "lie ≤", "belief ≤", "margin")
     rows = [head]
