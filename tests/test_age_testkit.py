@@ -15,7 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from rrdesk.store import age
+import io
+
+from rrdesk.store import _age_open, age
 
 TESTKIT = Path(__file__).resolve().parents[2] / "shared" / "testdata" / "age-testkit"
 
@@ -91,6 +93,49 @@ def test_vector(path: Path):
             age.decrypt(body, identities)
     if "payload" in fields:
         assert hashlib.sha256(b"".join(released)).hexdigest() == fields["payload"][0]
+    _same_by_the_fast_readers(body, identities, expect)
+
+
+class _File(io.BytesIO):
+    """An in-memory file with a descriptor, as SealedFile fstats its file."""
+
+    def __init__(self, data: bytes, tmp: Path) -> None:
+        tmp.write_bytes(data)
+        super().__init__(data)
+        self._path = tmp
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def __enter__(self):
+        import os
+        self._fd = os.open(self._path, os.O_RDONLY)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        import os
+        os.close(self._fd)
+
+
+def _same_by_the_fast_readers(body: bytes, identities: list, expect: str) -> None:
+    """The record opener and the streaming bundle reader give what age.decrypt gives: the
+    same plaintext, or an error of the same kind."""
+    import tempfile
+    readers = [lambda: _age_open.Opener(identities).decrypt(body)]
+
+    def streamed() -> bytes:
+        with tempfile.TemporaryDirectory() as tmp, _File(body, Path(tmp) / "f") as raw:
+            sealed = _age_open.SealedFile(raw, identities)
+            sealed.check_all()
+            return sealed.read()
+    readers.append(streamed)
+    for read in readers:
+        if expect == "success":
+            assert read() == age.decrypt(body, identities)
+        else:
+            with pytest.raises(age.AgeError) as caught:
+                read()
+            assert type(caught.value) is FAILURES[expect], str(caught.value)
 
 
 def test_the_kit_is_mostly_runnable():

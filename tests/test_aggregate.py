@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from rrdesk import cli
-from rrdesk.store import _frames, _opening, aggregate, age, keys, log
+from rrdesk.store import _age_open, _frames, _opening, aggregate, age, keys, log
 from tests.conftest import DEMO, ROOT
 
 KEY = ROOT / "resources" / "demo-identity.txt"
@@ -393,8 +393,8 @@ def test_a_record_with_an_answer_its_question_does_not_have_is_named_and_left_ou
     start = sealed(interview=1, position=0, kind="start", direct={"department": "office"})
     spun = sealed(interview=1, position=1, kind="spun", question="unhappy")
     odd = sealed(interview=1, position=2, kind="answer", question="unhappy", answer="maybe")
-    job = _opening.Job("x.rrlog", header, survey, 0, (start, spun, odd), None)
-    opened = _opening.open_job(job, keys.load_identities(KEY))
+    opener = _age_open.Opener(keys.load_identities(KEY))
+    opened = _opening.open_blobs("x.rrlog", header, survey, 0, (start, spun, odd), None, opener)
     assert opened.rows.shape[0] == 2 and opened.unmatched == []
     assert opened.problems == [(2, 'the recorded answer is not one of question "unhappy"\'s answers')]
 

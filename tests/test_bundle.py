@@ -125,22 +125,64 @@ def test_the_manifest_describes_exactly_the_bytes_included_while_the_log_grows(t
     survey_file = tiny_survey(tmp_path, [coordinator.recipient])
     data = tmp_path / "data"
     record_interviews(survey_file, data, 1)
-    read = bundle._read
+    read = bundle._open_log
     grown = []
 
     def read_and_append(path: Path):
         got = read(path)
-        if path.suffix == ".rrlog" and not grown:  # an interview goes on during the export
+        if not grown:  # an interview goes on during the export
             grown.append(record_interviews(survey_file, data, 1))
         return got
 
-    monkeypatch.setattr(bundle, "_read", read_and_append)
+    monkeypatch.setattr(bundle, "_open_log", read_and_append)
     opened = open_bundle(export(data, "tiny-2026", tmp_path, now=NOW), [coordinator])
     [(name, log_bytes)] = opened.logs.items()
     found = log.scan(log_bytes, name)
     key = _frames.parse_key_file(opened.keys[name + ".key"])
     assert found.problems == () and key.index == len(found.frames) == 2 * 5
     assert opened.manifest["logs"][0]["records"] == len(found.frames)
+
+
+def test_a_log_cut_while_it_is_exported_starts_the_export_over(tmp_path, monkeypatch):
+    """A writer opening the log cuts its torn tail off (FORMAT.md §1.7) while the export reads
+    it: the read comes up short, and the export starts over from a new snapshot."""
+    coordinator = age.Identity.generate()
+    survey_file = tiny_survey(tmp_path, [coordinator.recipient])
+    data = tmp_path / "data"
+    station = record_interviews(survey_file, data, 1)
+    path = station.writer.path
+    whole = path.read_bytes()
+    with open(path, "ab") as file:
+        file.write(b"RRF1" + station.writer.count.to_bytes(8, "big"))  # a torn tail
+    opened_at = []
+    read = bundle._open_log
+
+    def open_then_cut(log_path: Path):
+        got = read(log_path)
+        if not opened_at:
+            opened_at.append(got[1])
+            os.truncate(log_path, len(whole))  # the writer's recovery, after the snapshot
+        return got
+
+    monkeypatch.setattr(bundle, "_open_log", open_then_cut)
+    opened = open_bundle(export(data, "tiny-2026", tmp_path, now=NOW), [coordinator])
+    assert opened_at == [len(whole) + 12] and opened.logs[path.name] == whole
+    assert [p.name for p in tmp_path.glob("*.part")] == []
+
+
+def test_a_log_named_after_the_manifest_is_described_too(tmp_path):
+    """Logs are streamed into the tar before the manifest because their hex names sort first;
+    a log of any other allowed name is read beforehand for its entry."""
+    coordinator = age.Identity.generate()
+    survey_file = tiny_survey(tmp_path, [coordinator.recipient])
+    data = tmp_path / "data"
+    station = record_interviews(survey_file, data, 1)
+    folder = station.writer.path.parent
+    station.writer.path.rename(folder / "z-copied.rrlog")
+    opened = open_bundle(export(data, "tiny-2026", tmp_path, now=NOW), [coordinator])
+    [entry] = opened.manifest["logs"]
+    assert entry["name"] == "z-copied.rrlog" and entry["records"] == 5
+    assert opened.logs["z-copied.rrlog"] == (folder / "z-copied.rrlog").read_bytes()
 
 
 class Faulty(NoSync):
@@ -167,9 +209,9 @@ class Faulty(NoSync):
         super().close(fd)
         self._maybe("close")
 
-    def read_back(self, path: Path) -> bytes:
-        got = super().read_back(path)
-        return got[:-1] + bytes([got[-1] ^ 1]) if self.fail == "read_back" else got
+    def read_back(self, path: Path):
+        got = b"".join(super().read_back(path))
+        yield got[:-1] + bytes([got[-1] ^ 1]) if self.fail == "read_back" else got
 
     def replace(self, source: Path, target: Path) -> None:
         if self.fail == "vanish":  # the stick is pulled just before the rename

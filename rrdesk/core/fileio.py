@@ -261,18 +261,9 @@ def _size_words(limit: int) -> str:
     return f"{limit} bytes"
 
 
-def read_capped(path: str | Path, limit: int) -> bytes:
-    """The whole regular file ``path``, at most ``limit`` bytes.
-
-    Raises
-    ------
-    OSError
-        As ``open`` and ``read`` raise it (``FileNotFoundError`` for a missing file); also
-        ``EINVAL`` "not a regular file (a FIFO)" for anything but a regular file, and
-        ``EFBIG`` "larger than N" for a file over ``limit`` (checked before and while
-        reading, so a file that grows is still refused). ``ValueError`` (a NUL in the path)
-        becomes ``EINVAL`` too.
-    """
+def open_capped(path: str | Path, limit: int) -> int:
+    """A descriptor open for reading on the regular file ``path`` of at most ``limit`` bytes
+    (the caller closes it). Raises as :func:`read_capped`, before anything is read."""
     try:
         fd = os.open(path, _FLAGS)
     except ValueError:
@@ -285,6 +276,26 @@ def read_capped(path: str | Path, limit: int) -> bytes:
             raise OSError(errno.EINVAL, f"not a regular file ({_kind(info.st_mode)})")
         if info.st_size > limit:
             raise OSError(errno.EFBIG, f"larger than {_size_words(limit)}")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_capped(path: str | Path, limit: int) -> bytes:
+    """The whole regular file ``path``, at most ``limit`` bytes.
+
+    Raises
+    ------
+    OSError
+        As ``open`` and ``read`` raise it (``FileNotFoundError`` for a missing file); also
+        ``EINVAL`` "not a regular file (a FIFO)" for anything but a regular file, and
+        ``EFBIG`` "larger than N" for a file over ``limit`` (checked before and while
+        reading, so a file that grows is still refused). ``ValueError`` (a NUL in the path)
+        becomes ``EINVAL`` too.
+    """
+    fd = open_capped(path, limit)
+    try:
         chunks, total = [], 0
         while total <= limit:
             chunk = os.read(fd, min(_CHUNK, limit + 1 - total))

@@ -8,17 +8,18 @@ from __future__ import annotations
 
 import errno
 import hashlib
-import io
 import json
+import os
 import re
 import tarfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Protocol, Sequence
 
 from rrdesk.core.errors import BundleError, os_reason
-from rrdesk.core.fileio import read_capped
+from rrdesk.core.fileio import open_capped
 from rrdesk.store import age
+from rrdesk.store._age_open import SealedFile
 from rrdesk.store._frames import MAX_SURVEY_ID, SURVEY_ID
 
 __all__ = ["Bundle", "FORMAT", "KEY_NAME", "LOG_NAME", "MANIFEST", "MAX_BUNDLE", "SUFFIX", "SURVEY_FILE",
@@ -33,6 +34,10 @@ MAX_BUNDLE = 2 << 30
 # why: a survey's logs are a few MB (a record is ~1 KB); 2 GiB bounds what a hostile or
 # mistaken file makes us read into memory, and stays far above any real export.
 _AGE_MAGIC = b"age-encryption.org/v1\n"
+MAX_SMALL = 16 << 20
+# why: the members read whole (manifest, survey copy, key files) are a few KB; 16 MiB bounds
+# what a hostile bundle makes us hold while leaving room for any real one (logs are streamed)
+_PIECE = 1 << 20  # why: a log streams through in 1 MiB pieces: few calls, little memory
 
 # why: a member name becomes a file name on the coordinator's disk (``tar x``), so only plain
 # names of safe characters, never a path, a leading dot, or anything the shell treats specially.
@@ -82,26 +87,85 @@ def open_bundle(path: Path, identities: Sequence[age.Identity]) -> Bundle:
         "not an rrdesk bundle (…)", "cannot decrypt with this identity", "damaged (…)",
         "manifest …"; always naming the bundle file.
     """
-    path = Path(path)
+    read = read_bundle(Path(path), identities, lambda name, at: _Bytes())
+    return Bundle(manifest=read.manifest, survey_text=read.survey_text, logs=read.logs, keys=read.keys,
+                  torn=read.torn, path=Path(path))
+
+
+class Sink(Protocol):
+    """Takes one member's bytes in pieces (a log or a torn-tail side file)."""
+
+    def feed(self, data: bytes) -> None: ...
+
+    def finish(self) -> Any: ...
+
+
+class _Bytes:
+    def __init__(self) -> None:
+        self.data = bytearray()
+
+    def feed(self, data: bytes) -> None:
+        self.data += data
+
+    def finish(self) -> bytes:
+        return bytes(self.data)
+
+
+@dataclass(frozen=True)
+class Read:
+    """A bundle read by :func:`read_bundle`: what each sink gave for each log and side file,
+    and the small files whole. ``digest`` names the age header and nonce (its file key)."""
+
+    manifest: Mapping[str, Any]
+    survey_text: bytes
+    logs: Mapping[str, Any]
+    keys: Mapping[str, bytes]
+    torn: Mapping[str, Any]
+    digest: bytes
+    size: int
+
+
+def read_bundle(path: Path, identities: Sequence[age.Identity], sink: Callable[[str, int], Sink] | None) -> Read:
+    """Read a bundle as a stream, checking all that :func:`open_bundle` checks, holding at
+    most a chunk of it at a time plus its small files (manifest, survey, key files):
+    every log and torn-tail side file goes through ``sink(name, offset)`` in pieces (``offset``:
+    where its data starts in the plaintext) (FORMAT.md §2.6).
+
+    With ``sink`` None only the manifest and the survey copy are read and checked (the
+    logs, keys and side files are left unread and absent from the result): enough to know
+    which survey a bundle holds.
+
+    Raises
+    ------
+    BundleError
+        As :func:`open_bundle`.
+    """
     try:  # a FIFO, a device or /dev/zero is refused unread: never a hang, never a MemoryError
-        sealed = read_capped(path, MAX_BUNDLE)
+        fd = open_capped(path, MAX_BUNDLE)
     except FileNotFoundError:
         raise BundleError(path, "", "no such file") from None
     except OSError as error:
         if error.errno == errno.EFBIG:
             raise BundleError(path, "", "not an rrdesk bundle (larger than 2 GiB)") from None
         raise BundleError(path, "", f"cannot be read: {os_reason(error)}") from None
-    if not sealed.startswith(_AGE_MAGIC):
-        raise BundleError(path, "", "not an rrdesk bundle (not an age file)")
-    try:
-        plain = age.decrypt(sealed, identities)
-    except age.NoMatchError:
-        raise BundleError(path, "", "cannot decrypt with this identity (it is sealed to another key, "
-                                    "or its header is damaged)") from None
-    except age.AgeError as error:
-        raise BundleError(path, "", f"damaged ({error})") from None
-    members = _members(path, plain)
-    manifest = _manifest(path, members.pop(MANIFEST, None))
+    with os.fdopen(fd, "rb", buffering=0) as raw:
+        try:
+            if os.pread(fd, len(_AGE_MAGIC), 0) != _AGE_MAGIC:
+                raise BundleError(path, "", "not an rrdesk bundle (not an age file)")
+            sealed = SealedFile(raw, identities)
+            return _read(path, sealed, sink)
+        except age.NoMatchError:
+            raise BundleError(path, "", "cannot decrypt with this identity (it is sealed to another key, "
+                                        "or its header is damaged)") from None
+        except age.AgeError as error:
+            raise BundleError(path, "", f"damaged ({error})") from None
+        except OSError as error:
+            raise BundleError(path, "", f"cannot be read: {os_reason(error)}") from None
+
+
+def _read(path: Path, sealed: SealedFile, sink: Callable[[str, int], Sink] | None) -> Read:
+    members = _members(path, sealed)
+    manifest = _manifest(path, _whole(path, sealed, members.pop(MANIFEST)) if MANIFEST in members else None)
     listed = {SURVEY_FILE: manifest["survey_file"]}
     listed.update((e["name"], e) for e in manifest["logs"])
     listed.update((e["name"], e) for e in manifest["keys"])
@@ -110,15 +174,45 @@ def open_bundle(path: Path, identities: Sequence[age.Identity]) -> Bundle:
         if name not in listed:
             raise BundleError(path, "", f"not an rrdesk bundle (member {_show(name)} is not listed in the manifest)")
     for name, entry in listed.items():
-        blob = members.get(name)
-        if blob is None:
+        if name not in members:
             raise BundleError(path, "", f"manifest lists {_show(name)}, which the bundle does not hold")
-        if len(blob) != entry["size"] or _sha(blob) != entry["sha256"]:
+    found: dict[str, Any] = {}
+    if sink is None:
+        listed = {SURVEY_FILE: listed[SURVEY_FILE]}
+    for name, entry in listed.items():
+        info = members[name]
+        streamed = name != SURVEY_FILE and name in members and not KEY_NAME.match(name)
+        digest = hashlib.sha256()
+        if info.size == entry["size"] and streamed:
+            into = sink(name, info.offset_data)
+            for piece in _pieces(sealed, info):
+                digest.update(piece)
+                into.feed(piece)
+            found[name] = into.finish()
+        elif info.size == entry["size"]:
+            found[name] = _whole(path, sealed, info)
+            digest.update(found[name])
+        if info.size != entry["size"] or digest.hexdigest() != entry["sha256"]:
             raise BundleError(path, "", f"manifest: {_show(name)} does not match its size and sha256")
-    return Bundle(manifest=manifest, survey_text=members[SURVEY_FILE],
-                  logs={e["name"]: members[e["name"]] for e in manifest["logs"]},
-                  keys={e["name"]: members[e["name"]] for e in manifest["keys"]},
-                  torn={e["name"]: members[TORN_DIR + e["name"]] for e in manifest["torn"]}, path=path)
+    return Read(manifest=manifest, survey_text=found[SURVEY_FILE],
+                logs={e["name"]: found[e["name"]] for e in manifest["logs"] if e["name"] in found},
+                keys={e["name"]: found[e["name"]] for e in manifest["keys"] if e["name"] in found},
+                torn={e["name"]: found[TORN_DIR + e["name"]] for e in manifest["torn"] if TORN_DIR + e["name"] in found},
+                digest=sealed.digest, size=sealed.size)
+
+
+def _pieces(sealed: SealedFile, info: tarfile.TarInfo) -> Iterator[bytes]:
+    at, end = info.offset_data, info.offset_data + info.size
+    while at < end:
+        piece = sealed.read_at(at, min(_PIECE, end - at))
+        yield piece
+        at += len(piece)
+
+
+def _whole(path: Path, sealed: SealedFile, info: tarfile.TarInfo) -> bytes:
+    if info.size > MAX_SMALL:
+        raise BundleError(path, "", f"not an rrdesk bundle (member {_show(info.name)} is too large)")
+    return b"".join(_pieces(sealed, info))
 
 
 def _expected(name: str) -> bool:
@@ -127,14 +221,16 @@ def _expected(name: str) -> bool:
     return name in (MANIFEST, SURVEY_FILE) or bool(LOG_NAME.match(name) or KEY_NAME.match(name))
 
 
-def _members(path: Path, plain: bytes) -> dict[str, bytes]:
-    """The tar's members by name; strict: regular files with the expected names only."""
+def _members(path: Path, sealed: SealedFile) -> dict[str, tarfile.TarInfo]:
+    """The tar's members by name, their data unread; strict: regular files with the expected
+    names only, each wholly inside the archive, nothing but zeros after its end."""
     def refuse(name: str, what: str) -> BundleError:
         return BundleError(path, "", f"not an rrdesk bundle (member {_show(name)} {what})")
 
-    found: dict[str, bytes] = {}
+    found: dict[str, tarfile.TarInfo] = {}
     try:
-        with tarfile.open(fileobj=io.BytesIO(plain), mode="r:") as tar:
+        sealed.seek(0)
+        with tarfile.open(fileobj=sealed, mode="r:") as tar:
             for member in tar:
                 name = member.name
                 if member.type not in (tarfile.REGTYPE, tarfile.AREGTYPE) or member.issparse():
@@ -143,17 +239,19 @@ def _members(path: Path, plain: bytes) -> dict[str, bytes]:
                     raise refuse(name, "is unexpected")
                 if name in found or member.size > MAX_BUNDLE:
                     raise refuse(name, "appears twice" if name in found else "is too large")
-                extracted = tar.extractfile(member)
-                found[name] = extracted.read() if extracted else b""
-                if len(found[name]) != member.size:
+                if member.offset_data + member.size > sealed.size:
                     raise BundleError(path, "", f"damaged (member {_show(name)} is cut short)")
+                found[name] = member
             end = tar.offset
     except (tarfile.TarError, EOFError, ValueError, UnicodeError, OverflowError):
         raise BundleError(path, "", "not an rrdesk bundle (not a tar archive)") from None
     # why: tarfile stops quietly at a damaged header after the first; whatever follows the
     # end of the archive must be its zero padding, never unread data
-    if plain[end:].strip(b"\0"):
-        raise BundleError(path, "", "not an rrdesk bundle (data after the end of the archive)")
+    while end < sealed.size:
+        piece = sealed.read_at(end, min(_PIECE, sealed.size - end))
+        if piece.strip(b"\0"):
+            raise BundleError(path, "", "not an rrdesk bundle (data after the end of the archive)")
+        end += len(piece)
     return found
 
 

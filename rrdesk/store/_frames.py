@@ -8,15 +8,13 @@ labelled SHA-256 checks; every constant says why it is safe (FORMAT.md §1.10).
 from __future__ import annotations
 
 import hashlib
+import hmac
 import re
 from dataclasses import dataclass
 from datetime import date
 
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives import hashes
-from cryptography.hazmat.primitives.hmac import HMAC
-
 from rrdesk.core.problems import Problem
+from rrdesk.store._hmac import hmac_sha256
 
 # why: names format and version; NUL and newline expose text-mode or C-string mangling.
 LOG_MAGIC = b"RRDESK-LOG\x00v1\n"
@@ -101,9 +99,7 @@ def _sha(label: bytes, data: bytes) -> bytes:
 
 
 def _hmac(key: bytes, data: bytes) -> bytes:
-    mac = HMAC(key, hashes.SHA256())
-    mac.update(data)
-    return mac.finalize()
+    return hmac_sha256(key, data)
 
 
 def evolve(key: bytes) -> bytes:
@@ -117,13 +113,7 @@ def _tag_key(key: bytes) -> bytes:
 
 def tag_ok(key: bytes, signed: bytes, tag: bytes) -> bool:
     """Whether ``tag`` is frame i's tag under ``key`` = k_i (constant-time comparison)."""
-    mac = HMAC(_tag_key(key), hashes.SHA256())
-    mac.update(signed)
-    try:
-        mac.verify(tag)
-    except InvalidSignature:
-        return False
-    return True
+    return hmac.compare_digest(_hmac(_tag_key(key), signed), tag)
 
 
 def signed_part(seq: int, blob: bytes, prev: bytes) -> bytes:
@@ -221,6 +211,7 @@ def _header(data: bytes) -> tuple[Header, int] | str:
     return header, pos + DIGEST_SIZE
 
 
+TAG_FAILED = "tag does not verify (altered, or written with another key)"
 _CHAIN = "does not follow the record before it (a record was removed, reordered or spliced in)"
 
 
@@ -343,8 +334,7 @@ def check_tags(scan: Scan, first_key: bytes) -> tuple[Problem, ...]:
     problems, key = [], first_key
     for frame in scan.frames:
         if not tag_ok(key, signed_part(frame.seq, frame.blob, frame.prev), frame.tag):
-            problems.append(Problem(scan.file, frame.seq,
-                                    "tag does not verify (altered, or written with another key)", scan.member))
+            problems.append(Problem(scan.file, frame.seq, TAG_FAILED, scan.member))
         key = evolve(key)
     return tuple(problems)
 

@@ -9,7 +9,7 @@ all three are re-exported by :mod:`rrdesk.store.verify`.
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Callable, Sequence
 
 from rrdesk.core.survey import Survey
 from rrdesk.store import age, records
@@ -17,7 +17,7 @@ from rrdesk.store._frames import KEY_SIZE, Header, Scan, evolve, parse_key_file
 from rrdesk.store._log_sources import _Log
 from rrdesk.store.log import Problem, check_tags, scan
 
-__all__ = ["open_record", "record_problems", "unmatched_problems"]
+__all__ = ["first_key", "open_record", "record_problems", "structure_problems", "unmatched_problems"]
 
 # why: Station names a log after the device and log ids in its header (FORMAT.md §1.1); a
 # name that disagrees means the file was renamed or replaced, which a de-duplicating
@@ -36,20 +36,28 @@ def _check_structure(item: _Log, identities: Sequence[age.Identity] | None) -> t
     """Every check of a log but its records' content: framing, sequence, chain, survey, name,
     key file; with ``identities`` also the first key, the tags and the key file's key."""
     found = scan(item.data, item.file, item.member)
-    problems = list(found.problems)
-    header = found.header
+    return found, structure_problems(item, found.header, len(found.frames), found.problems, identities,
+                                     lambda key: check_tags(found, key))
+
+
+def structure_problems(item: _Log, header: Header | None, frames: int, scanned: Sequence[Problem],
+                       identities: Sequence[age.Identity] | None,
+                       tags: Callable[[bytes], Sequence[Problem]]) -> list[Problem]:
+    """:func:`_check_structure` on a log already scanned (``frames`` intact frames, ``scanned``
+    what the scan found; ``tags(k_0)`` checks the tags), for a reader that streams the log."""
+    problems = list(scanned)
     if header is None:
-        return found, problems
+        return problems
     if item.survey_id is not None and header.survey_id != item.survey_id:
         problems.append(item.problem(None, f'is a log of survey "{header.survey_id}", not of "{item.survey_id}"'))
     named = _STATION_NAME.match(item.name)
     if named and (named[1], named[2]) != (header.device_id.hex(), header.log_id.hex()):
         problems.append(item.problem(None, "its name does not match the device and log id in "
                                            "its header (renamed or replaced)"))
-    index, key = _check_key_file(item, header, len(found.frames), problems)
+    index, key = _check_key_file(item, header, frames, problems)
     if identities:
-        _check_sealed(item, found, index, key, identities, problems)
-    return found, problems
+        _check_sealed(item, header, frames, index, key, identities, problems, tags)
+    return problems
 
 
 def _check_key_file(item: _Log, header: Header, frames: int,
@@ -75,29 +83,36 @@ def _check_key_file(item: _Log, header: Header, frames: int,
     return state.index, state.key
 
 
-def _check_sealed(item: _Log, found: Scan, index: int | None, key: bytes | None,
-                  identities: Sequence[age.Identity], problems: list[Problem]) -> None:
-    """With the coordinator's identity: the first key, the tags, the key file, every record."""
+def first_key(header: Header, identities: Sequence[age.Identity]) -> bytes | str:
+    """The log's k_0, decrypted from its header; or what is wrong (a problem's words)."""
     try:
-        first_key = age.decrypt(found.header.sealed_first_key, identities)
+        key = age.decrypt(header.sealed_first_key, identities)
     except age.AgeError as error:
         why = "" if isinstance(error, age.NoMatchError) else f" ({error})"
-        problems.append(item.problem(None, f"first key cannot be decrypted with this identity{why}"))
-        first_key = None
-    if first_key is not None and len(first_key) != KEY_SIZE:
-        problems.append(item.problem(None, f"the sealed first key is not {KEY_SIZE} bytes"))
-        first_key = None
-    if first_key is not None:
-        problems.extend(check_tags(found, first_key))
-        # why: only k_0 evolved `index` times fits; a tail cut off together with a key file made
-        # up to match would need an earlier key, which the laptop no longer holds (§1.4)
-        if index is not None and index <= len(found.frames) + 1:
-            expected = first_key
-            for _ in range(index):
-                expected = evolve(expected)
-            if expected != key:
-                problems.append(item.key_problem(f"the key file's key is not this log's key "
-                                                 f"number {index} (replaced or altered)"))
+        return f"first key cannot be decrypted with this identity{why}"
+    if len(key) != KEY_SIZE:
+        return f"the sealed first key is not {KEY_SIZE} bytes"
+    return key
+
+
+def _check_sealed(item: _Log, header: Header, frames: int, index: int | None, key: bytes | None,
+                  identities: Sequence[age.Identity], problems: list[Problem],
+                  tags: Callable[[bytes], Sequence[Problem]]) -> None:
+    """With the coordinator's identity: the first key, the tags, the key file's key."""
+    first = first_key(header, identities)
+    if isinstance(first, str):
+        problems.append(item.problem(None, first))
+        return
+    problems.extend(tags(first))
+    # why: only k_0 evolved `index` times fits; a tail cut off together with a key file made
+    # up to match would need an earlier key, which the laptop no longer holds (§1.4)
+    if index is not None and index <= frames + 1:
+        expected = first
+        for _ in range(index):
+            expected = evolve(expected)
+        if expected != key:
+            problems.append(item.key_problem(f"the key file's key is not this log's key "
+                                             f"number {index} (replaced or altered)"))
 
 
 def _check_records(item: _Log, found: Scan, identities: Sequence[age.Identity]) -> list[Problem]:
@@ -118,10 +133,12 @@ def _check_records(item: _Log, found: Scan, identities: Sequence[age.Identity]) 
     return problems + unmatched_problems(item.file, unmatched, len(found.frames), member=item.member)
 
 
-def open_record(blob: bytes, identities: Sequence[age.Identity]) -> records.Record | str | None:
-    """The record sealed in ``blob``; None when no identity matches it; else what is wrong."""
+def open_record(blob: bytes, identities: Sequence[age.Identity], *,
+                decrypt: Callable[[bytes], bytes] | None = None) -> records.Record | str | None:
+    """The record sealed in ``blob``; None when no identity matches it; else what is wrong.
+    ``decrypt`` (``_age_open.Opener.decrypt``) opens it as ``age.decrypt`` with ``identities`` does."""
     try:
-        return records.parse(age.decrypt(blob, identities))
+        return records.parse(decrypt(blob) if decrypt is not None else age.decrypt(blob, identities))
     except age.NoMatchError:
         return None
     except age.AgeError as error:
@@ -172,10 +189,11 @@ def _out_of_order(seq: int, record: records.Record, prev: tuple[int, records.Rec
     ``rrdesk-record/1`` one record (positions 1..R). A log holds one format, starts with an
     interview, and interview numbers only grow (``interviews.Station``).
     """
-    where = f"interview {record.interview}, position {record.position}"
     slots = record.format == records.FORMAT  # two records per question
     if prev is not None and prev[0] == seq - 1 and prev[1].format != record.format:
+        where = f"interview {record.interview}, position {record.position}"
         return f"{where}: a {record.format} record after a {prev[1].format} record (a log holds one format)"
+    where = _Where(record)
     if (record.kind == "start") != (record.position == 0):
         return f"{where}: {_a(record.kind)} record cannot stand at this position"
     first = slots and record.position % 2 == 1
@@ -185,11 +203,12 @@ def _out_of_order(seq: int, record: records.Record, prev: tuple[int, records.Rec
         return (f"{where}: {_a(record.kind)} record cannot stand at this position (a question's {which}record "
                 f"is {_either(allowed)})")
     if survey is not None:
-        per = 1 + (2 if slots else 1) * len(survey.randomized)
+        randomized = survey.randomized
+        per = 1 + (2 if slots else 1) * len(randomized)
         if record.position != seq % per:
             return f"{where}: out of order (position {seq % per} belongs here)"
         slot = (record.position - 1) // 2 if slots else record.position - 1
-        if record.position and record.question != survey.randomized[slot].id:
+        if record.position and record.question != randomized[slot].id:
             return f"{where}: not the question the survey asks at this position"
     elif seq == 0 and record.position != 0:
         return f"{where}: a log must begin with an interview's start"
@@ -212,6 +231,18 @@ def _out_of_order(seq: int, record: records.Record, prev: tuple[int, records.Rec
             return (f'{where}: names question "{record.question}", but the first record of its slot '
                     f'names "{last.question}"')
     return ""
+
+
+class _Where:
+    """ "interview N, position P", formatted only when a message needs it (most records have none)."""
+
+    __slots__ = ("record",)
+
+    def __init__(self, record: records.Record) -> None:
+        self.record = record
+
+    def __format__(self, spec: str) -> str:
+        return f"interview {self.record.interview}, position {self.record.position}"
 
 
 def _a(word: str) -> str:

@@ -109,25 +109,37 @@ def _bundle_logs(path: Path, identities: Sequence[age.Identity] | None,
         problems.append(Problem(str(path), None, error.what))
         return []
     survey_id = bundle.manifest["survey"]
-    try:
-        survey = surveys.loads(bundle.survey_text.decode("utf-8-sig"), f"{path}:{SURVEY_FILE}")
-    except (RRDeskError, UnicodeDecodeError) as error:
-        problems.append(Problem(str(path), None, f"the survey copy cannot be read ({error})", SURVEY_FILE))
-        survey = None
-    if survey is not None and survey.id != survey_id:
-        problems.append(Problem(str(path), None, f'is survey "{survey.id}", the manifest says "{survey_id}"',
-                                SURVEY_FILE))
+    survey = bundle_survey(path, bundle.survey_text, survey_id, problems)
     found = []
     for entry in bundle.manifest["logs"]:
         name = entry["name"]
         data = bundle.logs[name]
         found.append(_Log(str(path), name, name, data, bundle.keys.get(name + ".key"),
                           str(path), name + ".key", survey_id, survey))
-        counted = len(scan(data, name).frames)
-        if entry["records"] != counted:
-            problems.append(Problem(str(path), None, f"the manifest says {entry['records']} "
-                                                     f"records, the log holds {counted}", name))
+        problems.extend(miscounted(path, entry, len(scan(data, name).frames)))
     return found
+
+
+def bundle_survey(path: Path, text: bytes, survey_id: str, problems: list[Problem]) -> Survey | None:
+    """A bundle's survey copy (None, and a problem, when it cannot be read), checked against
+    the manifest's survey id."""
+    try:
+        survey = surveys.loads(text.decode("utf-8-sig"), f"{path}:{SURVEY_FILE}")
+    except (RRDeskError, UnicodeDecodeError) as error:
+        problems.append(Problem(str(path), None, f"the survey copy cannot be read ({error})", SURVEY_FILE))
+        return None
+    if survey.id != survey_id:
+        problems.append(Problem(str(path), None, f'is survey "{survey.id}", the manifest says "{survey_id}"',
+                                SURVEY_FILE))
+    return survey
+
+
+def miscounted(path: Path, entry: dict, counted: int) -> list[Problem]:
+    """A problem when the manifest's record count for a log is not what the log holds."""
+    if entry["records"] == counted:
+        return []
+    return [Problem(str(path), None, f"the manifest says {entry['records']} records, the log holds {counted}",
+                    entry["name"])]
 
 
 def _gather(path: Path, identities: Sequence[age.Identity] | None) -> tuple[list[_Log], list[Problem]]:

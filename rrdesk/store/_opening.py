@@ -12,13 +12,18 @@ row only says that a question's slot began (the estimates use ``answer`` rows al
 """
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Sequence
 
 import numpy as np
 
+from rrdesk.core.errors import BundleError
 from rrdesk.core.survey import Survey
 from rrdesk.store import age, records, verify
+from rrdesk.store._age_open import Opener
+from rrdesk.store._bundle_index import BundleIndex, Bundles, index_bundle
 from rrdesk.store._frames import Header
 
 #: Columns of a row, in order; the direct questions' answers follow ``ANSWER``.
@@ -30,21 +35,29 @@ MAX_INTERVIEW = 1 << 40
 # why: rows pack (device, interview) into one int64 key; Station numbers interviews from 1 up,
 # so 2**40 (10**12) is never reached by a real laptop, and a bigger number is hostile input
 
-_IDENTITIES: list[age.Identity] = []
+_WORKER: list[tuple[Opener, Bundles]] = []  # a worker's opener and open bundles (init_worker)
 
 
 @dataclass(frozen=True)
 class Job:
-    """Frames ``first``, ``first + 1``… of one log; ``prev`` is the blob of frame
-    ``first - 1`` (None for frame 0), opened only so the first record's order is checked."""
+    """Frames ``first``, ``first + 1``… of one log of the bundle ``file`` (whose age header
+    and nonce hash to ``digest``): their blobs lie at ``offsets`` with ``lengths`` in its
+    plaintext. ``prev`` places the blob of frame ``first - 1`` (None for frame 0), opened only
+    so the first record's order is checked."""
 
     file: str
+    digest: bytes
     header: Header
     survey: Survey
     first: int
-    blobs: tuple[bytes, ...]
-    prev: bytes | None
+    offsets: array
+    lengths: array
+    prev: tuple[int, int] | None
     member: str = ""  # the log's name in the bundle ``file``
+
+    @property
+    def count(self) -> int:
+        return len(self.offsets)
 
 
 @dataclass(frozen=True, eq=False)
@@ -64,16 +77,35 @@ def labels(survey: Survey, question_id: str) -> tuple[str, ...]:
 
 def init_worker(identities: Sequence[str]) -> None:
     """Worker start-up: parse the coordinator's identities once."""
-    _IDENTITIES[:] = [age.Identity.from_string(text) for text in identities]
+    parsed = [age.Identity.from_string(text) for text in identities]
+    _WORKER[:] = [(Opener(parsed), Bundles(parsed))]
 
 
 def open_in_worker(job: Job) -> Opened:
-    return open_job(job, _IDENTITIES)
+    opener, bundles = _WORKER[0]
+    return open_job(job, opener, bundles)
 
 
-def open_job(job: Job, identities: Sequence[age.Identity]) -> Opened:
-    """Decrypt, parse and check every record of ``job``."""
-    survey = job.survey
+def index_in_worker(path: str) -> BundleIndex:
+    opener, _ = _WORKER[0]
+    return index_bundle(Path(path), opener.identities)
+
+
+def open_job(job: Job, opener: Opener, bundles: Bundles) -> Opened:
+    """Read the records of ``job`` from its bundle, then :func:`open_blobs`."""
+    try:
+        blobs = bundles.blobs(job.file, job.digest, job.offsets, job.lengths)
+        before = bundles.blobs(job.file, job.digest, job.prev[:1], job.prev[1:]) if job.prev else [None]
+    except BundleError as error:
+        width = FIXED + len(job.survey.direct)
+        return Opened(np.empty((0, width), dtype=np.int64), [(job.first + i, error.what) for i in range(job.count)], [])
+    return open_blobs(job.file, job.header, job.survey, job.first, blobs, before[0], opener)
+
+
+def open_blobs(file: str, header: Header, survey: Survey, first: int, blobs: Sequence[bytes],
+               before: bytes | None, opener: Opener) -> Opened:
+    """Decrypt, parse and check the records ``blobs`` (seq ``first`` on) of a log of ``file``;
+    ``before`` is the blob just before them (None at seq 0), for the first one's order."""
     index = {q.id: i for i, q in enumerate(survey.questions)}
     answers = {q.id: {a: j for j, a in enumerate(labels(survey, q.id))} for q in survey.questions}
     direct = [q.id for q in survey.direct]
@@ -82,22 +114,22 @@ def open_job(job: Job, identities: Sequence[age.Identity]) -> Opened:
     problems: list[tuple[int, str]] = []
     unmatched: list[int] = []
     prev = None
-    if job.prev is not None:
-        before = verify.open_record(job.prev, identities)
-        if isinstance(before, records.Record):
-            prev = (job.first - 1, before)
-    for seq, blob in enumerate(job.blobs, start=job.first):
-        record = verify.open_record(blob, identities)
+    if before is not None:
+        opened = verify.open_record(before, opener.identities, decrypt=opener.decrypt)
+        if isinstance(opened, records.Record):
+            prev = (first - 1, opened)
+    for seq, blob in enumerate(blobs, start=first):
+        record = verify.open_record(blob, opener.identities, decrypt=opener.decrypt)
         if record is None:
             unmatched.append(seq)
             continue
         if isinstance(record, str):
             problems.append((seq, record))
             continue
-        found = [p.what for p in verify.record_problems(job.file, job.header, seq, record, prev, survey)]
+        found = verify.record_problems(file, header, seq, record, prev, survey)
         prev = (seq, record)
         row = [seq, record.interview, KINDS.index(record.kind), -1, -1] + [-1] * len(direct)
-        what = found[0] if found else _content(record, row, index, answers, direct)
+        what = found[0].what if found else _content(record, row, index, answers, direct)
         if what:
             problems.append((seq, what))  # why: a record with any problem is left out of the estimates
         else:

@@ -38,12 +38,13 @@ MAX_TRIALS = 4
 
 def candidates(paths: Sequence[Path], identities: Sequence[age.Identity]) -> Candidates:
     """Every distinct survey copy per survey id, most-held first (ties: first given first).
-    Opens each bundle but decrypts no record; a bundle that cannot be opened, or whose copy
-    cannot be read, is left out (collect reports it)."""
+    Reads of each bundle only its manifest and survey copy (checked against the manifest), so
+    it costs a few chunks however large the bundle; a bundle that cannot be opened, or whose
+    copy cannot be read, is left out (collect reports it, and any damage in the rest)."""
     found: dict[str, dict[tuple, tuple[Survey, str, list[str]]]] = {}
     for path in paths:
         try:
-            opened = bundles.open_bundle(Path(path), identities)
+            opened = bundles.read_bundle(Path(path), identities, None)
             survey = surveys.loads(opened.survey_text.decode("utf-8-sig"), f"{path}:{bundles.SURVEY_FILE}")
         except (RRDeskError, UnicodeDecodeError):
             continue

@@ -34,7 +34,6 @@ Interviews
 """
 from __future__ import annotations
 
-import hashlib
 import multiprocessing
 import os
 from array import array
@@ -49,20 +48,25 @@ import numpy as np
 
 from rrdesk.core.survey import Survey
 from rrdesk.store import _opening as opening, _survey_choice as choice, age, verify
+from rrdesk.store._age_open import Opener
+from rrdesk.store._bundle_index import BundleIndex, Bundles, LogIndex, index_bundle
 from rrdesk.store._collected import BUNDLE, LOG, ROW, Answer, Collection, SurveyData
 from rrdesk.store._opening import FIXED, SEQ
 from rrdesk.store.log import Problem
 
 __all__ = ["Answer", "Collection", "Problem", "SurveyData", "collect", "surveys_in"]
 
-CHUNK = 256  # why: ~180 KB of blobs and ~50 ms of work per task: pickling cost is noise
+CHUNK = 2048
+# why: a task names its records (12 bytes each) and the worker reads them from the bundle itself,
+# so a task is small whatever its size; 2048 records are ~0.1 s of work: the pipe and the
+# scheduling are noise, and a few dozen tasks still spread evenly over the workers
 IN_PROCESS_BELOW = 1024
 # why: starting worker processes costs about half a second; fewer records than this (guessed
 # from the bundles' sizes, then counted per bundle) are decrypted here faster, so small
 # surveys and tests never wait for a pool
-_IN_FLIGHT_PER_WORKER = 32
-# why: keeps the workers busy while this process opens and checks the next bundle, and bounds
-# memory to about 32 × 180 KB of queued blobs per worker
+_IN_FLIGHT_PER_WORKER = 8
+# why: keeps the workers busy while this process handles what came back; each task in flight
+# costs ~25 KB here (its offsets) and its rows when done
 _RECORD_BYTES = 820  # why: a sealed record with its frame; only to guess the work ahead from file sizes
 _UNUSABLE = bytes(32)  # a digest slot for a frame seen but not usable (named by a problem)
 
@@ -134,8 +138,13 @@ def _collect(paths: Sequence[Path], identities: list[age.Identity], survey_id: s
     try:
         if collector.workers > 1 and _size(paths) > IN_PROCESS_BELOW * _RECORD_BYTES:
             collector.start_pool()  # why: now, before bundles fill this process, which spawn would copy
+        ahead: deque[tuple[int, Path, Future | None]] = deque()
         for number, path in enumerate(paths):
-            collector.add(number, Path(path))
+            ahead.append((number, Path(path), collector.index_ahead(Path(path))))
+            while len(ahead) > collector.workers:  # why: bundles are indexed in the workers, a few ahead
+                collector.add(*ahead.popleft())
+        while ahead:
+            collector.add(*ahead.popleft())
         return collector.finish()
     finally:
         collector.close()
@@ -176,15 +185,34 @@ class _Collector:
         self.names: list[str] = []
         self.pool: ProcessPoolExecutor | None = None
         self.flight: deque[tuple[Future, opening.Job, _Survey, int, int, int]] = deque()
+        self.here: tuple[Opener, Bundles] | None = None  # for records opened in this process
 
     # -- one bundle ----------------------------------------------------------------------
 
-    def add(self, number: int, path: Path) -> None:
+    def index_ahead(self, path: Path) -> Future | None:
+        """Start indexing ``path`` in a worker (None: it is indexed here, when added)."""
+        if self.pool is None or self.workers == 1:
+            return None
+        try:
+            return self.pool.submit(opening.index_in_worker, str(path))
+        except BrokenProcessPool:
+            self.workers = 1
+            return None
+
+    def _index(self, path: Path, future: Future | None) -> BundleIndex:
+        if future is not None:
+            try:
+                return future.result()
+            except BrokenProcessPool:
+                self.workers = 1  # see _drain_one
+        return index_bundle(path, self.identities)
+
+    def add(self, number: int, path: Path, future: Future | None = None) -> None:
         self.names.append(str(path))
-        logs, problems = verify.check_bundle(path, self.identities)
-        survey = logs[0].survey if logs else None
+        index = self._index(path, future)
+        survey = index.survey
         if survey is None:  # not opened, or its survey copy unreadable: nothing is usable
-            self.problems.extend((number, p) for p in problems)
+            self.problems.extend((number, p) for p in index.problems)
             return
         if self.survey_id is not None and survey.id != self.survey_id:
             self.skipped.append((str(path), survey.id))
@@ -193,7 +221,7 @@ class _Collector:
         if into is None:  # the trusted copy decides, not whichever bundle comes first
             base, first = self.trusted.get(survey.id, (survey, str(path)))
             into = self.surveys[survey.id] = _Survey(base, first, [], {}, {}, [], [])
-        into.problems.extend((number, p) for p in problems)
+        into.problems.extend((number, p) for p in index.problems)
         if survey.fingerprint != into.survey.fingerprint:
             into.problems.append((number, Problem(str(path), None, f'survey "{survey.id}" here has other '
                                                   f"questions or spinners than in {into.first}; "
@@ -201,17 +229,18 @@ class _Collector:
             return
         into.bundles.append(str(path))
         jobs: list[tuple[opening.Job, int, int]] = []
-        for checked in logs:
+        for checked in index.logs:
             into.problems.extend((number, p) for p in checked.problems)
-            header = checked.scan.header
+            header = checked.header
             if header is None or header.survey_id != survey.id:
                 continue  # reported by the checks: the log is unreadable or of another survey
-            jobs.extend(self._select(number, into, checked))
+            jobs.extend(self._select(number, into, index, checked))
         self._dispatch(jobs, into, number)
 
-    def _select(self, number: int, into: _Survey, checked: verify.CheckedLog) -> list[tuple[opening.Job, int, int]]:
+    def _select(self, number: int, into: _Survey, index: BundleIndex,
+                checked: LogIndex) -> list[tuple[opening.Job, int, int]]:
         """Jobs for the records of this log not already taken from an earlier bundle."""
-        header = checked.scan.header
+        header = checked.header
         device, log = header.device_id.hex(), header.log_id.hex()
         device_index = into.devices.setdefault(device, len(into.devices))
         log_index = into.logs.setdefault((device, log), len(into.logs))
@@ -220,31 +249,30 @@ class _Collector:
         named = {p.record for p in checked.problems if p.record is not None}
         seen.versions.append((number, clean))
         version = len(seen.versions) - 1
-        wanted: list[int] = []
-        for frame in checked.scan.frames:
-            seq = frame.seq
-            digest = _UNUSABLE if seq in named else hashlib.sha256(frame.blob).digest()
+        digests = bytearray(checked.digests)
+        for seq in named:
+            if seq < checked.count:
+                digests[32 * seq:32 * seq + 32] = _UNUSABLE
+        wanted = _take_new(seen, digests, version)
+        for seq in _differing(seen, digests, checked.count):
             at = slice(32 * seq, 32 * seq + 32)
-            if seq * 32 >= len(seen.digests):  # frames are a prefix from 0, so this appends
-                seen.digests += digest
-                seen.source.append(version)
-            elif seen.digests[at] == _UNUSABLE and digest != _UNUSABLE:
+            digest = bytes(digests[at])
+            if seen.digests[at] == _UNUSABLE and digest != _UNUSABLE:
                 seen.digests[at], seen.source[seq] = digest, version
-            elif digest == _UNUSABLE or seen.digests[at] == digest:
-                continue  # named by a problem here, or the same bytes already taken
+            elif digest == _UNUSABLE:
+                continue
             else:
                 self._conflict(device, log, seq, seen, bytes(seen.digests[at]), digest, number, clean,
-                               (checked.file, checked.member))
-            if digest != _UNUSABLE:
-                wanted.append(seq)
-        frames = checked.scan.frames
+                               (index.file, checked.member))
+            wanted.append(seq)
+        wanted.sort()
         jobs = []
         for first, last in _runs(wanted):
             for start in range(first, last + 1, CHUNK):
                 stop = min(start + CHUNK, last + 1)
-                job = opening.Job(checked.file, header, into.survey, start,
-                                  tuple(f.blob for f in frames[start:stop]),
-                                  frames[start - 1].blob if start else None, checked.member)
+                prev = (checked.offsets[start - 1], checked.lengths[start - 1]) if start else None
+                job = opening.Job(index.file, index.digest, header, into.survey, start, checked.offsets[start:stop],
+                                  checked.lengths[start:stop], prev, checked.member)
                 jobs.append((job, device_index, log_index))
         return jobs
 
@@ -259,10 +287,10 @@ class _Collector:
     # -- decryption ------------------------------------------------------------------------
 
     def _dispatch(self, jobs: list[tuple[opening.Job, int, int]], into: _Survey, number: int) -> None:
-        total = sum(len(job.blobs) for job, _, _ in jobs)
+        total = sum(job.count for job, _, _ in jobs)
         if self.workers == 1 or (self.pool is None and total < IN_PROCESS_BELOW):
             for job, device, log in jobs:
-                self._take(opening.open_job(job, self.identities), job, into, number, device, log)
+                self._take(self._open_here(job), job, into, number, device, log)
             return
         self.start_pool()
         for job, device, log in jobs:
@@ -276,7 +304,12 @@ class _Collector:
                 else:
                     self.flight.append((future, job, into, number, device, log))
                     continue
-            self._take(opening.open_job(job, self.identities), job, into, number, device, log)
+            self._take(self._open_here(job), job, into, number, device, log)
+
+    def _open_here(self, job: opening.Job) -> opening.Opened:
+        if self.here is None:
+            self.here = (Opener(self.identities), Bundles(self.identities))
+        return opening.open_job(job, *self.here)
 
     def start_pool(self) -> None:
         if self.pool is None:
@@ -292,7 +325,7 @@ class _Collector:
             # why: a worker that cannot start (a main module it cannot re-import) or was killed
             # (out of memory) must not lose records: go on without the pool, in this process
             self.workers = 1
-            opened = opening.open_job(job, self.identities)
+            opened = self._open_here(job)
         self._take(opened, job, into, number, device, log)
 
     def _take(self, opened: opening.Opened, job: opening.Job, into: _Survey, number: int,
@@ -304,7 +337,7 @@ class _Collector:
         into.problems.extend((number, Problem(job.file, seq, what, job.member)) for seq, what in opened.problems)
         _, unmatched, count = self.unmatched.setdefault((number, job.file, job.member), (into.survey.id, [], [0]))
         unmatched.extend(opened.unmatched)
-        count[0] += len(job.blobs)
+        count[0] += job.count
 
     # -- the end -------------------------------------------------------------------------
 
@@ -355,6 +388,8 @@ class _Collector:
                           table, tuple(p for _, p in _ordered(s.problems + shared)))
 
     def close(self) -> None:
+        if self.here is not None:
+            self.here[1].close()
         if self.pool is not None:
             for future, *_ in self.flight:
                 future.cancel()
@@ -391,3 +426,25 @@ def _runs(seqs: list[int]) -> Iterator[tuple[int, int]]:
             start = prev = seq
     if start is not None:
         yield start, prev
+
+
+def _take_new(seen: _Seen, digests: bytearray, version: int) -> list[int]:
+    """Append the records beyond those seen so far; return their usable seqs."""
+    old, new = len(seen.digests) // 32, len(digests) // 32
+    if new <= old:
+        return []
+    seen.digests += digests[32 * old:]
+    seen.source.extend([version] * (new - old))
+    fresh = np.frombuffer(bytes(digests[32 * old:]), dtype=np.uint8).reshape(-1, 32)
+    usable = np.flatnonzero(fresh.any(axis=1)) + old
+    return usable.tolist()
+
+
+def _differing(seen: _Seen, digests: bytearray, count: int) -> list[int]:
+    """The seqs seen before whose digest here differs from the one kept (the rare case)."""
+    shared = min(len(seen.digests) // 32, count)
+    if not shared:
+        return []
+    here = np.frombuffer(bytes(digests[:32 * shared]), dtype=np.uint8).reshape(-1, 32)
+    kept = np.frombuffer(bytes(seen.digests[:32 * shared]), dtype=np.uint8).reshape(-1, 32)
+    return np.flatnonzero((here != kept).any(axis=1)).tolist()

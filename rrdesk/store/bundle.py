@@ -17,28 +17,27 @@ from __future__ import annotations
 
 import errno
 import hashlib
-import io
-import json
 import os
 import stat
-import tarfile
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Iterator
 
 import rrdesk
 from rrdesk.core import survey as surveys
 from rrdesk.core.errors import BundleError, StoreError, os_reason  # noqa: F401 - BundleError re-exported
-from rrdesk.core.fileio import OsOps, read_all, read_capped_if_present, write_all
-from rrdesk.store import age
+from rrdesk.core.fileio import OsOps, open_capped, read_capped_if_present
 from rrdesk.store._mounts import device_name, removable  # noqa: F401 - removable re-exported
 from rrdesk.store._bundle_open import (  # noqa: F401 - the names of a bundle and open_bundle re-exported
     _HEX32, FORMAT, KEY_NAME, LOG_NAME, MANIFEST, MAX_BUNDLE, SUFFIX, SURVEY_FILE, TORN_DIR, TORN_NAME,
-    Bundle, _is_survey_id, _sha, open_bundle,
+    Bundle, _is_survey_id, _sha, open_bundle, read_bundle,
 )
-from rrdesk.store.log import key_path, scan
+from rrdesk.store._bundle_write import (
+    PIECE, Changed, Member, Unreadable, log_entry, manifest_bytes, sealed_size, write_tar,
+)
+from rrdesk.store.log import key_path
 
-__all__ = ["Bundle", "BundleError", "BundleOps", "device_name", "export", "open_bundle", "on_same_disk", "read_snapshot",
+__all__ = ["Bundle", "BundleError", "BundleOps", "device_name", "export", "open_bundle", "read_bundle", "on_same_disk", "read_snapshot",
            "removable"]
 
 _SNAPSHOT_TRIES = 3  # why: a key update takes microseconds; three reads that all race one is a bug
@@ -47,15 +46,16 @@ _SNAPSHOT_TRIES = 3  # why: a key update takes microseconds; three reads that al
 class BundleOps(OsOps):
     """The OS calls of an export's write path; tests replace it to inject faults."""
 
-    def read_back(self, path: Path) -> bytes:
-        """Read ``path`` again, from the device where the OS allows it."""
+    def read_back(self, path: Path) -> Iterator[bytes]:
+        """Read ``path`` again, in pieces, from the device where the OS allows it."""
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
         try:
             if hasattr(os, "posix_fadvise"):
                 # why: after the fsync the cached pages are clean; dropping them makes the read
                 # come from the stick itself, so a stick that lies about its size is caught.
                 os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
-            return read_all(fd)
+            while piece := os.read(fd, PIECE):
+                yield piece
         finally:
             os.close(fd)
 
@@ -68,27 +68,45 @@ def _entry(name: str, data: bytes) -> dict[str, Any]:
 
 
 def read_snapshot(log: Path) -> tuple[bytes, bytes | None]:
-    """One log and its key file as they stood at one moment, each read once.
+    """One log and its key file as they stood at one moment, each read once (see :func:`snapshot`)."""
+    fd, size, key = snapshot(log)
+    try:
+        data = os.pread(fd, size, 0)
+    finally:
+        os.close(fd)
+    return data, key
+
+
+def snapshot(log: Path) -> tuple[int, int, bytes | None]:
+    """A log open for reading, its size and its key file, as they stood at one moment.
 
     A writer may append meanwhile (a frame, then the key). Reading the key file before and
-    after the log and retrying when it changed gives a key whose index is the log's frame
-    count or one less -- the two states a writer ever leaves -- so an export never shows a
-    verifier a key that runs ahead of its log.
+    after taking the log's size, and retrying when it changed, gives a key whose index is the
+    log's frame count (in its first ``size`` bytes) or one less -- the two states a writer ever
+    leaves -- so an export never shows a verifier a key that runs ahead of its log. The log's
+    first ``size`` bytes never change after that (it only grows), so the caller reads them
+    when it needs them.
     """
     keys = key_path(log)
-    for _ in range(_SNAPSHOT_TRIES):
+    for attempt in range(_SNAPSHOT_TRIES):
         before = _read(keys)
-        data = _read(log)
-        if data is None:
-            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(log))
-        if _read(keys) == before:
-            break
-    return data, before
+        fd, size = _open_log(log)
+        if _read(keys) == before or attempt == _SNAPSHOT_TRIES - 1:
+            return fd, size, before
+        os.close(fd)
+    raise AssertionError("unreachable")
+
+
+def _open_log(log: Path) -> tuple[int, int]:
+    """A log to export open for reading (hostile input: regular files only, at most a bundle's
+    size), and its size now; tests wrap it."""
+    fd = open_capped(log, MAX_BUNDLE)
+    return fd, os.fstat(fd).st_size
 
 
 def _read(path: Path) -> bytes | None:
-    """A log or key file to export, read as hostile input (regular files only, at most a
-    bundle's size), or None if it is gone; tests wrap it."""
+    """A key file to export, read as hostile input (regular files only, at most a bundle's
+    size), or None if it is gone."""
     return read_capped_if_present(path, MAX_BUNDLE)
 
 
@@ -124,8 +142,10 @@ def _collect(folder: Path) -> tuple[list[Path], list[Path], list[Path]]:
     return logs, keys, torn
 
 
-def _contents(data: Path, survey_id: str, now: datetime) -> tuple[list[tuple[str, bytes]], tuple[str, ...], str]:
-    """The bundle's files (name, bytes), the recipients to seal it to, and the device id."""
+def _contents(data: Path, survey_id: str, now: datetime) -> tuple[list[Member], dict[str, Any],
+                                                                   tuple[str, ...], str]:
+    """The bundle's files (the logs open at their snapshot, to be read as the bundle is
+    written), the manifest but its log entries, the recipients to seal to, the device id."""
     if not _is_survey_id(survey_id):
         raise StoreError(data, "", f"{survey_id!r} is not a survey id")
     folder = data / survey_id
@@ -139,46 +159,38 @@ def _contents(data: Path, survey_id: str, now: datetime) -> tuple[list[tuple[str
     logs, keys, torn = _collect(folder)
     if not logs:
         raise StoreError(folder, "", "no logs to export: no interview was recorded for this survey here")
-    files = [(SURVEY_FILE, copy.read_bytes())]
-    log_entries, key_entries, torn_entries = [], [], []
-    snapshots = {path.name: read_snapshot(path) for path in logs}
-    for name, (blob, key) in snapshots.items():
-        found = scan(blob, name)  # why: names, not laptop paths, in a file that travels
-        log_entries.append({**_entry(name, blob), "records": len(found.frames),
-                            "problems": [str(p) for p in found.problems]})
-        files.append((name, blob))
-        if key is not None:
-            key_entries.append(_entry(name + ".key", key))
-            files.append((name + ".key", key))
-    # a key file whose log is gone still goes: it is evidence for the verifier
-    others = [(path, path.name, key_entries) for path in keys if path.name[:-4] not in snapshots]
-    for path, member, entries in others + [(path, TORN_DIR + path.name, torn_entries) for path in torn]:
-        blob = path.read_bytes()
-        entries.append(_entry(path.name, blob))
-        files.append((member, blob))
+    members = [Member(SURVEY_FILE, data=copy.read_bytes())]
+    key_entries, torn_entries = [], []
+    try:
+        for path in logs:
+            fd, size, key = snapshot(path)
+            members.append(Member(path.name, fd=fd, size=size, path=path, log=True))
+            if key is not None:
+                key_entries.append(_entry(path.name + ".key", key))
+                members.append(Member(path.name + ".key", data=key))
+        # a key file whose log is gone still goes: it is evidence for the verifier
+        names = {m.name for m in members}
+        others = [(path, path.name, key_entries) for path in keys if path.name not in names]
+        for path, member, entries in others + [(path, TORN_DIR + path.name, torn_entries) for path in torn]:
+            blob = path.read_bytes()
+            entries.append(_entry(path.name, blob))
+            members.append(Member(member, data=blob))
+    except BaseException:
+        _close(members)
+        raise
     manifest = {"format": FORMAT, "survey": survey_id, "device": device,
                 "exported": now.strftime("%Y-%m-%dT%H:%M:%SZ"), "rrdesk": rrdesk.__version__,
-                "survey_file": _entry(SURVEY_FILE, files[0][1]),
-                "logs": log_entries, "keys": sorted(key_entries, key=lambda e: e["name"]),
-                "torn": torn_entries}
-    text = json.dumps(manifest, indent=2, ensure_ascii=True) + "\n"
-    files.append((MANIFEST, text.encode("ascii")))
-    return files, survey.recipients, device
+                "survey_file": _entry(SURVEY_FILE, members[0].data), "logs": [],
+                "keys": sorted(key_entries, key=lambda e: e["name"]), "torn": torn_entries}
+    members.append(Member(MANIFEST))
+    return members, manifest, survey.recipients, device
 
 
-def _tar(files: list[tuple[str, bytes]]) -> bytes:
-    """A deterministic tar: same files, same bytes (no times, owners or modes of the laptop)."""
-    out = io.BytesIO()
-    # why: PAX only adds a header for a name over 100 bytes (torn files); with an integer
-    # mtime it never records a timestamp, so the archive reveals nothing about when or who.
-    with tarfile.open(fileobj=out, mode="w", format=tarfile.PAX_FORMAT) as tar:
-        for name, data in sorted(files):
-            info = tarfile.TarInfo(name)
-            info.size, info.mtime, info.mode, info.type = len(data), 0, 0o644, tarfile.REGTYPE
-            info.uid = info.gid = 0
-            info.uname = info.gname = ""
-            tar.addfile(info, io.BytesIO(data))
-    return out.getvalue()
+def _close(members: list[Member]) -> None:
+    for member in members:
+        if member.fd is not None:
+            os.close(member.fd)
+            member.fd = None
 
 
 def _final_name(dest: Path, survey_id: str, device: str, now: datetime) -> Path:
@@ -255,19 +267,47 @@ def export(data: Path, survey_id: str, dest: Path, *, same_disk: bool = True, op
                                        f"({device}), and a copy there is lost with the laptop; choose "
                                        "the USB stick (or, meaning it, --same-disk); nothing was exported")
         try:
-            files, recipients, device = _contents(data, survey_id, now)
+            members, manifest, recipients, device = _contents(data, survey_id, now)
         except OSError as error:
             raise StoreError(getattr(error, "filename", None) or data, "",
                              f"export failed: cannot read: {os_reason(error)}; nothing was exported") from None
-        sealed = age.encrypt(_tar(files), recipients)
-        if len(sealed) > MAX_BUNDLE:
-            raise StoreError(data / survey_id, "", "export failed: the logs are larger than a bundle "
-                                                   "may be (2 GiB); nothing was exported")
-        final = _final_name(dest, survey_id, device, now)
-        _write_verified(ops, final, sealed, pin)
+        try:
+            _export(ops, data, survey_id, dest, now, pin, members, manifest, recipients, device)
+        finally:
+            _close(members)
+        final = pin.final
     finally:
         pin.close()
     return final
+
+
+def _export(ops: BundleOps, data: Path, survey_id: str, dest: Path, now: datetime, pin: _Chosen,
+            members: list[Member], manifest: dict[str, Any], recipients: tuple[str, ...], device: str) -> None:
+    try:
+        for member in members:  # rare: a log named after the manifest is read once beforehand
+            if member.log and member.name > MANIFEST:
+                member.entry = log_entry(member)
+    except Unreadable as error:
+        raise StoreError(error.path, "", f"export failed: cannot read: {os_reason(error.error)}; "
+                                         "nothing was exported") from None
+    except Changed:
+        pass  # the write below finds it again, and starts over
+    if sealed_size(members, len(manifest_bytes(manifest, members)) + 200 * len(members)) > MAX_BUNDLE:
+        raise StoreError(data / survey_id, "", "export failed: the logs are larger than a bundle "
+                                               "may be (2 GiB); nothing was exported")
+    for attempt in range(_SNAPSHOT_TRIES):
+        pin.final = _final_name(dest, survey_id, device, now)
+        try:
+            _write_verified(ops, pin.final, lambda fd: write_tar(ops, fd, recipients, members, manifest), pin)
+            return
+        except Changed:
+            for member in members:
+                if member.log:
+                    os.close(member.fd)
+                    member.fd, member.size, _ = snapshot(member.path)
+                    member.entry = {}
+    raise StoreError(data / survey_id, "", "export failed: a log kept changing while it was read "
+                                           "(is another program cutting it?); nothing was exported")
 
 
 class _Chosen:
@@ -287,6 +327,7 @@ class _Chosen:
         except OSError:
             raise StoreError(dest, "", "export failed: no such folder; nothing was exported") from None
         self.mount_point = os.path.ismount(dest)
+        self.final = dest  # the bundle's path, once named
 
     def check(self, final: Path) -> None:
         """Raise OSError unless ``final`` is in the folder chosen, on its device, still mounted."""
@@ -311,30 +352,39 @@ class _Chosen:
             os.close(fd)
 
 
-def _write_verified(ops: BundleOps, final: Path, sealed: bytes, chosen: _Chosen) -> None:
-    """``.part``, write, fsync, close, read back and compare, rename, fsync the folder, check
-    that the bundle is where it was meant to be."""
+def _write_verified(ops: BundleOps, final: Path, write: Callable[[int], bytes], chosen: _Chosen) -> None:
+    """``.part``, write (``write(fd)`` returns the SHA-256 of what it wrote), fsync, close,
+    read back and compare, rename, fsync the folder, check that the bundle is where it was
+    meant to be. :class:`Changed` (a log cut while read) leaves nothing and goes up."""
     part = final.with_name(final.name + ".part")
     made: list[Path] = []
     try:
         fd = ops.open(part, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         made.append(part)
         try:
-            write_all(ops, fd, sealed)
+            written = write(fd)
             ops.fsync(fd)
         finally:
             ops.close(fd)
-        if hashlib.sha256(ops.read_back(part)).digest() != hashlib.sha256(sealed).digest():
+        back = hashlib.sha256()
+        for piece in ops.read_back(part):
+            back.update(piece)
+        if back.digest() != written:
             raise OSError(errno.EIO, "what was read back differs from what was written")
         ops.replace(part, final)
         made.append(final)
         ops.fsync_dir(final.parent)
         chosen.check(final)
-    except OSError as error:
+    except (OSError, Changed, Unreadable) as error:
         for path in made:
             try:
                 ops.remove(path)
             except OSError:
                 pass  # best effort: the folder may be gone with the stick
             chosen.forget(path.name)
+        if isinstance(error, Changed):
+            raise
+        if isinstance(error, Unreadable):
+            raise StoreError(error.path, "", f"export failed: cannot read: {os_reason(error.error)}; "
+                                             "nothing was exported") from None
         raise StoreError(final, "", f"export failed: {os_reason(error)}; nothing was exported") from error

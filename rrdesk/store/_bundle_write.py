@@ -1,0 +1,185 @@
+"""Writing a bundle as a stream: the logs go into the sealed tar as they are read (FORMAT.md §2.5).
+
+An export holds at most a piece of a log (1 MiB), one age chunk and the small files, however
+large the logs: each log is read from a descriptor opened at its snapshot (step 2), straight
+into the tar, through the age STREAM sealer (:class:`rrdesk.store._age_open.Sealer`) and onto
+the ``.part`` file, while the same bytes are hashed for the manifest and scanned
+(:class:`rrdesk.store._log_stream.LogStream`) for its record count and problems. This works in
+one pass because the tar is in sorted name order and a laptop's logs are named by hex digits,
+which sort before ``manifest.json``: by the time the manifest is written, every log it
+describes has gone by. A log whose name sorts after it (any other name the §2.3 pattern
+allows) is read once more beforehand, for its entry.
+
+A log only grows (a writer appends), so its first ``size`` bytes, fixed at the snapshot, stay
+what they were -- except when a writer opening the log cuts off a torn tail (§1.7 step 4): then
+the read comes up short, or (read twice) hashes otherwise, and the export starts over
+(:class:`Changed`).
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import tarfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rrdesk.core.fileio import write_all
+from rrdesk.store._age_open import Sealer
+from rrdesk.store._bundle_open import MANIFEST
+from rrdesk.store._log_stream import LogStream
+
+__all__ = ["Changed", "Member", "Unreadable", "write_tar"]
+
+PIECE = 1 << 20  # why: 1 MiB per read and per write: few system calls, little memory
+_TAR_BLOCK, _TAR_RECORD = 512, 20 * 512  # why: tar's block and record sizes (what tarfile pads to)
+
+
+class Changed(Exception):
+    """A log read back shorter, or other, than at its snapshot: the export starts over."""
+
+
+class Unreadable(Exception):
+    """Reading a file of the data folder failed (``error``), naming ``path``."""
+
+    def __init__(self, path: Path, error: OSError) -> None:
+        super().__init__(str(path))
+        self.path, self.error = path, error
+
+
+@dataclass
+class Member:
+    """One file of the bundle: ``data`` in memory, or ``size`` bytes of the open ``fd`` (a log
+    as snapshotted). ``log`` members get an ``entry`` (manifest) filled as they are read."""
+
+    name: str
+    data: bytes | None = None
+    fd: int | None = None
+    size: int = 0
+    path: Path | None = None
+    log: bool = False
+    entry: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def length(self) -> int:
+        return len(self.data) if self.data is not None else self.size
+
+
+class _Source:
+    """Reads a log member for tarfile, hashing and scanning what goes by."""
+
+    def __init__(self, member: Member) -> None:
+        self.member, self.at = member, 0
+        self.digest = hashlib.sha256()
+        self.scan = LogStream(member.name, "", index=False)
+
+    def read(self, n: int = -1) -> bytes:
+        n = min(self.member.size - self.at, PIECE if n is None or n < 0 else n)
+        if n <= 0:
+            return b""
+        try:
+            piece = os.pread(self.member.fd, n, self.at)
+        except OSError as error:
+            raise Unreadable(self.member.path, error) from None
+        if len(piece) != n:
+            raise Changed(self.member.name)
+        self.at += n
+        self.digest.update(piece)
+        self.scan.feed(piece)
+        return piece
+
+    def entry(self) -> dict[str, Any]:
+        found = self.scan.finish()
+        return {"name": self.member.name, "size": self.member.size, "sha256": self.digest.hexdigest(),
+                "records": found.count, "problems": [str(p) for p in found.problems]}
+
+
+def log_entry(member: Member) -> dict[str, Any]:
+    """A log's manifest entry, read through once (for a log named after ``manifest.json``)."""
+    source = _Source(member)
+    while source.read(PIECE):
+        pass
+    return source.entry()
+
+
+class _Out:
+    """tarfile's output: sealed by age and written to ``fd`` as it comes."""
+
+    def __init__(self, ops: Any, fd: int, sealer: Sealer) -> None:
+        self.ops, self.fd, self.sealer = ops, fd, sealer
+        self.digest = hashlib.sha256()
+        self.written = 0
+        self._buffer: list[bytes] = []
+        self._buffered = 0
+
+    def tell(self) -> int:
+        return self.written
+
+    def write(self, plain: bytes) -> int:
+        self.written += len(plain)
+        self._send(self.sealer.update(plain))
+        return len(plain)
+
+    def finish(self) -> None:
+        self._send(self.sealer.finish(), flush=True)
+
+    def _send(self, sealed: bytes, flush: bool = False) -> None:
+        if sealed:
+            self._buffer.append(sealed)
+            self._buffered += len(sealed)
+        if self._buffered >= PIECE or flush and self._buffered:
+            data = b"".join(self._buffer)
+            self._buffer, self._buffered = [], 0
+            self.digest.update(data)
+            write_all(self.ops, self.fd, data)
+
+
+def write_tar(ops: Any, fd: int, recipients: tuple[str, ...], members: list[Member],
+              manifest: dict[str, Any]) -> bytes:
+    """Write the sealed, deterministic tar of ``members`` (and the manifest, completed with
+    the log entries read on the way) to ``fd``; return the SHA-256 of the bytes written."""
+    out = _Out(ops, fd, Sealer(recipients))
+    # why: PAX only adds a header for a name over 100 bytes (torn files); with an integer
+    # mtime it never records a timestamp, so the archive reveals nothing about when or who.
+    with tarfile.open(fileobj=out, mode="w", format=tarfile.PAX_FORMAT, copybufsize=PIECE) as tar:
+        for member in sorted(members, key=lambda m: m.name):
+            if member.name == MANIFEST:
+                member.data = manifest_bytes(manifest, members)
+            info = tarfile.TarInfo(member.name)
+            info.size, info.mtime, info.mode, info.type = member.length, 0, 0o644, tarfile.REGTYPE
+            info.uid = info.gid = 0
+            info.uname = info.gname = ""
+            if member.data is not None:
+                tar.addfile(info, _Bytes(member.data))
+                continue
+            source = _Source(member)
+            tar.addfile(info, source)
+            entry = source.entry()
+            if member.entry and member.entry != entry:  # read beforehand, and now other bytes
+                raise Changed(member.name)
+            member.entry = entry
+    out.finish()
+    return out.digest.digest()
+
+
+def manifest_bytes(manifest: dict[str, Any], members: list[Member]) -> bytes:
+    import json
+
+    logs = [m.entry for m in members if m.log]
+    return (json.dumps({**manifest, "logs": logs}, indent=2, ensure_ascii=True) + "\n").encode("ascii")
+
+
+def sealed_size(members: list[Member], manifest_size: int) -> int:
+    """An upper bound of the bundle's size, to refuse one over 2 GiB before writing it."""
+    plain = sum(3 * _TAR_BLOCK + m.length for m in members) + manifest_size + 3 * _TAR_BLOCK + 2 * _TAR_RECORD
+    return plain + 16 * (plain // (64 << 10) + 1) + 4096 * 4
+
+
+class _Bytes:
+    def __init__(self, data: bytes) -> None:
+        self.data, self.at = data, 0
+
+    def read(self, n: int = -1) -> bytes:
+        end = len(self.data) if n is None or n < 0 else self.at + n
+        piece, self.at = self.data[self.at:end], min(end, len(self.data))
+        return piece

@@ -1,0 +1,26 @@
+"""HMAC-SHA-256 (RFC 2104) for the many short messages of reading records and logs.
+
+The same value as ``hmac.digest(key, msg, "sha256")`` (``tests/test_log_stream.py`` checks it
+on every key length around the block size), built from two SHA-256 calls with the key pads made
+by ``bytes.translate``: about half the cost of OpenSSL's HMAC for the ~50-byte messages that
+HKDF, the header MAC and the log's key chain hash (the context set-up dominates those).
+"""
+from __future__ import annotations
+
+from hashlib import sha256
+
+__all__ = ["hmac_sha256"]
+
+_BLOCK = 64  # why: SHA-256's block size; RFC 2104 pads (or first hashes) the key to it
+_IPAD = bytes(b ^ 0x36 for b in range(256))  # why: RFC 2104's inner pad byte, as a translate table
+_OPAD = bytes(b ^ 0x5C for b in range(256))  # why: RFC 2104's outer pad byte, as a translate table
+_I, _O = b"\x36" * _BLOCK, b"\x5c" * _BLOCK  # a zero key byte XOR each pad
+
+
+def hmac_sha256(key: bytes, msg: bytes) -> bytes:
+    if len(key) > _BLOCK:
+        key = sha256(key).digest()
+    pad = _BLOCK - len(key)
+    inner = sha256(key.translate(_IPAD) + _I[:pad])
+    inner.update(msg)
+    return sha256(key.translate(_OPAD) + _O[:pad] + inner.digest()).digest()

@@ -1,0 +1,230 @@
+"""Reading a log as a stream: what :func:`rrdesk.store._frames.scan` finds, holding one frame at a time.
+
+:class:`LogStream` is fed a log's bytes in pieces of any size and finds exactly what ``scan``
+finds on the whole file (the same header, frame count, valid length, torn tail and problems,
+in the same words: ``tests/test_log_stream.py`` compares the two on every damage the log tests
+make), but keeps no frame: for each one it notes where its blob is, its length and its SHA-256
+(what the aggregator de-duplicates on), and checks its forward-secure tag as it passes
+(FORMAT.md §1.4) when the log's first key is known. Its memory is a frame or two
+(``MAX_FRAME``) plus 44 bytes per frame, however large the log, so an aggregator can read a
+bundle of any size (FORMAT.md §2.6).
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import struct
+from array import array
+from dataclasses import dataclass, field
+from typing import Callable
+
+from rrdesk.store import _frames as f
+from rrdesk.store._frames import Header
+from rrdesk.store._hmac import hmac_sha256
+from rrdesk.core.problems import Problem
+
+__all__ = ["LogStream", "Streamed"]
+
+_MAX_HEADER = len(f.LOG_MAGIC) + 1 + f.MAX_SURVEY_ID + 2 * f.ID_SIZE + 10 + 4 + f.MAX_SEALED_KEY + f.DIGEST_SIZE
+# why: the longest header (FORMAT.md §1.2); with this many bytes (or the whole file) the
+# header parser decides exactly as it does on the whole file
+_KEEP = 1 << 20  # why: buffered bytes are dropped in 1 MiB steps, so a frame is copied about once
+_PREFIX = struct.Struct(">4sQI")  # magic, seq, blob length (FORMAT.md §1.3)
+
+
+@dataclass
+class Streamed:
+    """What a stream of a log held: as ``scan``'s Scan (``count`` frames instead of the frames),
+    plus per frame the blob's offset in the log, its length and its SHA-256 (32 bytes each in
+    ``digests``), and the frames whose tag failed (None: no first key to check them with)."""
+
+    header: Header | None
+    count: int
+    problems: tuple[Problem, ...]
+    valid_length: int
+    torn_tail: int
+    offsets: array = field(default_factory=lambda: array("q"))
+    lengths: array = field(default_factory=lambda: array("I"))
+    digests: bytearray = field(default_factory=bytearray)
+    bad_tags: list[int] | None = None
+
+
+class LogStream:
+    """Feed a log (:meth:`feed`), then :meth:`finish`. ``first_key(header)`` gives the log's
+    k_0 for the tags, or None to leave them unchecked; ``index`` False keeps no per-frame
+    offsets, lengths or digests (an export needs only the count and the problems)."""
+
+    def __init__(self, file: str, member: str = "",
+                 first_key: Callable[[Header], bytes | None] | None = None, *, index: bool = True) -> None:
+        self.file, self.member, self._first_key, self._index = file, member, first_key, index
+        self._buf = bytearray()
+        self._base = 0  # the log offset of _buf[0]
+        self._pos = 0  # where the next frame starts, in _buf
+        self._header: Header | None = None
+        self._problem = ""  # the header's problem, once known
+        self._seq = 0
+        self._prev = b""
+        self._key: bytes | None = None
+        self._out = Streamed(None, 0, (), 0, 0)
+        self._stopped: str | None = None  # the problem of the frame where the chain ends
+        self._stop_at = 0  # its log offset
+        self._tail = bytearray()  # the bytes from there on, while fewer than MAX_FRAME
+        self._tail_size = 0
+        self._intact = _Intact()
+
+    def feed(self, data: bytes) -> None:
+        if self._stopped is not None:
+            self._after(data)
+            return
+        self._buf += data
+        self._advance(final=False)
+
+    def finish(self) -> Streamed:
+        if self._stopped is None:
+            self._advance(final=True)
+        out = self._out
+        if self._header is None:
+            out.problems = (Problem(self.file, None, self._problem, self.member),)
+            return out
+        out.header, out.count = self._header, self._seq
+        if self._stopped is None:
+            out.valid_length = self._base + self._pos
+            return out
+        out.valid_length = self._stop_at
+        tail, seq, off = bytes(self._tail), self._seq, self._stop_at
+        if self._tail_size < f.MAX_FRAME and f._looks_torn(tail, seq, self._prev):
+            out.torn_tail = len(tail)
+            out.problems = (Problem(self.file, seq, f"torn tail: the last {len(tail)} bytes, from byte {off}, "
+                                                    "are an incomplete record left by an interrupted write",
+                                    self.member),)
+            return out
+        problems = [Problem(self.file, seq, f"at byte {off}: {self._stopped}", self.member)]
+        lost = self._intact.finish()
+        if lost:
+            problems.append(Problem(self.file, None, f"{lost} intact-looking record(s) from byte {off} on "
+                                                     "are cut off from the chain and were not read", self.member))
+        out.problems = tuple(problems)
+        return out
+
+    # -- the frames --------------------------------------------------------------------------
+
+    def _advance(self, final: bool) -> None:
+        buf = self._buf
+        if self._header is None:
+            if len(buf) < _MAX_HEADER and not final:
+                return
+            parsed = f._header(bytes(buf[:_MAX_HEADER]) if not final else bytes(buf))
+            if isinstance(parsed, str):
+                self._problem = parsed
+                self._stopped = ""  # nothing more to read
+                self._buf = bytearray()
+                return
+            self._header, self._pos = parsed
+            self._prev = self._header.check
+            if self._first_key is not None:
+                self._key = self._first_key(self._header)
+                self._out.bad_tags = None if self._key is None else []
+        out, view = self._out, memoryview(buf)
+        pos, seq, prev, key = self._pos, self._seq, self._prev, self._key
+        label = hashlib.sha256(f._FRAME_LABEL)
+        try:
+            while True:
+                left = len(buf) - pos
+                if left < 16:
+                    if left == 0 or not final:
+                        break
+                    self._stop(f._frame(bytes(buf), pos, seq, prev), pos, final)
+                    break
+                magic, got, size = _PREFIX.unpack_from(buf, pos)
+                end = pos + f.FRAME_OVERHEAD + size
+                if magic != f.FRAME_MAGIC or got != seq or not 1 <= size <= f.MAX_BLOB:
+                    self._stop(f._frame(bytes(buf[pos:pos + 16]), 0, seq, prev), pos, final)
+                    break
+                if end > len(buf):
+                    if not final:
+                        break
+                    self._stop(f._frame(bytes(buf), pos, seq, prev), pos, final)
+                    break
+                check_at = end - f.DIGEST_SIZE
+                digest = label.copy()
+                digest.update(view[pos:check_at])
+                check = digest.digest()
+                if check != buf[check_at:end] or buf[pos + 16:pos + f.FRAME_PREFIX] != prev:
+                    self._stop(f._frame(bytes(buf[pos:end]), 0, seq, prev), pos, final)
+                    break
+                blob_at = pos + f.FRAME_PREFIX
+                tag_at = check_at - f.DIGEST_SIZE
+                if key is not None:
+                    tag = hmac_sha256(hmac_sha256(key, f._TAG_LABEL), view[pos:tag_at])  # FORMAT.md §1.3
+                    if not hmac.compare_digest(tag, buf[tag_at:check_at]):
+                        out.bad_tags.append(seq)
+                    key = hmac_sha256(key, f._EVOLVE_LABEL)
+                if self._index:
+                    out.offsets.append(self._base + blob_at)
+                    out.lengths.append(size)
+                    out.digests += hashlib.sha256(view[blob_at:tag_at]).digest()
+                pos, seq, prev = end, seq + 1, check
+        finally:
+            view.release()
+        self._seq, self._prev, self._key = seq, prev, key
+        if self._stopped is None:
+            self._pos = pos
+            if pos >= _KEEP:
+                del buf[:pos]
+                self._base += pos
+                self._pos = 0
+
+    def _stop(self, found: object, pos: int, final: bool) -> None:
+        """The chain ends at ``pos`` (in the buffer): keep what follows for the torn-tail rule."""
+        assert isinstance(found, str), "a whole, valid frame does not stop the chain"
+        self._stopped, self._stop_at = found, self._base + pos
+        rest = bytes(self._buf[pos:])
+        self._buf = bytearray()
+        self._after(rest)
+
+    def _after(self, data: bytes) -> None:
+        if self._header is None:
+            return
+        if self._tail_size < f.MAX_FRAME:
+            self._tail += data[:f.MAX_FRAME - len(self._tail)]
+        self._tail_size += len(data)
+        self._intact.feed(data)
+
+
+class _Intact:
+    """Counts the frames with a good check from the start of what it is fed (chain and seq
+    ignored): ``_frames._intact_from`` on a stream, holding at most a frame or two."""
+
+    def __init__(self) -> None:
+        self._buf = bytearray()
+        self._pos = 0
+        self.count = 0
+
+    def feed(self, data: bytes) -> None:
+        self._buf += data
+        self._run(final=False)
+
+    def finish(self) -> int:
+        self._run(final=True)
+        return self.count
+
+    def _run(self, final: bool) -> None:
+        buf = self._buf
+        start = self._pos  # where the search goes on from; bytes before it are decided
+        pos = buf.find(f.FRAME_MAGIC, start)
+        while pos != -1:
+            size = int.from_bytes(buf[pos + 12:pos + 16], "big") if pos + 16 <= len(buf) else 0
+            end = pos + f.FRAME_OVERHEAD + size
+            if not final and (pos + 16 > len(buf) or 1 <= size <= f.MAX_BLOB and end > len(buf)):
+                break  # undecided until more bytes come
+            if (1 <= size <= f.MAX_BLOB and end <= len(buf)
+                    and f._sha(f._FRAME_LABEL, bytes(buf[pos:end - f.DIGEST_SIZE])) == buf[end - f.DIGEST_SIZE:end]):
+                self.count += 1
+                start = end
+            else:
+                start = pos + 1
+            pos = buf.find(f.FRAME_MAGIC, start)
+        if pos == -1:  # nothing undecided: keep only what may begin a magic cut by the piece's end
+            pos = max(start, len(buf) - len(f.FRAME_MAGIC) + 1)
+        del buf[:pos]
+        self._pos = 0

@@ -1,0 +1,107 @@
+"""The streaming log reader (``rrdesk.store._log_stream``) finds exactly what ``scan`` finds.
+
+Logs with every kind of damage -- cut anywhere, a byte changed anywhere, zeros at the end, junk
+appended, frames dropped or swapped -- are read whole by ``scan`` and fed in pieces of random
+sizes to ``LogStream``: the header, the frame count, the valid length, the torn tail, the
+problems (word for word), the blobs' places and digests and the failing tags are the same.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+
+import pytest
+
+from rrdesk.store import _frames as f
+from rrdesk.store._log_stream import LogStream
+
+K0 = bytes(range(32))
+
+
+def _log(count: int, rng: random.Random, size: int = 300) -> bytes:
+    header = f.encode_header(survey_id="s-1", device_id=bytes(16), log_id=bytes(range(16)),
+                             created="2024-02-29", sealed_first_key=b"sealed")
+    out, prev, key = [header], header[-32:], K0
+    for seq in range(count):
+        frame = f.encode_frame(seq, rng.randbytes(rng.randint(1, size)), prev, key)
+        out.append(frame)
+        prev, key = frame[-32:], f.evolve(key)
+    return b"".join(out)
+
+
+def _damaged(rng: random.Random) -> bytes:
+    data = bytearray(_log(rng.randint(0, 12), rng))
+    kind = rng.randrange(7)
+    if kind == 0 and data:
+        del data[rng.randrange(len(data)):]  # cut
+    elif kind == 1 and data:
+        data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)  # a bit changed
+    elif kind == 2:
+        data += bytes(rng.randint(1, 3000))  # zeros the disk never wrote
+    elif kind == 3:
+        data += rng.randbytes(rng.randint(1, 200))  # junk
+    elif kind == 4:
+        data += _log(3, rng)[120:]  # frames of another log
+    elif kind == 5 and len(data) > 2000:
+        at = rng.randrange(150, len(data) - 100)
+        del data[at:at + rng.randint(1, 500)]
+    return bytes(data)
+
+
+def _streamed(data: bytes, rng: random.Random, key: bytes | None):
+    stream = LogStream("x.rrlog", "m", (lambda header: key) if key is not None else None)
+    at = 0
+    while at < len(data):
+        step = rng.choice((1, 7, 100, 700, 5000, 1 << 20))
+        stream.feed(data[at:at + step])
+        at += step
+    return stream.finish()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_stream_finds_what_scan_finds(seed):
+    rng = random.Random(seed)
+    for _ in range(120):
+        data = _damaged(rng)
+        whole = f.scan(data, "x.rrlog", "m")
+        got = _streamed(data, rng, K0)
+        assert (got.header, got.count, got.problems, got.valid_length, got.torn_tail) == (
+            whole.header, len(whole.frames), whole.problems, whole.valid_length, whole.torn_tail)
+        assert list(got.offsets) == [fr.offset + f.FRAME_PREFIX for fr in whole.frames]
+        assert bytes(got.digests) == b"".join(hashlib.sha256(fr.blob).digest() for fr in whole.frames)
+        if whole.header is not None:
+            assert got.bad_tags == [p.record for p in f.check_tags(whole, K0)]
+
+
+def test_a_large_log_is_read_in_little_memory():
+    """The reader keeps about a megabyte of a log, however long."""
+    rng = random.Random(7)
+    data = _log(6000, rng, size=700)
+    stream = LogStream("x.rrlog", "", None)
+    for at in range(0, len(data), 65536):
+        stream.feed(data[at:at + 65536])
+        assert len(stream._buf) < 2 << 20
+    assert stream.finish().count == 6000
+
+
+def test_damage_far_from_the_end_is_counted_in_little_memory():
+    rng = random.Random(8)
+    data = bytearray(_log(3000, rng, size=700))
+    data[500] ^= 1
+    stream = LogStream("x.rrlog", "", None)
+    for at in range(0, len(data), 65536):
+        stream.feed(bytes(data[at:at + 65536]))
+        assert len(stream._intact._buf) + len(stream._tail) < 3 * f.MAX_FRAME
+    assert stream.finish().problems == f.scan(bytes(data), "x.rrlog").problems
+
+
+def test_the_short_hmac_is_hmac():
+    import hmac
+
+    from rrdesk.store._hmac import hmac_sha256
+
+    rng = random.Random(9)
+    for size in (0, 1, 16, 31, 32, 33, 63, 64, 65, 100, 200):
+        key, msg = rng.randbytes(size), rng.randbytes(rng.randint(0, 900))
+        assert hmac_sha256(key, msg) == hmac.digest(key, msg, "sha256")
+        assert hmac_sha256(key, memoryview(msg)) == hmac.digest(key, msg, "sha256")
