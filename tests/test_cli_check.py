@@ -128,3 +128,27 @@ def test_a_design_made_in_python_matches_what_check_prints(capsys, demo_path):
     _, out, _ = _run(capsys, "check", str(demo_path), "--json")
     unhappy = next(q for q in json.loads(out)["questions"] if q["id"] == "unhappy")
     assert unhappy["epsilon"] == design.forced(epsilon=math.log(3)).epsilon
+
+
+def test_the_command_line_loads_only_what_the_command_needs():
+    """``rrdesk --version`` and the parser load no use case, no numpy, no cryptography, no Qt;
+    ``rrdesk check`` loads its own use case and nothing of the store or the other commands."""
+    import subprocess
+    import sys
+
+    probe = ("import sys; from rrdesk import cli\n"
+             "try: cli.main(sys.argv[1:])\n"
+             "except SystemExit: pass\n"
+             "heavy = ('numpy', 'cryptography', 'PySide6', 'rrdesk.app', 'rrdesk.store', 'rrdesk.gui')\n"
+             "print(sorted({m.split('.')[0] if not m.startswith('rrdesk') else '.'.join(m.split('.')[:2])"
+             " for m in sys.modules if m.startswith(heavy)}))")
+
+    def loaded(*argv: str) -> str:
+        done = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True, check=True)
+        return done.stdout.strip().splitlines()[-1]
+
+    assert loaded("--version") == "[]"
+    assert loaded("check", "--help") == "[]"
+    from tests.conftest import DEMO
+
+    assert loaded("check", str(DEMO)) == "['numpy', 'rrdesk.app']"

@@ -8,14 +8,14 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rrdesk.app import aggregate as use_case
 from rrdesk.cli.common import EXIT_OK, EXIT_PROBLEMS
 from rrdesk.core.errors import InputError
-from rrdesk.core import survey as surveys
-from rrdesk.core.problems import Problem
-from rrdesk.core.results import Results, contracts, fitting
+
+if TYPE_CHECKING:  # why: the use case, numpy and the results load when the command runs, not for --help
+    from rrdesk.core.problems import Problem
+    from rrdesk.core.results import Results, fitting
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -49,6 +49,10 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("command line", "--workers", "must be at least 1")
     if args.out is not None and args.out.exists() and not args.out.is_dir():
         raise InputError(args.out, "", "is not a folder (--out takes a folder for the report files)")
+    from rrdesk.app import aggregate as use_case
+    from rrdesk.core import survey as surveys
+    from rrdesk.core.results import contracts
+
     survey = surveys.load(args.survey) if args.survey is not None else None
     survey_id = args.survey_id or (survey.id if survey is not None else None)
     found = use_case.run(args.bundles, args.identity, survey_id=survey_id, by=args.by, workers=args.workers,
@@ -122,6 +126,8 @@ def _show_model(m: fitting.ModelResult) -> None:
         return
     print(f"  n {fit.n} ({m.left_out} left out: direct answers unknown), log-likelihood {fit.loglik:.4f}")
     print(f"  {'term':<28}{'coef':>10}{'se':>9}{'odds ratio':>12}   95% CI")
+    from rrdesk.core.results import fitting
+
     for r in fitting.rows(m):
         print(f"  {r['term']:<28}{r['estimate']:>10.4f}{r['se']:>9.4f}{r['odds_ratio']:>12.3f}   "
               f"{r['or_low']:.3f} – {r['or_high']:.3f}")

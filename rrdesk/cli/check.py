@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-from rrdesk.app.check import check
 from rrdesk.cli.common import EXIT_OK
 
 
@@ -77,6 +76,8 @@ def _signature_line(signature: dict[str, Any], path: Path) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from rrdesk.app.check import check  # why: here, so other commands never load numpy for it
+
     s, report = check(args.survey, args.margin, by=args.by, difference=args.difference)
     if args.json:
         print(json.dumps(report, indent=2))

@@ -16,7 +16,6 @@ import argparse
 from pathlib import Path
 
 from rrdesk.cli import qtcheck
-from rrdesk.core import survey as surveys
 from rrdesk.core.errors import RRDeskError
 
 
@@ -33,6 +32,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.survey is not None:
+        from rrdesk.core import survey as surveys  # why: only when a survey is given
+
         surveys.load(args.survey)  # a SurveyError becomes the usual one-line error
     probe = qtcheck.Probe.start()  # ldd runs while Qt is imported: a healthy start waits for nothing
     try:

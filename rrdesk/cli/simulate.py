@@ -5,9 +5,7 @@ import argparse
 import json
 from pathlib import Path
 
-from rrdesk.app.simulate import simulate, truth_shares
 from rrdesk.cli.common import EXIT_OK
-from rrdesk.core import survey as surveys
 from rrdesk.core.errors import InputError
 
 
@@ -29,6 +27,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from rrdesk.app.simulate import simulate, truth_shares  # why: loaded by this command only
+    from rrdesk.core import survey as surveys
+
     s = surveys.load(args.survey)
     if args.n < 1:
         raise InputError("command line", "-n", "the number of respondents must be at least 1")

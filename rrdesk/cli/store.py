@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 
 from rrdesk.cli.common import EXIT_OK, EXIT_PROBLEMS
-from rrdesk.app import custody
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -61,6 +60,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 
 def _keygen(args: argparse.Namespace) -> int:
+    from rrdesk.app import custody  # why: loaded by the custody commands only
+
     made = custody.keygen(args.output)
     print(made.recipient)  # stdout: the recipient alone, for scripts
     for line in (f"identity (opens every record; keep it off field laptops): {made.identity}",
@@ -72,6 +73,8 @@ def _keygen(args: argparse.Namespace) -> int:
 
 
 def _sign(args: argparse.Namespace) -> int:
+    from rrdesk.app import custody  # why: loaded by the custody commands only
+
     out, fingerprint = custody.sign(args.survey, args.key)
     print(out)
     print(f"rrdesk: signed with key {fingerprint}; give laptops both files", file=sys.stderr)
@@ -79,6 +82,8 @@ def _sign(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
+    from rrdesk.app import custody  # why: loaded by the custody commands only
+
     path = custody.export(args.data, args.survey_id, args.to, same_disk=args.same_disk)
     print(path)  # stdout: the path alone, for scripts
     print(f"rrdesk: exported, read back and checked on {custody.where(path)}", file=sys.stderr)
@@ -86,6 +91,8 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
+    from rrdesk.app import custody  # why: loaded by the custody commands only
+
     report = custody.verify(args.path, args.identity)
     if args.json:
         print(json.dumps(report.as_json(), indent=2))
@@ -99,6 +106,8 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _extract(args: argparse.Namespace) -> int:
+    from rrdesk.app import custody  # why: loaded by the custody commands only
+
     written = custody.extract(args.path, args.to, args.identity)
     print(f"{len(written)} records written to {args.to}")
     return EXIT_OK

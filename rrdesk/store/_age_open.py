@@ -247,10 +247,16 @@ class Sealer:
         self.size = 0
 
     def update(self, plain: bytes) -> bytes:
-        self._pending += plain
-        while len(self._pending) > age.CHUNK_SIZE:  # why: the last chunk must be known to be last
-            self._seal(bytes(self._pending[:age.CHUNK_SIZE]), final=False)
-            del self._pending[:age.CHUNK_SIZE]
+        if self._pending:
+            self._pending += plain
+            data, self._pending = bytes(self._pending), bytearray()
+        else:
+            data = plain
+        view, at = memoryview(data), 0
+        while len(data) - at > age.CHUNK_SIZE:  # why: the last chunk must be known to be last
+            self._seal(view[at:at + age.CHUNK_SIZE], final=False)
+            at += age.CHUNK_SIZE
+        self._pending += view[at:]
         return self._take()
 
     def finish(self) -> bytes:

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import hashlib
 import os
+import zlib
 import tarfile
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -66,12 +68,17 @@ class Member:
 
 
 class _Source:
-    """Reads a log member for tarfile, hashing and scanning what goes by."""
+    """Reads a log member for tarfile, hashing and scanning what goes by. The SHA-256 runs on
+    a thread of its own (hashlib lets go of the GIL for large pieces), beside the scan; at most
+    one piece waits for it."""
+
+    _hasher = ThreadPoolExecutor(1, thread_name_prefix="rrdesk-export-sha")
 
     def __init__(self, member: Member) -> None:
         self.member, self.at = member, 0
         self.digest = hashlib.sha256()
         self.scan = LogStream(member.name, "", index=False)
+        self._hashing: Future | None = None
 
     def read(self, n: int = -1) -> bytes:
         n = min(self.member.size - self.at, PIECE if n is None or n < 0 else n)
@@ -84,11 +91,15 @@ class _Source:
         if len(piece) != n:
             raise Changed(self.member.name)
         self.at += n
-        self.digest.update(piece)
+        if self._hashing is not None:
+            self._hashing.result()
+        self._hashing = self._hasher.submit(self.digest.update, piece)
         self.scan.feed(piece)
         return piece
 
     def entry(self) -> dict[str, Any]:
+        if self._hashing is not None:
+            self._hashing.result()
         found = self.scan.finish()
         return {"name": self.member.name, "size": self.member.size, "sha256": self.digest.hexdigest(),
                 "records": found.count, "problems": [str(p) for p in found.problems]}
@@ -103,14 +114,19 @@ def log_entry(member: Member) -> dict[str, Any]:
 
 
 class _Out:
-    """tarfile's output: sealed by age and written to ``fd`` as it comes."""
+    """tarfile's output: sealed by age and written to ``fd`` as it comes; ``sums`` holds the
+    CRC-32 of each piece written, to compare the read-back with. The writes run on a thread
+    of their own (a write lets go of the GIL), beside the sealing and the scan; at most one
+    piece waits for it, and its error comes up at the next piece or at the end."""
+
+    _writer = ThreadPoolExecutor(1, thread_name_prefix="rrdesk-export-write")
 
     def __init__(self, ops: Any, fd: int, sealer: Sealer) -> None:
         self.ops, self.fd, self.sealer = ops, fd, sealer
-        self.digest = hashlib.sha256()
+        self.sums: list[int] = []
+        self._pending = bytearray()
+        self._writing: Future | None = None
         self.written = 0
-        self._buffer: list[bytes] = []
-        self._buffered = 0
 
     def tell(self) -> int:
         return self.written
@@ -122,23 +138,47 @@ class _Out:
 
     def finish(self) -> None:
         self._send(self.sealer.finish(), flush=True)
+        self._wait()
+
+    def _wait(self) -> None:
+        if self._writing is not None:
+            writing, self._writing = self._writing, None
+            writing.result()
 
     def _send(self, sealed: bytes, flush: bool = False) -> None:
-        if sealed:
-            self._buffer.append(sealed)
-            self._buffered += len(sealed)
-        if self._buffered >= PIECE or flush and self._buffered:
-            data = b"".join(self._buffer)
-            self._buffer, self._buffered = [], 0
-            self.digest.update(data)
-            write_all(self.ops, self.fd, data)
+        self._pending += sealed
+        if len(self._pending) < PIECE and not (flush and self._pending):
+            return
+        data, self._pending = bytes(self._pending), bytearray()
+        view, at = memoryview(data), 0
+        while len(data) - at >= PIECE or flush and at < len(data):
+            piece = view[at:at + PIECE]
+            at += len(piece)
+            self._wait()
+            self._writing = self._writer.submit(self._write, piece)
+        self._pending += view[at:]
+
+
+    def _write(self, piece: memoryview) -> None:
+        self.sums.append(zlib.crc32(piece))
+        write_all(self.ops, self.fd, piece)
 
 
 def write_tar(ops: Any, fd: int, recipients: tuple[str, ...], members: list[Member],
-              manifest: dict[str, Any]) -> bytes:
+              manifest: dict[str, Any]) -> list[int]:
     """Write the sealed, deterministic tar of ``members`` (and the manifest, completed with
-    the log entries read on the way) to ``fd``; return the SHA-256 of the bytes written."""
+    the log entries read on the way) to ``fd``; return the CRC-32 of each :data:`PIECE` written."""
     out = _Out(ops, fd, Sealer(recipients))
+    try:
+        return _write_tar(out, members, manifest)
+    finally:
+        try:
+            out._wait()  # never leave a write running on a descriptor the caller closes
+        except OSError:
+            pass  # the error that stopped the tar is the one to report
+
+
+def _write_tar(out: _Out, members: list[Member], manifest: dict[str, Any]) -> list[int]:
     # why: PAX only adds a header for a name over 100 bytes (torn files); with an integer
     # mtime it never records a timestamp, so the archive reveals nothing about when or who.
     with tarfile.open(fileobj=out, mode="w", format=tarfile.PAX_FORMAT, copybufsize=PIECE) as tar:
@@ -159,7 +199,7 @@ def write_tar(ops: Any, fd: int, recipients: tuple[str, ...], members: list[Memb
                 raise Changed(member.name)
             member.entry = entry
     out.finish()
-    return out.digest.digest()
+    return out.sums
 
 
 def manifest_bytes(manifest: dict[str, Any], members: list[Member]) -> bytes:

@@ -126,43 +126,44 @@ class LogStream:
                 self._out.bad_tags = None if self._key is None else []
         out, view = self._out, memoryview(buf)
         pos, seq, prev, key = self._pos, self._seq, self._prev, self._key
-        label = hashlib.sha256(f._FRAME_LABEL)
+        # why: the loop below runs once per record of every log read; names bound here are
+        # looked up once, not per frame
+        unpack, copy, magic_ok, overhead = _PREFIX.unpack_from, hashlib.sha256(f._FRAME_LABEL).copy, f.FRAME_MAGIC, f.FRAME_OVERHEAD
+        index, base, size_cap, length = self._index, self._base, f.MAX_BLOB - 1, len(buf)
         try:
             while True:
-                left = len(buf) - pos
-                if left < 16:
-                    if left == 0 or not final:
+                if length - pos < 16:
+                    if length == pos or not final:
                         break
                     self._stop(f._frame(bytes(buf), pos, seq, prev), pos, final)
                     break
-                magic, got, size = _PREFIX.unpack_from(buf, pos)
-                end = pos + f.FRAME_OVERHEAD + size
-                if magic != f.FRAME_MAGIC or got != seq or not 1 <= size <= f.MAX_BLOB:
+                magic, got, size = unpack(buf, pos)
+                end = pos + overhead + size
+                if magic != magic_ok or got != seq or size - 1 > size_cap or size == 0:
                     self._stop(f._frame(bytes(buf[pos:pos + 16]), 0, seq, prev), pos, final)
                     break
-                if end > len(buf):
+                if end > length:
                     if not final:
                         break
                     self._stop(f._frame(bytes(buf), pos, seq, prev), pos, final)
                     break
-                check_at = end - f.DIGEST_SIZE
-                digest = label.copy()
+                check_at = end - 32
+                digest = copy()
                 digest.update(view[pos:check_at])
                 check = digest.digest()
-                if check != buf[check_at:end] or buf[pos + 16:pos + f.FRAME_PREFIX] != prev:
+                if check != view[check_at:end] or view[pos + 16:pos + 48] != prev:
                     self._stop(f._frame(bytes(buf[pos:end]), 0, seq, prev), pos, final)
                     break
-                blob_at = pos + f.FRAME_PREFIX
-                tag_at = check_at - f.DIGEST_SIZE
                 if key is not None:
+                    tag_at = check_at - 32
                     tag = hmac_sha256(hmac_sha256(key, f._TAG_LABEL), view[pos:tag_at])  # FORMAT.md §1.3
                     if not hmac.compare_digest(tag, buf[tag_at:check_at]):
                         out.bad_tags.append(seq)
                     key = hmac_sha256(key, f._EVOLVE_LABEL)
-                if self._index:
-                    out.offsets.append(self._base + blob_at)
+                if index:
+                    out.offsets.append(base + pos + 48)
                     out.lengths.append(size)
-                    out.digests += hashlib.sha256(view[blob_at:tag_at]).digest()
+                    out.digests += hashlib.sha256(view[pos + 48:check_at - 32]).digest()
                 pos, seq, prev = end, seq + 1, check
         finally:
             view.release()

@@ -1,0 +1,112 @@
+"""Time and memory of ``rrdesk export`` against ``tar | age | dd conv=fsync`` on the same folder.
+
+What is measured
+----------------
+A data folder of about ``--mb`` MB (default 500; one laptop's log of the demo survey, made by
+``_fixtures.py`` and cached under /tmp) is exported to a folder on the same disk, alternately:
+
+* *rrdesk*: ``rrdesk.store.bundle.export`` in a fresh process (snapshot, stream the tar
+  through the age sealer to ``.part``, fsync, read back from the disk and compare, rename,
+  fsync the folder, check where it landed); its peak RSS is ``VmHWM`` of that process.
+* *shell*: ``tar -cf - -C FOLDER . | age -r RECIPIENT | dd of=OUT bs=1M conv=fsync`` -- the
+  same bytes sealed by the reference age tool and flushed, with no read-back or checks.
+
+``--rounds`` rounds (default 3; 1 with ``--short``), the order swapped each round; medians.
+Targets: rrdesk's time <= 1.5 x the shell's, its peak RSS <= 100 MB.
+
+Usage
+-----
+``python tests/benchmarks/export.py`` (full: 500 MB), ``--short`` (60 MB, one round).
+Exit 0 when both targets are met.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run from a checkout
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import _fixtures  # noqa: E402
+
+TIME_TARGET, MEMORY_TARGET_MB = 1.5, 100
+_RECORD_BYTES = 824  # a frame of the demo survey's records: to size the folder
+
+
+def _hwm_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def stage(folder: str, dest: str) -> dict:
+    from rrdesk.store import bundle
+
+    start = time.perf_counter()
+    path = bundle.export(Path(folder), "workplace-demo", Path(dest), same_disk=True)
+    seconds = time.perf_counter() - start
+    return {"seconds": seconds, "bytes": path.stat().st_size, "peak_mb": _hwm_mb()}
+
+
+def shell(folder: Path, out: Path, recipient: str) -> float:
+    start = time.perf_counter()
+    subprocess.run(f"tar -cf - -C '{folder}' . | age -r {recipient} | dd of='{out}' bs=1M conv=fsync status=none",
+                   shell=True, check=True)
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--short", action="store_true")
+    p.add_argument("--mb", type=int)
+    p.add_argument("--rounds", type=int)
+    p.add_argument("--stage", nargs=2, help=argparse.SUPPRESS)
+    args = p.parse_args()
+    if args.stage:
+        print(json.dumps(stage(*args.stage)))
+        return 0
+    if not shutil.which("age"):
+        print("the age tool is not installed (apt-get install age): no baseline to compare with")
+        return 1
+    mb = args.mb or (60 if args.short else 500)
+    rounds = args.rounds or (1 if args.short else 3)
+    folder = _fixtures.data_folder(mb * 2**20 // _RECORD_BYTES, 7)
+    size = sum(f.stat().st_size for f in folder.rglob("*") if f.is_file())
+    from rrdesk.core import survey as surveys
+    recipient = surveys.load(folder / "workplace-demo" / "survey.toml").recipients[0]
+    out = _fixtures.CACHE / "export-out"
+    ours, theirs, peaks = [], [], []
+    for r in range(rounds):
+        for who in (("rrdesk", "shell") if r % 2 == 0 else ("shell", "rrdesk")):
+            shutil.rmtree(out, ignore_errors=True)
+            out.mkdir(parents=True)
+            if who == "shell":
+                theirs.append(shell(folder, out / "shell.tar.age", recipient))
+                continue
+            done = subprocess.run([sys.executable, __file__, "--stage", str(folder), str(out)],
+                                  check=True, capture_output=True, text=True)
+            got = json.loads(done.stdout.strip().splitlines()[-1])
+            ours.append(got["seconds"])
+            peaks.append(got["peak_mb"])
+    shutil.rmtree(out, ignore_errors=True)
+    mine, base, peak = statistics.median(ours), statistics.median(theirs), max(peaks)
+    ratio = mine / base
+    print(f"export benchmark ({'short' if args.short else 'full'} mode): a data folder of {size / 2**20:.0f} MiB "
+          f"({_fixtures.records_in(folder):,} records), median of {rounds} round(s)")
+    print(f"   tar | age | dd conv=fsync : {base:6.2f} s")
+    print(f"   rrdesk export            : {mine:6.2f} s = {ratio:.2f}x (target <= {TIME_TARGET}x)")
+    print(f"   rrdesk export peak RSS   : {peak:6.1f} MB (target <= {MEMORY_TARGET_MB} MB)")
+    ok = ratio <= TIME_TARGET and peak <= MEMORY_TARGET_MB
+    print("all targets met" if ok else "some target NOT met")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
