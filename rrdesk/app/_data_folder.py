@@ -17,8 +17,8 @@ from typing import Any
 from rrdesk.core.errors import StoreError
 from rrdesk.core.fileio import OsOps, create_once, folder_lock, mapped, read_capped, read_if_present, replace_file
 from rrdesk.store import log
+from rrdesk.store.log import MAX_LOG
 from rrdesk.store._folder_checks import CURRENT, DEVICE_FILE, DEVICE_ID, OLD_POINTER, POINTER, SURVEY_COPY
-from rrdesk.store._log_sources import MAX_LOG
 from rrdesk.store.records import FORMAT
 
 

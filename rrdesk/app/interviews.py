@@ -38,19 +38,20 @@ import secrets
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from rrdesk.core import randomizer
 from rrdesk.core.errors import InterviewError, SurveyError  # noqa: F401 - InterviewError re-exported
 from rrdesk.app import trust
 from rrdesk.app._data_folder import (  # noqa: F401 - the names re-exported
     CURRENT, DEVICE_FILE, SURVEY_COPY, device_id, interviews_in, newest_logs, pointer_bytes, read_pointer,
 )
 from rrdesk.core.fileio import folder_lock, fsync_dir, mapped, read_capped, read_if_present, remove_quietly, replace_file
-from rrdesk.core.randomizer import ByteSource, Spin
 from rrdesk.core.survey import MAX_BYTES, Question, Survey, load as load_survey
 from rrdesk.store import age, log
 from rrdesk.store.records import Record, pad, record_size
+
+if TYPE_CHECKING:  # why: the randomizer (and numpy) load at the first spin, not with the first window
+    from rrdesk.core.randomizer import ByteSource, Spin
 
 @dataclass(frozen=True)
 class Interrupted:
@@ -340,6 +341,8 @@ class Interview:
         if question_id in self._spins or self._standing()[1]:
             raise InterviewError(f'question "{question_id}" was already spun; it cannot be spun again')
         assert q.design is not None
+        from rrdesk.core import randomizer
+
         spin = randomizer.spin(q.design, truth, self.station.source)
         self.station._append(self.number, "spun", q.id)  # raises: the outcome is never returned
         self._spins[question_id] = spin

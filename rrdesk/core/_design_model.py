@@ -12,9 +12,10 @@ import enum
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
-import numpy as np
+if TYPE_CHECKING:  # why: numpy loads when a matrix is asked for, not with every survey (start-up)
+    import numpy as np
 
 from rrdesk.core._calibrate import WHEEL  # the 2**32 grid every weight lives on
 from rrdesk.core.errors import DesignError
@@ -153,6 +154,8 @@ class Design:
     @property
     def matrix(self) -> np.ndarray:
         """``P(report | truth)`` as floats, ``matrix[truth, report]``; rows sum to 1."""
+        import numpy as np
+
         return np.array([[float(x) for x in row] for row in self.exact_matrix])
 
     @property

@@ -6,6 +6,7 @@ with it.
 """
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 import time
@@ -69,7 +70,19 @@ def run(*, survey: Path | None = None, data: Path | None = None) -> int:
     window.show()
     if os.environ.get(QUIT_AFTER_SHOW):
         QTimer.singleShot(0, lambda: _report_and_quit(app, window, started))
+    else:
+        QTimer.singleShot(_WARM_AFTER_MS, _warm)
     return app.exec()
+
+
+_WARM_AFTER_MS = 500
+# why: the randomizer (and numpy) are left out of the first window's imports; half a second
+# after it shows, while the interviewer reads the dashboard, they load, so the first spin
+# never waits for them
+
+
+def _warm() -> None:
+    importlib.import_module("rrdesk.core.randomizer")  # loaded ahead of the first spin
 
 
 def _report_and_quit(app: QApplication, window: MainWindow, started: float) -> None:

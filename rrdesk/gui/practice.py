@@ -10,17 +10,19 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QWidget
 
-from rrdesk.core import randomizer
-from rrdesk.core.randomizer import ByteSource
 from rrdesk.core.survey import Question
 from rrdesk.core.wording import Words
 from rrdesk.gui import spin_path, wording
 from rrdesk.gui.explain import sector_kinds
 from rrdesk.gui.widgets import button, columns, label, make_wheel, restyle, tab_order
+
+if TYPE_CHECKING:
+    from rrdesk.core.randomizer import ByteSource
 
 
 class PracticeScreen(QWidget):
@@ -124,6 +126,8 @@ class PracticeScreen(QWidget):
         self.spin_button.setEnabled(False)
         self.go.setEnabled(False)  # why: the outcome on its way is shown before the wheel changes
         self.result.hide()
+        from rrdesk.core import randomizer  # why: numpy loads at the first spin, not with the first window
+
         spin = randomizer.spin(self.question.design, None, self._source)  # never given to the store
         self._sector = spin.sector
         self.wheel.reset()  # the last practice outcome goes; the wheel may turn again

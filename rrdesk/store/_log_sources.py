@@ -18,11 +18,8 @@ from rrdesk.core.fileio import read_capped, read_capped_if_present
 from rrdesk.core.survey import Survey
 from rrdesk.store import age
 from rrdesk.store.bundle import SUFFIX, SURVEY_FILE, BundleError, open_bundle
-from rrdesk.store.log import Problem, key_path, os_reason, scan
+from rrdesk.store.log import MAX_LOG, Problem, key_path, os_reason, scan
 
-MAX_LOG = 2 << 30
-# why: the same bound as a bundle (MAX_BUNDLE): a log is a few MB, so 2 GiB is far above any
-# real one and stops a symlink to /dev/zero or a disk image from filling memory
 MAX_KEY_FILE = 1 << 20  # why: a key file is under 200 bytes (FORMAT.md §1.9); 1 MiB is far above it
 
 

@@ -33,6 +33,10 @@ from rrdesk.store._frames import (
     encode_frame, encode_header, encode_key_file, evolve, parse_key_file, scan,
 )
 
+MAX_LOG = 2 << 30
+# why: the same bound as a bundle (MAX_BUNDLE): a log is a few MB, so 2 GiB is far above any
+# real one and stops a symlink to /dev/zero or a disk image from filling memory
+
 __all__ = ["Frame", "Header", "LogDamaged", "LogLocked", "LogWriter", "OsOps", "Problem", "Scan",
            "StoreError", "check_tags", "key_path", "log_path", "scan"]
 
