@@ -42,7 +42,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Iterator, Mapping, Sequence
+from typing import Mapping, Sequence
 
 import numpy as np
 
@@ -50,6 +50,7 @@ from rrdesk.core.survey import Survey
 from rrdesk.store import _opening as opening, _survey_choice as choice, age, verify
 from rrdesk.store._age_open import Opener
 from rrdesk.store._bundle_index import BundleIndex, Bundles, LogIndex, index_bundle
+from rrdesk.store._seen import UNUSABLE, Seen, differing, runs, take_new
 from rrdesk.store._collected import BUNDLE, LOG, ROW, Answer, Collection, SurveyData
 from rrdesk.store._opening import FIXED, SEQ
 from rrdesk.store.log import Problem
@@ -68,7 +69,6 @@ _IN_FLIGHT_PER_WORKER = 8
 # why: keeps the workers busy while this process handles what came back; each task in flight
 # costs ~25 KB here (its offsets) and its rows when done
 _RECORD_BYTES = 820  # why: a sealed record with its frame; only to guess the work ahead from file sizes
-_UNUSABLE = bytes(32)  # a digest slot for a frame seen but not usable (named by a problem)
 
 
 def surveys_in(paths: Sequence[Path], identities: Sequence[age.Identity]) -> dict[str, tuple[Survey, list[str]]]:
@@ -163,15 +163,6 @@ class _Survey:
     problems: list[tuple[int, Problem]]
 
 
-@dataclass
-class _Seen:
-    """Per log: the digest of the first usable copy of each record, and where it came from."""
-
-    digests: bytearray
-    source: array  # per seq: index into versions
-    versions: list[tuple[int, bool]]  # (bundle number, whether its log verified clean)
-
-
 class _Collector:
     def __init__(self, identities: list[age.Identity], survey_id: str | None, workers: int,
                  trusted: Mapping[str, tuple[Survey, str]]) -> None:
@@ -179,7 +170,7 @@ class _Collector:
         self.surveys: dict[str, _Survey] = {}
         self.problems: list[tuple[int, Problem]] = []
         self.skipped: list[tuple[str, str]] = []
-        self.seen: dict[tuple[str, str], _Seen] = {}
+        self.seen: dict[tuple[str, str], Seen] = {}
         self.conflicts: dict[tuple[str, str, int], dict[bytes, list[tuple[int, bool, tuple[str, str]]]]] = {}
         self.unmatched: dict[tuple[int, str, str], tuple[str, list[int], list[int]]] = {}
         self.names: list[str] = []
@@ -244,7 +235,7 @@ class _Collector:
         device, log = header.device_id.hex(), header.log_id.hex()
         device_index = into.devices.setdefault(device, len(into.devices))
         log_index = into.logs.setdefault((device, log), len(into.logs))
-        seen = self.seen.setdefault((device, log), _Seen(bytearray(), array("I"), []))
+        seen = self.seen.setdefault((device, log), Seen(bytearray(), array("I"), []))
         clean = not checked.problems
         named = {p.record for p in checked.problems if p.record is not None}
         seen.versions.append((number, clean))
@@ -252,14 +243,14 @@ class _Collector:
         digests = bytearray(checked.digests)
         for seq in named:
             if seq < checked.count:
-                digests[32 * seq:32 * seq + 32] = _UNUSABLE
-        wanted = _take_new(seen, digests, version)
-        for seq in _differing(seen, digests, checked.count):
+                digests[32 * seq:32 * seq + 32] = UNUSABLE
+        wanted = take_new(seen, digests, version)
+        for seq in differing(seen, digests, checked.count):
             at = slice(32 * seq, 32 * seq + 32)
             digest = bytes(digests[at])
-            if seen.digests[at] == _UNUSABLE and digest != _UNUSABLE:
+            if seen.digests[at] == UNUSABLE and digest != UNUSABLE:
                 seen.digests[at], seen.source[seq] = digest, version
-            elif digest == _UNUSABLE:
+            elif digest == UNUSABLE:
                 continue
             else:
                 self._conflict(device, log, seq, seen, bytes(seen.digests[at]), digest, number, clean,
@@ -267,7 +258,7 @@ class _Collector:
             wanted.append(seq)
         wanted.sort()
         jobs = []
-        for first, last in _runs(wanted):
+        for first, last in runs(wanted):
             for start in range(first, last + 1, CHUNK):
                 stop = min(start + CHUNK, last + 1)
                 prev = (checked.offsets[start - 1], checked.lengths[start - 1]) if start else None
@@ -276,7 +267,7 @@ class _Collector:
                 jobs.append((job, device_index, log_index))
         return jobs
 
-    def _conflict(self, device: str, log: str, seq: int, seen: _Seen, old: bytes, new: bytes,
+    def _conflict(self, device: str, log: str, seq: int, seen: Seen, old: bytes, new: bytes,
                   number: int, clean: bool, where: tuple[str, str]) -> None:
         versions = self.conflicts.setdefault((device, log, seq), {})
         if not versions:
@@ -375,6 +366,7 @@ class _Collector:
                      shared: list[tuple[int, Problem]]) -> SurveyData:
         direct = len(s.survey.direct)
         table = np.concatenate(s.rows) if s.rows else np.empty((0, ROW + FIXED + direct), dtype=np.int64)
+        s.rows.clear()  # why: the pieces go as soon as they are one table: memory peaks at two copies, not three
         logs = list(s.logs)
         mine = {(s.logs[(device, log)], seq): keep for (device, log, seq), keep in drop.items()
                 if (device, log) in s.logs}
@@ -413,38 +405,3 @@ def _size(paths: Sequence[Path]) -> int:
     return total
 
 
-def _runs(seqs: list[int]) -> Iterator[tuple[int, int]]:
-    """Consecutive stretches of sorted ``seqs`` as (first, last)."""
-    start = prev = None
-    for seq in seqs:
-        if start is None:
-            start = prev = seq
-        elif seq == prev + 1:
-            prev = seq
-        else:
-            yield start, prev
-            start = prev = seq
-    if start is not None:
-        yield start, prev
-
-
-def _take_new(seen: _Seen, digests: bytearray, version: int) -> list[int]:
-    """Append the records beyond those seen so far; return their usable seqs."""
-    old, new = len(seen.digests) // 32, len(digests) // 32
-    if new <= old:
-        return []
-    seen.digests += digests[32 * old:]
-    seen.source.extend([version] * (new - old))
-    fresh = np.frombuffer(bytes(digests[32 * old:]), dtype=np.uint8).reshape(-1, 32)
-    usable = np.flatnonzero(fresh.any(axis=1)) + old
-    return usable.tolist()
-
-
-def _differing(seen: _Seen, digests: bytearray, count: int) -> list[int]:
-    """The seqs seen before whose digest here differs from the one kept (the rare case)."""
-    shared = min(len(seen.digests) // 32, count)
-    if not shared:
-        return []
-    here = np.frombuffer(bytes(digests[:32 * shared]), dtype=np.uint8).reshape(-1, 32)
-    kept = np.frombuffer(bytes(seen.digests[:32 * shared]), dtype=np.uint8).reshape(-1, 32)
-    return np.flatnonzero((here != kept).any(axis=1)).tolist()
