@@ -324,3 +324,49 @@ def test_verify_reports_any_mangled_log_or_key_file_and_never_raises(clean, tmp_
     if mangled != original:  # every byte of a log and of its key file is covered by some check
         assert report.problems
     assert report.records <= 3 * PER_INTERVIEW
+
+
+def test_the_fast_record_parser_accepts_and_refuses_exactly_what_the_full_one_does():
+    """records.parse matches canonical records with one pattern (no decode and re-encode) and
+    hands anything else to the full parser: on thousands of records with random edits both
+    paths give the same record or the same error."""
+    import random
+    import re
+
+    from rrdesk.store import records
+
+    def full(text: bytes):
+        saved, records._CANONICAL = records._CANONICAL, re.compile(b"(?!)")
+        try:
+            return records.parse(text)
+        finally:
+            records._CANONICAL = saved
+
+    def outcome(parse, text: bytes):
+        try:
+            return parse(text)
+        except records.RecordError as error:
+            return str(error)
+
+    rng = random.Random(15)
+    base = [records.Record("s-1", "a" * 32, "b" * 32, 3, 0, "start", day="2024-01-02", direct={"b": "x", "a": 'q"\\'}),
+            records.Record("s-1", "a" * 32, "b" * 32, 3, 2, "answer", "q1", "yes", day="2024-01-02"),
+            records.Record("s-1", "a" * 32, "b" * 32, 0, 1, "spun", "q1", day="2024-01-02"),
+            records.Record("s", "a" * 32, "b" * 32, 10**12, 4, "abandoned", "q", day="9999-99-99",
+                           direct={"z": "1", "y": "é"}, format=records.FORMAT_V1)]
+    alphabet = b' !"#,:{}\\0123456789abcdefz-/\x7f\xff'
+    accepted = 0
+    for _ in range(6000):
+        text = bytearray(rng.choice(base).to_json())
+        for _ in range(rng.randint(0, 3)):
+            at, edit = rng.randrange(len(text)), rng.randrange(3)
+            if edit == 0:
+                text[at] = rng.choice(alphabet)
+            elif edit == 1:
+                del text[at]
+            else:
+                text.insert(at, rng.choice(alphabet))
+        got = outcome(records.parse, bytes(text) + b"  ")
+        assert got == outcome(full, bytes(text) + b"  ")
+        accepted += isinstance(got, records.Record)
+    assert 1000 < accepted < 5000  # both kinds of outcome were exercised

@@ -6,7 +6,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from rrdesk.app.translate import write
 from rrdesk.cli.common import EXIT_OK
 
 
@@ -28,6 +27,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from rrdesk.app.translate import write  # why: loaded by this command only
+
     count = write(args.lang, args.out, survey=args.survey, sheet=args.sheet)
     what = "translated texts" if args.sheet is not None else "texts to translate"
     print(f"{args.out}: {count} {what}", file=sys.stderr)

@@ -159,4 +159,5 @@ def _from_match(found: re.Match) -> Record | None:
         if any(a[0] >= b[0] for a, b in zip(keys, keys[1:])):
             return None  # not sorted, or a key twice: not what to_json writes
         pairs = dict(keys)
-    return Record(survey, device, log, int(interview), int(position), kind, question, answer, day, pairs, fmt)
+    return Record(survey=survey, device=device, log=log, interview=int(interview), position=int(position), kind=kind,
+                  question=question, answer=answer, day=day, direct=pairs, format=fmt)
