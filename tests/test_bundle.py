@@ -185,6 +185,19 @@ def test_a_log_named_after_the_manifest_is_described_too(tmp_path):
     assert opened.logs["z-copied.rrlog"] == (folder / "z-copied.rrlog").read_bytes()
 
 
+def test_a_large_log_scanned_by_the_helper_process_gives_the_same_bundle(demo_data, tmp_path, monkeypatch):
+    """From SCAN_APART bytes a log is scanned in a helper process beside the sealing: the
+    manifest says exactly what the in-process scan says."""
+    from rrdesk.store import _bundle_write
+
+    here, apart = tmp_path / "here", tmp_path / "apart"
+    here.mkdir(), apart.mkdir()
+    one = open_bundle(export(demo_data, "workplace-demo", here, now=NOW), demo_identities())
+    monkeypatch.setattr(_bundle_write, "SCAN_APART", 0)
+    two = open_bundle(export(demo_data, "workplace-demo", apart, now=NOW), demo_identities())
+    assert one.manifest == two.manifest and one.logs == two.logs and one.keys == two.keys
+
+
 class Faulty(NoSync):
     """Writes at most 4 KiB at a time, and fails where it is told to."""
 

@@ -10,6 +10,10 @@ which sort before ``manifest.json``: by the time the manifest is written, every 
 describes has gone by. A log whose name sorts after it (any other name the §2.3 pattern
 allows) is read once more beforehand, for its entry.
 
+The SHA-256 for the manifest runs on a thread and the writes on another (both let go of the
+GIL), and a log of :data:`SCAN_APART` bytes or more is scanned by a helper process reading the
+same bytes (checked by their SHA-256): on two cores the sealing, the scan and the disk overlap.
+
 A log only grows (a writer appends), so its first ``size`` bytes, fixed at the snapshot, stay
 what they were -- except when a writer opening the log cuts off a torn tail (§1.7 step 4): then
 the read comes up short, or (read twice) hashes otherwise, and the export starts over
