@@ -330,3 +330,25 @@ def test_load_identities_refuses_bad_files(tmp_path):
     wrong.write_text(f"# created\n{POOL[0].recipient}\n")
     with pytest.raises(InputError, match=r"wrong.txt: line 2: not an age identity \(AGE-SECRET-KEY-1…\)"):
         keys.load_identities(wrong)
+
+
+@pytest.mark.parametrize("size", [0, 1, 65535, 65536, 65537, 3 * 65536, 200_000])
+def test_the_streaming_sealer_writes_what_encrypt_writes(size):
+    """An export seals its tar piece by piece: the same bytes as sealing it whole, whatever
+    the pieces, including a plaintext that ends on a chunk boundary."""
+    import random
+
+    from rrdesk.store._age_open import Sealer
+
+    identity = age.Identity.generate()
+    data = random.Random(size).randbytes(size)
+    whole = age.encrypt(data, [identity.recipient], random=random.Random(1).randbytes)
+    sealer = Sealer([identity.recipient], random=random.Random(1).randbytes)
+    pieces, at, cuts = [], 0, random.Random(2)
+    while at < size:
+        step = cuts.choice((1, 100, 70_000, 1 << 20))
+        pieces.append(sealer.update(data[at:at + step]))
+        at += step
+    pieces.append(sealer.finish())
+    assert b"".join(pieces) == whole and sealer.size == len(whole)
+    assert age.decrypt(whole, [identity]) == data

@@ -15,8 +15,6 @@ from pathlib import Path
 
 import pytest
 
-import io
-
 from rrdesk.store import _age_open, age
 
 TESTKIT = Path(__file__).resolve().parents[2] / "shared" / "testdata" / "age-testkit"
@@ -96,27 +94,6 @@ def test_vector(path: Path):
     _same_by_the_fast_readers(body, identities, expect)
 
 
-class _File(io.BytesIO):
-    """An in-memory file with a descriptor, as SealedFile fstats its file."""
-
-    def __init__(self, data: bytes, tmp: Path) -> None:
-        tmp.write_bytes(data)
-        super().__init__(data)
-        self._path = tmp
-
-    def fileno(self) -> int:
-        return self._fd
-
-    def __enter__(self):
-        import os
-        self._fd = os.open(self._path, os.O_RDONLY)
-        return self
-
-    def __exit__(self, *exc) -> None:
-        import os
-        os.close(self._fd)
-
-
 def _same_by_the_fast_readers(body: bytes, identities: list, expect: str) -> None:
     """The record opener and the streaming bundle reader give what age.decrypt gives: the
     same plaintext, or an error of the same kind."""
@@ -124,7 +101,9 @@ def _same_by_the_fast_readers(body: bytes, identities: list, expect: str) -> Non
     readers = [lambda: _age_open.Opener(identities).decrypt(body)]
 
     def streamed() -> bytes:
-        with tempfile.TemporaryDirectory() as tmp, _File(body, Path(tmp) / "f") as raw:
+        with tempfile.TemporaryFile() as raw:
+            raw.write(body)
+            raw.flush()
             sealed = _age_open.SealedFile(raw, identities)
             sealed.check_all()
             return sealed.read()
