@@ -93,62 +93,62 @@
         <translation>{file} · langues : {languages} · ε par répondant : {epsilon} (plafond {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="220" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="222" />
         <source>nothing saved yet</source>
         <translation>rien n'est encore enregistré</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="228" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="233" />
         <source>unknown</source>
         <translation>inconnu</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="230" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="235" />
         <source>{size} GB</source>
         <translation>{size} Go</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="232" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="237" />
         <source>{size} MB</source>
         <translation>{size} Mo</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="256" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="261" />
         <source>No interview can be recorded until this is fixed; the data can still be exported. Fix the cause, then tap Try again.</source>
         <translation>Aucun entretien ne peut être enregistré tant que ce n'est pas réparé ; les données peuvent encore être exportées. Réglez la cause, puis touchez Réessayer.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="259" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="264" />
         <source>No interview can be recorded until this is fixed. Fix the cause, then tap Try again.</source>
         <translation>Aucun entretien ne peut être enregistré tant que ce n'est pas réparé. Réglez la cause, puis touchez Réessayer.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="277" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="282" />
         <source>Interview {number} stopped after question {done} of {total}.</source>
         <translation>L'entretien {number} s'est arrêté après la question {done} sur {total}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="278" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="283" />
         <source>Interview {number} stopped before its first question.</source>
         <translation>L'entretien {number} s'est arrêté avant sa première question.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="280" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="285" />
         <source>Question {done} was spun but not answered; it is recorded as not answered and will not be asked again.</source>
         <translation>La roue de la question {done} a tourné, mais la question n'a pas reçu de réponse ; elle est enregistrée comme sans réponse et ne sera plus posée.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="283" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="288" />
         <source>No question is left: close it.</source>
         <translation>Il ne reste aucune question : clôturez-le.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="285" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="290" />
         <source>Continue it with the same respondent (question {next} comes next), or close it.</source>
         <translation>Continuez-le avec la même personne (la question {next} vient ensuite), ou clôturez-le.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="297" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="302" />
         <source>Exporting and checking the copy…</source>
         <translation>Export et vérification de la copie…</translation>
     </message>
@@ -695,135 +695,129 @@
         <source>Choose the bundles and your identity file, then press Compute. The numbers are those of “rrdesk aggregate”.</source>
         <translation>Choisissez les lots et votre fichier d'identité, puis appuyez sur « Calculer ». Les chiffres sont ceux de « rrdesk aggregate ».</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../rrdesk/gui/results.py" line="265" />
-        <source>1 laptop</source>
-        <translation>1 ordinateur</translation>
+        <source>%n laptop(s)</source>
+        <translation>
+            <numerusform>%n ordinateur</numerusform>
+            <numerusform>%n ordinateurs</numerusform>
+            </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/results.py" line="274" />
+        <source>⚠ %n problem(s): see Problems</source>
+        <translation>
+            <numerusform>⚠ %n problème : voir Problèmes</numerusform>
+            <numerusform>⚠ %n problèmes : voir Problèmes</numerusform>
+            </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/results.py" line="352" />
+        <source>%n bundle(s)</source>
+        <translation>
+            <numerusform>%n lot</numerusform>
+            <numerusform>%n lots</numerusform>
+            </translation>
     </message>
     <message>
         <location filename="../../rrdesk/gui/results.py" line="266" />
-        <source>{count} laptops</source>
-        <translation>{count} ordinateurs</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/results.py" line="267" />
         <source>{interviews} interviews · {records} records · {laptops} · ε per respondent {epsilon} (cap {cap})</source>
         <translation>{interviews} entretiens · {records} enregistrements · {laptops} · ε par répondant {epsilon} (plafond {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="274" />
+        <location filename="../../rrdesk/gui/results.py" line="273" />
         <source>✓ Every bundle verified</source>
         <translation>✓ Tous les lots sont vérifiés</translation>
     </message>
     <message>
         <location filename="../../rrdesk/gui/results.py" line="275" />
-        <source>⚠ 1 problem: see Problems</source>
-        <translation>⚠ 1 problème : voir « Problèmes »</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/results.py" line="276" />
-        <source>⚠ {count} problems: see Problems</source>
-        <translation>⚠ {count} problèmes : voir « Problèmes »</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/results.py" line="277" />
         <source>Each record's chain, tag and content checked out; records found in several bundles were counted once.</source>
         <translation>La chaîne, l'étiquette et le contenu de chaque enregistrement sont vérifiés ; les enregistrements présents dans plusieurs lots ont été comptés une seule fois.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="279" />
+        <location filename="../../rrdesk/gui/results.py" line="277" />
         <source>The damaged or doubtful records were left out and everything else was used.</source>
         <translation>Les enregistrements endommagés ou douteux ont été écartés et tout le reste a été utilisé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="293" />
+        <location filename="../../rrdesk/gui/results.py" line="291" />
         <source>laptop {laptop}…, log {log}…</source>
         <translation>ordinateur {laptop}…, journal {log}…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="296" />
+        <location filename="../../rrdesk/gui/results.py" line="294" />
         <source>record {number}</source>
         <translation>enregistrement {number}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="297" />
+        <location filename="../../rrdesk/gui/results.py" line="295" />
         <source>{where}: {what}</source>
         <translation>{where} : {what}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="305" />
+        <location filename="../../rrdesk/gui/results.py" line="303" />
         <source>forced response</source>
         <translation>réponse forcée</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="305" />
+        <location filename="../../rrdesk/gui/results.py" line="303" />
         <source>Warner's mirrored question</source>
         <translation>question miroir de Warner</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="306" />
+        <location filename="../../rrdesk/gui/results.py" line="304" />
         <source>unrelated question</source>
         <translation>question sans rapport</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="306" />
+        <location filename="../../rrdesk/gui/results.py" line="304" />
         <source>k-ary randomized response</source>
         <translation>réponse randomisée à k modalités</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="307" />
+        <location filename="../../rrdesk/gui/results.py" line="305" />
         <source>asked directly</source>
         <translation>posée directement</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="308" />
+        <location filename="../../rrdesk/gui/results.py" line="306" />
         <source>{design}, ε = {epsilon}</source>
         <translation>{design}, ε = {epsilon}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="309" />
+        <location filename="../../rrdesk/gui/results.py" line="307" />
         <source>{id} ({design}): {text}</source>
         <translation>{id} ({design}) : {text}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="310" />
+        <location filename="../../rrdesk/gui/results.py" line="308" />
         <source>Method: {method}</source>
         <translation>Méthode : {method}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="312" />
+        <location filename="../../rrdesk/gui/results.py" line="310" />
         <source>{declined} declined, {abandoned} not reached, {after_spin} stopped after the spin</source>
         <translation>{declined} refusées, {abandoned} non atteintes, {after_spin} arrêtées après le tirage de la roue</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="323" />
+        <location filename="../../rrdesk/gui/results.py" line="321" />
         <source>Save the report in…</source>
         <translation>Enregistrer le rapport dans…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="332" />
+        <location filename="../../rrdesk/gui/results.py" line="330" />
         <source>Writing the report…</source>
         <translation>Écriture du rapport…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="336" />
+        <location filename="../../rrdesk/gui/results.py" line="334" />
         <source>Report saved in {folder}: {files}</source>
         <translation>Rapport enregistré dans {folder} : {files}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="342" />
+        <location filename="../../rrdesk/gui/results.py" line="340" />
         <source>The report could not be saved: {error}</source>
         <translation>Le rapport n'a pas pu être enregistré : {error}</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/results.py" line="354" />
-        <source>1 bundle</source>
-        <translation>1 lot</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/results.py" line="354" />
-        <source>{count} bundles</source>
-        <translation>{count} lots</translation>
     </message>
 </context>
 </TS>

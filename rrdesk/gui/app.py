@@ -40,6 +40,7 @@ def application(argv: list[str] | None = None) -> QApplication:
     app.setStyleSheet(style_sheet())
     if ICON.exists():
         app.setWindowIcon(QIcon(str(ICON)))
+    i18n.english_plurals()
     return app
 
 

@@ -57,6 +57,20 @@ def system_language() -> str:
     return code if code in available() else SOURCE
 
 
+_ENGLISH: list[QTranslator] = []  # the one English plural-forms translator, once installed
+
+
+def english_plurals() -> None:
+    """Install English's plural forms (``"%n laptop(s)"``: 1 laptop, 2 laptops) once, under
+    every other translator: Qt asks the last installed first, so they answer only for English."""
+    if _ENGLISH:
+        return
+    english = QTranslator()
+    if english.load(str(TRANSLATIONS / f"rrdesk_{SOURCE}.qm")):
+        QCoreApplication.instance().installTranslator(english)
+        _ENGLISH.append(english)
+
+
 class Translators:
     """The translators installed in the application; :meth:`use` swaps them."""
 
@@ -71,16 +85,18 @@ class Translators:
             app.removeTranslator(translator)
         self._installed = []
         lang = base(code)
+        english_plurals()
+        self.current = SOURCE
         if lang != SOURCE and lang in available():
             ours = QTranslator()
             if ours.load(str(TRANSLATIONS / f"rrdesk_{lang}.qm")):
                 self._installed.append(ours)
+                self.current = lang
             qt = QTranslator()  # Qt's own dialogs (file chooser, message boxes)
             if qt.load(f"qtbase_{lang}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
                 self._installed.append(qt)
         for translator in self._installed:
             app.installTranslator(translator)
-        self.current = lang if self._installed else SOURCE
         # numbers and dates the interviewer's way: the system's own locale when it speaks that
         # language (en_GB's day/month order), else the language's (QLocale() everywhere after this)
         system = QLocale.system()

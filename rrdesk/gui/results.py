@@ -262,8 +262,7 @@ class ResultsWindow(ResultsLayout):
                                         "The numbers are those of “rrdesk aggregate”."))
         else:
             s = results.survey
-            laptops = self.tr("1 laptop") if results.devices == 1 else \
-                self.tr("{count} laptops").format(count=results.devices)
+            laptops = self.tr("%n laptop(s)", "", results.devices)  # plural forms: rrdesk_LANG.ts
             self.summary.setText(self.tr("{interviews} interviews · {records} records · {laptops} · "
                                          "ε per respondent {epsilon} (cap {cap})").format(
                 interviews=results.interviews, records=results.records, laptops=laptops,
@@ -272,8 +271,7 @@ class ResultsWindow(ResultsLayout):
         n = len(computed.problems) if computed else 0
         if computed is not None:
             self.verdict.setText(self.tr("✓ Every bundle verified") if not n else
-                                 self.tr("⚠ 1 problem: see Problems") if n == 1 else
-                                 self.tr("⚠ {count} problems: see Problems").format(count=n))
+                                 self.tr("⚠ %n problem(s): see Problems", "", n))
             self.verdict.setToolTip(self.tr("Each record's chain, tag and content checked out; records found in "
                                             "several bundles were counted once.") if not n else
                                     self.tr("The damaged or doubtful records were left out and everything else "
@@ -353,7 +351,7 @@ class ResultsWindow(ResultsLayout):
         restyle(self.status)
 
     def bundle_count(self, n: int) -> str:
-        return self.tr("1 bundle") if n == 1 else self.tr("{count} bundles").format(count=n)
+        return self.tr("%n bundle(s)", "", n)
 
     @Slot(bool)
     def _busy(self, busy: bool) -> None:

@@ -1,0 +1,823 @@
+<?xml version='1.0' encoding='utf-8'?>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>Dashboard</name>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="72" />
+        <source>Open survey…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="91" />
+        <source>Try again</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="104" />
+        <source>Continue</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="105" />
+        <source>Close it</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="124" />
+        <source>Saved in this session</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="125" />
+        <source>On this laptop (this survey)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="126" />
+        <source>Last answer saved</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="127" />
+        <source>Free disk space</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="128" />
+        <source>Data folder</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="129" />
+        <source>Interviews</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="136" />
+        <source>Low disk space: export the data to a USB stick and free some space before the next interview.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="145" />
+        <source>Start interview</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="149" />
+        <source>Export to…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="155" />
+        <source>Export in progress</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="167" />
+        <source>Reduce spinner motion</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="173" />
+        <source>Interviewer language:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="177" />
+        <source>Interviewer language</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="208" />
+        <source>{file} · languages: {languages} · ε per respondent: {epsilon} (cap {cap})</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="222" />
+        <source>nothing saved yet</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="233" />
+        <source>unknown</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="235" />
+        <source>{size} GB</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="237" />
+        <source>{size} MB</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="261" />
+        <source>No interview can be recorded until this is fixed; the data can still be exported. Fix the cause, then tap Try again.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="264" />
+        <source>No interview can be recorded until this is fixed. Fix the cause, then tap Try again.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="282" />
+        <source>Interview {number} stopped after question {done} of {total}.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="283" />
+        <source>Interview {number} stopped before its first question.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="285" />
+        <source>Question {done} was spun but not answered; it is recorded as not answered and will not be asked again.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="288" />
+        <source>No question is left: close it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="290" />
+        <source>Continue it with the same respondent (question {next} comes next), or close it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="302" />
+        <source>Exporting and checking the copy…</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>DirectScreen</name>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="43" />
+        <source>New interview</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="44" />
+        <source>Interviewer: fill in these answers before handing over the laptop.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="68" />
+        <source>Cancel</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="69" />
+        <source>Continue</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>EstimatesModel</name>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="74" />
+        <source>No</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="74" />
+        <source>Yes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="77" />
+        <source>(unknown)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="104" />
+        <source>Question, by {by}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="104" />
+        <source>Question</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="105" />
+        <source>Answer</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="105" />
+        <source>Recorded</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="106" />
+        <source>Estimate</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="106" />
+        <source>95 % interval</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="108" />
+        <source>Answers recorded</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="109" />
+        <source>ε of one recorded answer: the smaller, the more private</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="110" />
+        <source>How many answers were recorded as this answer (after the spinner), and their share</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="112" />
+        <source>Estimated share of respondents for whom this answer is true</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="113" />
+        <source>95 % confidence interval of the estimate</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="114" />
+        <source>The estimate (dot) with its 95 % interval (bar) and the recorded share (diamond), from 0 to 100 %</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="134" />
+        <source>no answers</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="143" />
+        <source>asked directly, not randomized</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="156" />
+        <source>only {n} answers (under {small}): the interval is wide and only a rough guide</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>ExportFlow</name>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="45" />
+        <source>Export to… (choose the USB stick)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="62" />
+        <source>Export to the laptop's own disk?</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="63" />
+        <source>Export here anyway</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="63" />
+        <source>Choose another folder</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="71" />
+        <source>Nothing was exported: choose the USB stick.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="80" />
+        <source>Exported and checked on {device}: {path}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="85" />
+        <source>Export failed: {error}</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>HandoverScreen</name>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="113" />
+        <source>Please hand the laptop to the respondent.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="114" />
+        <source>Interview {number}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="116" />
+        <source>I am the respondent: start</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="120" />
+        <source>Stop this interview</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="128" />
+        <source>Stop interview {number}? The questions not asked are marked not asked.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="131" />
+        <source>Yes, stop it</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="132" />
+        <source>Go back</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>InterviewController</name>
+    <message>
+        <location filename="../../rrdesk/gui/interview.py" line="135" />
+        <source>No interview was started.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/interview.py" line="148" />
+        <source>The interview could not be started: {error}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/interview.py" line="159" />
+        <source>Interview {number} was closed before the end.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/interview.py" line="163" />
+        <source>Interview {number} could not be closed: {error}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/interview.py" line="214" />
+        <source>Interview {number} saved.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/interview.py" line="325" />
+        <source>Interview {number} stopped: {error}. Fix the cause (free some disk space), then continue it from here.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="140" />
+        <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="145" />
+        <source>&amp;File</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="146" />
+        <source>&amp;Open survey…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="149" />
+        <source>&amp;Export to…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="151" />
+        <source>&amp;Results (coordinator)…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="153" />
+        <source>&amp;Quit</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="176" />
+        <source>Open survey</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="177" />
+        <source>Survey files (*.toml);;All files (*)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="187" />
+        <source>This survey file cannot be used</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="204" />
+        <source>The survey file cannot be used; the demo survey is open instead</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="218" />
+        <source>Opening the data folder…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="243" />
+        <source>The data folder cannot be used: {error}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="250" />
+        <source>The data folder held a damaged file; it is kept for checking (rrdesk verify) and interviews go on.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="301" />
+        <source>Close interview {number}?</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="302" />
+        <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="303" />
+        <source>Close it</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="303" />
+        <source>Keep it</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="317" />
+        <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="427" />
+        <source>Leave the interview?</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="428" />
+        <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="430" />
+        <source>Leave</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="430" />
+        <source>Stay</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>ResultsWindow</name>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="78" />
+        <source>rrdesk — Results</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="79" />
+        <source>Results</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="80" />
+        <source>Results: {title}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="81" />
+        <source>&amp;Open bundles…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="82" />
+        <source>&amp;Identity file…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="83" />
+        <source>&amp;Survey:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="84" />
+        <source>Split &amp;by:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="85" />
+        <source>&amp;Compute</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="86" />
+        <source>Save &amp;report…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="87" />
+        <source>Working</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="88" />
+        <source>Estimates</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="89" />
+        <source>Problems</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="91" />
+        <source>No bundle chosen yet: the .tar.age files exported from the laptops.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="92" />
+        <location filename="../../rrdesk/gui/results.py" line="182" />
+        <source>{bundles}: {names}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="95" />
+        <source>No identity file chosen yet: the file with your secret key (AGE-SECRET-KEY-1…).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="97" />
+        <source>{name} — read only while computing; rrdesk never saves it or its place.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="99" />
+        <source>estimate</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="99" />
+        <source>95 % confidence interval</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="100" />
+        <source>recorded share (before correction)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="103" />
+        <source>Each line names the bundle, the laptop's log and the record, and what is wrong. The records named here were left out; the rest was used.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="105" />
+        <source>&amp;Estimates</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="106" />
+        <source>&amp;Problems ({count})</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="109" />
+        <location filename="../../rrdesk/gui/results.py" line="192" />
+        <source>no split</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="120" />
+        <source>Open export bundles</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="121" />
+        <source>Export bundles (*.tar.age);;All files (*)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="127" />
+        <source>Choose the identity file</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="128" />
+        <source>Identity files (*.txt *.key);;All files (*)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="153" />
+        <source>Opening the bundles…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="160" />
+        <source>No bundle could be opened with this identity file. Compute lists what is wrong.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="164" />
+        <source>The bundles hold the survey “{title}”. Press Compute.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="166" />
+        <source>The bundles hold {count} surveys: choose one, then press Compute.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="204" />
+        <source>Press Compute to see the results of this survey.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="212" />
+        <source>Splitting the results…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="224" />
+        <source>Decrypting and checking every record of {bundles}…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="231" />
+        <source>Nothing to show: no bundle could be used. The Problems tab says why.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="235" />
+        <source>Computed from {bundles}.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="236" />
+        <source>Records found in several bundles were counted once.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="237" />
+        <source>The records named under Problems were left out; everything else was used.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="255" />
+        <source>{bundle}: left out, it holds another survey ({id}); choose that survey to see its results.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="261" />
+        <source>Choose the bundles and your identity file, then press Compute. The numbers are those of “rrdesk aggregate”.</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/results.py" line="265" />
+        <source>%n laptop(s)</source>
+        <translation>
+            <numerusform>%n laptop</numerusform>
+            <numerusform>%n laptops</numerusform>
+            </translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="266" />
+        <source>{interviews} interviews · {records} records · {laptops} · ε per respondent {epsilon} (cap {cap})</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="273" />
+        <source>✓ Every bundle verified</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/results.py" line="274" />
+        <source>⚠ %n problem(s): see Problems</source>
+        <translation>
+            <numerusform>⚠ %n problem: see Problems</numerusform>
+            <numerusform>⚠ %n problems: see Problems</numerusform>
+            </translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="275" />
+        <source>Each record's chain, tag and content checked out; records found in several bundles were counted once.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="277" />
+        <source>The damaged or doubtful records were left out and everything else was used.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="291" />
+        <source>laptop {laptop}…, log {log}…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="294" />
+        <source>record {number}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="295" />
+        <source>{where}: {what}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="303" />
+        <source>forced response</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="303" />
+        <source>Warner's mirrored question</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="304" />
+        <source>unrelated question</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="304" />
+        <source>k-ary randomized response</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="305" />
+        <source>asked directly</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="306" />
+        <source>{design}, ε = {epsilon}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="307" />
+        <source>{id} ({design}): {text}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="308" />
+        <source>Method: {method}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="310" />
+        <source>{declined} declined, {abandoned} not reached, {after_spin} stopped after the spin</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="321" />
+        <source>Save the report in…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="330" />
+        <source>Writing the report…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="334" />
+        <source>Report saved in {folder}: {files}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="340" />
+        <source>The report could not be saved: {error}</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/results.py" line="352" />
+        <source>%n bundle(s)</source>
+        <translation>
+            <numerusform>%n bundle</numerusform>
+            <numerusform>%n bundles</numerusform>
+            </translation>
+    </message>
+</context>
+</TS>
