@@ -283,3 +283,20 @@ def test_an_arabic_interview_by_keyboard_alone(qtbot, data, settings, fast_spin)
     assert set(answers) == {"afraid_to_speak", "bullied"}
     got = {r.question: r.answer for r in stored(data, "amal-ar") if r.kind == "answer"}
     assert (got["unhappy"], got["took_from_work"]) == ("no", "yes")  # لا and نعم, as tapped
+
+
+def test_a_line_that_starts_with_a_latin_word_stays_right_to_left_on_an_arabic_screen(qtbot):
+    """"tests/arabic.toml · اللغات: …" on a right-to-left screen: the paragraph is right to left
+    (Qt would take the first letter's direction), and wrapped Arabic lines are not indented."""
+    from rrdesk.gui.widgets import label
+
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    holder.setLayoutDirection(Qt.LayoutDirection.RightToLeft)
+    lab = label("tests/arabic.toml · اللغات: العربية", "body", holder)
+    assert lab.text() == "tests/arabic.toml · اللغات: العربية"  # the text given, whatever is shown
+    assert QLabel.text(lab).startswith('<div dir="rtl">')
+    holder.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
+    assert QLabel.text(lab).startswith('<div dir="auto">')
+    latin = label("Spin", "body", holder)
+    assert QLabel.text(latin) == "Spin" and latin.textFormat() == Qt.TextFormat.PlainText

@@ -163,7 +163,9 @@ class TextLabel(QLabel):
     """A plain-text label whose ``text()`` is the text given. Text in a right-to-left script
     is shown through Qt's rich-text layout: its plain-text layout puts a wrapped line's
     trailing space at the line's right end, so every wrapped line of Arabic starts indented
-    and its last word is pushed past the label's left edge."""
+    and its last word is pushed past the label's left edge. On a right-to-left screen the
+    paragraph is right to left even when it starts with a left-to-right word (a file's name,
+    a number): Qt would otherwise take the first letter's direction for the whole line."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -172,15 +174,25 @@ class TextLabel(QLabel):
 
     def setText(self, text: str) -> None:  # noqa: N802 - Qt's name
         self._plain = text
+        self._show()
+
+    def text(self) -> str:
+        return self._plain
+
+    def _show(self) -> None:
+        text = self._plain
         if _RIGHT_TO_LEFT.search(text):
             self.setTextFormat(Qt.TextFormat.RichText)
-            text = html.escape(text, quote=False).replace("\n", "<br>")
+            way = "rtl" if self.layoutDirection() == Qt.LayoutDirection.RightToLeft else "auto"
+            text = f'<div dir="{way}">{html.escape(text, quote=False).replace(chr(10), "<br>")}</div>'
         else:
             self.setTextFormat(Qt.TextFormat.PlainText)
         super().setText(text)
 
-    def text(self) -> str:
-        return self._plain
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.LayoutDirectionChange:
+            self._show()
+        super().changeEvent(event)
 
 
 def label(text: str = "", role: str = "body", parent: QWidget | None = None, *,

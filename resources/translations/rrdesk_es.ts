@@ -1,0 +1,823 @@
+<?xml version='1.0' encoding='utf-8'?>
+<TS version="2.1" language="es" sourcelanguage="en">
+<context>
+    <name>Dashboard</name>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="72" />
+        <source>Open survey…</source>
+        <translation>Abrir encuesta…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="91" />
+        <source>Try again</source>
+        <translation>Intentar de nuevo</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="104" />
+        <source>Continue</source>
+        <translation>Continuar</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="105" />
+        <source>Close it</source>
+        <translation>Cerrarla</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="124" />
+        <source>Saved in this session</source>
+        <translation>Guardadas en esta sesión</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="125" />
+        <source>On this laptop (this survey)</source>
+        <translation>En este portátil (esta encuesta)</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="126" />
+        <source>Last answer saved</source>
+        <translation>Última respuesta guardada</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="127" />
+        <source>Free disk space</source>
+        <translation>Espacio libre en disco</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="128" />
+        <source>Data folder</source>
+        <translation>Carpeta de datos</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="129" />
+        <source>Interviews</source>
+        <translation>Entrevistas</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="136" />
+        <source>Low disk space: export the data to a USB stick and free some space before the next interview.</source>
+        <translation>Poco espacio en disco: exporte los datos a una memoria USB y libere espacio antes de la próxima entrevista.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="145" />
+        <source>Start interview</source>
+        <translation>Iniciar entrevista</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="149" />
+        <source>Export to…</source>
+        <translation>Exportar a…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="155" />
+        <source>Export in progress</source>
+        <translation>Exportación en curso</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="167" />
+        <source>Reduce spinner motion</source>
+        <translation>Reducir el movimiento de la rueda</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="173" />
+        <source>Interviewer language:</source>
+        <translation>Idioma del entrevistador:</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="177" />
+        <source>Interviewer language</source>
+        <translation>Idioma del entrevistador</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="208" />
+        <source>{file} · languages: {languages} · ε per respondent: {epsilon} (cap {cap})</source>
+        <translation>{file} · idiomas: {languages} · ε por persona encuestada: {epsilon} (límite {cap})</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="222" />
+        <source>nothing saved yet</source>
+        <translation>nada guardado todavía</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="233" />
+        <source>unknown</source>
+        <translation>desconocido</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="235" />
+        <source>{size} GB</source>
+        <translation>{size} GB</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="237" />
+        <source>{size} MB</source>
+        <translation>{size} MB</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="261" />
+        <source>No interview can be recorded until this is fixed; the data can still be exported. Fix the cause, then tap Try again.</source>
+        <translation>No se puede registrar ninguna entrevista hasta que esto se arregle; los datos aún se pueden exportar. Arregle la causa y luego toque Intentar de nuevo.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="264" />
+        <source>No interview can be recorded until this is fixed. Fix the cause, then tap Try again.</source>
+        <translation>No se puede registrar ninguna entrevista hasta que esto se arregle. Arregle la causa y luego toque Intentar de nuevo.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="282" />
+        <source>Interview {number} stopped after question {done} of {total}.</source>
+        <translation>La entrevista {number} se detuvo después de la pregunta {done} de {total}.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="283" />
+        <source>Interview {number} stopped before its first question.</source>
+        <translation>La entrevista {number} se detuvo antes de su primera pregunta.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="285" />
+        <source>Question {done} was spun but not answered; it is recorded as not answered and will not be asked again.</source>
+        <translation>La pregunta {done} se giró pero no se respondió; queda registrada como no respondida y no se volverá a hacer.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="288" />
+        <source>No question is left: close it.</source>
+        <translation>No queda ninguna pregunta: ciérrela.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="290" />
+        <source>Continue it with the same respondent (question {next} comes next), or close it.</source>
+        <translation>Continúela con la misma persona (sigue la pregunta {next}), o ciérrela.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="302" />
+        <source>Exporting and checking the copy…</source>
+        <translation>Exportando y comprobando la copia…</translation>
+    </message>
+</context>
+<context>
+    <name>DirectScreen</name>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="43" />
+        <source>New interview</source>
+        <translation>Nueva entrevista</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="44" />
+        <source>Interviewer: fill in these answers before handing over the laptop.</source>
+        <translation>Entrevistador: complete estas respuestas antes de entregar el portátil.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="68" />
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="69" />
+        <source>Continue</source>
+        <translation>Continuar</translation>
+    </message>
+</context>
+<context>
+    <name>EstimatesModel</name>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="74" />
+        <source>No</source>
+        <translation>No</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="74" />
+        <source>Yes</source>
+        <translation>Sí</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="77" />
+        <source>(unknown)</source>
+        <translation>(desconocido)</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="104" />
+        <source>Question, by {by}</source>
+        <translation>Pregunta, por {by}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="104" />
+        <source>Question</source>
+        <translation>Pregunta</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="105" />
+        <source>Answer</source>
+        <translation>Respuesta</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="105" />
+        <source>Recorded</source>
+        <translation>Registradas</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="106" />
+        <source>Estimate</source>
+        <translation>Estimación</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="106" />
+        <source>95 % interval</source>
+        <translation>Intervalo del 95 %</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="108" />
+        <source>Answers recorded</source>
+        <translation>Respuestas registradas</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="109" />
+        <source>ε of one recorded answer: the smaller, the more private</source>
+        <translation>ε de una respuesta registrada: cuanto más pequeño, más privado</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="110" />
+        <source>How many answers were recorded as this answer (after the spinner), and their share</source>
+        <translation>Cuántas respuestas se registraron como esta respuesta (después de la rueda), y su proporción</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="112" />
+        <source>Estimated share of respondents for whom this answer is true</source>
+        <translation>Proporción estimada de personas para quienes esta respuesta es verdadera</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="113" />
+        <source>95 % confidence interval of the estimate</source>
+        <translation>Intervalo de confianza del 95 % de la estimación</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="114" />
+        <source>The estimate (dot) with its 95 % interval (bar) and the recorded share (diamond), from 0 to 100 %</source>
+        <translation>La estimación (punto) con su intervalo del 95 % (barra) y la proporción registrada (rombo), de 0 a 100 %</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="134" />
+        <source>no answers</source>
+        <translation>sin respuestas</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="143" />
+        <source>asked directly, not randomized</source>
+        <translation>preguntada directamente, sin aleatorizar</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="156" />
+        <source>only {n} answers (under {small}): the interval is wide and only a rough guide</source>
+        <translation>solo {n} respuestas (menos de {small}): el intervalo es amplio y solo orientativo</translation>
+    </message>
+</context>
+<context>
+    <name>ExportFlow</name>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="45" />
+        <source>Export to… (choose the USB stick)</source>
+        <translation>Exportar a… (elija la memoria USB)</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="62" />
+        <source>Export to the laptop's own disk?</source>
+        <translation>¿Exportar al disco del propio portátil?</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="63" />
+        <source>Export here anyway</source>
+        <translation>Exportar aquí de todos modos</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="63" />
+        <source>Choose another folder</source>
+        <translation>Elegir otra carpeta</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="71" />
+        <source>Nothing was exported: choose the USB stick.</source>
+        <translation>No se exportó nada: elija la memoria USB.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="80" />
+        <source>Exported and checked on {device}: {path}</source>
+        <translation>Exportado y comprobado en {device}: {path}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="85" />
+        <source>Export failed: {error}</source>
+        <translation>La exportación falló: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>HandoverScreen</name>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="113" />
+        <source>Please hand the laptop to the respondent.</source>
+        <translation>Por favor, entregue el portátil a la persona encuestada.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="114" />
+        <source>Interview {number}</source>
+        <translation>Entrevista {number}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="116" />
+        <source>I am the respondent: start</source>
+        <translation>Soy la persona encuestada: empezar</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="120" />
+        <source>Stop this interview</source>
+        <translation>Detener esta entrevista</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="128" />
+        <source>Stop interview {number}? The questions not asked are marked not asked.</source>
+        <translation>¿Detener la entrevista {number}? Las preguntas no hechas quedan marcadas como no hechas.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="131" />
+        <source>Yes, stop it</source>
+        <translation>Sí, detenerla</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="132" />
+        <source>Go back</source>
+        <translation>Volver</translation>
+    </message>
+</context>
+<context>
+    <name>InterviewController</name>
+    <message>
+        <location filename="../../rrdesk/gui/interview.py" line="135" />
+        <source>No interview was started.</source>
+        <translation>No se inició ninguna entrevista.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/interview.py" line="148" />
+        <source>The interview could not be started: {error}</source>
+        <translation>No se pudo iniciar la entrevista: {error}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/interview.py" line="159" />
+        <source>Interview {number} was closed before the end.</source>
+        <translation>La entrevista {number} se cerró antes del final.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/interview.py" line="163" />
+        <source>Interview {number} could not be closed: {error}</source>
+        <translation>No se pudo cerrar la entrevista {number}: {error}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/interview.py" line="214" />
+        <source>Interview {number} saved.</source>
+        <translation>Entrevista {number} guardada.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/interview.py" line="325" />
+        <source>Interview {number} stopped: {error}. Fix the cause (free some disk space), then continue it from here.</source>
+        <translation>La entrevista {number} se detuvo: {error}. Arregle la causa (libere espacio en disco) y luego continúela desde aquí.</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="140" />
+        <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
+        <translation>DEMO — se puede leer con la clave pública de demostración. Nunca la use para respuestas reales.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="145" />
+        <source>&amp;File</source>
+        <translation>&amp;Archivo</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="146" />
+        <source>&amp;Open survey…</source>
+        <translation>&amp;Abrir encuesta…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="149" />
+        <source>&amp;Export to…</source>
+        <translation>&amp;Exportar a…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="151" />
+        <source>&amp;Results (coordinator)…</source>
+        <translation>&amp;Resultados (coordinador)…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="153" />
+        <source>&amp;Quit</source>
+        <translation>&amp;Salir</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="176" />
+        <source>Open survey</source>
+        <translation>Abrir encuesta</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="177" />
+        <source>Survey files (*.toml);;All files (*)</source>
+        <translation>Archivos de encuesta (*.toml);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="187" />
+        <source>This survey file cannot be used</source>
+        <translation>Este archivo de encuesta no se puede usar</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="204" />
+        <source>The survey file cannot be used; the demo survey is open instead</source>
+        <translation>El archivo de encuesta no se puede usar; se abrió la encuesta de demostración</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="218" />
+        <source>Opening the data folder…</source>
+        <translation>Abriendo la carpeta de datos…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="243" />
+        <source>The data folder cannot be used: {error}</source>
+        <translation>La carpeta de datos no se puede usar: {error}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="250" />
+        <source>The data folder held a damaged file; it is kept for checking (rrdesk verify) and interviews go on.</source>
+        <translation>La carpeta de datos tenía un archivo dañado; se conserva para revisarlo (rrdesk verify) y las entrevistas continúan.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="301" />
+        <source>Close interview {number}?</source>
+        <translation>¿Cerrar la entrevista {number}?</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="302" />
+        <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
+        <translation>Las preguntas a las que no llegó quedan marcadas como no hechas. Esto no se puede deshacer.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="303" />
+        <source>Close it</source>
+        <translation>Cerrarla</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="303" />
+        <source>Keep it</source>
+        <translation>Conservarla</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="317" />
+        <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
+        <translation>La entrevista {number} se cerró; las preguntas a las que no llegó quedan marcadas como no hechas.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="427" />
+        <source>Leave the interview?</source>
+        <translation>¿Salir de la entrevista?</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="428" />
+        <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
+        <translation>La entrevista queda interrumpida: sus respuestas guardadas se conservan y el panel ofrecerá continuarla la próxima vez.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="430" />
+        <source>Leave</source>
+        <translation>Salir</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="430" />
+        <source>Stay</source>
+        <translation>Quedarse</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsWindow</name>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="78" />
+        <source>rrdesk — Results</source>
+        <translation>rrdesk — Resultados</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="79" />
+        <source>Results</source>
+        <translation>Resultados</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="80" />
+        <source>Results: {title}</source>
+        <translation>Resultados: {title}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="81" />
+        <source>&amp;Open bundles…</source>
+        <translation>&amp;Abrir paquetes…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="82" />
+        <source>&amp;Identity file…</source>
+        <translation>Archivo de &amp;identidad…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="83" />
+        <source>&amp;Survey:</source>
+        <translation>&amp;Encuesta:</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="84" />
+        <source>Split &amp;by:</source>
+        <translation>Dividir &amp;por:</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="85" />
+        <source>&amp;Compute</source>
+        <translation>&amp;Calcular</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="86" />
+        <source>Save &amp;report…</source>
+        <translation>Guardar el &amp;informe…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="87" />
+        <source>Working</source>
+        <translation>Trabajando</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="88" />
+        <source>Estimates</source>
+        <translation>Estimaciones</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="89" />
+        <source>Problems</source>
+        <translation>Problemas</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="91" />
+        <source>No bundle chosen yet: the .tar.age files exported from the laptops.</source>
+        <translation>Aún no se eligió ningún paquete: los archivos .tar.age exportados de los portátiles.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="92" />
+        <location filename="../../rrdesk/gui/results.py" line="182" />
+        <source>{bundles}: {names}</source>
+        <translation>{bundles}: {names}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="95" />
+        <source>No identity file chosen yet: the file with your secret key (AGE-SECRET-KEY-1…).</source>
+        <translation>Aún no se eligió archivo de identidad: el archivo con su clave secreta (AGE-SECRET-KEY-1…).</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="97" />
+        <source>{name} — read only while computing; rrdesk never saves it or its place.</source>
+        <translation>{name} — solo se lee durante el cálculo; rrdesk nunca lo guarda ni guarda su ubicación.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="99" />
+        <source>estimate</source>
+        <translation>estimación</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="99" />
+        <source>95 % confidence interval</source>
+        <translation>intervalo de confianza del 95 %</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="100" />
+        <source>recorded share (before correction)</source>
+        <translation>proporción registrada (antes de la corrección)</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="103" />
+        <source>Each line names the bundle, the laptop's log and the record, and what is wrong. The records named here were left out; the rest was used.</source>
+        <translation>Cada línea nombra el paquete, el registro del portátil y la entrada, y qué está mal. Las entradas nombradas aquí se dejaron fuera; el resto se usó.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="105" />
+        <source>&amp;Estimates</source>
+        <translation>&amp;Estimaciones</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="106" />
+        <source>&amp;Problems ({count})</source>
+        <translation>&amp;Problemas ({count})</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="109" />
+        <location filename="../../rrdesk/gui/results.py" line="192" />
+        <source>no split</source>
+        <translation>sin división</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="120" />
+        <source>Open export bundles</source>
+        <translation>Abrir paquetes exportados</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="121" />
+        <source>Export bundles (*.tar.age);;All files (*)</source>
+        <translation>Paquetes exportados (*.tar.age);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="127" />
+        <source>Choose the identity file</source>
+        <translation>Elegir el archivo de identidad</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="128" />
+        <source>Identity files (*.txt *.key);;All files (*)</source>
+        <translation>Archivos de identidad (*.txt *.key);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="153" />
+        <source>Opening the bundles…</source>
+        <translation>Abriendo los paquetes…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="160" />
+        <source>No bundle could be opened with this identity file. Compute lists what is wrong.</source>
+        <translation>Ningún paquete se pudo abrir con este archivo de identidad. Calcular indica qué está mal.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="164" />
+        <source>The bundles hold the survey “{title}”. Press Compute.</source>
+        <translation>Los paquetes contienen la encuesta «{title}». Pulse Calcular.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="166" />
+        <source>The bundles hold {count} surveys: choose one, then press Compute.</source>
+        <translation>Los paquetes contienen {count} encuestas: elija una y luego pulse Calcular.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="204" />
+        <source>Press Compute to see the results of this survey.</source>
+        <translation>Pulse Calcular para ver los resultados de esta encuesta.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="212" />
+        <source>Splitting the results…</source>
+        <translation>Dividiendo los resultados…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="224" />
+        <source>Decrypting and checking every record of {bundles}…</source>
+        <translation>Descifrando y comprobando cada entrada de {bundles}…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="231" />
+        <source>Nothing to show: no bundle could be used. The Problems tab says why.</source>
+        <translation>Nada que mostrar: no se pudo usar ningún paquete. La pestaña Problemas dice por qué.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="235" />
+        <source>Computed from {bundles}.</source>
+        <translation>Calculado a partir de {bundles}.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="236" />
+        <source>Records found in several bundles were counted once.</source>
+        <translation>Las entradas encontradas en varios paquetes se contaron una vez.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="237" />
+        <source>The records named under Problems were left out; everything else was used.</source>
+        <translation>Las entradas nombradas en Problemas se dejaron fuera; todo lo demás se usó.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="255" />
+        <source>{bundle}: left out, it holds another survey ({id}); choose that survey to see its results.</source>
+        <translation>{bundle}: dejado fuera, contiene otra encuesta ({id}); elija esa encuesta para ver sus resultados.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="261" />
+        <source>Choose the bundles and your identity file, then press Compute. The numbers are those of “rrdesk aggregate”.</source>
+        <translation>Elija los paquetes y su archivo de identidad y luego pulse Calcular. Las cifras son las de «rrdesk aggregate».</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/results.py" line="265" />
+        <source>%n laptop(s)</source>
+        <translation>
+            <numerusform>%n portátil</numerusform>
+            <numerusform>%n portátiles</numerusform>
+            </translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="266" />
+        <source>{interviews} interviews · {records} records · {laptops} · ε per respondent {epsilon} (cap {cap})</source>
+        <translation>{interviews} entrevistas · {records} entradas · {laptops} · ε por persona encuestada {epsilon} (límite {cap})</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="273" />
+        <source>✓ Every bundle verified</source>
+        <translation>✓ Todos los paquetes verificados</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/results.py" line="274" />
+        <source>⚠ %n problem(s): see Problems</source>
+        <translation>
+            <numerusform>⚠ %n problema: ver Problemas</numerusform>
+            <numerusform>⚠ %n problemas: ver Problemas</numerusform>
+            </translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="275" />
+        <source>Each record's chain, tag and content checked out; records found in several bundles were counted once.</source>
+        <translation>La cadena, la etiqueta y el contenido de cada entrada son correctos; las entradas encontradas en varios paquetes se contaron una vez.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="277" />
+        <source>The damaged or doubtful records were left out and everything else was used.</source>
+        <translation>Las entradas dañadas o dudosas se dejaron fuera y todo lo demás se usó.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="291" />
+        <source>laptop {laptop}…, log {log}…</source>
+        <translation>portátil {laptop}…, registro {log}…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="294" />
+        <source>record {number}</source>
+        <translation>entrada {number}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="295" />
+        <source>{where}: {what}</source>
+        <translation>{where}: {what}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="303" />
+        <source>forced response</source>
+        <translation>respuesta forzada</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="303" />
+        <source>Warner's mirrored question</source>
+        <translation>pregunta en espejo de Warner</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="304" />
+        <source>unrelated question</source>
+        <translation>pregunta no relacionada</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="304" />
+        <source>k-ary randomized response</source>
+        <translation>respuesta aleatorizada k-aria</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="305" />
+        <source>asked directly</source>
+        <translation>preguntada directamente</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="306" />
+        <source>{design}, ε = {epsilon}</source>
+        <translation>{design}, ε = {epsilon}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="307" />
+        <source>{id} ({design}): {text}</source>
+        <translation>{id} ({design}): {text}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="308" />
+        <source>Method: {method}</source>
+        <translation>Método: {method}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="310" />
+        <source>{declined} declined, {abandoned} not reached, {after_spin} stopped after the spin</source>
+        <translation>{declined} rechazadas, {abandoned} no alcanzadas, {after_spin} detenidas después del giro</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="321" />
+        <source>Save the report in…</source>
+        <translation>Guardar el informe en…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="330" />
+        <source>Writing the report…</source>
+        <translation>Escribiendo el informe…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="334" />
+        <source>Report saved in {folder}: {files}</source>
+        <translation>Informe guardado en {folder}: {files}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="340" />
+        <source>The report could not be saved: {error}</source>
+        <translation>No se pudo guardar el informe: {error}</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/results.py" line="352" />
+        <source>%n bundle(s)</source>
+        <translation>
+            <numerusform>%n paquete</numerusform>
+            <numerusform>%n paquetes</numerusform>
+            </translation>
+    </message>
+</context>
+</TS>

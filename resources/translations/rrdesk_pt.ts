@@ -1,0 +1,823 @@
+<?xml version='1.0' encoding='utf-8'?>
+<TS version="2.1" language="pt" sourcelanguage="en">
+<context>
+    <name>Dashboard</name>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="72" />
+        <source>Open survey…</source>
+        <translation>Abrir pesquisa…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="91" />
+        <source>Try again</source>
+        <translation>Tentar de novo</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="104" />
+        <source>Continue</source>
+        <translation>Continuar</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="105" />
+        <source>Close it</source>
+        <translation>Encerrá-la</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="124" />
+        <source>Saved in this session</source>
+        <translation>Guardadas nesta sessão</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="125" />
+        <source>On this laptop (this survey)</source>
+        <translation>Neste computador (esta pesquisa)</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="126" />
+        <source>Last answer saved</source>
+        <translation>Última resposta guardada</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="127" />
+        <source>Free disk space</source>
+        <translation>Espaço livre em disco</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="128" />
+        <source>Data folder</source>
+        <translation>Pasta de dados</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="129" />
+        <source>Interviews</source>
+        <translation>Entrevistas</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="136" />
+        <source>Low disk space: export the data to a USB stick and free some space before the next interview.</source>
+        <translation>Pouco espaço em disco: exporte os dados para um pen drive e libere espaço antes da próxima entrevista.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="145" />
+        <source>Start interview</source>
+        <translation>Iniciar entrevista</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="149" />
+        <source>Export to…</source>
+        <translation>Exportar para…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="155" />
+        <source>Export in progress</source>
+        <translation>Exportação em andamento</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="167" />
+        <source>Reduce spinner motion</source>
+        <translation>Reduzir o movimento da roda</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="173" />
+        <source>Interviewer language:</source>
+        <translation>Idioma do entrevistador:</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="177" />
+        <source>Interviewer language</source>
+        <translation>Idioma do entrevistador</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="208" />
+        <source>{file} · languages: {languages} · ε per respondent: {epsilon} (cap {cap})</source>
+        <translation>{file} · idiomas: {languages} · ε por respondente: {epsilon} (limite {cap})</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="222" />
+        <source>nothing saved yet</source>
+        <translation>nada guardado ainda</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="233" />
+        <source>unknown</source>
+        <translation>desconhecido</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="235" />
+        <source>{size} GB</source>
+        <translation>{size} GB</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="237" />
+        <source>{size} MB</source>
+        <translation>{size} MB</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="261" />
+        <source>No interview can be recorded until this is fixed; the data can still be exported. Fix the cause, then tap Try again.</source>
+        <translation>Nenhuma entrevista pode ser registrada até que isto seja corrigido; os dados ainda podem ser exportados. Corrija a causa e toque em Tentar de novo.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="264" />
+        <source>No interview can be recorded until this is fixed. Fix the cause, then tap Try again.</source>
+        <translation>Nenhuma entrevista pode ser registrada até que isto seja corrigido. Corrija a causa e toque em Tentar de novo.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="282" />
+        <source>Interview {number} stopped after question {done} of {total}.</source>
+        <translation>A entrevista {number} parou depois da pergunta {done} de {total}.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="283" />
+        <source>Interview {number} stopped before its first question.</source>
+        <translation>A entrevista {number} parou antes da primeira pergunta.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="285" />
+        <source>Question {done} was spun but not answered; it is recorded as not answered and will not be asked again.</source>
+        <translation>A pergunta {done} foi girada mas não respondida; fica registrada como não respondida e não será feita de novo.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="288" />
+        <source>No question is left: close it.</source>
+        <translation>Não resta nenhuma pergunta: encerre-a.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="290" />
+        <source>Continue it with the same respondent (question {next} comes next), or close it.</source>
+        <translation>Continue-a com o mesmo respondente (a próxima é a pergunta {next}), ou encerre-a.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="302" />
+        <source>Exporting and checking the copy…</source>
+        <translation>Exportando e verificando a cópia…</translation>
+    </message>
+</context>
+<context>
+    <name>DirectScreen</name>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="43" />
+        <source>New interview</source>
+        <translation>Nova entrevista</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="44" />
+        <source>Interviewer: fill in these answers before handing over the laptop.</source>
+        <translation>Entrevistador: preencha estas respostas antes de entregar o computador.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="68" />
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="69" />
+        <source>Continue</source>
+        <translation>Continuar</translation>
+    </message>
+</context>
+<context>
+    <name>EstimatesModel</name>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="74" />
+        <source>No</source>
+        <translation>Não</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="74" />
+        <source>Yes</source>
+        <translation>Sim</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="77" />
+        <source>(unknown)</source>
+        <translation>(desconhecido)</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="104" />
+        <source>Question, by {by}</source>
+        <translation>Pergunta, por {by}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="104" />
+        <source>Question</source>
+        <translation>Pergunta</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="105" />
+        <source>Answer</source>
+        <translation>Resposta</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="105" />
+        <source>Recorded</source>
+        <translation>Registradas</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="106" />
+        <source>Estimate</source>
+        <translation>Estimativa</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="106" />
+        <source>95 % interval</source>
+        <translation>Intervalo de 95 %</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="108" />
+        <source>Answers recorded</source>
+        <translation>Respostas registradas</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="109" />
+        <source>ε of one recorded answer: the smaller, the more private</source>
+        <translation>ε de uma resposta registrada: quanto menor, mais privado</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="110" />
+        <source>How many answers were recorded as this answer (after the spinner), and their share</source>
+        <translation>Quantas respostas foram registradas como esta resposta (depois da roda), e a sua proporção</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="112" />
+        <source>Estimated share of respondents for whom this answer is true</source>
+        <translation>Proporção estimada de respondentes para quem esta resposta é verdadeira</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="113" />
+        <source>95 % confidence interval of the estimate</source>
+        <translation>Intervalo de confiança de 95 % da estimativa</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="114" />
+        <source>The estimate (dot) with its 95 % interval (bar) and the recorded share (diamond), from 0 to 100 %</source>
+        <translation>A estimativa (ponto) com o seu intervalo de 95 % (barra) e a proporção registrada (losango), de 0 a 100 %</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="134" />
+        <source>no answers</source>
+        <translation>sem respostas</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="143" />
+        <source>asked directly, not randomized</source>
+        <translation>perguntada diretamente, sem aleatorização</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="156" />
+        <source>only {n} answers (under {small}): the interval is wide and only a rough guide</source>
+        <translation>só {n} respostas (menos de {small}): o intervalo é largo e só serve de orientação</translation>
+    </message>
+</context>
+<context>
+    <name>ExportFlow</name>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="45" />
+        <source>Export to… (choose the USB stick)</source>
+        <translation>Exportar para… (escolha o pen drive)</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="62" />
+        <source>Export to the laptop's own disk?</source>
+        <translation>Exportar para o próprio disco do computador?</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="63" />
+        <source>Export here anyway</source>
+        <translation>Exportar aqui mesmo assim</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="63" />
+        <source>Choose another folder</source>
+        <translation>Escolher outra pasta</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="71" />
+        <source>Nothing was exported: choose the USB stick.</source>
+        <translation>Nada foi exportado: escolha o pen drive.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="80" />
+        <source>Exported and checked on {device}: {path}</source>
+        <translation>Exportado e verificado em {device}: {path}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="85" />
+        <source>Export failed: {error}</source>
+        <translation>A exportação falhou: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>HandoverScreen</name>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="113" />
+        <source>Please hand the laptop to the respondent.</source>
+        <translation>Por favor, entregue o computador ao respondente.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="114" />
+        <source>Interview {number}</source>
+        <translation>Entrevista {number}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="116" />
+        <source>I am the respondent: start</source>
+        <translation>Sou o respondente: começar</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="120" />
+        <source>Stop this interview</source>
+        <translation>Parar esta entrevista</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="128" />
+        <source>Stop interview {number}? The questions not asked are marked not asked.</source>
+        <translation>Parar a entrevista {number}? As perguntas não feitas ficam marcadas como não feitas.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="131" />
+        <source>Yes, stop it</source>
+        <translation>Sim, parar</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/screens.py" line="132" />
+        <source>Go back</source>
+        <translation>Voltar</translation>
+    </message>
+</context>
+<context>
+    <name>InterviewController</name>
+    <message>
+        <location filename="../../rrdesk/gui/interview.py" line="135" />
+        <source>No interview was started.</source>
+        <translation>Nenhuma entrevista foi iniciada.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/interview.py" line="148" />
+        <source>The interview could not be started: {error}</source>
+        <translation>Não foi possível iniciar a entrevista: {error}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/interview.py" line="159" />
+        <source>Interview {number} was closed before the end.</source>
+        <translation>A entrevista {number} foi encerrada antes do fim.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/interview.py" line="163" />
+        <source>Interview {number} could not be closed: {error}</source>
+        <translation>Não foi possível encerrar a entrevista {number}: {error}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/interview.py" line="214" />
+        <source>Interview {number} saved.</source>
+        <translation>Entrevista {number} guardada.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/interview.py" line="325" />
+        <source>Interview {number} stopped: {error}. Fix the cause (free some disk space), then continue it from here.</source>
+        <translation>A entrevista {number} parou: {error}. Corrija a causa (libere espaço em disco) e continue-a a partir daqui.</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="140" />
+        <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
+        <translation>DEMO — pode ser lido com a chave pública de demonstração. Nunca use para respostas reais.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="145" />
+        <source>&amp;File</source>
+        <translation>&amp;Arquivo</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="146" />
+        <source>&amp;Open survey…</source>
+        <translation>&amp;Abrir pesquisa…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="149" />
+        <source>&amp;Export to…</source>
+        <translation>&amp;Exportar para…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="151" />
+        <source>&amp;Results (coordinator)…</source>
+        <translation>&amp;Resultados (coordenador)…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="153" />
+        <source>&amp;Quit</source>
+        <translation>&amp;Sair</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="176" />
+        <source>Open survey</source>
+        <translation>Abrir pesquisa</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="177" />
+        <source>Survey files (*.toml);;All files (*)</source>
+        <translation>Arquivos de pesquisa (*.toml);;Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="187" />
+        <source>This survey file cannot be used</source>
+        <translation>Este arquivo de pesquisa não pode ser usado</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="204" />
+        <source>The survey file cannot be used; the demo survey is open instead</source>
+        <translation>O arquivo de pesquisa não pode ser usado; a pesquisa de demonstração foi aberta</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="218" />
+        <source>Opening the data folder…</source>
+        <translation>Abrindo a pasta de dados…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="243" />
+        <source>The data folder cannot be used: {error}</source>
+        <translation>A pasta de dados não pode ser usada: {error}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="250" />
+        <source>The data folder held a damaged file; it is kept for checking (rrdesk verify) and interviews go on.</source>
+        <translation>A pasta de dados tinha um arquivo danificado; ele é guardado para verificação (rrdesk verify) e as entrevistas continuam.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="301" />
+        <source>Close interview {number}?</source>
+        <translation>Encerrar a entrevista {number}?</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="302" />
+        <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
+        <translation>As perguntas que ela não alcançou ficam marcadas como não feitas. Isto não pode ser desfeito.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="303" />
+        <source>Close it</source>
+        <translation>Encerrá-la</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="303" />
+        <source>Keep it</source>
+        <translation>Mantê-la</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="317" />
+        <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
+        <translation>A entrevista {number} foi encerrada; as perguntas que ela não alcançou ficam marcadas como não feitas.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="427" />
+        <source>Leave the interview?</source>
+        <translation>Sair da entrevista?</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="428" />
+        <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
+        <translation>A entrevista fica interrompida: as respostas guardadas são mantidas, e o painel oferece continuá-la da próxima vez.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="430" />
+        <source>Leave</source>
+        <translation>Sair</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="430" />
+        <source>Stay</source>
+        <translation>Ficar</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsWindow</name>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="78" />
+        <source>rrdesk — Results</source>
+        <translation>rrdesk — Resultados</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="79" />
+        <source>Results</source>
+        <translation>Resultados</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="80" />
+        <source>Results: {title}</source>
+        <translation>Resultados: {title}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="81" />
+        <source>&amp;Open bundles…</source>
+        <translation>&amp;Abrir pacotes…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="82" />
+        <source>&amp;Identity file…</source>
+        <translation>Arquivo de &amp;identidade…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="83" />
+        <source>&amp;Survey:</source>
+        <translation>&amp;Pesquisa:</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="84" />
+        <source>Split &amp;by:</source>
+        <translation>Dividir &amp;por:</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="85" />
+        <source>&amp;Compute</source>
+        <translation>&amp;Calcular</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="86" />
+        <source>Save &amp;report…</source>
+        <translation>Guardar o &amp;relatório…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="87" />
+        <source>Working</source>
+        <translation>Trabalhando</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="88" />
+        <source>Estimates</source>
+        <translation>Estimativas</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="89" />
+        <source>Problems</source>
+        <translation>Problemas</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="91" />
+        <source>No bundle chosen yet: the .tar.age files exported from the laptops.</source>
+        <translation>Nenhum pacote escolhido ainda: os arquivos .tar.age exportados dos computadores.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="92" />
+        <location filename="../../rrdesk/gui/results.py" line="182" />
+        <source>{bundles}: {names}</source>
+        <translation>{bundles}: {names}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="95" />
+        <source>No identity file chosen yet: the file with your secret key (AGE-SECRET-KEY-1…).</source>
+        <translation>Nenhum arquivo de identidade escolhido ainda: o arquivo com a sua chave secreta (AGE-SECRET-KEY-1…).</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="97" />
+        <source>{name} — read only while computing; rrdesk never saves it or its place.</source>
+        <translation>{name} — lido só durante o cálculo; o rrdesk nunca o guarda nem guarda o seu local.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="99" />
+        <source>estimate</source>
+        <translation>estimativa</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="99" />
+        <source>95 % confidence interval</source>
+        <translation>intervalo de confiança de 95 %</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="100" />
+        <source>recorded share (before correction)</source>
+        <translation>proporção registrada (antes da correção)</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="103" />
+        <source>Each line names the bundle, the laptop's log and the record, and what is wrong. The records named here were left out; the rest was used.</source>
+        <translation>Cada linha indica o pacote, o registro do computador e a entrada, e o que está errado. As entradas indicadas aqui foram deixadas de fora; o resto foi usado.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="105" />
+        <source>&amp;Estimates</source>
+        <translation>&amp;Estimativas</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="106" />
+        <source>&amp;Problems ({count})</source>
+        <translation>&amp;Problemas ({count})</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="109" />
+        <location filename="../../rrdesk/gui/results.py" line="192" />
+        <source>no split</source>
+        <translation>sem divisão</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="120" />
+        <source>Open export bundles</source>
+        <translation>Abrir pacotes exportados</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="121" />
+        <source>Export bundles (*.tar.age);;All files (*)</source>
+        <translation>Pacotes exportados (*.tar.age);;Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="127" />
+        <source>Choose the identity file</source>
+        <translation>Escolher o arquivo de identidade</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="128" />
+        <source>Identity files (*.txt *.key);;All files (*)</source>
+        <translation>Arquivos de identidade (*.txt *.key);;Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="153" />
+        <source>Opening the bundles…</source>
+        <translation>Abrindo os pacotes…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="160" />
+        <source>No bundle could be opened with this identity file. Compute lists what is wrong.</source>
+        <translation>Nenhum pacote pôde ser aberto com este arquivo de identidade. Calcular lista o que está errado.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="164" />
+        <source>The bundles hold the survey “{title}”. Press Compute.</source>
+        <translation>Os pacotes contêm a pesquisa “{title}”. Clique em Calcular.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="166" />
+        <source>The bundles hold {count} surveys: choose one, then press Compute.</source>
+        <translation>Os pacotes contêm {count} pesquisas: escolha uma e clique em Calcular.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="204" />
+        <source>Press Compute to see the results of this survey.</source>
+        <translation>Clique em Calcular para ver os resultados desta pesquisa.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="212" />
+        <source>Splitting the results…</source>
+        <translation>Dividindo os resultados…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="224" />
+        <source>Decrypting and checking every record of {bundles}…</source>
+        <translation>Decifrando e verificando cada entrada de {bundles}…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="231" />
+        <source>Nothing to show: no bundle could be used. The Problems tab says why.</source>
+        <translation>Nada a mostrar: nenhum pacote pôde ser usado. A aba Problemas diz por quê.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="235" />
+        <source>Computed from {bundles}.</source>
+        <translation>Calculado a partir de {bundles}.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="236" />
+        <source>Records found in several bundles were counted once.</source>
+        <translation>As entradas encontradas em vários pacotes foram contadas uma vez.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="237" />
+        <source>The records named under Problems were left out; everything else was used.</source>
+        <translation>As entradas indicadas em Problemas foram deixadas de fora; todo o resto foi usado.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="255" />
+        <source>{bundle}: left out, it holds another survey ({id}); choose that survey to see its results.</source>
+        <translation>{bundle}: deixado de fora, contém outra pesquisa ({id}); escolha essa pesquisa para ver os seus resultados.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="261" />
+        <source>Choose the bundles and your identity file, then press Compute. The numbers are those of “rrdesk aggregate”.</source>
+        <translation>Escolha os pacotes e o seu arquivo de identidade e clique em Calcular. Os números são os de “rrdesk aggregate”.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/results.py" line="265" />
+        <source>%n laptop(s)</source>
+        <translation>
+            <numerusform>%n computador</numerusform>
+            <numerusform>%n computadores</numerusform>
+            </translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="266" />
+        <source>{interviews} interviews · {records} records · {laptops} · ε per respondent {epsilon} (cap {cap})</source>
+        <translation>{interviews} entrevistas · {records} entradas · {laptops} · ε por respondente {epsilon} (limite {cap})</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="273" />
+        <source>✓ Every bundle verified</source>
+        <translation>✓ Todos os pacotes verificados</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/results.py" line="274" />
+        <source>⚠ %n problem(s): see Problems</source>
+        <translation>
+            <numerusform>⚠ %n problema: veja Problemas</numerusform>
+            <numerusform>⚠ %n problemas: veja Problemas</numerusform>
+            </translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="275" />
+        <source>Each record's chain, tag and content checked out; records found in several bundles were counted once.</source>
+        <translation>A cadeia, a etiqueta e o conteúdo de cada entrada conferem; as entradas encontradas em vários pacotes foram contadas uma vez.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="277" />
+        <source>The damaged or doubtful records were left out and everything else was used.</source>
+        <translation>As entradas danificadas ou duvidosas foram deixadas de fora e todo o resto foi usado.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="291" />
+        <source>laptop {laptop}…, log {log}…</source>
+        <translation>computador {laptop}…, registro {log}…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="294" />
+        <source>record {number}</source>
+        <translation>entrada {number}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="295" />
+        <source>{where}: {what}</source>
+        <translation>{where}: {what}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="303" />
+        <source>forced response</source>
+        <translation>resposta forçada</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="303" />
+        <source>Warner's mirrored question</source>
+        <translation>pergunta espelhada de Warner</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="304" />
+        <source>unrelated question</source>
+        <translation>pergunta não relacionada</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="304" />
+        <source>k-ary randomized response</source>
+        <translation>resposta aleatorizada k-ária</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="305" />
+        <source>asked directly</source>
+        <translation>perguntada diretamente</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="306" />
+        <source>{design}, ε = {epsilon}</source>
+        <translation>{design}, ε = {epsilon}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="307" />
+        <source>{id} ({design}): {text}</source>
+        <translation>{id} ({design}): {text}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="308" />
+        <source>Method: {method}</source>
+        <translation>Método: {method}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="310" />
+        <source>{declined} declined, {abandoned} not reached, {after_spin} stopped after the spin</source>
+        <translation>{declined} recusadas, {abandoned} não alcançadas, {after_spin} paradas depois do giro</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="321" />
+        <source>Save the report in…</source>
+        <translation>Guardar o relatório em…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="330" />
+        <source>Writing the report…</source>
+        <translation>Escrevendo o relatório…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="334" />
+        <source>Report saved in {folder}: {files}</source>
+        <translation>Relatório guardado em {folder}: {files}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results.py" line="340" />
+        <source>The report could not be saved: {error}</source>
+        <translation>Não foi possível guardar o relatório: {error}</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/results.py" line="352" />
+        <source>%n bundle(s)</source>
+        <translation>
+            <numerusform>%n pacote</numerusform>
+            <numerusform>%n pacotes</numerusform>
+            </translation>
+    </message>
+</context>
+</TS>
