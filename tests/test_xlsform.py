@@ -34,7 +34,7 @@ def _same(a: surveys.Survey, b: surveys.Survey) -> None:
     strip = [dataclasses.replace(q, line=None) for q in a.questions]
     strip_b = [dataclasses.replace(q, line=None) for q in b.questions]
     assert strip == strip_b
-    for name in ("id", "title", "languages", "recipients", "max_epsilon", "planned_respondents"):
+    for name in ("id", "title", "languages", "recipients", "max_epsilon", "planned_respondents", "wording"):
         assert getattr(a, name) == getattr(b, name), name
     assert a.fingerprint == b.fingerprint
 
@@ -80,6 +80,63 @@ def test_the_demo_survey_round_trips_through_a_workbook(tmp_path, capsys, demo_p
     for r in reports:
         r.pop("file")
     assert reports[0] == reports[1]
+
+
+@pytest.mark.parametrize("name", ["arabic", "spanish", "swahili"])
+def test_surveys_with_their_own_wording_round_trip(tmp_path, name):
+    # swahili: rrdesk has no words in it, the survey brings all of them ([wording.sw]), plural forms too
+    original = ROOT / "tests" / "surveys" / f"{name}.toml"
+    form = tmp_path / f"{name}.xlsx"
+    xlsform.export_xlsform(original, form)
+    _same(surveys.load(original), xlsform.survey_from_xlsform(form)[1])
+    if name == "swahili":
+        names = [row[0] for row in openpyxl.load_workbook(form)["wording"].iter_rows(values_only=True)]
+        assert "practice_still.one" in names and "practice_still.other" in names
+
+
+def test_wording_mistakes_are_reported_at_their_cell(tmp_path, capsys):
+    form = tmp_path / "sw.xlsx"
+    xlsform.export_xlsform(ROOT / "tests" / "surveys" / "swahili.toml", form)
+
+    def edited(change) -> Path:
+        book = openpyxl.load_workbook(form)
+        change(book)
+        path = tmp_path / "edited.xlsx"
+        book.save(path)
+        return path
+
+    def drop(book):
+        del book["wording"]
+
+    def blank(book):
+        sheet = book["wording"]
+        row = [r[0].row for r in sheet.iter_rows() if r[0].value == "how_it_works"][0]
+        sheet.cell(row=row, column=2).value = None
+
+    def misname(book):
+        book["wording"]["A3"].value = "No Such"
+
+    def placeholder(book):
+        sheet = book["wording"]
+        row = [r[0].row for r in sheet.iter_rows() if r[0].value == "wheel_decides"][0]
+        sheet.cell(row=row, column=2).value = "Gurudumu {nope}"
+
+    def language(book):
+        book["wording"]["C1"].value = "label::fr"
+        book["wording"]["C2"].value = "Choisissez"
+
+    cases = [
+        (drop, r"sheet 'survey', row 1, column 'label': language \"sw\" has no respondent wording: .*; "
+               r"rrdesk translate sw -o wording-sw\.csv lists them: put its names and translations in a "
+               r"sheet 'wording', columns name and label::sw$"),
+        (blank, r"sheet 'wording', row 1, column 'label::sw': language \"sw\" lacks 1 respondent text: how_it_works"),
+        (misname, r"sheet 'wording', row 3, column 'name': \"No Such\": the name of one of rrdesk's respondent texts"),
+        (placeholder, r"sheet 'wording', row \d+, column 'label::sw': wheel_decides must hold exactly the "
+                      r"placeholders of the English"),
+        (language, r"sheet 'wording', row 1, column 'label::fr': \"fr\" is not one of the survey's languages"),
+    ]
+    for change, pattern in cases:
+        _refused(tmp_path, capsys, edited(change), pattern)
 
 
 def test_an_epsilon_needing_17_digits_survives_the_spreadsheet(tmp_path, demo_path):
@@ -402,6 +459,8 @@ def test_outputs_are_never_replaced_without_force(tmp_path, capsys, demo_path):
     assert code == 2 and out.read_text() == "# my hand-made survey\n"
     assert _run(capsys, "import-xlsform", str(form), "-o", str(out), "--force")[0] == 0
     assert surveys.load(out).id == "workplace-demo"
+    # a file an earlier import made is replaced by the next: correcting a form is the usual loop
+    assert _run(capsys, "import-xlsform", str(form), "-o", str(out))[0] == 0
 
 
 def test_export_refuses_a_survey_that_does_not_check(tmp_path, capsys):

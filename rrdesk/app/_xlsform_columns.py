@@ -13,7 +13,8 @@ import re
 from rrdesk.core._survey_rules import LANGUAGE, QUESTION_KEYS, SURVEY_KEYS
 
 #: The sheets rrdesk reads; any other sheet (an ODK "external_choices", notes) is ignored.
-SHEETS = ("survey", "choices", "settings")
+#: ``wording`` is rrdesk's own: the survey file's [wording.LANG] tables (docs/TRANSLATING.md).
+SHEETS = ("survey", "choices", "settings", "wording")
 
 #: Question keys that hold one text per language: the column's name before ``::LANG``.
 TEXT_COLUMNS = {"label": "text", "negation": "negation", "unrelated": "unrelated"}

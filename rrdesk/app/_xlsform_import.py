@@ -70,6 +70,8 @@ def build(file: str, sheets: dict[str, Sheet]) -> Built:
     _survey_table(out, settings, languages, survey)
     for row, values in survey.rows:
         _question(out, columns, lists, languages, row, values)
+    if "wording" in sheets:
+        _wording(out, sheets["wording"], default, languages)
     return out
 
 
@@ -298,6 +300,44 @@ def _lists(file: str, sheet: Sheet | None, default: str) -> _Lists | None:
     return lists
 
 
+# -- wording sheet --------------------------------------------------------------------------
+
+_TEXT_NAME = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z]+)?")  # a respondent text, or NAME.CATEGORY
+
+
+def _wording(out: Built, sheet: Sheet, default: str, languages: list[str]) -> None:
+    """The sheet ``wording`` (columns ``name`` and ``label::LANG``) as [wording.LANG] tables."""
+    file, header_row = out.file, sheet.header_row
+    name_column, columns = None, []
+    for i, column in enumerate(sheet.header):
+        parsed = language_of(column, default)
+        where = ("wording", header_row, column)
+        if isinstance(parsed, str):
+            fail(file, where, parsed)
+        if parsed[0] == "name" and "::" not in column:
+            name_column = i
+        elif parsed[0] == "label":
+            if parsed[1] not in languages:
+                fail(file, where, f"{show(parsed[1])} is not one of the survey's languages "
+                                  f"({', '.join(languages)})")
+            columns.append((parsed[1], i, column))
+        elif column:
+            fail(file, where, "unknown column (the wording sheet takes name, label::LANG)")
+    if name_column is None:
+        fail(file, ("wording", header_row), "no column 'name'")
+    for lang, i, column in sorted(columns, key=lambda c: languages.index(c[0])):
+        out.add("")
+        out.add(f"[wording.{toml.key(lang)}]", ("wording", header_row, column))
+        for row, values in sheet.rows:
+            name, text = values[name_column], values[i] if i < len(values) else None
+            if text is None:
+                continue
+            if name is None or not _TEXT_NAME.fullmatch(str(name)):
+                fail(file, ("wording", row, "name"), f"{show(name)}: the name of one of rrdesk's respondent "
+                                                     "texts (rrdesk translate LANG -o FILE.csv lists them)")
+            out.add(f"{name} = {_value(file, ('wording', row, column), text, True)}", ("wording", row, column))
+
+
 # -- cells -----------------------------------------------------------------------------------
 
 
@@ -331,8 +371,16 @@ def _value(file: str, where: Cell, item: Any, text: bool) -> str:
     return toml.value(item)
 
 
+_TRANSLATE = re.compile(r"; rrdesk translate (\S+) --survey .* writes them to fill in\Z")
+
+
 def locate(error: SurveyError, built: Built) -> SurveyError:
-    """The survey rules' message about the built text, moved to the cell its line came from."""
+    """The survey rules' message about the built text, moved to the cell its line came from (and
+    a wording gap's advice given for the spreadsheet: the texts go in the sheet 'wording')."""
+    what = _TRANSLATE.sub(lambda m: f"; rrdesk translate {m[1]} -o wording-{m[1]}.csv lists them: put "
+                                    f"its names and translations in a sheet 'wording', columns name and "
+                                    f"label::{m[1]}", error.what)
+    error = SurveyError(error.file, error.where, what)
     m = re.match(r"line (\d+)", error.where)
     cell = built.cells.get(int(m[1])) if m else None
     if cell is None:

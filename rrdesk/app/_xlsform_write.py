@@ -45,7 +45,24 @@ def sheets(survey: Survey, raw: dict[str, Any]) -> dict[str, list[list[Any]]]:
                  "planned_respondents"],
                 [survey.id, survey.title, langs[0], "\n".join(survey.recipients),
                  _number(raw["survey"]["max_epsilon"]), survey.planned_respondents]]
-    return {"survey": rows, "choices": choices, "settings": settings}
+    out = {"survey": rows, "choices": choices, "settings": settings}
+    if survey.wording:
+        out["wording"] = _wording(survey)
+    return out
+
+
+def _wording(survey: Survey) -> list[list[Any]]:
+    """The [wording.LANG] tables as the sheet ``wording``: a name per row (``NAME.CATEGORY``
+    for a plural form), a ``label::LANG`` column per language that has a table."""
+    langs = list(survey.wording)
+    texts: dict[str, dict[str, str]] = {}
+    for lang in langs:
+        for name, value in survey.wording[lang]:
+            forms = value if isinstance(value, tuple) else ((None, value),)
+            for category, text in forms:
+                texts.setdefault(name if category is None else f"{name}.{category}", {})[lang] = text
+    return [["name", *(f"label::{lang}" for lang in langs)],
+            *([name, *(by_lang.get(lang) for lang in langs)] for name, by_lang in texts.items())]
 
 
 def _number(item: Any) -> Any:

@@ -20,9 +20,13 @@ from rrdesk.app._xlsform_read import read_workbook
 from rrdesk.app._xlsform_write import sheets, workbook_bytes
 from rrdesk.core import survey as surveys
 from rrdesk.core.errors import InputError, SurveyError
-from rrdesk.core.fileio import write_atomic
+from rrdesk.core.fileio import read_capped, write_atomic
 
 __all__ = ["import_xlsform", "export_xlsform", "survey_from_xlsform", "xlsform_from_survey"]
+
+#: The first words of a survey file import-xlsform made: such a file is replaced by the next
+#: import without --force (re-importing a corrected form is the usual loop); any other is kept.
+MADE_BY = "# Made by `rrdesk import-xlsform`"
 
 
 def survey_from_xlsform(form: Path) -> tuple[str, surveys.Survey]:
@@ -38,16 +42,17 @@ def survey_from_xlsform(form: Path) -> tuple[str, surveys.Survey]:
         survey = surveys.loads(built.text, form)
     except SurveyError as error:
         raise _xlsform_import.locate(error, built) from None
-    header = (f"# Made by `rrdesk import-xlsform` from {form.name}. Check it with `rrdesk check`;\n"
+    header = (f"{MADE_BY} from {form.name}. Check it with `rrdesk check`;\n"
               "# docs/survey-format.md describes every key.\n\n")
     return header + built.text, survey
 
 
 def import_xlsform(form: Path, out: Path, *, force: bool = False) -> surveys.Survey:
-    """Write the survey made from ``form`` to ``out`` (atomically); refuse to replace a file
-    unless ``force`` (a hand-edited survey file keeps comments a spreadsheet cannot)."""
-    _refuse_existing(out, force)
+    """Write the survey made from ``form`` to ``out`` (atomically). A file at ``out`` is replaced
+    only if an earlier import made it, or with ``force`` (a hand-written survey file keeps
+    comments a spreadsheet cannot)."""
     text, survey = survey_from_xlsform(form)
+    _refuse_existing(out, force or _made_by_import(out))
     write_atomic(out, text.encode("utf-8"))
     return survey
 
@@ -65,6 +70,13 @@ def export_xlsform(path: Path, out: Path, *, force: bool = False) -> surveys.Sur
     survey, data = xlsform_from_survey(path)
     write_atomic(out, data)
     return survey
+
+
+def _made_by_import(out: Path) -> bool:
+    try:  # regular files only: a FIFO at ``out`` never hangs the command
+        return read_capped(out, surveys.MAX_BYTES).startswith(MADE_BY.encode())
+    except OSError:
+        return False
 
 
 def _refuse_existing(out: Path, force: bool) -> None:

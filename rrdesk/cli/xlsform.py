@@ -18,7 +18,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     i.add_argument("form", metavar="FORM.xlsx", type=Path, help="the XLSForm workbook")
     i.add_argument("-o", "--output", metavar="SURVEY.toml", type=Path, required=True,
                    help="the survey file to write")
-    i.add_argument("--force", action="store_true", help="replace the output file if it exists")
+    i.add_argument("--force", action="store_true",
+                   help="replace the output file even if import-xlsform did not make it")
     i.set_defaults(run=run_import)
     e = sub.add_parser("export-xlsform", help="write a survey file as an XLSForm spreadsheet (.xlsx)",
                        description="Check a survey file and write it as an XLSForm workbook "
@@ -43,5 +44,6 @@ def run_import(args: argparse.Namespace) -> int:
 def run_export(args: argparse.Namespace) -> int:
     from rrdesk.app.xlsform import export_xlsform
     survey = export_xlsform(args.survey, args.output, force=args.force)
-    print(f"{args.output}: {len(survey.questions)} questions written (sheets survey, choices, settings)")
+    sheets = "survey, choices, settings" + (", wording" if survey.wording else "")
+    print(f"{args.output}: {len(survey.questions)} questions written (sheets {sheets})")
     return EXIT_OK
