@@ -324,6 +324,7 @@ def checks(c: Checker, *, strace: bool) -> None:
         detail = gui("offscreen", lang="fr_FR.UTF-8", trace=trace)
         if trace is None:
             needed = [resources / "translations" / "rrdesk_fr.qm", resources / "style.qss", resources / "icons" / "rrdesk.svg",
+                      c.bundle / "_internal" / "docs" / "survey-format.md",  # Help → Survey file format
                       c.bundle / "_internal" / "PySide6" / "Qt" / "translations" / "qtbase_fr.qm"]
             absent = [str(p) for p in needed if not p.is_file()]
             if absent:

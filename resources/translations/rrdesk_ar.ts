@@ -308,6 +308,19 @@
     </message>
 </context>
 <context>
+    <name>FormatDialog</name>
+    <message>
+        <location filename="../../rrdesk/gui/help.py" line="40" />
+        <source>The survey file</source>
+        <translation>ملف الاستبيان</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/help.py" line="49" />
+        <source>The survey file's reference is missing from this installation ({path}).</source>
+        <translation>مرجع ملف الاستبيان غير موجود في هذا التثبيت ({path}).</translation>
+    </message>
+</context>
+<context>
     <name>HandoverScreen</name>
     <message>
         <location filename="../../rrdesk/gui/screens.py" line="113" />
@@ -381,114 +394,124 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="140" />
+        <location filename="../../rrdesk/gui/window.py" line="141" />
         <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
         <translation>تجريبي — يمكن قراءته بالمفتاح التجريبي العام. لا تستخدمه أبدًا لإجابات حقيقية.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="145" />
+        <location filename="../../rrdesk/gui/window.py" line="146" />
         <source>&amp;File</source>
         <translation>&amp;ملف</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="146" />
+        <location filename="../../rrdesk/gui/window.py" line="147" />
         <source>&amp;Open survey…</source>
         <translation>&amp;فتح استبيان…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="149" />
+        <location filename="../../rrdesk/gui/window.py" line="150" />
         <source>&amp;Export to…</source>
         <translation>&amp;تصدير إلى…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="151" />
+        <location filename="../../rrdesk/gui/window.py" line="152" />
         <source>&amp;Results (coordinator)…</source>
         <translation>&amp;النتائج (للمنسق)…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="153" />
+        <location filename="../../rrdesk/gui/window.py" line="154" />
         <source>&amp;Quit</source>
         <translation>&amp;خروج</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="176" />
+        <location filename="../../rrdesk/gui/window.py" line="178" />
         <source>Open survey</source>
         <translation>فتح استبيان</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="177" />
+        <location filename="../../rrdesk/gui/window.py" line="179" />
         <source>Survey files (*.toml);;All files (*)</source>
         <translation>ملفات الاستبيان (*.toml);;كل الملفات (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="187" />
+        <location filename="../../rrdesk/gui/window.py" line="189" />
         <source>This survey file cannot be used</source>
         <translation>لا يمكن استخدام ملف الاستبيان هذا</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="204" />
+        <location filename="../../rrdesk/gui/window.py" line="206" />
         <source>The survey file cannot be used; the demo survey is open instead</source>
         <translation>لا يمكن استخدام ملف الاستبيان؛ فُتح الاستبيان التجريبي بدلًا منه</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="218" />
+        <location filename="../../rrdesk/gui/window.py" line="220" />
         <source>Opening the data folder…</source>
         <translation>جارٍ فتح مجلد البيانات…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="243" />
+        <location filename="../../rrdesk/gui/window.py" line="245" />
         <source>The data folder cannot be used: {error}</source>
         <translation>لا يمكن استخدام مجلد البيانات: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="250" />
+        <location filename="../../rrdesk/gui/window.py" line="252" />
         <source>The data folder held a damaged file; it is kept for checking (rrdesk verify) and interviews go on.</source>
         <translation>كان في مجلد البيانات ملف تالف؛ احتُفظ به للفحص (⁦rrdesk verify⁩) وتستمر المقابلات.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="301" />
+        <location filename="../../rrdesk/gui/window.py" line="303" />
         <source>Close interview {number}?</source>
         <translation>إغلاق المقابلة {number}؟</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="302" />
+        <location filename="../../rrdesk/gui/window.py" line="304" />
         <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
         <translation>تُعلَّم الأسئلة التي لم تصل إليها بأنها لم تُطرح. لا يمكن التراجع عن هذا.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="303" />
+        <location filename="../../rrdesk/gui/window.py" line="305" />
         <source>Close it</source>
         <translation>أغلقها</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="303" />
+        <location filename="../../rrdesk/gui/window.py" line="305" />
         <source>Keep it</source>
         <translation>أبقِها</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="317" />
+        <location filename="../../rrdesk/gui/window.py" line="319" />
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
         <translation>أُغلقت المقابلة {number}؛ عُلّمت الأسئلة التي لم تصل إليها بأنها لم تُطرح.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="427" />
+        <location filename="../../rrdesk/gui/window.py" line="429" />
         <source>Leave the interview?</source>
         <translation>مغادرة المقابلة؟</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="428" />
+        <location filename="../../rrdesk/gui/window.py" line="430" />
         <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
         <translation>تبقى المقابلة متوقفة: تُحفظ إجاباتها المحفوظة، وتعرض لوحة التحكم متابعتها في المرة القادمة.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="430" />
+        <location filename="../../rrdesk/gui/window.py" line="432" />
         <source>Leave</source>
         <translation>مغادرة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="430" />
+        <location filename="../../rrdesk/gui/window.py" line="432" />
         <source>Stay</source>
         <translation>البقاء</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/help.py" line="25" />
+        <source>&amp;Help</source>
+        <translation>&amp;مساعدة</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/help.py" line="26" />
+        <source>Survey file &amp;format…</source>
+        <translation>&amp;صيغة ملف الاستبيان…</translation>
     </message>
 </context>
 <context>
@@ -705,7 +728,7 @@
             <numerusform>%n حواسيب</numerusform>
             <numerusform>%n حاسوبًا</numerusform>
             <numerusform>%n حاسوب</numerusform>
-            </translation>
+        </translation>
     </message>
     <message>
         <location filename="../../rrdesk/gui/results.py" line="266" />
@@ -727,7 +750,7 @@
             <numerusform>⚠ %n مشكلات: انظر المشكلات</numerusform>
             <numerusform>⚠ %n مشكلة: انظر المشكلات</numerusform>
             <numerusform>⚠ %n مشكلة: انظر المشكلات</numerusform>
-            </translation>
+        </translation>
     </message>
     <message>
         <location filename="../../rrdesk/gui/results.py" line="275" />
@@ -800,27 +823,27 @@
         <translation>{declined} رفض، {abandoned} لم يُوصل إليه، {after_spin} توقف بعد التدوير</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="321" />
+        <location filename="../../rrdesk/gui/results.py" line="323" />
         <source>Save the report in…</source>
         <translation>حفظ التقرير في…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="330" />
+        <location filename="../../rrdesk/gui/results.py" line="332" />
         <source>Writing the report…</source>
         <translation>جارٍ كتابة التقرير…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="334" />
+        <location filename="../../rrdesk/gui/results.py" line="336" />
         <source>Report saved in {folder}: {files}</source>
         <translation>حُفظ التقرير في {folder}: {files}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="340" />
+        <location filename="../../rrdesk/gui/results.py" line="342" />
         <source>The report could not be saved: {error}</source>
         <translation>تعذّر حفظ التقرير: {error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results.py" line="352" />
+        <location filename="../../rrdesk/gui/results.py" line="354" />
         <source>%n bundle(s)</source>
         <translation>
             <numerusform>%n حزمة</numerusform>
@@ -829,7 +852,7 @@
             <numerusform>%n حزم</numerusform>
             <numerusform>%n حزمة</numerusform>
             <numerusform>%n حزمة</numerusform>
-            </translation>
+        </translation>
     </message>
 </context>
 </TS>

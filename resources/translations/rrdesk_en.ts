@@ -308,6 +308,19 @@
     </message>
 </context>
 <context>
+    <name>FormatDialog</name>
+    <message>
+        <location filename="../../rrdesk/gui/help.py" line="40" />
+        <source>The survey file</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/help.py" line="49" />
+        <source>The survey file's reference is missing from this installation ({path}).</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>HandoverScreen</name>
     <message>
         <location filename="../../rrdesk/gui/screens.py" line="113" />
@@ -381,113 +394,123 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="140" />
+        <location filename="../../rrdesk/gui/window.py" line="141" />
         <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="145" />
+        <location filename="../../rrdesk/gui/window.py" line="146" />
         <source>&amp;File</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="146" />
+        <location filename="../../rrdesk/gui/window.py" line="147" />
         <source>&amp;Open survey…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="149" />
+        <location filename="../../rrdesk/gui/window.py" line="150" />
         <source>&amp;Export to…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="151" />
+        <location filename="../../rrdesk/gui/window.py" line="152" />
         <source>&amp;Results (coordinator)…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="153" />
+        <location filename="../../rrdesk/gui/window.py" line="154" />
         <source>&amp;Quit</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="176" />
+        <location filename="../../rrdesk/gui/window.py" line="178" />
         <source>Open survey</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="177" />
+        <location filename="../../rrdesk/gui/window.py" line="179" />
         <source>Survey files (*.toml);;All files (*)</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="187" />
+        <location filename="../../rrdesk/gui/window.py" line="189" />
         <source>This survey file cannot be used</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="204" />
+        <location filename="../../rrdesk/gui/window.py" line="206" />
         <source>The survey file cannot be used; the demo survey is open instead</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="218" />
+        <location filename="../../rrdesk/gui/window.py" line="220" />
         <source>Opening the data folder…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="243" />
+        <location filename="../../rrdesk/gui/window.py" line="245" />
         <source>The data folder cannot be used: {error}</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="250" />
+        <location filename="../../rrdesk/gui/window.py" line="252" />
         <source>The data folder held a damaged file; it is kept for checking (rrdesk verify) and interviews go on.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="301" />
+        <location filename="../../rrdesk/gui/window.py" line="303" />
         <source>Close interview {number}?</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="302" />
+        <location filename="../../rrdesk/gui/window.py" line="304" />
         <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="303" />
+        <location filename="../../rrdesk/gui/window.py" line="305" />
         <source>Close it</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="303" />
+        <location filename="../../rrdesk/gui/window.py" line="305" />
         <source>Keep it</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="317" />
+        <location filename="../../rrdesk/gui/window.py" line="319" />
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="427" />
+        <location filename="../../rrdesk/gui/window.py" line="429" />
         <source>Leave the interview?</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="428" />
+        <location filename="../../rrdesk/gui/window.py" line="430" />
         <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="430" />
+        <location filename="../../rrdesk/gui/window.py" line="432" />
         <source>Leave</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="430" />
+        <location filename="../../rrdesk/gui/window.py" line="432" />
         <source>Stay</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/help.py" line="25" />
+        <source>&amp;Help</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/help.py" line="26" />
+        <source>Survey file &amp;format…</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -701,7 +724,7 @@
         <translation>
             <numerusform>%n laptop</numerusform>
             <numerusform>%n laptops</numerusform>
-            </translation>
+        </translation>
     </message>
     <message>
         <location filename="../../rrdesk/gui/results.py" line="266" />
@@ -719,7 +742,7 @@
         <translation>
             <numerusform>⚠ %n problem: see Problems</numerusform>
             <numerusform>⚠ %n problems: see Problems</numerusform>
-            </translation>
+        </translation>
     </message>
     <message>
         <location filename="../../rrdesk/gui/results.py" line="275" />
@@ -792,32 +815,32 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="321" />
+        <location filename="../../rrdesk/gui/results.py" line="323" />
         <source>Save the report in…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="330" />
+        <location filename="../../rrdesk/gui/results.py" line="332" />
         <source>Writing the report…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="334" />
+        <location filename="../../rrdesk/gui/results.py" line="336" />
         <source>Report saved in {folder}: {files}</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="340" />
+        <location filename="../../rrdesk/gui/results.py" line="342" />
         <source>The report could not be saved: {error}</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results.py" line="352" />
+        <location filename="../../rrdesk/gui/results.py" line="354" />
         <source>%n bundle(s)</source>
         <translation>
             <numerusform>%n bundle</numerusform>
             <numerusform>%n bundles</numerusform>
-            </translation>
+        </translation>
     </message>
 </context>
 </TS>

@@ -308,6 +308,19 @@
     </message>
 </context>
 <context>
+    <name>FormatDialog</name>
+    <message>
+        <location filename="../../rrdesk/gui/help.py" line="40" />
+        <source>The survey file</source>
+        <translation>El archivo de encuesta</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/help.py" line="49" />
+        <source>The survey file's reference is missing from this installation ({path}).</source>
+        <translation>La referencia del archivo de encuesta falta en esta instalación ({path}).</translation>
+    </message>
+</context>
+<context>
     <name>HandoverScreen</name>
     <message>
         <location filename="../../rrdesk/gui/screens.py" line="113" />
@@ -381,114 +394,124 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="140" />
+        <location filename="../../rrdesk/gui/window.py" line="141" />
         <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
         <translation>DEMO — se puede leer con la clave pública de demostración. Nunca la use para respuestas reales.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="145" />
+        <location filename="../../rrdesk/gui/window.py" line="146" />
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="146" />
+        <location filename="../../rrdesk/gui/window.py" line="147" />
         <source>&amp;Open survey…</source>
         <translation>&amp;Abrir encuesta…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="149" />
+        <location filename="../../rrdesk/gui/window.py" line="150" />
         <source>&amp;Export to…</source>
         <translation>&amp;Exportar a…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="151" />
+        <location filename="../../rrdesk/gui/window.py" line="152" />
         <source>&amp;Results (coordinator)…</source>
         <translation>&amp;Resultados (coordinador)…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="153" />
+        <location filename="../../rrdesk/gui/window.py" line="154" />
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="176" />
+        <location filename="../../rrdesk/gui/window.py" line="178" />
         <source>Open survey</source>
         <translation>Abrir encuesta</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="177" />
+        <location filename="../../rrdesk/gui/window.py" line="179" />
         <source>Survey files (*.toml);;All files (*)</source>
         <translation>Archivos de encuesta (*.toml);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="187" />
+        <location filename="../../rrdesk/gui/window.py" line="189" />
         <source>This survey file cannot be used</source>
         <translation>Este archivo de encuesta no se puede usar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="204" />
+        <location filename="../../rrdesk/gui/window.py" line="206" />
         <source>The survey file cannot be used; the demo survey is open instead</source>
         <translation>El archivo de encuesta no se puede usar; se abrió la encuesta de demostración</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="218" />
+        <location filename="../../rrdesk/gui/window.py" line="220" />
         <source>Opening the data folder…</source>
         <translation>Abriendo la carpeta de datos…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="243" />
+        <location filename="../../rrdesk/gui/window.py" line="245" />
         <source>The data folder cannot be used: {error}</source>
         <translation>La carpeta de datos no se puede usar: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="250" />
+        <location filename="../../rrdesk/gui/window.py" line="252" />
         <source>The data folder held a damaged file; it is kept for checking (rrdesk verify) and interviews go on.</source>
         <translation>La carpeta de datos tenía un archivo dañado; se conserva para revisarlo (rrdesk verify) y las entrevistas continúan.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="301" />
+        <location filename="../../rrdesk/gui/window.py" line="303" />
         <source>Close interview {number}?</source>
         <translation>¿Cerrar la entrevista {number}?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="302" />
+        <location filename="../../rrdesk/gui/window.py" line="304" />
         <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
         <translation>Las preguntas a las que no llegó quedan marcadas como no hechas. Esto no se puede deshacer.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="303" />
+        <location filename="../../rrdesk/gui/window.py" line="305" />
         <source>Close it</source>
         <translation>Cerrarla</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="303" />
+        <location filename="../../rrdesk/gui/window.py" line="305" />
         <source>Keep it</source>
         <translation>Conservarla</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="317" />
+        <location filename="../../rrdesk/gui/window.py" line="319" />
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
         <translation>La entrevista {number} se cerró; las preguntas a las que no llegó quedan marcadas como no hechas.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="427" />
+        <location filename="../../rrdesk/gui/window.py" line="429" />
         <source>Leave the interview?</source>
         <translation>¿Salir de la entrevista?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="428" />
+        <location filename="../../rrdesk/gui/window.py" line="430" />
         <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
         <translation>La entrevista queda interrumpida: sus respuestas guardadas se conservan y el panel ofrecerá continuarla la próxima vez.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="430" />
+        <location filename="../../rrdesk/gui/window.py" line="432" />
         <source>Leave</source>
         <translation>Salir</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="430" />
+        <location filename="../../rrdesk/gui/window.py" line="432" />
         <source>Stay</source>
         <translation>Quedarse</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/help.py" line="25" />
+        <source>&amp;Help</source>
+        <translation>A&amp;yuda</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/help.py" line="26" />
+        <source>Survey file &amp;format…</source>
+        <translation>&amp;Formato del archivo de encuesta…</translation>
     </message>
 </context>
 <context>
@@ -701,7 +724,7 @@
         <translation>
             <numerusform>%n portátil</numerusform>
             <numerusform>%n portátiles</numerusform>
-            </translation>
+        </translation>
     </message>
     <message>
         <location filename="../../rrdesk/gui/results.py" line="266" />
@@ -719,7 +742,7 @@
         <translation>
             <numerusform>⚠ %n problema: ver Problemas</numerusform>
             <numerusform>⚠ %n problemas: ver Problemas</numerusform>
-            </translation>
+        </translation>
     </message>
     <message>
         <location filename="../../rrdesk/gui/results.py" line="275" />
@@ -792,32 +815,32 @@
         <translation>{declined} rechazadas, {abandoned} no alcanzadas, {after_spin} detenidas después del giro</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="321" />
+        <location filename="../../rrdesk/gui/results.py" line="323" />
         <source>Save the report in…</source>
         <translation>Guardar el informe en…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="330" />
+        <location filename="../../rrdesk/gui/results.py" line="332" />
         <source>Writing the report…</source>
         <translation>Escribiendo el informe…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="334" />
+        <location filename="../../rrdesk/gui/results.py" line="336" />
         <source>Report saved in {folder}: {files}</source>
         <translation>Informe guardado en {folder}: {files}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="340" />
+        <location filename="../../rrdesk/gui/results.py" line="342" />
         <source>The report could not be saved: {error}</source>
         <translation>No se pudo guardar el informe: {error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results.py" line="352" />
+        <location filename="../../rrdesk/gui/results.py" line="354" />
         <source>%n bundle(s)</source>
         <translation>
             <numerusform>%n paquete</numerusform>
             <numerusform>%n paquetes</numerusform>
-            </translation>
+        </translation>
     </message>
 </context>
 </TS>

@@ -308,6 +308,19 @@
     </message>
 </context>
 <context>
+    <name>FormatDialog</name>
+    <message>
+        <location filename="../../rrdesk/gui/help.py" line="40" />
+        <source>The survey file</source>
+        <translation>Le fichier d’enquête</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/help.py" line="49" />
+        <source>The survey file's reference is missing from this installation ({path}).</source>
+        <translation>La référence du fichier d’enquête manque dans cette installation ({path}).</translation>
+    </message>
+</context>
+<context>
     <name>HandoverScreen</name>
     <message>
         <location filename="../../rrdesk/gui/screens.py" line="113" />
@@ -381,114 +394,124 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="140" />
+        <location filename="../../rrdesk/gui/window.py" line="141" />
         <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
         <translation>DÉMO — lisible avec la clé de démonstration publique. Ne l'utilisez jamais pour de vraies réponses.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="145" />
+        <location filename="../../rrdesk/gui/window.py" line="146" />
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="146" />
+        <location filename="../../rrdesk/gui/window.py" line="147" />
         <source>&amp;Open survey…</source>
         <translation>&amp;Ouvrir une enquête…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="149" />
+        <location filename="../../rrdesk/gui/window.py" line="150" />
         <source>&amp;Export to…</source>
         <translation>&amp;Exporter vers…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="151" />
+        <location filename="../../rrdesk/gui/window.py" line="152" />
         <source>&amp;Results (coordinator)…</source>
         <translation>&amp;Résultats (coordinateur)…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="153" />
+        <location filename="../../rrdesk/gui/window.py" line="154" />
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="176" />
+        <location filename="../../rrdesk/gui/window.py" line="178" />
         <source>Open survey</source>
         <translation>Ouvrir une enquête</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="177" />
+        <location filename="../../rrdesk/gui/window.py" line="179" />
         <source>Survey files (*.toml);;All files (*)</source>
         <translation>Fichiers d'enquête (*.toml);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="187" />
+        <location filename="../../rrdesk/gui/window.py" line="189" />
         <source>This survey file cannot be used</source>
         <translation>Ce fichier d'enquête ne peut pas être utilisé</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="204" />
+        <location filename="../../rrdesk/gui/window.py" line="206" />
         <source>The survey file cannot be used; the demo survey is open instead</source>
         <translation>Le fichier d'enquête ne peut pas être utilisé ; l'enquête de démonstration est ouverte à la place</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="218" />
+        <location filename="../../rrdesk/gui/window.py" line="220" />
         <source>Opening the data folder…</source>
         <translation>Ouverture du dossier des données…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="243" />
+        <location filename="../../rrdesk/gui/window.py" line="245" />
         <source>The data folder cannot be used: {error}</source>
         <translation>Le dossier des données ne peut pas être utilisé : {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="250" />
+        <location filename="../../rrdesk/gui/window.py" line="252" />
         <source>The data folder held a damaged file; it is kept for checking (rrdesk verify) and interviews go on.</source>
         <translation>Le dossier de données contenait un fichier endommagé ; il est conservé pour vérification (rrdesk verify) et les entretiens continuent.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="301" />
+        <location filename="../../rrdesk/gui/window.py" line="303" />
         <source>Close interview {number}?</source>
         <translation>Clore l'entretien {number} ?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="302" />
+        <location filename="../../rrdesk/gui/window.py" line="304" />
         <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
         <translation>Les questions qu'il n'a pas atteintes sont marquées comme non posées. Cela ne peut pas être annulé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="303" />
+        <location filename="../../rrdesk/gui/window.py" line="305" />
         <source>Close it</source>
         <translation>Le clore</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="303" />
+        <location filename="../../rrdesk/gui/window.py" line="305" />
         <source>Keep it</source>
         <translation>Le garder</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="317" />
+        <location filename="../../rrdesk/gui/window.py" line="319" />
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
         <translation>L'entretien {number} a été clôturé ; les questions qu'il n'a pas atteintes sont marquées comme non posées.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="427" />
+        <location filename="../../rrdesk/gui/window.py" line="429" />
         <source>Leave the interview?</source>
         <translation>Quitter l'entretien ?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="428" />
+        <location filename="../../rrdesk/gui/window.py" line="430" />
         <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
         <translation>L'entretien reste interrompu : ses réponses enregistrées sont conservées, et le tableau de bord proposera de le continuer la prochaine fois.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="430" />
+        <location filename="../../rrdesk/gui/window.py" line="432" />
         <source>Leave</source>
         <translation>Quitter</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="430" />
+        <location filename="../../rrdesk/gui/window.py" line="432" />
         <source>Stay</source>
         <translation>Rester</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/help.py" line="25" />
+        <source>&amp;Help</source>
+        <translation>&amp;Aide</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/help.py" line="26" />
+        <source>Survey file &amp;format…</source>
+        <translation>&amp;Format du fichier d’enquête…</translation>
     </message>
 </context>
 <context>
@@ -701,7 +724,7 @@
         <translation>
             <numerusform>%n ordinateur</numerusform>
             <numerusform>%n ordinateurs</numerusform>
-            </translation>
+        </translation>
     </message>
     <message numerus="yes">
         <location filename="../../rrdesk/gui/results.py" line="274" />
@@ -709,15 +732,15 @@
         <translation>
             <numerusform>⚠ %n problème : voir Problèmes</numerusform>
             <numerusform>⚠ %n problèmes : voir Problèmes</numerusform>
-            </translation>
+        </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results.py" line="352" />
+        <location filename="../../rrdesk/gui/results.py" line="354" />
         <source>%n bundle(s)</source>
         <translation>
             <numerusform>%n lot</numerusform>
             <numerusform>%n lots</numerusform>
-            </translation>
+        </translation>
     </message>
     <message>
         <location filename="../../rrdesk/gui/results.py" line="266" />
@@ -800,22 +823,22 @@
         <translation>{declined} refusées, {abandoned} non atteintes, {after_spin} arrêtées après le tirage de la roue</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="321" />
+        <location filename="../../rrdesk/gui/results.py" line="323" />
         <source>Save the report in…</source>
         <translation>Enregistrer le rapport dans…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="330" />
+        <location filename="../../rrdesk/gui/results.py" line="332" />
         <source>Writing the report…</source>
         <translation>Écriture du rapport…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="334" />
+        <location filename="../../rrdesk/gui/results.py" line="336" />
         <source>Report saved in {folder}: {files}</source>
         <translation>Rapport enregistré dans {folder} : {files}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="340" />
+        <location filename="../../rrdesk/gui/results.py" line="342" />
         <source>The report could not be saved: {error}</source>
         <translation>Le rapport n'a pas pu être enregistré : {error}</translation>
     </message>

@@ -308,6 +308,19 @@
     </message>
 </context>
 <context>
+    <name>FormatDialog</name>
+    <message>
+        <location filename="../../rrdesk/gui/help.py" line="40" />
+        <source>The survey file</source>
+        <translation>O arquivo de pesquisa</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/help.py" line="49" />
+        <source>The survey file's reference is missing from this installation ({path}).</source>
+        <translation>A referência do arquivo de pesquisa não está nesta instalação ({path}).</translation>
+    </message>
+</context>
+<context>
     <name>HandoverScreen</name>
     <message>
         <location filename="../../rrdesk/gui/screens.py" line="113" />
@@ -381,114 +394,124 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="140" />
+        <location filename="../../rrdesk/gui/window.py" line="141" />
         <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
         <translation>DEMO — pode ser lido com a chave pública de demonstração. Nunca use para respostas reais.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="145" />
+        <location filename="../../rrdesk/gui/window.py" line="146" />
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="146" />
+        <location filename="../../rrdesk/gui/window.py" line="147" />
         <source>&amp;Open survey…</source>
         <translation>&amp;Abrir pesquisa…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="149" />
+        <location filename="../../rrdesk/gui/window.py" line="150" />
         <source>&amp;Export to…</source>
         <translation>&amp;Exportar para…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="151" />
+        <location filename="../../rrdesk/gui/window.py" line="152" />
         <source>&amp;Results (coordinator)…</source>
         <translation>&amp;Resultados (coordenador)…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="153" />
+        <location filename="../../rrdesk/gui/window.py" line="154" />
         <source>&amp;Quit</source>
         <translation>&amp;Sair</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="176" />
+        <location filename="../../rrdesk/gui/window.py" line="178" />
         <source>Open survey</source>
         <translation>Abrir pesquisa</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="177" />
+        <location filename="../../rrdesk/gui/window.py" line="179" />
         <source>Survey files (*.toml);;All files (*)</source>
         <translation>Arquivos de pesquisa (*.toml);;Todos os arquivos (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="187" />
+        <location filename="../../rrdesk/gui/window.py" line="189" />
         <source>This survey file cannot be used</source>
         <translation>Este arquivo de pesquisa não pode ser usado</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="204" />
+        <location filename="../../rrdesk/gui/window.py" line="206" />
         <source>The survey file cannot be used; the demo survey is open instead</source>
         <translation>O arquivo de pesquisa não pode ser usado; a pesquisa de demonstração foi aberta</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="218" />
+        <location filename="../../rrdesk/gui/window.py" line="220" />
         <source>Opening the data folder…</source>
         <translation>Abrindo a pasta de dados…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="243" />
+        <location filename="../../rrdesk/gui/window.py" line="245" />
         <source>The data folder cannot be used: {error}</source>
         <translation>A pasta de dados não pode ser usada: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="250" />
+        <location filename="../../rrdesk/gui/window.py" line="252" />
         <source>The data folder held a damaged file; it is kept for checking (rrdesk verify) and interviews go on.</source>
         <translation>A pasta de dados tinha um arquivo danificado; ele é guardado para verificação (rrdesk verify) e as entrevistas continuam.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="301" />
+        <location filename="../../rrdesk/gui/window.py" line="303" />
         <source>Close interview {number}?</source>
         <translation>Encerrar a entrevista {number}?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="302" />
+        <location filename="../../rrdesk/gui/window.py" line="304" />
         <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
         <translation>As perguntas que ela não alcançou ficam marcadas como não feitas. Isto não pode ser desfeito.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="303" />
+        <location filename="../../rrdesk/gui/window.py" line="305" />
         <source>Close it</source>
         <translation>Encerrá-la</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="303" />
+        <location filename="../../rrdesk/gui/window.py" line="305" />
         <source>Keep it</source>
         <translation>Mantê-la</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="317" />
+        <location filename="../../rrdesk/gui/window.py" line="319" />
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
         <translation>A entrevista {number} foi encerrada; as perguntas que ela não alcançou ficam marcadas como não feitas.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="427" />
+        <location filename="../../rrdesk/gui/window.py" line="429" />
         <source>Leave the interview?</source>
         <translation>Sair da entrevista?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="428" />
+        <location filename="../../rrdesk/gui/window.py" line="430" />
         <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
         <translation>A entrevista fica interrompida: as respostas guardadas são mantidas, e o painel oferece continuá-la da próxima vez.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="430" />
+        <location filename="../../rrdesk/gui/window.py" line="432" />
         <source>Leave</source>
         <translation>Sair</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="430" />
+        <location filename="../../rrdesk/gui/window.py" line="432" />
         <source>Stay</source>
         <translation>Ficar</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/help.py" line="25" />
+        <source>&amp;Help</source>
+        <translation>Aj&amp;uda</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/help.py" line="26" />
+        <source>Survey file &amp;format…</source>
+        <translation>&amp;Formato do arquivo de pesquisa…</translation>
     </message>
 </context>
 <context>
@@ -701,7 +724,7 @@
         <translation>
             <numerusform>%n computador</numerusform>
             <numerusform>%n computadores</numerusform>
-            </translation>
+        </translation>
     </message>
     <message>
         <location filename="../../rrdesk/gui/results.py" line="266" />
@@ -719,7 +742,7 @@
         <translation>
             <numerusform>⚠ %n problema: veja Problemas</numerusform>
             <numerusform>⚠ %n problemas: veja Problemas</numerusform>
-            </translation>
+        </translation>
     </message>
     <message>
         <location filename="../../rrdesk/gui/results.py" line="275" />
@@ -792,32 +815,32 @@
         <translation>{declined} recusadas, {abandoned} não alcançadas, {after_spin} paradas depois do giro</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="321" />
+        <location filename="../../rrdesk/gui/results.py" line="323" />
         <source>Save the report in…</source>
         <translation>Guardar o relatório em…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="330" />
+        <location filename="../../rrdesk/gui/results.py" line="332" />
         <source>Writing the report…</source>
         <translation>Escrevendo o relatório…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="334" />
+        <location filename="../../rrdesk/gui/results.py" line="336" />
         <source>Report saved in {folder}: {files}</source>
         <translation>Relatório guardado em {folder}: {files}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="340" />
+        <location filename="../../rrdesk/gui/results.py" line="342" />
         <source>The report could not be saved: {error}</source>
         <translation>Não foi possível guardar o relatório: {error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results.py" line="352" />
+        <location filename="../../rrdesk/gui/results.py" line="354" />
         <source>%n bundle(s)</source>
         <translation>
             <numerusform>%n pacote</numerusform>
             <numerusform>%n pacotes</numerusform>
-            </translation>
+        </translation>
     </message>
 </context>
 </TS>

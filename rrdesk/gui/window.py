@@ -32,6 +32,7 @@ from rrdesk.gui import i18n, operations
 from rrdesk.gui.dashboard import Dashboard
 from rrdesk.gui.exporting import ExportFlow
 from rrdesk.gui.flow import InterviewFlow
+from rrdesk.gui.help import add_help_menu
 from rrdesk.gui.interview import InterviewController
 from rrdesk.gui.operations import Opened, Refused, Standing
 from rrdesk.gui.resources import DEMO_SURVEY, demo_recipient
@@ -159,6 +160,7 @@ class MainWindow(QMainWindow):
             menu.addAction(action)
         menu.addSeparator()
         menu.addAction(quit_action)
+        self.format_action = add_help_menu(self, bar)  # Help → the survey file's reference
         for old in self.actions():  # why: the shortcut must work while the menu bar is hidden (interview)
             self.removeAction(old)
         self.addAction(quit_action)
