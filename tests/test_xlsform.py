@@ -355,6 +355,11 @@ def test_spreadsheet_mistakes_are_reported_at_their_cell(tmp_path, capsys):
          r"row 2, column 'type': design kary needs a list of answers"),
         ([head, [None, "used", "Used?", "Utilisé ?", "forced", 1]], None,
          r"row 2, column 'type': type is empty"),
+        ([head, ["select_one ys", "year", "Y?", "A ?", "direct", None]],
+         [["list_name", "name"], ["ys", "a"], ["ys", "b"], ["yz", "c"], ["yz", "d"]],
+         r"sheet 'choices', row 4, column 'list_name': no question uses list \"yz\" \(a typo"),
+        ([head, ["yes_no", "used", "Used?", "Utilisé ?", "forced", "1,5"]], None,
+         r"row 2, column 'epsilon': \"1,5\" is text: write 1\.5 with a point"),
     ]
     for survey, choices, pattern in cases:
         _refused(tmp_path, capsys, _form(tmp_path, survey, choices), pattern)

@@ -7,47 +7,23 @@ the text built here, whose messages :func:`locate` moves from a TOML line back t
 """
 from __future__ import annotations
 
-import datetime as dt
 import re
-from dataclasses import dataclass, field
-from typing import Any, NoReturn
+from dataclasses import dataclass
+from typing import Any
 
 from rrdesk.app import _toml_text as toml
+from rrdesk.app._xlsform_cells import Built, Cell, fail, number, value
 from rrdesk.app._xlsform_columns import (
     SCALAR_COLUMNS, SELECT_ONE, SETTINGS, TEXT_COLUMNS, WORD_COLUMNS, YES_NO, language_of, type_problem,
     unsupported_column,
 )
+from rrdesk.app._xlsform_lists import Lists, read_lists, wording_tables
 from rrdesk.app._xlsform_read import Sheet
-from rrdesk.core._survey_rules import QUESTION_ID, ident_ok, show
+from rrdesk.core._survey_rules import show
 from rrdesk.core.errors import SurveyError
 
-Cell = tuple[str, int, str]  # (sheet, row, column) as a person finds it in the spreadsheet
 _YES_NO_DESIGNS = ("forced", "warner", "unrelated")  # why: these answer YES or NO, no list
 _NOT_REQUIRED = (None, False, 0, "no", "false", "false()")  # a `required` cell that asks nothing
-
-
-@dataclass
-class Built:
-    """The survey file's text, and the cell behind each line (1-based)."""
-
-    file: str
-    lines: list[str] = field(default_factory=list)
-    cells: dict[int, Cell] = field(default_factory=dict)
-
-    def add(self, line: str, cell: Cell | None = None) -> None:
-        self.lines.append(line)
-        if cell is not None:
-            self.cells[len(self.lines)] = cell
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.lines) + "\n"
-
-
-def fail(file: str, cell: tuple[str, int, str | None] | tuple[str, int], what: str) -> NoReturn:
-    sheet, row, *rest = cell
-    where = f"sheet '{sheet}', row {row}" + (f", column '{rest[0]}'" if rest and rest[0] else "")
-    raise SurveyError(file, where, what)
 
 
 def build(file: str, sheets: dict[str, Sheet]) -> Built:
@@ -62,7 +38,7 @@ def build(file: str, sheets: dict[str, Sheet]) -> Built:
     settings, default = _settings(file, sheets["settings"])
     survey = sheets["survey"]
     columns = _survey_columns(file, survey, default)
-    lists = _lists(file, sheets.get("choices"), default)
+    lists = read_lists(file, sheets.get("choices"), default)
     languages = [default]
     for _, lang in [*columns.texts, *(lists.columns if lists else ())]:
         if lang not in languages:
@@ -70,8 +46,12 @@ def build(file: str, sheets: dict[str, Sheet]) -> Built:
     _survey_table(out, settings, languages, survey)
     for row, values in survey.rows:
         _question(out, columns, lists, languages, row, values)
+    for name, entries in (lists.rows.items() if lists else ()):
+        if name not in lists.used:  # type: ignore[union-attr]
+            fail(out.file, ("choices", entries[0][0], "list_name"),
+                 f"no question uses list {show(name)} (a typo in list_name, or in a type select_one LIST?)")
     if "wording" in sheets:
-        _wording(out, sheets["wording"], default, languages)
+        wording_tables(out, sheets["wording"], default, languages)
     return out
 
 
@@ -118,8 +98,8 @@ def _survey_table(out: Built, settings: dict[str, tuple[Any, Cell]], languages: 
         if key == "recipients":
             cell = [r for r in re.split(r"[\s,;]+", str(cell)) if r]
         elif key not in ("id", "title"):
-            cell = _number(cell)
-        out.add(f"{key} = {_value(out.file, where, cell, key in ('id', 'title'))}", where)
+            cell = number(cell, out.file, where)
+        out.add(f"{key} = {value(out.file, where, cell, key in ('id', 'title'))}", where)
 
 
 # -- survey sheet ----------------------------------------------------------------------------
@@ -163,7 +143,7 @@ def _survey_columns(file: str, sheet: Sheet, default: str) -> _Columns:
     return cols
 
 
-def _question(out: Built, cols: _Columns, lists: _Lists | None, languages: list[str], row: int,
+def _question(out: Built, cols: _Columns, lists: Lists | None, languages: list[str], row: int,
               values: tuple[Any, ...]) -> None:
     file = out.file
 
@@ -189,13 +169,13 @@ def _question(out: Built, cols: _Columns, lists: _Lists | None, languages: list[
     qid = cell("name")
     out.add("")
     out.add("[[question]]", ("survey", row, ""))  # a missing key: its column, from the message
-    out.add(f"id = {_value(file, ('survey', row, 'name'), qid, True)}", ("survey", row, "name"))
+    out.add(f"id = {value(file, ('survey', row, 'name'), qid, True)}", ("survey", row, "name"))
     if cell("design") is None:
         out.add('design = "direct"', ("survey", row, "design"))
     for key in SCALAR_COLUMNS:
         if cell(key) is not None:
-            item = cell(key) if key in WORD_COLUMNS else _number(cell(key))
-            out.add(f"{key} = {_value(file, ('survey', row, key), item, key in WORD_COLUMNS)}",
+            item = cell(key) if key in WORD_COLUMNS else number(cell(key), file, ("survey", row, key))
+            out.add(f"{key} = {value(file, ('survey', row, key), item, key in WORD_COLUMNS)}",
                     ("survey", row, key))
     for key in ("text", "negation", "unrelated"):
         _texts(out, cols, key, languages, row, values)
@@ -229,146 +209,8 @@ def _texts(out: Built, cols: _Columns, key: str, languages: list[str], row: int,
             fail(out.file, ("survey", row, name), f"{column} is empty: every language of the survey "
                                                   f"needs one{also}")
         name = cols.names[cols.texts[(key, lang)]]
-        out.add(f"{key}.{toml.key(lang)} = {_value(out.file, ('survey', row, name), cells[lang], True)}",
+        out.add(f"{key}.{toml.key(lang)} = {value(out.file, ('survey', row, name), cells[lang], True)}",
                 ("survey", row, name))
-
-
-# -- choices sheet ---------------------------------------------------------------------------
-
-
-@dataclass
-class _Lists:
-    rows: dict[str, list[tuple[int, str, dict[str, Any]]]]  # list → (row, name, labels by language)
-    columns: dict[tuple[str, str], int]  # ("label", language) → column number
-    names: tuple[str, ...]
-
-    def emit(self, out: Built, name: str, languages: list[str]) -> None:
-        entries = self.rows[name]
-        first = entries[0][0]
-        out.add(f"choices = {toml.value([e[1] for e in entries])}", ("choices", first, "name"))
-        if not any(labels for _, _, labels in entries):
-            return
-        for lang in languages:
-            for row, _, labels in entries:
-                if labels.get(lang) is None:
-                    fail(out.file, ("choices", row, self._name(lang)),
-                         f"label is empty: every choice of list {show(name)} needs one in every language")
-            texts = [_text(out.file, ("choices", row, self._name(lang)), labels[lang])
-                     for row, _, labels in entries]
-            out.add(f"choice_text.{toml.key(lang)} = {toml.value(texts)}", ("choices", first, self._name(lang)))
-
-    def _name(self, lang: str) -> str:
-        i = self.columns.get(("label", lang))
-        return self.names[i] if i is not None else f"label::{lang}"
-
-
-def _lists(file: str, sheet: Sheet | None, default: str) -> _Lists | None:
-    if sheet is None:
-        return None
-    lists = _Lists({}, {}, sheet.header)
-    index: dict[str, int] = {}
-    header_row = sheet.header_row
-    for i, name in enumerate(sheet.header):
-        parsed = language_of(name, default)
-        where = ("choices", header_row, name)
-        if isinstance(parsed, str):
-            fail(file, where, parsed)
-        base, lang = parsed
-        if base == "label":
-            lists.columns[("label", lang)] = i
-        elif base in ("list_name", "list name", "name") and "::" not in name:
-            index["list_name" if base != "name" else "name"] = i
-        elif name:
-            fail(file, where, "unknown column (the choices sheet takes list_name, name, label::LANG)")
-    for need in ("list_name", "name"):
-        if need not in index:
-            fail(file, ("choices", header_row), f"no column '{need}'")
-    for row, values in sheet.rows:
-        listed, name = (values[index[k]] if index[k] < len(values) else None for k in ("list_name", "name"))
-        if listed is None or name is None:
-            fail(file, ("choices", row, "list_name" if listed is None else "name"), "empty")
-        name = str(name)
-        if not ident_ok(name, QUESTION_ID):
-            fail(file, ("choices", row, "name"), f"{show(name)}: a choice name must start with a lower-case "
-                                                 'letter and hold only a-z, 0-9, "_" and "-" (at most 64)')
-        entries = lists.rows.setdefault(str(listed), [])
-        if any(e[1] == name for e in entries):
-            fail(file, ("choices", row, "name"), f"{show(name)} is already in list {show(str(listed))}")
-        labels = {lang: values[i] for (_, lang), i in lists.columns.items()
-                  if i < len(values) and values[i] is not None}
-        entries.append((row, name, labels))
-    return lists
-
-
-# -- wording sheet --------------------------------------------------------------------------
-
-_TEXT_NAME = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z]+)?")  # a respondent text, or NAME.CATEGORY
-
-
-def _wording(out: Built, sheet: Sheet, default: str, languages: list[str]) -> None:
-    """The sheet ``wording`` (columns ``name`` and ``label::LANG``) as [wording.LANG] tables."""
-    file, header_row = out.file, sheet.header_row
-    name_column, columns = None, []
-    for i, column in enumerate(sheet.header):
-        parsed = language_of(column, default)
-        where = ("wording", header_row, column)
-        if isinstance(parsed, str):
-            fail(file, where, parsed)
-        if parsed[0] == "name" and "::" not in column:
-            name_column = i
-        elif parsed[0] == "label":
-            if parsed[1] not in languages:
-                fail(file, where, f"{show(parsed[1])} is not one of the survey's languages "
-                                  f"({', '.join(languages)})")
-            columns.append((parsed[1], i, column))
-        elif column:
-            fail(file, where, "unknown column (the wording sheet takes name, label::LANG)")
-    if name_column is None:
-        fail(file, ("wording", header_row), "no column 'name'")
-    for lang, i, column in sorted(columns, key=lambda c: languages.index(c[0])):
-        out.add("")
-        out.add(f"[wording.{toml.key(lang)}]", ("wording", header_row, column))
-        for row, values in sheet.rows:
-            name, text = values[name_column], values[i] if i < len(values) else None
-            if text is None:
-                continue
-            if name is None or not _TEXT_NAME.fullmatch(str(name)):
-                fail(file, ("wording", row, "name"), f"{show(name)}: the name of one of rrdesk's respondent "
-                                                     "texts (rrdesk translate LANG -o FILE.csv lists them)")
-            out.add(f"{name} = {_value(file, ('wording', row, column), text, True)}", ("wording", row, column))
-
-
-# -- cells -----------------------------------------------------------------------------------
-
-
-def _number(item: Any) -> Any:
-    """A number typed as text ("0.75", "1,5" stays text) read as a number."""
-    if isinstance(item, str):
-        try:
-            return int(item)
-        except ValueError:
-            pass
-        try:
-            return float(item)
-        except ValueError:
-            return item
-    if isinstance(item, float) and item.is_integer() and abs(item) < 2**53:
-        return int(item)  # why: a count typed in a spreadsheet is stored as 400.0 by some tools
-    return item
-
-
-def _text(file: str, where: Cell, item: Any) -> str:
-    if isinstance(item, (dt.date, dt.time, dt.timedelta)):
-        fail(file, where, "a date or time, not a text")
-    return item if isinstance(item, str) else str(item)
-
-
-def _value(file: str, where: Cell, item: Any, text: bool) -> str:
-    if text:
-        return toml.value(_text(file, where, item))
-    if isinstance(item, (dt.date, dt.time, dt.timedelta)):
-        fail(file, where, "a date or time, not a number")
-    return toml.value(item)
 
 
 _TRANSLATE = re.compile(r"; rrdesk translate (\S+) --survey .* writes them to fill in\Z")
