@@ -34,7 +34,8 @@ def _same(a: surveys.Survey, b: surveys.Survey) -> None:
     strip = [dataclasses.replace(q, line=None) for q in a.questions]
     strip_b = [dataclasses.replace(q, line=None) for q in b.questions]
     assert strip == strip_b
-    for name in ("id", "title", "languages", "recipients", "max_epsilon", "planned_respondents", "wording"):
+    for name in ("id", "title", "languages", "recipients", "max_epsilon", "planned_respondents", "wording",
+                 "weight_question", "weights"):
         assert getattr(a, name) == getattr(b, name), name
     assert a.fingerprint == b.fingerprint
 
@@ -92,6 +93,70 @@ def test_surveys_with_their_own_wording_round_trip(tmp_path, name):
     if name == "swahili":
         names = [row[0] for row in openpyxl.load_workbook(form)["wording"].iter_rows(values_only=True)]
         assert "practice_still.one" in names and "practice_still.other" in names
+
+
+WEIGHTED = f'''
+[survey]
+id = "regions"
+title = "Regions"
+languages = ["en"]
+recipients = ["{R1}"]
+max_epsilon = 2
+planned_respondents = 800
+
+[weight]
+question = "region"
+values = {{ north = 1.0, south = 2.5, east = 0.75 }}
+
+[[question]]
+id = "region"
+design = "direct"
+choices = ["north", "south", "east"]
+text.en = "Where do you live?"
+
+[[question]]
+id = "bribe"
+design = "forced"
+epsilon = 1.0986
+text.en = "In the past year, I paid a bribe."
+'''
+
+
+def test_survey_weights_round_trip_as_a_weight_column(tmp_path):
+    original = tmp_path / "weighted.toml"
+    original.write_text(WEIGHTED)
+    form = tmp_path / "weighted.xlsx"
+    xlsform.export_xlsform(original, form)
+    book = openpyxl.load_workbook(form)
+    assert [c.value for c in book["choices"]["D"]] == ["weight", 1, 2.5, 0.75]
+    assert book["settings"]["G1"].value == "weight_question" and book["settings"]["G2"].value == "region"
+    made = xlsform.survey_from_xlsform(form)[1]
+    _same(surveys.load(original), made)
+    assert made.weights == (1.0, 2.5, 0.75)
+
+
+def test_weight_mistakes_are_reported_at_their_cell(tmp_path, capsys):
+    survey = [["type", "name", "label", "design", "epsilon"],
+              ["select_one regions", "region", "Where?", None, None],
+              ["select_one sizes", "size", "How big?", None, None],
+              ["yes_no", "bribe", "I paid a bribe.", "forced", 1]]
+    settings = [_SETTINGS[0] + ["weight_question"], _SETTINGS[1] + ["region"]]
+    head = ["list_name", "name", "weight"]
+    cases = [
+        ([head, ["regions", "north", 1], ["regions", "south", -2], ["sizes", "s", None], ["sizes", "l", None]],
+         settings, r"sheet 'choices', row \d, column 'weight': the weight of \"south\" must be a positive number"),
+        ([head, ["regions", "north", 1], ["regions", "south", None], ["sizes", "s", None], ["sizes", "l", None]],
+         settings, r"sheet 'choices', row 2, column 'weight': no weight for south"),
+        ([head, ["regions", "north", 1], ["regions", "south", 2], ["sizes", "s", 3], ["sizes", "l", None]],
+         settings, r"sheet 'choices', row 4, column 'weight': a weight in a list other than \"regions\""),
+        ([head, ["regions", "north", 1], ["regions", "south", 2], ["sizes", "s", None], ["sizes", "l", None]],
+         None, r"sheet 'choices', row 2, column 'weight': a weight, but no weight_question"),
+        ([head, ["regions", "north", 1], ["regions", "south", 2], ["sizes", "s", None], ["sizes", "l", None]],
+         [_SETTINGS[0] + ["weight_question"], _SETTINGS[1] + ["bribe"]],
+         r"sheet 'settings', row 2, column 'weight_question': \"bribe\" is not a question asked directly"),
+    ]
+    for choices, setting, pattern in cases:
+        _refused(tmp_path, capsys, _form(tmp_path, survey, choices, setting), pattern)
 
 
 def test_wording_mistakes_are_reported_at_their_cell(tmp_path, capsys):

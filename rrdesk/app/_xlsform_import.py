@@ -17,7 +17,7 @@ from rrdesk.app._xlsform_columns import (
     SCALAR_COLUMNS, SELECT_ONE, SETTINGS, TEXT_COLUMNS, WORD_COLUMNS, YES_NO, language_of, type_problem,
     unsupported_column,
 )
-from rrdesk.app._xlsform_lists import Lists, read_lists, wording_tables
+from rrdesk.app._xlsform_lists import Lists, read_lists, weight_table, wording_tables
 from rrdesk.app._xlsform_read import Sheet
 from rrdesk.core._survey_rules import show
 from rrdesk.core.errors import SurveyError
@@ -50,6 +50,7 @@ def build(file: str, sheets: dict[str, Sheet]) -> Built:
         if name not in lists.used:  # type: ignore[union-attr]
             fail(out.file, ("choices", entries[0][0], "list_name"),
                  f"no question uses list {show(name)} (a typo in list_name, or in a type select_one LIST?)")
+    weight_table(out, settings.get("weight_question"), lists)
     if "wording" in sheets:
         wording_tables(out, sheets["wording"], default, languages)
     return out
@@ -67,6 +68,8 @@ def _settings(file: str, sheet: Sheet) -> tuple[dict[str, tuple[Any, Cell]], str
         where = ("settings", row, name)
         if base in SETTINGS:
             found[SETTINGS[base]] = (cell, where)
+        elif base == "weight_question":  # rrdesk's own: the survey file's [weight] question
+            found["weight_question"] = (cell, where)
         elif base == "default_language":
             if cell is not None:
                 parsed = language_of(f"default_language::{cell}", "")
@@ -78,7 +81,7 @@ def _settings(file: str, sheet: Sheet) -> tuple[dict[str, tuple[Any, Cell]], str
                 fail(file, where, why)
         elif name or cell is not None:
             fail(file, where, "unknown column (settings takes form_id, form_title, default_language, "
-                              "recipients, max_epsilon, planned_respondents)")
+                              "recipients, max_epsilon, planned_respondents, weight_question)")
     for extra, values in sheet.rows[1:2]:
         fail(file, ("settings", extra), "settings has one row of values, under its header")
     return found, default
@@ -192,6 +195,7 @@ def _question(out: Built, cols: _Columns, lists: Lists | None, languages: list[s
         if lists is None or words[1] not in lists.rows:
             fail(file, ("survey", row, "type"), f"no list {show(words[1])} in the sheet 'choices'")
         lists.emit(out, words[1], languages)
+        lists.taken[str(qid)] = words[1]
 
 
 def _texts(out: Built, cols: _Columns, key: str, languages: list[str], row: int,

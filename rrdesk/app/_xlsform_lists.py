@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rrdesk.app import _toml_text as toml
-from rrdesk.app._xlsform_cells import Built, fail, text, value
+from rrdesk.app._xlsform_cells import Built, Cell, fail, number, text, value
 from rrdesk.app._xlsform_columns import language_of
 from rrdesk.app._xlsform_read import Sheet
 from rrdesk.core._survey_rules import QUESTION_ID, ident_ok, show
@@ -27,6 +27,8 @@ class Lists:
     columns: dict[tuple[str, str], int]  # ("label", language) → column number
     names: tuple[str, ...]
     used: set[str] = field(default_factory=set)  # the lists a question takes
+    taken: dict[str, str] = field(default_factory=dict)  # question id → its list
+    weights: dict[int, Any] = field(default_factory=dict)  # row → its cell in the column 'weight'
 
     def emit(self, out: Built, name: str, languages: list[str]) -> None:
         self.used.add(name)
@@ -63,10 +65,10 @@ def read_lists(file: str, sheet: Sheet | None, default: str) -> Lists | None:
         base, lang = parsed
         if base == "label":
             lists.columns[("label", lang)] = i
-        elif base in ("list_name", "list name", "name") and "::" not in name:
-            index["list_name" if base != "name" else "name"] = i
+        elif base in ("list_name", "list name", "name", "weight") and "::" not in name:
+            index["list_name" if base == "list name" else base] = i
         elif name:
-            fail(file, where, "unknown column (the choices sheet takes list_name, name, label::LANG)")
+            fail(file, where, "unknown column (the choices sheet takes list_name, name, label::LANG, weight)")
     for need in ("list_name", "name"):
         if need not in index:
             fail(file, ("choices", header_row), f"no column '{need}'")
@@ -84,7 +86,41 @@ def read_lists(file: str, sheet: Sheet | None, default: str) -> Lists | None:
         labels = {lang: values[i] for (_, lang), i in lists.columns.items()
                   if i < len(values) and values[i] is not None}
         entries.append((row, name, labels))
+        if "weight" in index and index["weight"] < len(values) and values[index["weight"]] is not None:
+            lists.weights[row] = values[index["weight"]]
     return lists
+
+
+def weight_table(out: Built, setting: tuple[Any, Cell] | None, lists: Lists | None) -> None:
+    """The ``[weight]`` table: the question named in settings' ``weight_question``, and the
+    column ``weight`` of its list in the sheet ``choices``."""
+    weighed = sorted(lists.weights) if lists else []
+    if setting is None or setting[0] is None:
+        if weighed:
+            fail(out.file, ("choices", weighed[0], "weight"), "a weight, but no weight_question in the "
+                 "sheet 'settings' names the question whose answers carry the weights")
+        return
+    cell, where = setting
+    qid = text(out.file, where, cell)
+    out.add("")
+    out.add("[weight]", where)
+    out.add(f"question = {toml.value(qid)}", where)
+    listed = lists.taken.get(qid) if lists else None
+    if lists is None or listed is None:
+        return  # the survey rules say that this question is not one asked directly with choices
+    entries = lists.rows[listed]
+    rows = {row for row, _, _ in entries}
+    for row in weighed:
+        if row not in rows:
+            fail(out.file, ("choices", row, "weight"), f"a weight in a list other than {show(listed)}, the "
+                                                       f"list of the weight question {show(qid)}")
+    given = [(row, name) for row, name, _ in entries if row in lists.weights]
+    if not given:
+        out.add("values = {}", ("choices", entries[0][0], "weight"))
+    for row, name in given:
+        where_w = ("choices", row, "weight")
+        out.add(f"values.{name} = {value(out.file, where_w, number(lists.weights[row], out.file, where_w), False)}",
+                where_w)
 
 
 # -- wording sheet --------------------------------------------------------------------------

@@ -45,6 +45,13 @@ def sheets(survey: Survey, raw: dict[str, Any]) -> dict[str, list[list[Any]]]:
                  "planned_respondents"],
                 [survey.id, survey.title, langs[0], "\n".join(survey.recipients),
                  _number(raw["survey"]["max_epsilon"]), survey.planned_respondents]]
+    if survey.weight_question is not None:  # [weight]: the question, and a weight per answer
+        settings[0].append("weight_question")
+        settings[1].append(survey.weight_question)
+        choices[0].append("weight")
+        weights = iter(survey.weights)
+        for row in choices[1:]:
+            row.append(next(weights) if row[0] == survey.weight_question else None)
     out = {"survey": rows, "choices": choices, "settings": settings}
     if survey.wording:
         out["wording"] = _wording(survey)
