@@ -338,7 +338,7 @@ def test_an_epsilon_beyond_the_wheel_gives_the_least_private_spinner_and_meets_t
     # that one, and the cap on the total catches it
     assert error(tmp_path, VALID.replace("epsilon = 1.0", "epsilon = 1e300")) == (
         'line 6, key "max_epsilon": the randomized questions add up to ε = 22.1807 per respondent, '
-        'above max_epsilon = 3')
+        "above max_epsilon = 3 (unhappy 22.1807): lower a question's epsilon or raise max_epsilon")
 
 
 def test_an_epsilon_too_small_for_the_spinner(tmp_path):
@@ -462,7 +462,8 @@ def test_total_epsilon_over_max_epsilon(tmp_path):
         WARNER.replace('"afraid"', '"afraid2"'))
     assert error(tmp_path, text) == (
         'line 6, key "max_epsilon": the randomized questions add up to ε = 3.2958 per respondent, '
-        'above max_epsilon = 3')
+        "above max_epsilon = 3 (unhappy 1.0986, afraid 1.0986, afraid2 1.0986): lower a question's "
+        "epsilon or raise max_epsilon")
 
 
 def test_no_randomized_question(tmp_path):

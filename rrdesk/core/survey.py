@@ -36,6 +36,10 @@ from rrdesk.core.fileio import read_text
 
 __all__ = ["Localized", "Question", "Survey", "load", "loads", "MAX_BYTES"]
 
+#: How many questions' ε a total over the cap lists before counting the rest (the line stays
+#: readable; the coordinator sees which questions to lower).
+_LISTED = 6
+
 # -- reading --------------------------------------------------------------------------
 
 
@@ -95,8 +99,11 @@ def loads(text: str, path: str | Path = "<string>", *, complete: bool = True) ->
     total = result.epsilon_per_respondent
     if total > result.max_epsilon:
         survey = place.at(place.lines.table("survey"))
+        shares = [f"{q.id} {q.design.epsilon:.4f}" for q in result.randomized]  # type: ignore[union-attr]
+        listed = ", ".join(shares[:_LISTED]) + (f" and {len(shares) - _LISTED} more" if len(shares) > _LISTED else "")
         survey.fail("max_epsilon", f"the randomized questions add up to ε = {total:.4f} per respondent, "
-                                   f"above max_epsilon = {show(result.max_epsilon)}")
+                                   f"above max_epsilon = {show(result.max_epsilon)} ({listed}): lower a "
+                                   "question's epsilon or raise max_epsilon")
     if complete:
         wording.check(place, result)  # why last: what a language needs depends on the questions
     return result
