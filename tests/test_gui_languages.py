@@ -100,7 +100,9 @@ def walk(qtbot, window, reader: Reader, department: str) -> None:
     direct = wait_for(qtbot, window, "direct")
     click(qtbot, button_named(direct, department))
     click(qtbot, direct.next)
-    click(qtbot, wait_for(qtbot, window, "handover").start)
+    start = wait_for(qtbot, window, "handover").start  # the interviewer's screen; its button is the respondent's
+    reader.english += [f"hand-over: {start.text()!r} is {what!r}" for what in english_in(start.text())]
+    click(qtbot, start)
     reader.read("explanation", wait_for(qtbot, window, "explanation"))
     click(qtbot, window.flow.screen.go)
     practice = wait_for(qtbot, window, "practice")

@@ -17,6 +17,8 @@ from __future__ import annotations
 # (name, needs, where it is shown, English)
 _TEXTS: tuple[tuple[str, str, str, str], ...] = (
     # -- choosing a language, the explanation ------------------------------------------------
+    ("respondent_start", "", "Button the respondent taps on the interviewer's hand-over screen (a survey in "
+     "one language; with several, the language screen comes next)", "I am the respondent: start"),
     ("choose_language", "", "Title of the first screen, above one button per language",
      "Choose your language"),
     ("how_it_works", "", "Title of the explanation screen", "How this works"),

@@ -75,7 +75,10 @@ class InterviewFlow(QWidget):
             screen.submitted.connect(c.submit_direct)
             screen.cancelled.connect(c.cancel)
         elif step is Step.HANDOVER:
-            screen = HandoverScreen(c.number)
+            # a survey in one language: the respondent's button in the respondent's words
+            languages = c.survey.languages
+            start = words_for(c.survey, languages[0])("respondent_start") if len(languages) == 1 else ""
+            screen = HandoverScreen(c.number, start)
             screen.ready.connect(c.respondent_ready)
             screen.stopped.connect(c.stop)
         elif step is Step.LANGUAGE:

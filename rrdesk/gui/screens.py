@@ -105,7 +105,7 @@ class HandoverScreen(QWidget):
     ready = Signal()
     stopped = Signal()
 
-    def __init__(self, number: int, parent: QWidget | None = None) -> None:
+    def __init__(self, number: int, start: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("handover")
         outer = _page(self)
@@ -113,7 +113,7 @@ class HandoverScreen(QWidget):
         outer.addWidget(label(self.tr("Please hand the laptop to the respondent."), "headline", center=True))
         outer.addWidget(label(self.tr("Interview {number}").format(number=number), "hint", center=True))
         outer.addStretch(1)
-        self.start = button(self.tr("I am the respondent: start"))
+        self.start = button(start or self.tr("I am the respondent: start"))  # the respondent's words, if known
         outer.addWidget(self.start, 0, Qt.AlignmentFlag.AlignHCenter)
         outer.addStretch(1)
         row = QHBoxLayout()

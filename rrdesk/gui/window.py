@@ -28,7 +28,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QVBoxLayout
 
 from rrdesk.core.errors import SurveyError
 from rrdesk.core.survey import Survey
-from rrdesk.gui import i18n, operations
+from rrdesk.gui import i18n, operations, wording
 from rrdesk.gui.dashboard import Dashboard
 from rrdesk.gui.exporting import ExportFlow
 from rrdesk.gui.flow import InterviewFlow
@@ -135,10 +135,10 @@ class MainWindow(QMainWindow):
         self._refresh()
 
     def _banner_text(self, step: Step | None = None) -> None:
-        if step in IN_RESPONDENT_WORDS:
-            self.banner.setText(self.controller.words("demo_banner"))
-        else:
-            self.banner.setText(self.tr("DEMO — readable with the public demo key. Never use it for real answers."))
+        mine = step in IN_RESPONDENT_WORDS  # the respondent's words and side for the scroll bar, else ours
+        self.banner.setText(self.controller.words("demo_banner") if mine else
+                            self.tr("DEMO — readable with the public demo key. Never use it for real answers."))
+        self.scroll.setLayoutDirection(wording.direction(self.controller.words) if mine else self.layoutDirection())
 
     def _menus(self) -> None:
         bar = self.menuBar()
