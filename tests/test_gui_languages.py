@@ -216,15 +216,15 @@ def test_a_survey_with_its_own_swahili_shows_it(qtbot, data, settings, fast_spin
     assert reader.english == []
 
 
-def test_the_gui_refuses_a_survey_language_without_wording(qtbot, data, settings, tmp_path):
-    from rrdesk.core.errors import SurveyError
-    from rrdesk.gui.survey_file import load
-
+def test_the_gui_refuses_a_survey_language_without_wording(qtbot, data, settings, fast_spin, tmp_path):
     path = tmp_path / "s.toml"
     path.write_text((SURVEYS / "swahili.toml").read_text(encoding="utf-8").split("[wording.sw]")[0],
                     encoding="utf-8")
-    with pytest.raises(SurveyError, match='language "sw" has no respondent wording'):
-        load(path)
+    window = open_window(qtbot, data, settings)
+    assert not window.open_survey(path)  # the demo survey stays open
+    assert window.message.informativeText().startswith(
+        f'{path}: line 8: language "sw" has no respondent wording')
+    assert window.station.survey.id == "workplace-demo"
 
 
 def test_an_arabic_interview_by_keyboard_alone(qtbot, data, settings, fast_spin):
