@@ -164,7 +164,7 @@ def results_of(data: SurveyData, *, by: str | None = None, model: str | None = N
 def _weighted(data: SurveyData, r: QuestionResult) -> QuestionResult:
     """A randomized question's result with its weighted estimate (the survey's ``[weight]``)."""
     s = data.survey
-    if r.question.design is None:
+    if r.question.design is None or r.question.kind == "cdm":  # cdm: two groups, not weighted here
         return r
     recorded, given = data.respondents(r.question.id, [s.weight_question])  # type: ignore[list-item]
     known = given[:, 0] >= 0

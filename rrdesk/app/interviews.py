@@ -36,7 +36,7 @@ import datetime as dt
 import os
 import secrets
 from contextlib import ExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
@@ -306,6 +306,10 @@ class Interview:
     def __init__(self, station: Station, number: int) -> None:
         self.station, self.number = station, number
         self._spins: dict[str, Spin] = {}  # in memory only: the sector is never written
+        # a cdm question's group (0 A, 1 B), drawn with the CSPRNG when the question is first asked
+        # and recorded with its answer; in memory only until then (a question never spun can draw
+        # again after a crash: nothing of it was recorded)
+        self._groups: dict[str, int] = {}
 
     @property
     def spun(self) -> str | None:
@@ -322,9 +326,19 @@ class Interview:
 
     @property
     def next_question(self) -> Question | None:
-        """The question to ask now; None when the interview is complete."""
+        """The question to ask now; None when the interview is complete. A cheating-detection
+        question comes with its drawn group's spinner as its design (the wheel the respondent
+        sees and spins)."""
         standing = self._standing()
-        return None if standing is None else standing[0]
+        if standing is None:
+            return None
+        q = standing[0]
+        if q.kind != "cdm":
+            return q
+        from rrdesk.core import cdm  # why here: numpy loads at the first spin, not with the first window
+        if q.id not in self._groups:
+            self._groups[q.id] = int(cdm.draw_groups(1, self.station.source)[0])
+        return replace(q, design=cdm.of_design(q.design).groups[self._groups[q.id]])  # type: ignore[arg-type]
 
     def _expect(self, question_id: str) -> Question:
         q = self.next_question
@@ -355,9 +369,11 @@ class Interview:
         if question_id not in self._spins:
             raise InterviewError(f'question "{question_id}" must be spun before it is recorded')
         labels = q.answer_ids
-        if not isinstance(answer, int) or not 0 <= answer < len(labels):
+        given = 2 if q.kind == "cdm" else len(labels)  # cdm: NO or YES, stored with the group
+        if not isinstance(answer, int) or not 0 <= answer < given:
             raise InterviewError(f'question "{question_id}": not one of its answers')
-        seq = self.station._append(self.number, "answer", q.id, labels[answer])
+        stored = answer + 2 * self._groups.pop(q.id) if q.kind == "cdm" else answer
+        seq = self.station._append(self.number, "answer", q.id, labels[stored])
         del self._spins[question_id]  # the spin is not needed any more: forget the sector
         return seq
 

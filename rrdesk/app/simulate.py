@@ -89,6 +89,7 @@ def simulate(s: surveys.Survey, data: Path, n: int, shares: dict[str, np.ndarray
     return {"survey": s.id, "data": str(data), "respondents": n, "interviews_in_folder": begun,
             "records": n * (1 + 2 * len(s.randomized)),  # a start, then spun + answer per question
             "questions": [{"id": q.id, "design": q.kind,
-                           "truth": dict(zip(q.answer_ids, (np.bincount(truths[q.id], minlength=len(shares[q.id]))
+                           "truth": dict(zip(q.choices or ("no", "yes"), (np.bincount(truths[q.id], minlength=len(shares[q.id]))
                                                             / n).tolist())),
-                           "reported": dict(zip(q.answer_ids, reported[q.id].tolist()))} for q in s.questions]}
+                           "reported": dict(zip(q.choices or ("no", "yes"), reported[q.id].tolist()))}
+                          for q in s.questions]}

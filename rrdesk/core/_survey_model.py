@@ -50,6 +50,10 @@ class Localized(Mapping[str, _T], Generic[_T]):
         return self.get(lang, self._pairs[0][1])
 
 
+#: A cheating-detection question's recorded answers: NO and YES in group A, then in group B.
+CDM_ANSWERS = ("no-a", "yes-a", "no-b", "yes-b")
+
+
 @dataclass(frozen=True)
 class Question:
     """One question of a survey.
@@ -92,7 +96,10 @@ class Question:
     @property
     def answer_ids(self) -> tuple[str, ...]:
         """The answers in index order, as records, counts and estimates have them: ``("no",
-        "yes")`` for a yes/no question (index 1 is YES), else the choice ids."""
+        "yes")`` for a yes/no question (index 1 is YES), else the choice ids; for a
+        cheating-detection question :data:`CDM_ANSWERS` (the group drawn is recorded with it)."""
+        if self.kind == "cdm":  # the group is part of the recorded answer: answer + 2 × group
+            return CDM_ANSWERS
         return self.choices or ("no", "yes")
 
     def text_in(self, lang: str) -> str:

@@ -33,13 +33,13 @@ QUESTION_ID = re.compile(r"[a-z][a-z0-9_-]*")
 LANGUAGE = re.compile(r"[a-z]{2,3}(?:-[A-Z]{2})?")
 
 SURVEY_KEYS = ("id", "title", "languages", "recipients", "max_epsilon", "planned_respondents")
-DESIGNS = ("forced", "warner", "unrelated", "kary", "direct")
+DESIGNS = ("forced", "warner", "unrelated", "kary", "cdm", "direct")
 ANSWER_MODES = ("instructed", "assisted")
 #: The probabilities that may replace ``epsilon``, per design (their order is the
 #: order the design constructors and the messages use).
 PROBABILITIES = {"forced": ("truth", "yes", "no"), "warner": ("p",), "unrelated": ("p",),
-                 "kary": ("truth",), "direct": ()}
-_EXTRA = {"forced": (), "warner": ("negation",), "unrelated": ("unrelated", "unrelated_prevalence"),
+                 "kary": ("truth",), "cdm": ("truth", "yes", "no"), "direct": ()}
+_EXTRA = {"forced": (), "cdm": (), "warner": ("negation",), "unrelated": ("unrelated", "unrelated_prevalence"),
           "kary": ("choices", "choice_text"), "direct": ("choices", "choice_text")}
 
 
@@ -47,7 +47,8 @@ def allowed_keys(kind: str) -> tuple[str, ...]:
     """Every key a question of design ``kind`` may hold."""
     common = ("id", "design", "text")
     if kind != "direct":
-        common += ("epsilon", "answer_mode")
+        # cdm: its two groups are set by truth, yes and no (group B swaps yes and no), never by ε
+        common += ("answer_mode",) if kind == "cdm" else ("epsilon", "answer_mode")
     return common + PROBABILITIES[kind] + _EXTRA[kind]
 
 

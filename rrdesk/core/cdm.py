@@ -36,7 +36,7 @@ from rrdesk.core import design as designs
 from rrdesk.core.plan import Z95
 from rrdesk.core.randomizer import ByteSource, respond_many
 
-__all__ = ["CDM", "CheatingEstimate", "cdm", "draw_groups", "estimate"]
+__all__ = ["CDM", "CheatingEstimate", "cdm", "draw_groups", "estimate", "margin95", "needed_n", "of_design"]
 
 #: Golden-section steps on each edge of the triangle: shrinks an interval of 1 to 1e-15.
 _EDGE_STEPS = 75
@@ -73,6 +73,14 @@ def cdm(*, truth: float, yes: float, no: float) -> CDM:
     if a == b:
         raise designs.DesignError("a cheating-detection design needs yes ≠ no (its two groups would be the same)")
     return CDM((a, b))
+
+
+def of_design(group_a: designs.Design) -> CDM:
+    """The pair of a survey's cdm question, from group A's spinner (the one the question holds):
+    group B's swaps the YES and NO sectors' weights."""
+    weights = {sec.instruction: sec.weight for sec in group_a.sectors}
+    truth, yes, no = (weights.get(i, 0) for i in (designs.TRUTH, designs.SAY_YES, designs.SAY_NO))
+    return CDM((group_a, designs._forced(truth, no, yes)))
 
 
 def draw_groups(count: int, source: ByteSource = os.urandom) -> np.ndarray:
@@ -154,3 +162,25 @@ def _edge_maximum(m: np.ndarray, yes: tuple[int, int], n: tuple[int, int]) -> tu
         if value > best:
             best, where = value, point
     return where
+
+
+def margin95(d: CDM, n: int) -> float:
+    """The 95 % half-width of the truthful-YES or cheating share with ``n`` respondents (half in
+    each group), in the worst case over the true shares (a grid of steps of 0.02 over the
+    triangle): the planning figure of ``rrdesk check`` for a cdm question."""
+    if n < 2:
+        raise ValueError("n must be at least 2")
+    inverse = np.linalg.inv(d.matrix)
+    grid = np.linspace(0, 1, 51)
+    pi, beta = np.meshgrid(grid, grid)
+    keep = pi + beta <= 1 + 1e-12
+    lam = np.einsum("gk,kij->gij", d.matrix, np.stack([pi, beta]))[:, keep]  # (2 groups, points)
+    var_groups = lam * (1 - lam) / (n / 2)
+    cov = np.einsum("ag,gp,bg->pab", inverse, var_groups, inverse)
+    worst = max(float(cov[:, 0, 0].max()), float(cov.sum(axis=(1, 2)).max()))
+    return Z95 * math.sqrt(worst)
+
+
+def needed_n(d: CDM, margin: float) -> int:
+    """The respondents for a worst-case 95 % margin of ``margin`` (it falls as 1/√n)."""
+    return max(2, math.ceil(2 * (margin95(d, 2) / margin) ** 2))

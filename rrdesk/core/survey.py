@@ -243,6 +243,8 @@ def _design(place: Place, table: dict[str, Any], kind: str, k: int, prevalence: 
         if missing:
             place.fail(missing[0], f"{missing[0]} is missing ({kind} needs all of {listed}, or epsilon)")
         params, blame = {name: place.probability(table, name) for name in names}, names[0]
+    elif kind == "cdm":
+        place.fail("truth", f"truth is missing (cdm needs all of {listed})")
     else:
         place.fail("epsilon", f"epsilon is missing (or give {listed} instead)")
     try:
@@ -252,6 +254,9 @@ def _design(place: Place, table: dict[str, Any], kind: str, k: int, prevalence: 
             return designs.warner(**params)
         if kind == "unrelated":
             return designs.unrelated(prevalence=prevalence, **params)  # type: ignore[arg-type]
+        if kind == "cdm":  # the question holds group A's spinner; rrdesk.core.cdm derives group B's
+            from rrdesk.core import cdm  # why here: it needs numpy, which a survey's loading does not
+            return cdm.cdm(**params).groups[0]  # type: ignore[arg-type]
         return designs.kary(k, **params)
     except DesignError as e:
         place.fail(blame, str(e))

@@ -171,7 +171,7 @@ def tags(survey: Survey) -> frozenset[str]:
     ``opposite`` (the words of :data:`rrdesk.core._wording_texts.NEEDS`)."""
     found: set[str] = set()
     for q in survey.randomized:
-        found.add(q.kind)
+        found.add("forced" if q.kind == "cdm" else q.kind)  # cdm: each group's wheel is a forced one
         if not q.choices:
             found.add("yesno")
         if q.answer_mode == "assisted":

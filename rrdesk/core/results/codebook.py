@@ -66,7 +66,9 @@ def codebook(results: Results) -> str:
              "and P(NO given YES) |",
              "| pwarner | Warner's design: rrlogit's `pwarner()`, the chance of answering the statement |",
              "| weight | the respondent's survey weight, from the survey's `[weight]` (empty without one, or "
-             "when the interview's direct answers are unknown) |"]
+             "when the interview's direct answers are unknown) |",
+             "| group | a cheating-detection (`cdm`) question: the group (`a` or `b`) the respondent was drawn "
+             "into; the design columns are that group's spinner (empty for other designs) |"]
     lines += [f"| {DIRECT_PREFIX}{qid} | the respondent's answer to the direct question `{qid}` "
               f"(one of {', '.join(survey.question(qid).choices or ('yes', 'no'))}) |" for qid in direct]
     lines += ["", "## Questions not answered", "",

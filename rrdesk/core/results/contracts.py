@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from rrdesk.core import plan
+from rrdesk.core import cdm, plan
 from rrdesk.core.estimate import Estimate
 from rrdesk.core.problems import Problem
 from rrdesk.core.results import fitting
@@ -60,8 +60,13 @@ def _check_question(s: Survey, q: Question, margin: float | None, by: str | None
         "margin95": plan.margin95(d, s.planned_respondents, categories),
         "efficiency": plan.efficiency(d, categories),
     }
+    if q.kind == "cdm":  # the three shares from two groups: far wider than one spinner's margin
+        pair = cdm.of_design(d)  # type: ignore[arg-type]
+        report["margin95"] = cdm.margin95(pair, s.planned_respondents)
+        report["efficiency"] = (plan.margin95(None, s.planned_respondents) / report["margin95"]) ** 2
     if margin is not None:
-        report["needed_n"] = plan.needed_n(d, margin, categories=categories)
+        report["needed_n"] = (cdm.needed_n(cdm.of_design(d), margin) if q.kind == "cdm"  # type: ignore[arg-type]
+                              else plan.needed_n(d, margin, categories=categories))
         if by is not None and q.id != by:
             groups = len(s.question(by).choices)
             report["needed_by"] = {"field": by, "groups": groups, "per_group": report["needed_n"],
@@ -139,6 +144,11 @@ def _aggregate_question(r: QuestionResult) -> dict[str, Any]:
             **_numbers(r, r.estimate), "method": r.estimate.method,
             "declined": r.declined, "abandoned": r.abandoned, "abandoned_after_spin": r.abandoned_after_spin,
             "noncompliance": r.noncompliance or None}
+    if r.question.kind == "cdm":
+        c = r.cheating
+        body["cheating"] = None if c is None else {
+            "estimate": c.estimate, "se": c.se, "ci95": {k: list(v) for k, v in c.ci95.items()},
+            "n": {"a": c.n[0], "b": c.n[1]}, "boundary": c.boundary}
     if r.weighted is not None or r.weight_left_out:
         body["weighted"] = _weighted(r)
     if r.groups:

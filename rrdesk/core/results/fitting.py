@@ -62,8 +62,8 @@ def parse(survey: Survey, text: str) -> Model:
         raise InputError("command line", "--model", f'"{text}" is not of the form "QUESTION ~ DIRECT + DIRECT"')
     ids = {q.id: q for q in survey.questions}
     outcome = ids.get(match.group(1))
-    if outcome is None or outcome.design is None or outcome.choices:
-        yes_no = ", ".join(q.id for q in survey.randomized if not q.choices) or "it has none"
+    if outcome is None or outcome.design is None or outcome.choices or outcome.kind == "cdm":
+        yes_no = ", ".join(q.id for q in survey.randomized if not q.choices and q.kind != "cdm") or "it has none"
         raise InputError("command line", "--model", f'"{match.group(1)}" is not a randomized yes/no question '
                                                      f"of the survey ({yes_no})")
     names = [] if match.group(2) == "1" else [n.strip() for n in match.group(2).split("+")]

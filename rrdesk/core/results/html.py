@@ -173,6 +173,14 @@ def _question(r: QuestionResult, by: str | None, lang: str) -> str:
                      f"{_pct(w.estimate[j])}, 95&nbsp;% CI {_pct(w.ci95[j][0])} &ndash; {_pct(w.ci95[j][1])}, "
                      f"SE {_pct(w.se[j])} (linearized; effective n {w.n_effective[j]:.0f} of {w.n}"
                      f"{f', {r.weight_left_out} without a known weight left out' if r.weight_left_out else ''})</p>")
+    if r.cheating is not None:
+        c = r.cheating
+        parts.append("<p class=\"small\"><b>Cheating detection</b> (two groups, " + f"{c.n[0]} and {c.n[1]} answers): "
+                     + " &middot; ".join(f"{label} {_pct(c.estimate[key])} [{_pct(c.ci95[key][0])} &ndash; "
+                                         f"{_pct(c.ci95[key][1])}]" for key, label in (
+                                             ("truthful_yes", "honest, YES"), ("honest_no", "honest, NO"),
+                                             ("cheating", "saying NO whatever the spinner shows")))
+                     + "</p>")
     if r.noncompliance:
         parts.append(f"<p class=\"warn\" role=\"alert\">&#9888; {escape(r.noncompliance)}</p>")
     extra = []

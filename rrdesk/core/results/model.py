@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from rrdesk.core.design import Act
+from rrdesk.core import cdm
+from rrdesk.core.cdm import CheatingEstimate, estimate as cdm_estimate
 from rrdesk.core.estimate import Estimate, estimate, noncompliance
 from rrdesk.core.results.fitting import ModelResult
 from rrdesk.core.weights import Weighted
@@ -56,6 +58,7 @@ class QuestionResult:
     noncompliance: str = ""
     weighted: Weighted | None = None  # with the survey's [weight]: the weighted estimate
     weight_left_out: int = 0  # answers whose weight is unknown (no start record), left out of it
+    cheating: CheatingEstimate | None = None  # a cheating-detection question's three shares
 
     @property
     def yes_no(self) -> bool:
@@ -106,23 +109,54 @@ def results(survey: Survey, counts: Mapping[str, Mapping[str | None, Sequence[in
     for q in survey.questions:
         per = counts[q.id]
         labels = q.answer_ids
-        overall = estimate(q.design, list(per[None]), question=q.id)
+        overall = _estimate(q, per[None])
         groups = ()
         if by is not None and q.id != by:  # why: a question split by itself says nothing new
             names = list(survey.question(by).answer_ids) + [UNKNOWN_GROUP]
             groups = tuple(_group(q, name, per[name]) for name in names if name in per
                            and (name != UNKNOWN_GROUP or sum(per[name])))
         skipped = (not_answered or {}).get(q.id, {})
-        found.append(QuestionResult(q, labels, None if q.design is None else q.design.epsilon, overall,
+        found.append(QuestionResult(q, ("no", "yes") if q.kind == "cdm" else labels,
+                                    None if q.design is None else q.design.epsilon, overall,
                                     skipped.get("declined", 0), skipped.get("abandoned", 0), groups,
-                                    skipped.get("abandoned_after_spin", 0), compliance_note(q, overall)))
+                                    skipped.get("abandoned_after_spin", 0), compliance_note(q, overall),
+                                    cheating=cheating_of(q, per[None])))
     return Results(survey, tuple(found), records, interviews, devices, by)
+
+
+def _estimate(q: Question, counts: Sequence[int]) -> Estimate:
+    """:func:`estimate`, and for a cheating-detection question its truthful-YES share as the
+    YES estimate (the counts are NO, YES in group A, then in group B)."""
+    if q.kind != "cdm":
+        return estimate(q.design, list(counts), question=q.id)
+    pooled = (int(counts[0]) + int(counts[2]), int(counts[1]) + int(counts[3]))
+    found = cheating_of(q, counts)
+    if found is None:
+        return Estimate(q.id, "cdm", sum(pooled), pooled, (0.5, 0.5), (0.5, 0.5), ((0.0, 1.0), (0.0, 1.0)),
+                        "cheating detection: a group without answers, nothing to estimate")
+    p, se, (lo, hi) = found.estimate["truthful_yes"], found.se["truthful_yes"], found.ci95["truthful_yes"]
+    return Estimate(q.id, "cdm", sum(pooled), pooled, (1 - p, p), (se, se), ((1 - hi, 1 - lo), (lo, hi)),
+                    "cheating detection (Clark & Desharnais 1998): YES is the share of honest respondents "
+                    "with the trait, by maximum likelihood on two groups; delta-method Wald interval")
+
+
+def cheating_of(q: Question, counts: Sequence[int]) -> CheatingEstimate | None:
+    """The truthful-YES, honest-NO and cheating shares of a cdm question (None otherwise, or
+    when a group has no answers)."""
+    if q.kind != "cdm" or q.design is None:
+        return None
+    n = (int(counts[0]) + int(counts[1]), int(counts[2]) + int(counts[3]))
+    if min(n) == 0:
+        return None
+    return cdm_estimate(cdm.of_design(q.design), (int(counts[1]), int(counts[3])), n)
 
 
 def compliance_note(q: Question, e: Estimate) -> str:
     """"" unless a recorded share lies outside what the spinner can produce beyond chance
     (:func:`rrdesk.core.estimate.noncompliance`): then one sentence naming it, the classic sign
     of respondents who ignore the spinner (John et al. 2018; Höglinger & Jann 2018)."""
+    if q.kind == "cdm":  # its cheating share says more than one spinner's reach
+        return ""
     flagged = noncompliance(q.design, e.reported)
     if not flagged or q.design is None:
         return ""
@@ -143,7 +177,7 @@ def compliance_note(q: Question, e: Estimate) -> str:
 
 
 def _group(q: Question, name: str, counts: Sequence[int]) -> Group:
-    e = estimate(q.design, list(counts), question=q.id)
+    e = _estimate(q, counts)
     warning = ""
     if e.n < SMALL_GROUP:
         warning = (f"only {e.n} answer{'s' if e.n != 1 else ''} (under {SMALL_GROUP}): "
@@ -186,7 +220,7 @@ def answer_parameters(q: Question) -> dict[str, Any]:
     and Stata ``rrlogit``'s ``pyes``/``pno`` (every yes/no design but Warner's: P(YES | NO)
     and P(NO | YES), the "forced" answers of the equivalent forced-response design) or
     ``pwarner`` (Warner's p)."""
-    params: dict[str, Any] = {"choices": ";".join(q.answer_ids), "p_yes_given_no": "", "p_yes_given_yes": "",
+    params: dict[str, Any] = {"choices": ";".join(q.choices or ("no", "yes")), "p_yes_given_no": "", "p_yes_given_yes": "",
                               "pyes": "", "pno": "", "pwarner": ""}
     d = q.design
     if d is None or d.categories != 2:

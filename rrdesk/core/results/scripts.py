@@ -21,7 +21,9 @@ __all__ = ["analysis_do", "analysis_r"]
 _BASE_R = r'''
 # ---- 1. base R: the report's numbers (no package needed) ------------------------------------
 a <- read.csv("answers.csv", stringsAsFactors = FALSE, colClasses = c(choices = "character",
-              p_say = "character"))
+              p_say = "character", group = "character"))
+cdm <- a[a$design == "cdm", ]  # cheating detection: two groups (see the report), not fitted here
+a <- a[a$design != "cdm", ]
 clopper_pearson <- function(y, n) c(if (y == 0) 0 else qbeta(0.025, y, n - y + 1),
                                     if (y == n) 1 else qbeta(0.975, y + 1, n - y))
 # the rate between `edge` and `far` where the log-likelihood has fallen chi2(1, 95 %)/2 below its
@@ -126,7 +128,7 @@ def analysis_r(results: Results) -> str:
     formula = "answer_code ~ 1"
     if model is not None and model.model.covariates:
         formula = "answer_code ~ " + " + ".join(f"direct_{q.id}" for q in model.model.covariates)
-    for q in s.randomized:
+    for q in (q for q in s.randomized if q.kind != "cdm"):
         d = q.design
         assert d is not None
         call = {"forced": 'model = "FR", p = c(u$p_no[1], u$p_yes[1])',
@@ -138,7 +140,7 @@ def analysis_r(results: Results) -> str:
         if model is not None and model.model.outcome.id == q.id:
             lines.append(f"  print(summary(RRreg::RRlog({formula}, data = u, {call}, LR.test = FALSE)))")
     lines += ["}", 'if (requireNamespace("rr", quietly = TRUE)) {']
-    for q in s.randomized:
+    for q in (q for q in s.randomized if q.kind != "cdm"):
         d = q.design
         assert d is not None
         if d.kind == "kary":
@@ -181,6 +183,9 @@ def analysis_do(results: Results) -> str:
     for q in s.randomized:
         d = q.design
         assert d is not None
+        if q.kind == "cdm":
+            lines.append(f"* {q.id}: cheating detection (two groups, the column group); see report.html")
+            continue
         p = answer_parameters(q)
         if d.categories != 2:
             kary = design_parameters(q)
@@ -208,6 +213,6 @@ def _text_columns(s: Survey) -> list[int]:
     """answers.csv's text columns, numbered from 1 as Stata's stringcols() takes them (ids,
     answers and the direct answers, which Stata would otherwise read as numbers when they look
     like numbers)."""
-    text = ("survey", "device", "log", "question", "design", "answer", "p_say", "respondent", "choices")
+    text = ("survey", "device", "log", "question", "design", "answer", "p_say", "respondent", "choices", "group")
     return [i + 1 for i, c in enumerate(ANSWER_COLUMNS) if c in text] + \
         [len(ANSWER_COLUMNS) + j + 1 for j in range(len(s.direct))]

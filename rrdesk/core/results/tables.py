@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import csv
 import io
+from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
+from rrdesk.core import cdm
 from rrdesk.core.results import fitting
 from rrdesk.core.results.fitting import ModelResult
 from rrdesk.core.results.model import EMPTY, UNKNOWN_GROUP, Results, answer_parameters, design_parameters
@@ -24,7 +26,7 @@ ESTIMATE_COLUMNS = ("question", "design", "epsilon", "subgroup", "category", "n"
 ANSWER_COLUMNS = ("survey", "device", "log", "seq", "interview", "question", "design", "answer",
                   "p_truth", "p_yes", "p_no", "prevalence", "k", "p_say",
                   "respondent", "answer_code", "choices", "p_yes_given_no", "p_yes_given_yes", "pyes", "pno", "pwarner",
-                  "weight")
+                  "weight", "group")
 MODEL_COLUMNS = ("term", "estimate", "se", "z", "p_value", "odds_ratio", "or_low", "or_high")
 DIRECT_PREFIX = "direct_"  # why: a direct question's id could be "answer" or "seq"; never clash
 
@@ -69,15 +71,24 @@ def answers_csv(survey: Survey, answers: Iterable[Any],
     params = {q.id: list(design_parameters(q).values()) for q in survey.randomized}
     more = {q.id: list(answer_parameters(q).values()) for q in survey.randomized}
     codes = {q.id: {c: j for j, c in enumerate(q.answer_ids)} for q in survey.randomized}
+    for q in survey.randomized:  # cdm: each group's spinner, and the answer as NO/YES with its group
+        if q.kind == "cdm":
+            for g, spinner in zip("ab", cdm.of_design(q.design).groups):  # type: ignore[arg-type]
+                shown = replace(q, design=spinner)
+                params[f"{q.id}-{g}"] = list(design_parameters(shown).values())
+                more[f"{q.id}-{g}"] = list(answer_parameters(shown).values())
     kinds = {q.id: q.kind for q in survey.questions}
     weight_of = dict(zip(survey.question(survey.weight_question).choices, survey.weights)) \
         if survey.weight_question else {}
     for a in answers:
         given = interviews.get((a.device, a.interview), {})
-        extra = more[a.question]
-        out.writerow([survey.id, a.device, a.log, a.seq, a.interview, a.question, kinds[a.question], a.answer,
-                      *params[a.question], f"{a.device}-{a.interview}", codes[a.question][a.answer], *extra,
-                      weight_of.get(given.get(survey.weight_question or "", ""), ""),
+        answer, key, group, code = a.answer, a.question, "", codes[a.question][a.answer]
+        if kinds[a.question] == "cdm":
+            answer, _, group = a.answer.partition("-")
+            key, code = f"{a.question}-{group}", code % 2
+        out.writerow([survey.id, a.device, a.log, a.seq, a.interview, a.question, kinds[a.question], answer,
+                      *params[key], f"{a.device}-{a.interview}", code, *more[key],
+                      weight_of.get(given.get(survey.weight_question or "", ""), ""), group,
                       *(given.get(qid, "") for qid in direct)])
     return f.getvalue()
 
