@@ -491,6 +491,23 @@ def test_a_zip_bomb_is_refused_by_its_directory(tmp_path, capsys):
     _refused(tmp_path, capsys, bomb, r"it would inflate to 65 MiB \(at most 64 MiB\); a zip bomb")
 
 
+def test_an_entity_bomb_is_refused_by_the_parser(tmp_path, capsys):
+    # the "billion laughs": nine levels of ten entities each would expand to 3 GB of text
+    lol = '<!ENTITY lol "lollollollollollollollollollol">' + "".join(
+        f'<!ENTITY lol{i} "{(f"&lol{i - 1};" if i > 1 else "&lol;") * 10}">' for i in range(1, 10))
+    form = _form(tmp_path, _ONE)
+    data = io.BytesIO()
+    with zipfile.ZipFile(form) as src, zipfile.ZipFile(data, "w", zipfile.ZIP_DEFLATED) as dst:
+        for item in src.infolist():
+            body = src.read(item)
+            if item.filename.startswith("xl/worksheets/sheet1"):
+                body = re.sub(rb"^<\?xml[^>]*\?>", b"", body).replace(b"<v>", b"<v>&lol9;", 1)
+                body = f'<?xml version="1.0"?><!DOCTYPE bomb [{lol}]>'.encode() + body
+            dst.writestr(item, body)
+    form.write_bytes(data.getvalue())
+    _refused(tmp_path, capsys, form, r"not a readable \.xlsx workbook \(ParseError: limit on input amplification")
+
+
 def test_huge_sheets_are_read_only_up_to_their_caps(tmp_path, capsys):
     rows = [_ONE[0]] + [["yes_no", f"q{i}", "Q?", "direct", None] for i in range(MAX_ROWS + 5)]
     _refused(tmp_path, capsys, _form(tmp_path, rows), rf"sheet 'survey': more than {MAX_ROWS} rows")

@@ -12,6 +12,7 @@ the sheet's (possibly false) ``dimension`` says. XML entity expansion is bounded
 from __future__ import annotations
 
 import io
+import pyexpat
 import warnings
 import zipfile
 from dataclasses import dataclass
@@ -35,6 +36,8 @@ MAX_COLUMNS = 200
 #: A label longer than this is not a question anyone reads on a laptop.
 MAX_CELL = 4000
 
+#: Expat bounds entity expansion (the "billion laughs") from 2.4 on; openpyxl parses with it.
+_SAFE_EXPAT = (2, 4, 0)
 _OLE = b"\xd0\xcf\x11\xe0"  # why: the magic of the old binary .xls (and of encrypted .xlsx)
 
 
@@ -59,6 +62,10 @@ def read_workbook(path: Path, wanted: tuple[str, ...]) -> dict[str, Sheet]:
         Not a readable ``.xlsx`` file, too large, a crafted archive, or a sheet too big.
     """
     name = str(path)
+    if pyexpat.version_info < _SAFE_EXPAT:
+        raise SurveyError(name, "", "this Python's XML parser (expat {}.{}.{}) does not limit entity "
+                                    "expansion, so a workbook could exhaust memory; use a Python with expat "
+                                    "2.4 or later".format(*pyexpat.version_info))
     try:
         data = read_capped(path, MAX_FORM_BYTES)
     except OSError as problem:
