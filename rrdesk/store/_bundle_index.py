@@ -1,6 +1,7 @@
 """One bundle read for the aggregator as a stream: every check, and where each record lies.
 
-:func:`index_bundle` is :func:`rrdesk.store.verify.check_bundle` without holding the bundle:
+:func:`index_bundle` makes every check of :func:`rrdesk.store.verify.verify` but the records' own,
+without holding the bundle:
 it reads it once through :func:`rrdesk.store._bundle_open.read_bundle` (one 64 KiB chunk of
 the age payload at a time), feeding each log to a :class:`~rrdesk.store._log_stream.LogStream`
 that checks framing, sequence, chain and tags as they pass, then makes every check of a log
@@ -23,7 +24,7 @@ from rrdesk.core.errors import BundleError
 from rrdesk.core.survey import Survey
 from rrdesk.store import age
 from rrdesk.store._age_open import SealedFile
-from rrdesk.store._bundle_open import TORN_DIR, read_bundle
+from rrdesk.store._bundle_open import MAX_BUNDLE, TORN_DIR, read_bundle
 from rrdesk.store._frames import TAG_FAILED, Header
 from rrdesk.store._log_checks import first_key, structure_problems
 from rrdesk.store._log_sources import _Log, bundle_survey, miscounted
@@ -151,7 +152,7 @@ class Bundles:
             sealed = self._open[file][0]
         else:
             try:
-                raw = os.fdopen(open_capped(file, 2 << 30), "rb", buffering=0)
+                raw = os.fdopen(open_capped(file, MAX_BUNDLE), "rb", buffering=0)
             except OSError:
                 raise BundleError(file, "", "changed while it was read (no record of it was used)") from None
             try:

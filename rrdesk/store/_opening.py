@@ -1,8 +1,10 @@
 """Opening a run of sealed records in a worker process: decrypt, parse, check, reduce to numbers.
 
 The costly part of aggregating is one X25519 exchange and a few AEAD and HMAC steps per record
-(``age.decrypt``), so :mod:`rrdesk.store.aggregate` hands runs of consecutive frames of one log
-to worker processes. A worker does exactly :func:`rrdesk.store.verify.verify`'s per-record
+(:class:`rrdesk.store._age_open.Opener`), so :mod:`rrdesk.store.aggregate` hands runs of
+consecutive frames of one log to worker processes -- by place, not by value: a worker reads the
+sealed records itself from the bundle file (:class:`rrdesk.store._bundle_index.Bundles`), and
+indexes whole bundles too (:func:`index_in_worker`). A worker does exactly :func:`rrdesk.store.verify.verify`'s per-record
 checks (:func:`~rrdesk.store.verify.open_record`, :func:`~rrdesk.store.verify.record_problems`)
 plus the checks only an aggregator needs (the answer is one of the question's answers, the
 start record answers every direct question), and sends back one row of small integers per

@@ -28,36 +28,36 @@ class Seen:
     versions: list[tuple[int, bool]]  # (bundle number, whether its log verified clean)
 
 
-def runs(seqs: list[int]) -> Iterator[tuple[int, int]]:
+def runs(seqs: np.ndarray) -> Iterator[tuple[int, int]]:
     """Consecutive stretches of sorted ``seqs`` as (first, last)."""
-    start = prev = None
-    for seq in seqs:
-        if start is None:
-            start = prev = seq
-        elif seq == prev + 1:
-            prev = seq
-        else:
-            yield start, prev
-            start = prev = seq
-    if start is not None:
-        yield start, prev
-def take_new(seen: Seen, digests: bytearray, version: int) -> list[int]:
+    if seqs.size == 0:
+        return
+    breaks = np.flatnonzero(np.diff(seqs) != 1)
+    starts = np.concatenate(([0], breaks + 1))
+    ends = np.concatenate((breaks, [seqs.size - 1]))
+    yield from zip(seqs[starts].tolist(), seqs[ends].tolist())
+
+
+def take_new(seen: Seen, digests: bytes | bytearray, version: int) -> np.ndarray:
     """Append the records beyond those seen so far; return their usable seqs."""
     old, new = len(seen.digests) // 32, len(digests) // 32
     if new <= old:
-        return []
-    seen.digests += digests[32 * old:]
-    seen.source.extend([version] * (new - old))
-    fresh = np.frombuffer(bytes(digests[32 * old:]), dtype=np.uint8).reshape(-1, 32)
+        return np.empty(0, dtype=np.int64)
+    view = memoryview(digests)[32 * old:]
+    seen.digests += view
+    seen.source.extend(array("I", [version]) * (new - old))
+    fresh = np.frombuffer(view, dtype=np.uint8).reshape(-1, 32)
     usable = np.flatnonzero(fresh.any(axis=1)) + old
-    return usable.tolist()
+    del fresh
+    view.release()
+    return usable
 
 
-def differing(seen: Seen, digests: bytearray, count: int) -> list[int]:
+def differing(seen: Seen, digests: bytes | bytearray, count: int) -> list[int]:
     """The seqs seen before whose digest here differs from the one kept (the rare case)."""
     shared = min(len(seen.digests) // 32, count)
     if not shared:
         return []
-    here = np.frombuffer(bytes(digests[:32 * shared]), dtype=np.uint8).reshape(-1, 32)
+    here = np.frombuffer(digests, dtype=np.uint8, count=32 * shared).reshape(-1, 32)
     kept = np.frombuffer(bytes(seen.digests[:32 * shared]), dtype=np.uint8).reshape(-1, 32)
     return np.flatnonzero((here != kept).any(axis=1)).tolist()

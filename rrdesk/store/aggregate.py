@@ -1,10 +1,12 @@
 """Collecting export bundles for the coordinator: verified, decrypted in parallel, counted once.
 
-:func:`collect` is the data side of ``rrdesk aggregate`` and of the Results view. It opens
-every bundle and checks each log exactly as ``rrdesk verify -i`` does (framing, sequence,
-chain, key file, first key, tags: :func:`rrdesk.store.verify.check_bundle`), then decrypts
-and checks the records in worker processes (:mod:`rrdesk.store._opening`), and keeps one
-row of small integers per usable record. Bad input never aborts it (docs/ARCHITECTURE.md, threat model
+:func:`collect` is the data side of ``rrdesk aggregate`` and of the Results view. Worker
+processes open every bundle as a stream and check each log exactly as ``rrdesk verify -i``
+does (framing, sequence, chain, key file, first key, tags:
+:func:`rrdesk.store._bundle_index.index_bundle`), then decrypt and check its records in
+batches read straight from the bundle file (:mod:`rrdesk.store._opening`); this process only
+hands out the work, de-duplicates (:mod:`rrdesk.store._seen`) and keeps one row of small
+integers per usable record. Bad input never aborts it (docs/ARCHITECTURE.md, threat model
 5): a bundle that cannot be opened, a damaged log or record becomes a :class:`Problem` naming
 the file and the record, and everything else is still used.
 
@@ -240,12 +242,16 @@ class _Collector:
         named = {p.record for p in checked.problems if p.record is not None}
         seen.versions.append((number, clean))
         version = len(seen.versions) - 1
-        digests = bytearray(checked.digests)
-        for seq in named:
-            if seq < checked.count:
-                digests[32 * seq:32 * seq + 32] = UNUSABLE
-        wanted = take_new(seen, digests, version)
-        for seq in differing(seen, digests, checked.count):
+        digests: bytes | bytearray = checked.digests
+        if any(seq < checked.count for seq in named):  # why: copied only when a record must be marked
+            digests = bytearray(digests)
+            for seq in named:
+                if seq < checked.count:
+                    digests[32 * seq:32 * seq + 32] = UNUSABLE
+        shared = min(len(seen.digests) // 32, checked.count)  # seqs seen before this bundle
+        fresh = take_new(seen, digests, version)
+        extra: list[int] = []
+        for seq in differing(seen, digests, shared):
             at = slice(32 * seq, 32 * seq + 32)
             digest = bytes(digests[at])
             if seen.digests[at] == UNUSABLE and digest != UNUSABLE:
@@ -255,8 +261,8 @@ class _Collector:
             else:
                 self._conflict(device, log, seq, seen, bytes(seen.digests[at]), digest, number, clean,
                                (index.file, checked.member))
-            wanted.append(seq)
-        wanted.sort()
+            extra.append(seq)
+        wanted = np.sort(np.concatenate((fresh, np.array(extra, dtype=np.int64)))) if extra else fresh
         jobs = []
         for first, last in runs(wanted):
             for start in range(first, last + 1, CHUNK):
@@ -375,7 +381,9 @@ class _Collector:
             disputed = np.flatnonzero(np.isin(keys, [log * opening.MAX_INTERVIEW + seq for log, seq in mine]))
             used = [mine[(int(table[i, LOG]), int(table[i, ROW + SEQ]))] == table[i, BUNDLE] for i in disputed]
             table = np.delete(table, disputed[~np.array(used, dtype=bool)], axis=0)
-        table = table[np.lexsort((table[:, ROW + SEQ], table[:, LOG]))]
+        log_column, seqs = table[:, LOG], table[:, ROW + SEQ]
+        if not np.all((log_column[1:] > log_column[:-1]) | ((log_column[1:] == log_column[:-1]) & (seqs[1:] > seqs[:-1]))):
+            table = table[np.lexsort((seqs, log_column))]  # why: only when out of order: most collections come sorted
         return SurveyData(s.survey, tuple(s.bundles), tuple(s.devices), tuple(log for _, log in logs),
                           table, tuple(p for _, p in _ordered(s.problems + shared)))
 

@@ -20,17 +20,15 @@ from typing import Any, Sequence
 from rrdesk.core.errors import InputError
 from rrdesk.core.fileio import OsOps, mapped, write_file
 from rrdesk.core.results.contracts import verify_json
-from rrdesk.core.survey import Survey
 from rrdesk.store import age
 from rrdesk.store._folder_checks import folder_problems
-from rrdesk.store._frames import Scan
 from rrdesk.store._log_checks import (  # noqa: F401 - the per-record checks re-exported
-    _check_log, _check_structure, open_record, record_problems, unmatched_problems,
+    _check_log, open_record, record_problems, unmatched_problems,
 )
-from rrdesk.store._log_sources import _bundle_logs, _gather
+from rrdesk.store._log_sources import _gather
 from rrdesk.store.log import Problem, StoreError, os_reason, scan
 
-__all__ = ["CheckedLog", "Report", "check_bundle", "extract", "open_record", "record_problems",
+__all__ = ["Report", "extract", "open_record", "record_problems",
            "unmatched_problems", "verify"]
 
 
@@ -76,43 +74,6 @@ def verify(path: Path, identities: Sequence[age.Identity] | None = None) -> Repo
         total += count
         problems.extend(found)
     return Report(records=total, problems=tuple(problems), files=len(logs))
-
-
-# -- for callers that decrypt the records themselves (aggregate, in worker processes) ------
-
-
-@dataclass(frozen=True)
-class CheckedLog:
-    """One log of a bundle after every check but its records' content (:func:`check_bundle`).
-
-    ``file`` is the bundle and ``member`` the log's name in it; ``survey`` is the bundle's
-    survey copy (None when it cannot be read); ``problems`` are framing, sequence, chain,
-    key file, first key and tags.
-    """
-
-    file: str
-    member: str
-    scan: Scan
-    survey: Survey | None
-    problems: tuple[Problem, ...]
-
-
-def check_bundle(path: Path, identities: Sequence[age.Identity]) -> tuple[list[CheckedLog], list[Problem]]:
-    """Open a bundle and check each log as :func:`verify` does, except its records' content.
-
-    The caller decrypts the records (:func:`open_record`) and checks each one
-    (:func:`record_problems`, :func:`unmatched_problems`), which together with this is
-    exactly what :func:`verify` checks. Returns the logs and the bundle's own problems
-    (one that cannot be opened, a survey copy that cannot be read, a manifest that
-    miscounts); never raises for a bad bundle.
-    """
-    problems: list[Problem] = []
-    logs = _bundle_logs(Path(path), identities, problems)
-    checked = []
-    for item in logs:
-        found, found_problems = _check_structure(item, identities)
-        checked.append(CheckedLog(item.file, item.member, found, item.survey, tuple(found_problems)))
-    return checked, problems
 
 
 def extract(path: Path, to: Path, identities: Sequence[age.Identity] | None = None, *,
