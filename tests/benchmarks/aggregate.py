@@ -143,11 +143,13 @@ def main() -> int:
 
     paths = bundles(total, 3)
     times: dict[int, list[float]] = {1: [], 2: []}
+    cpu: dict[int, list[float]] = {1: [], 2: []}
     for r in range(rounds):
         for w in ((1, 2) if r % 2 == 0 else (2, 1)):
             got = _run(paths, w)
             assert got["problems"] == 0, got
             times[w].append(got["seconds"])
+            cpu[w].append(got["cpu"])
     n = got["records"]
     one, two = statistics.median(times[1]), statistics.median(times[2])
     rate1, rate2 = n / one, n / two / 2
@@ -158,6 +160,10 @@ def main() -> int:
     print(f"   1 worker : {one:6.2f} s = {rate1:8,.0f} records/s/core   (target >= {RATE_TARGET:,})")
     print(f"   2 workers: {two:6.2f} s = {rate2:8,.0f} records/s/core   speed-up {speedup:.2f}x "
           f"(target >= {SPEEDUP_TARGET}x)")
+    cpu1, cpu2 = statistics.median(cpu[1]), statistics.median(cpu[2])
+    print(f"   CPU time (all processes): {1e6 * cpu1 / n:.1f} µs/record with 1 worker = {n / cpu1:,.0f} records per "
+          f"CPU-second, {1e6 * cpu2 / n:.1f} µs/record with 2 (+{100 * (cpu2 / cpu1 - 1):.0f} %); "
+          f"less inflated by other load than the wall time")
 
     print("2. scaling with 2 workers (3 bundles each):")
     print("   records      seconds   records/s")
