@@ -198,6 +198,36 @@ def test_a_large_log_scanned_by_the_helper_process_gives_the_same_bundle(demo_da
     assert one.manifest == two.manifest and one.logs == two.logs and one.keys == two.keys
 
 
+def test_a_helper_process_that_cannot_start_costs_time_never_the_export(demo_data, tmp_path, monkeypatch):
+    from concurrent.futures import Future
+    from concurrent.futures.process import BrokenProcessPool
+
+    from rrdesk.store import _bundle_write
+
+    class Broken:
+        def __init__(self, *args, **kwargs) -> None:
+            pass
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc) -> None:
+            pass
+
+        def submit(self, *args) -> Future:
+            future: Future = Future()
+            future.set_exception(BrokenProcessPool("a child process terminated abruptly"))
+            return future
+
+    here = tmp_path / "here"
+    here.mkdir()
+    one = open_bundle(export(demo_data, "workplace-demo", here, now=NOW), demo_identities())
+    monkeypatch.setattr(_bundle_write, "SCAN_APART", 0)
+    monkeypatch.setattr(_bundle_write, "ProcessPoolExecutor", Broken)
+    two = open_bundle(export(demo_data, "workplace-demo", tmp_path, now=NOW), demo_identities())
+    assert one.manifest == two.manifest and one.logs == two.logs
+
+
 class Faulty(NoSync):
     """Writes at most 4 KiB at a time, and fails where it is told to."""
 

@@ -27,6 +27,7 @@ import zlib
 import tarfile
 import multiprocessing
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -111,7 +112,11 @@ class _Source:
         if self._hashing is not None:
             self._hashing.result()
         if self.apart is not None:  # scanned by the helper process: the same bytes, or start over
-            entry = self.apart.result()
+            try:
+                entry = self.apart.result()
+            except BrokenProcessPool:  # why: a helper that cannot start (or was killed) costs time, never the export
+                entry = log_entry(Member(self.member.name, fd=self.member.fd, size=self.member.size,
+                                         path=self.member.path, log=True))
             if entry is None or entry["sha256"] != self.digest.hexdigest():
                 raise Changed(self.member.name)
             return entry
