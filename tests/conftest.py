@@ -253,5 +253,5 @@ def record_v1_interviews(survey_file: Path, data: Path, count: int, *, seed: int
         for position, q in enumerate(asked, start=1):
             spin = randomizer.spin(q.design, truth if q.design.categories == 2 else 0, source)
             made.append(records.Record(**base, interview=number, position=position, kind="answer", question=q.id,
-                                       answer=q.answer_ids[spin.answer]))
+                                       answer=q.answer_ids[int(spin.answer[0])]))
     return sealed_log(data, survey_file, made, device=device, log_id=log_id, pointer=True)

@@ -38,17 +38,17 @@ import secrets
 from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
-from rrdesk.core.errors import InterviewError, SurveyError  # noqa: F401 - InterviewError re-exported
-from rrdesk.app import trust
+from rrdesk.core.errors import InterviewError  # noqa: F401 - re-exported
+from rrdesk.app._survey_copy import keep_copy
 from rrdesk.app._data_folder import (  # noqa: F401 - the names re-exported
     CURRENT, DEVICE_FILE, SURVEY_COPY, device_id, interviews_in, newest_logs, pointer_bytes, read_pointer,
 )
-from rrdesk.core.fileio import folder_lock, fsync_dir, mapped, read_capped, read_if_present, remove_quietly, replace_file
-from rrdesk.core.survey import MAX_BYTES, Question, Survey, load as load_survey
+from rrdesk.core.fileio import folder_lock, mapped, replace_file
+from rrdesk.core.survey import Question, Survey
 from rrdesk.store import age, log
-from rrdesk.store.records import Record, pad, record_size
+from rrdesk.store.records import Record, answer_rows, pad, record_size, select
 
 if TYPE_CHECKING:  # why: the randomizer (and numpy) load at the first spin, not with the first window
     from rrdesk.core.randomizer import ByteSource, Spin
@@ -108,48 +108,8 @@ class Station:
     # -- the folder ----------------------------------------------------------------------
 
     def _keep_copy(self) -> None:
-        copy = self.folder / SURVEY_COPY
-        signed = trust.survey_signature(self.survey)  # a signature that fails is refused, never ignored
-        self.signer = trust.pin(self.folder, self.survey, signed)  # app/trust.py: the laptop's pin
-        self._keep_survey_bytes(copy)
-        kept_signature = copy.with_name(copy.name + trust.SIGNATURE_SUFFIX)
-        with mapped(kept_signature, "could not be written"):
-            if signed is None:
-                remove_quietly(kept_signature)  # why: never a signature beside a copy it does not sign
-            elif read_if_present(kept_signature, trust.MAX_SIGNATURE) != signed.signature:
-                replace_file(kept_signature, signed.signature, self.ops)
-
-    def _keep_survey_bytes(self, copy: Path) -> None:
-        with mapped(self.survey.path, "cannot be read"):
-            source_bytes = read_capped(self.survey.path, MAX_BYTES)  # as the survey loader reads it
-        with mapped(copy, "cannot be read"):
-            kept_bytes = read_if_present(copy)
-        if kept_bytes is not None:
-            try:
-                kept = load_survey(copy)
-            except SurveyError as damaged:  # the copy, not the survey: keep it aside and go on
-                self._set_aside(copy, damaged)
-                kept_bytes = None
-        if kept_bytes is not None:
-            if kept.fingerprint != self.survey.fingerprint:
-                raise log.StoreError(self.survey.path, "", f'the data folder already holds survey "{self.survey.id}" '
-                                     "with other questions or spinners; give the changed survey a new id")
-            if kept_bytes == source_bytes:
-                return
-        with mapped(copy, "could not be written"):
-            replace_file(copy, source_bytes, self.ops)
-
-    def _set_aside(self, copy: Path, damaged: SurveyError) -> None:
-        """A survey copy that no longer reads as a survey (a flipped byte, a cut file) must not
-        stop interviews: it is renamed ``survey.toml.damaged-<UTC time>`` (kept for the person who
-        checks the folder), reported in :attr:`problems`, and the survey file replaces it."""
-        stamp = dt.datetime.now(dt.timezone.utc).strftime("%Y%m%dT%H%M%S.%fZ")
-        aside = copy.with_name(f"{copy.name}.damaged-{stamp}")
-        with mapped(copy, "could not be set aside"):
-            os.replace(copy, aside)
-            fsync_dir(copy.parent)
-        self.problems.append(log.Problem(str(copy), None, f"damaged ({damaged.what}); kept as {aside.name} and "
-                                         "replaced by the survey file"))
+        """The folder's survey copy, its signature and the pin (app/_survey_copy.py)."""
+        self.signer = keep_copy(self.folder, self.survey, self.ops, self.problems)
 
     def _open_current(self) -> log.LogWriter:
         pointer = read_pointer(self.folder, self.device)
@@ -288,6 +248,15 @@ class Station:
                         question=question, answer=answer, day=self.today().isoformat(), direct=direct or {})
         return self.writer.append(age.encrypt(pad(record, self._size), self.survey.recipients))
 
+    def _append_answer(self, interview: int, question: str, labels: Sequence[str], index: Any) -> int:
+        """An ``answer`` record whose answer is ``labels[index]``, built without a branch or a
+        lookup on ``index`` (:func:`rrdesk.store.records.select`)."""
+        record = Record(survey=self.survey.id, device=self.device.hex(), log=self.writer.header.log_id.hex(),
+                        interview=interview, position=self.writer.count % self._per_interview, kind="answer",
+                        question=question, day=self.today().isoformat())
+        plaintext = select(answer_rows(record, labels, self._size), index)
+        return self.writer.append(age.encrypt(plaintext, self.survey.recipients))
+
     def close(self) -> None:
         self.writer.close()
 
@@ -368,12 +337,21 @@ class Interview:
         q = self._expect(question_id)
         if question_id not in self._spins:
             raise InterviewError(f'question "{question_id}" must be spun before it is recorded')
+        from rrdesk.core.randomizer import fixed
+
         labels = q.answer_ids
         given = 2 if q.kind == "cdm" else len(labels)  # cdm: NO or YES, stored with the group
-        if not isinstance(answer, int) or not 0 <= answer < given:
+        # why in numpy: from here to the sealed bytes nothing branches on, or looks up by, the
+        # answer (or the group): CPython's small ints take another path for 0 than for 1
+        try:
+            value = fixed(answer)
+        except Exception:
+            raise InterviewError(f'question "{question_id}": not one of its answers') from None
+        if not bool(((value >= 0) & (value < given)).all()):  # the same outcome for every answer
             raise InterviewError(f'question "{question_id}": not one of its answers')
-        stored = answer + 2 * self._groups.pop(q.id) if q.kind == "cdm" else answer
-        seq = self.station._append(self.number, "answer", q.id, labels[stored])
+        if q.kind == "cdm":
+            value = value + 2 * fixed(self._groups.pop(q.id))
+        seq = self.station._append_answer(self.number, q.id, labels, value)
         del self._spins[question_id]  # the spin is not needed any more: forget the sector
         return seq
 

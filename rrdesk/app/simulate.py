@@ -81,7 +81,7 @@ def simulate(s: surveys.Survey, data: Path, n: int, shares: dict[str, np.ndarray
             for q in s.randomized:
                 spin = interview.spin(q.id, int(truths[q.id][i]))
                 interview.record(q.id, spin.answer)  # a compliant respondent reports what the spinner says
-                reported[q.id][spin.answer] += 1
+                reported[q.id][int(spin.answer[0])] += 1  # a simulation's tally, not a respondent's path
         for q in s.questions:
             if q.design is None:
                 reported[q.id] = np.bincount(truths[q.id], minlength=len(shares[q.id]))

@@ -90,7 +90,9 @@ def _truths(t: _Tables, truths: np.ndarray) -> np.ndarray:
 _SHIFT = 1 << 20
 
 
-def _one(truth: int) -> np.ndarray:
+def _one(truth: int | np.integer) -> np.ndarray:
+    if isinstance(truth, np.ndarray) and truth.shape == (1,) and truth.dtype.kind == "i":
+        return truth.astype(np.int64)  # already fixed-width (an answer from respond_fixed)
     if not isinstance(truth, (int, np.integer)):  # a type check, the same for every valid truth
         raise DesignError("a true answer must be an integer category")
     shifted = np.array([truth + _SHIFT], dtype=np.int64)
@@ -98,11 +100,26 @@ def _one(truth: int) -> np.ndarray:
     return shifted
 
 
+def fixed(value: int | np.integer) -> np.ndarray:
+    """``value`` as a one-element ``int64`` array, converted without a branch on it (see
+    ``_SHIFT``): the form a secret answer takes on its way to the sealed record."""
+    return _one(value)
+
+
+def respond_fixed(design: Design, truth: int | np.integer, source: ByteSource = os.urandom) -> np.ndarray:
+    """:func:`respond`, but the recorded answer stays a one-element fixed-width array:
+    ``int()`` of it would take a different path for 0 than for any other value (CPython's
+    zero has no digits), a timing difference a t-test sees. The store encodes the record
+    from this array arithmetically (:func:`rrdesk.store.records.select`)."""
+    return respond_many(design, _one(truth), source)
+
+
 def respond(design: Design, truth: int, source: ByteSource = os.urandom) -> int:
     """One recorded answer for ``truth`` (``1`` YES / ``0`` NO, or a category index).
 
-    Draws exactly ``design.draw_bytes`` bytes; its running time depends neither on
-    ``truth`` nor on the sector. ``source(n)`` returns ``n`` random bytes (the OS
+    Draws exactly ``design.draw_bytes`` bytes. The arithmetic is constant time; the final
+    ``int()`` is not quite (CPython's 0 has no digits): the record path uses
+    :func:`respond_fixed`, and this is for tests and simulations. ``source(n)`` returns ``n`` random bytes (the OS
     CSPRNG by default; tests pass a deterministic source).
     """
     return int(respond_many(design, _one(truth), source)[0])
@@ -164,13 +181,14 @@ class Spin:
     position : float
         Where the pointer stops, as a fraction of a full turn, uniform inside the
         sector (an independent draw) so the final angle says nothing more.
-    answer : int or None
-        The recorded answer, when a truth was given (assisted mode).
+    answer : numpy.ndarray or None
+        The recorded answer, when a truth was given (assisted mode): a one-element
+        fixed-width array, never a Python int (see :func:`respond_fixed`).
     """
 
     sector: int
     position: float
-    answer: int | None
+    answer: np.ndarray | None
 
     def __repr__(self) -> str:  # never let a sector reach a log or a traceback
         return "Spin(<hidden>)"
@@ -188,7 +206,7 @@ def spin(design: Design, truth: int | None = None, source: ByteSource = os.urand
     words = _draw(source, design.draw_bytes // 4 + 1)
     answer = _answers(t, truth_a, words[:1], words[1:-1])
     sector, position = _position(t, words[0], words[-1])
-    return Spin(sector=sector, position=position, answer=None if truth is None else int(answer[0]))
+    return Spin(sector=sector, position=position, answer=None if truth is None else answer)
 
 
 def _position(t: _Tables, u: np.uint64, v: np.uint64) -> tuple[int, float]:

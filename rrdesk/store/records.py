@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
-from typing import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Mapping, Sequence
 
 from rrdesk.core.errors import RecordError, RRDeskError  # noqa: F401 - RecordError re-exported
 from rrdesk.core.survey import Survey
@@ -101,6 +101,32 @@ def pad(record: Record, size: int) -> bytes:
     if len(raw) > size:
         raise RecordError("a record is longer than the survey's record size")
     return raw + b" " * (size - len(raw))
+
+
+def answer_rows(record: Record, answers: Sequence[str], size: int) -> Any:
+    """The padded plaintext of ``record`` with each of ``answers`` in turn: a ``(k, size)``
+    ``uint8`` array. Every row is built whatever is recorded: the same work each time."""
+    import numpy as np  # here, not at the top: the first window must not wait for numpy
+
+    rows = np.zeros((len(answers), size), dtype=np.uint8)
+    for i, answer in enumerate(answers):
+        rows[i] = np.frombuffer(pad(replace(record, answer=answer), size), dtype=np.uint8)
+    return rows
+
+
+def select(rows: Any, index: Any) -> bytes:
+    """Row ``index`` of :func:`answer_rows`, chosen without a branch or a lookup on it.
+
+    ``index`` is a one-element fixed-width integer array (the recorded answer, from
+    :func:`rrdesk.core.randomizer.respond_fixed`). Each row is multiplied by 0 or 1 --
+    ``index == i`` as a byte -- and the rows are OR-ed together: every byte of every row is
+    touched the same way for every answer, so the time to the record's plaintext says
+    nothing about which answer it holds (``tests/benchmarks/constant_time.py``, path tests).
+    """
+    import numpy as np
+
+    mask = np.equal(np.arange(rows.shape[0], dtype=np.int64), index).view(np.uint8)
+    return np.bitwise_or.reduce(rows * mask[:, None], axis=0).tobytes()
 
 
 def parse(plaintext: bytes) -> Record:

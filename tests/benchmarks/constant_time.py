@@ -1,4 +1,4 @@
-"""Timing-leak test of ``rrdesk.core.randomizer.respond`` (dudect style).
+"""Timing-leak test of the way from a true answer to a record's plaintext (dudect style).
 
 What is measured
 ----------------
@@ -28,12 +28,24 @@ constant time?" (DATE 2017), fixed-vs-fixed variant:
 
 Tests
 -----
+The randomizer is measured as ``respond_fixed`` (its answer a fixed-width array): ``respond``
+returns ``int()`` of that, and CPython's ``int`` takes another path for 0 than for other
+values, which a t-test sees; nothing on the way to a record uses ``respond``.
+
 ``forced/truth``  forced design (ε = ln 3), source forced into the TRUTH sector
                   (bytes 00 00 00 00), truth 0 (A) vs truth 1 (B).
 ``forced/sector`` truth 1, source in the first sector (A) vs the first word of
                   the last sector (B), little-endian uint32 as ``respond`` reads it.
 ``kary/truth``    ``kary(4, epsilon=1.5)``, TRUTH sector, truth 0 (A) vs 3 (B).
 ``kary/sector``   truth 1, first sector (A) vs last sector (B).
+``forced/path-truth``, ``forced/path-sector``, ``kary/path-truth``, ``kary/path-sector``
+                  the whole way from the truth to the bytes that get sealed: the
+                  recorded answer as a fixed-width array (``respond_fixed``), then the
+                  record's padded plaintext chosen arithmetically among every answer's
+                  (``records.answer_rows`` + ``records.select``), as ``Station`` writes an
+                  answer record; the same classes as the ``truth`` and ``sector`` tests.
+                  (The answer ids differ in length -- "never", "several" -- so a leak of
+                  which one is written would show.)
 ``null``          forced design, A and B identical (truth 1, sector 0): the
                   calibration -- if it fails, the machine is too noisy (or the
                   harness biased) for the other verdicts to mean anything.
@@ -78,7 +90,8 @@ sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[2]
 
 from rrdesk.core import design as designs  # noqa: E402
 from rrdesk.core.design import Act, Design  # noqa: E402
-from rrdesk.core.randomizer import respond, spin  # noqa: E402
+from rrdesk.core.randomizer import respond, respond_fixed, spin  # noqa: E402
+from rrdesk.store.records import Record, answer_rows, pad, select  # noqa: E402
 
 T_LIMIT = 4.5  # |t| at or above this: a leak (dudect's threshold)
 T_CONTROL = 10.0  # the leaky control must exceed this
@@ -104,6 +117,30 @@ def sector_word(design: Design, index: int) -> bytes:
     the cumulative weight of the sectors before it."""
     start = sum(s.weight for s in design.sectors[:index])
     return struct.pack("<I", start)
+
+
+def path(arg0: tuple[Design, object], truth: int, source: Callable[[int], bytes]) -> bytes:
+    """Truth to plaintext: ``respond_fixed`` then ``select`` (what ``Station`` does)."""
+    design, rows = arg0
+    return select(rows, respond_fixed(design, truth, source))
+
+
+_TEMPLATE = Record(survey="workplace-demo", device="0" * 32, log="1" * 32, interview=12, position=4,
+                   kind="answer", question="bullied", day="2026-11-23")
+
+
+def path_arg(design: Design, labels: tuple[str, ...]) -> tuple[Design, object]:
+    return design, answer_rows(_TEMPLATE, labels, 512)
+
+
+def check_path(case: "Case", design: Design, labels: tuple[str, ...]) -> None:
+    """The path's bytes are the record with the answer ``respond`` gives."""
+    for truth, pattern in (case.a, case.b):
+        case.buf[:] = pattern
+        want = pad(Record(**{**vars(_TEMPLATE), "answer": labels[respond(design, truth, fixed_source(pattern))]}),
+                   512)
+        if case.func(case.arg0, truth, case.source) != want:
+            raise SystemExit(f"{case.name}: plaintext differs from the record respond() gives")
 
 
 def naive_respond(table: tuple[tuple[int, Act, int], ...], truth: int, source: Callable[[int], bytes]) -> int:
@@ -160,8 +197,15 @@ def check_case(case: Case, design: Design, sectors: tuple[int, int]) -> None:
             raise SystemExit(f"{case.name}: class lands in sector {got}, not {want}")
         source = case.source
         case.buf[:] = pattern
-        if case.func(case.arg0, truth, source) != respond(design, truth, fixed_source(pattern)):
+        if int(np.asarray(case.func(case.arg0, truth, source)).reshape(-1)[0]) != respond(design, truth, fixed_source(pattern)):
             raise SystemExit(f"{case.name}: answer differs from respond()")
+
+
+def check_case_sectors(case: Case, design: Design, sectors: tuple[int, int]) -> None:
+    for (truth, pattern), want in zip((case.a, case.b), sectors):
+        got = spin(design, truth, fixed_source(pattern + bytes(4))).sector
+        if got != want:
+            raise SystemExit(f"{case.name}: class lands in sector {got}, not {want}")
 
 
 def build_cases() -> list[Case]:
@@ -171,16 +215,31 @@ def build_cases() -> list[Case]:
                              ("kary", designs.kary(4, epsilon=1.5), (0, 3))):
         last = len(d.sectors) - 1
         c = Case(f"{label}/truth", f"truth {truths[0]} vs {truths[1]}, sector 0",
-                 respond, d, (truths[0], first), (truths[1], first))
+                 respond_fixed, d, (truths[0], first), (truths[1], first))
         check_case(c, d, (0, 0))
         cases.append(c)
         c = Case(f"{label}/sector", f"sector 0 vs {last}, truth 1",
-                 respond, d, (1, first), (1, sector_word(d, last)))
+                 respond_fixed, d, (1, first), (1, sector_word(d, last)))
         check_case(c, d, (0, last))
+        cases.append(c)
+    for label, d, truths, labels in (
+            ("forced", designs.forced(epsilon=math.log(3)), (0, 1), ("no", "yes")),
+            ("kary", designs.kary(4, epsilon=1.5), (0, 3), ("never", "once", "several", "often"))):
+        last = len(d.sectors) - 1
+        arg = path_arg(d, labels)
+        c = Case(f"{label}/path-truth", f"truth {truths[0]} vs {truths[1]}, sector 0", path, arg,
+                 (truths[0], first), (truths[1], first))
+        check_case_sectors(c, d, (0, 0))
+        check_path(c, d, labels)
+        cases.append(c)
+        c = Case(f"{label}/path-sector", f"sector 0 vs {last}, truth 1", path, arg, (1, first),
+                 (1, sector_word(d, last)))
+        check_case_sectors(c, d, (0, last))
+        check_path(c, d, labels)
         cases.append(c)
     d = designs.forced(epsilon=math.log(3))
     last = len(d.sectors) - 1
-    c = Case("null", "forced, A and B identical", respond, d, (1, first), (1, first), kind="null")
+    c = Case("null", "forced, A and B identical", respond_fixed, d, (1, first), (1, first), kind="null")
     check_case(c, d, (0, 0))
     cases.append(c)
     c = Case("control", f"naive, sector 0 vs {last}", naive_respond, naive_table(d),
@@ -294,9 +353,9 @@ def main(argv: list[str] | None = None) -> int:
         cases = [c for c in cases if c.name in args.only]
     rng = np.random.default_rng(args.seed)
 
-    print(f"dudect fixed-vs-fixed timing test of rrdesk.core.randomizer.respond "
+    print(f"dudect fixed-vs-fixed timing test of respond and of the truth-to-plaintext path "
           f"({args.calls} calls per class, {N_CROPS} crops, seed {args.seed})", flush=True)
-    header = (f"{'test':<14} {'A vs B':<26} {'calls/class':>11} {'mean ns A':>10} {'mean ns B':>10} "
+    header = (f"{'test':<18} {'A vs B':<26} {'calls/class':>11} {'mean ns A':>10} {'mean ns B':>10} "
               f"{'med A':>7} {'med B':>7} {'max|t| raw':>10} {'max|t| crop':>11} {'dA-B crop':>9} {'verdict':<9}")
     rows, ok, start = [], True, time.perf_counter()
     for case in cases:
@@ -314,7 +373,7 @@ def main(argv: list[str] | None = None) -> int:
             passed = worst < T_LIMIT
             verdict = "ok" if passed else "LEAK"
         ok &= passed
-        rows.append(f"{case.name:<14} {case.what:<26} {args.calls:>11} {a.mean():>10.1f} {b.mean():>10.1f} "
+        rows.append(f"{case.name:<18} {case.what:<26} {args.calls:>11} {a.mean():>10.1f} {b.mean():>10.1f} "
                     f"{np.median(a):>7.0f} {np.median(b):>7.0f} {abs(t_raw):>10.2f} {abs(t_crop):>11.2f} {diff:>+9.1f} "
                     f"{verdict:<9}")
         print(f"  {case.name}: done in {time.perf_counter() - t0:.0f} s; worst crop: below pooled "
@@ -326,7 +385,7 @@ def main(argv: list[str] | None = None) -> int:
         print(r)
     print()
     print("dA-B crop: mean A - mean B (ns) inside the crop with the largest |t|")
-    print(f"targets: respond and null max|t| < {T_LIMIT} (raw and cropped); control max|t| > {T_CONTROL}")
+    print(f"targets: respond, the path and null max|t| < {T_LIMIT} (raw and cropped); control max|t| > {T_CONTROL}")
     print(f"total {time.perf_counter() - start:.0f} s -> {'PASS' if ok else 'FAIL'}")
     return 0 if ok else 1
 
