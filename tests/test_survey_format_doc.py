@@ -47,3 +47,16 @@ def test_the_answer_mode_default_is_the_one_the_code_applies():
     assert "answer_mode" not in EXAMPLES[0]
     assert smallest.questions[0].answer_mode == "instructed"
     assert '| `answer_mode` | string | `"instructed"` |' in TEXT
+
+
+@pytest.mark.parametrize("number", range(len(EXAMPLES)))
+def test_every_example_round_trips_through_an_xlsform(number, tmp_path):
+    from rrdesk.app import xlsform
+    path = tmp_path / f"example-{number + 1}.toml"
+    path.write_text(EXAMPLES[number], encoding="utf-8")
+    xlsform.export_xlsform(path, tmp_path / "form.xlsx")
+    original, back = surveys.load(path), xlsform.survey_from_xlsform(tmp_path / "form.xlsx")[1]
+    assert back.fingerprint == original.fingerprint
+    assert (back.languages, back.wording, back.weights) == (original.languages, original.wording, original.weights)
+    assert [(q.text, q.negation, q.unrelated, q.choice_text) for q in back.questions] == \
+        [(q.text, q.negation, q.unrelated, q.choice_text) for q in original.questions]

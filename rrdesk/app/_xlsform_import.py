@@ -22,7 +22,7 @@ from rrdesk.app._xlsform_read import Sheet
 from rrdesk.core._survey_rules import show
 from rrdesk.core.errors import SurveyError
 
-_YES_NO_DESIGNS = ("forced", "warner", "unrelated")  # why: these answer YES or NO, no list
+_YES_NO_DESIGNS = ("forced", "warner", "unrelated", "cdm")  # why: these answer YES or NO, no list
 _NOT_REQUIRED = (None, False, 0, "no", "false", "false()")  # a `required` cell that asks nothing
 
 
