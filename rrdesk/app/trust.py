@@ -36,7 +36,7 @@ PIN = "signer.pub"              # why: DATA/<survey id>/signer.pub, a minisign p
 MAX_SIGNATURE = 16 << 10
 # why: a minisign signature file is about 300 bytes (its comments at most 9 KiB); a larger
 # file is not one, and is refused unread
-_SIGNER = re.compile(r"signer (RW[A-Za-z0-9+/]{54})\b")  # base64 of 42 bytes ("Ed" ‖ id ‖ key): no padding
+_SIGNER = re.compile(r"signer (RW[A-Za-z0-9+/]{54})(?![A-Za-z0-9+/=])")  # base64 of 42 bytes ("Ed" ‖ id ‖ key): no padding
 
 
 @dataclass(frozen=True)
