@@ -255,3 +255,15 @@ def record_v1_interviews(survey_file: Path, data: Path, count: int, *, seed: int
             made.append(records.Record(**base, interview=number, position=position, kind="answer", question=q.id,
                                        answer=q.answer_ids[int(spin.answer[0])]))
     return sealed_log(data, survey_file, made, device=device, log_id=log_id, pointer=True)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Before any test: the core-dump probe (tests/core_probe.py says why it must run first)."""
+    import sys
+
+    if sys.platform.startswith("linux"):
+        from tests.core_probe import probe
+        config.stash[CORE_PROBE] = probe()
+
+
+CORE_PROBE = pytest.StashKey[dict]()
