@@ -12,7 +12,6 @@ from typing import Sequence
 
 from rrdesk import __version__
 from rrdesk.core.errors import RRDeskError, describe
-from rrdesk.cli import aggregate, check, gui, simulate, store, translate, trust, xlsform
 from rrdesk.cli.common import EXIT_BAD_INPUT, EXIT_OK
 
 
@@ -22,6 +21,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser() -> argparse.ArgumentParser:
+    # why here: importing the command package (as the desktop launcher does) loads no command
+    from rrdesk.cli import aggregate, check, gui, simulate, store, translate, trust, xlsform
+
     p = _Parser(prog="rrdesk", description="Randomized-response surveys on field laptops.")
     p.add_argument("--version", action="version", version=f"rrdesk {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)

@@ -19,12 +19,12 @@ from __future__ import annotations
 import importlib.util
 import os
 import re
-import shutil
-import signal
-import subprocess
 import sys
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
+
+if TYPE_CHECKING:
+    import subprocess
 
 PLUGIN = "libqxcb.so"  # why: the file Qt 6 builds its xcb platform plugin as, in plugins/platforms/
 
@@ -157,6 +157,9 @@ class Probe:
         env = os.environ if env is None else env
         if not system.startswith("linux") or first_platform(env) != "xcb":
             return None
+        import shutil  # why here: only an xcb start runs ldd; every other start stays quick
+        import subprocess
+
         ldd = shutil.which("ldd")
         runs = []
         if ldd:
@@ -178,6 +181,10 @@ class Probe:
         """The one line saying why Qt cannot start, or None when it can (or we cannot tell).
         Qt starts when any one of the plugins it may load resolves: only if none does are the
         first plugin's missing libraries named."""
+        import shutil
+        import signal
+        import subprocess
+
         missing: list[list[str]] = []
         for run in self._runs:
             try:

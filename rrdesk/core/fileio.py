@@ -21,8 +21,6 @@ from __future__ import annotations
 import errno
 import os
 import stat
-import secrets
-import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
@@ -165,6 +163,8 @@ def write_atomic(path: Path, data: bytes) -> Path:
         The file could not be written (the temporary file is removed; ``path`` is untouched).
     """
     path = Path(path)
+    import tempfile  # why here: only a durable replace needs it; start-up stays quick
+
     fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
     try:
         try:
@@ -328,7 +328,7 @@ _NO_LINKS = frozenset({errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSY
 def temp_name(path: Path) -> Path:
     """``<name>.<pid>.<8 random hex digits>.new`` beside ``path``: this process's own temporary
     file, so two writers of the same file never write, rename or remove each other's."""
-    return path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}.new")
+    return path.with_name(f"{path.name}.{os.getpid()}.{os.urandom(4).hex()}.new")
 
 
 def create_once(path: Path, data: bytes, ops: Any) -> bool:

@@ -77,13 +77,16 @@ def run(*, survey: Path | None = None, data: Path | None = None) -> int:
 
 
 _WARM_AFTER_MS = 500
-# why: the randomizer (and numpy) are left out of the first window's imports; half a second
-# after it shows, while the interviewer reads the dashboard, they load, so the first spin
-# never waits for them
+# why: the randomizer (and numpy) and the interview's screens are left out of the first
+# window's imports; half a second after it shows, while the interviewer reads the dashboard,
+# they load, so the first interview and its first spin never wait for them
+_WARM = ("rrdesk.core.randomizer", "rrdesk.gui.screens", "rrdesk.gui.explain", "rrdesk.gui.practice",
+         "rrdesk.gui.question")
 
 
 def _warm() -> None:
-    importlib.import_module("rrdesk.core.randomizer")  # loaded ahead of the first spin
+    for name in _WARM:  # loaded ahead of the first interview
+        importlib.import_module(name)
 
 
 def _report_and_quit(app: QApplication, window: MainWindow, started: float) -> None:

@@ -10,6 +10,8 @@ widget keeps the previous question's answer or sector.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
 
@@ -17,12 +19,9 @@ from rrdesk.core.wording import words_for
 from rrdesk.gui import wording
 from rrdesk.gui.interview import InterviewController
 from rrdesk.gui.states import IN_RESPONDENT_WORDS, QuestionView, Step
-from rrdesk.gui.practice import PracticeScreen
-from rrdesk.gui.question import QuestionScreen
-from rrdesk.gui.explain import one_per_kind
-from rrdesk.gui.screens import (
-    DirectScreen, ExplanationScreen, HandoverScreen, LanguageScreen, PrivacyScreen, ThanksScreen,
-)
+
+if TYPE_CHECKING:
+    from rrdesk.gui.question import QuestionScreen
 
 
 class InterviewFlow(QWidget):
@@ -65,6 +64,13 @@ class InterviewFlow(QWidget):
 
     @Slot(object)
     def _step(self, step: Step) -> None:
+        # why here: the screens are loaded with the first interview, not before the first window
+        from rrdesk.gui.explain import one_per_kind
+        from rrdesk.gui.practice import PracticeScreen
+        from rrdesk.gui.screens import (
+            DirectScreen, ExplanationScreen, HandoverScreen, LanguageScreen, PrivacyScreen, ThanksScreen,
+        )
+
         c = self.controller
         if step is Step.ENDED:
             return  # the last screen stays until the window shows the dashboard
@@ -102,6 +108,8 @@ class InterviewFlow(QWidget):
         self._show(screen, direction)
 
     def _question_screen(self) -> QuestionScreen:
+        from rrdesk.gui.question import QuestionScreen
+
         c = self.controller
         number, total = c.question_number
         screen = QuestionScreen(c.question, c.words, number=number, total=total, reduced_motion=c.reduced_motion)
@@ -116,6 +124,8 @@ class InterviewFlow(QWidget):
 
     @Slot(object)
     def _question_changed(self, view: QuestionView) -> None:
+        from rrdesk.gui.question import QuestionScreen
+
         screen = self.screen
         if isinstance(screen, QuestionScreen):
             screen.show_state(view)

@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from rrdesk.app.interviews import Interrupted, Interview, Station
 from rrdesk.core.errors import RRDeskError, describe
-from rrdesk.core.survey import Question, Survey
 
 if TYPE_CHECKING:
+    from rrdesk.app.interviews import Interrupted, Interview, Station
+    from rrdesk.core.survey import Question, Survey
     from rrdesk.gui.tasks import TaskRunner
 
 
@@ -124,6 +124,10 @@ def open_station(survey: Survey, data: Path, *, ops: Any = None) -> Operation:
     :class:`Opened`, or :class:`Refused` when it cannot be opened for interviews (a full disk,
     a damaged side file, another window): the window still offers Export then."""
     def work() -> Opened | Refused:
+        # why here, on the worker: the store (cryptography, the log) is not needed to show the
+        # first window, only to open the data folder just after
+        from rrdesk.app.interviews import Station
+
         try:
             station = Station(survey, data, ops=ops)
         except (RRDeskError, OSError) as error:

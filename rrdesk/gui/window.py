@@ -200,16 +200,18 @@ class MainWindow(QMainWindow):
         chosen = path or (Path(remembered) if remembered else None)
         if chosen is not None:
             try:
-                self.use_survey(load_survey(chosen))
+                self.use_survey(load_survey(chosen), later=True)
                 return
             except SurveyError as error:
                 self.show_message(self.tr("The survey file cannot be used; the demo survey is open instead"),
                                   str(error))
-        self.use_survey(load_survey(DEMO_SURVEY))
+        self.use_survey(load_survey(DEMO_SURVEY), later=True)
 
-    def use_survey(self, survey: Survey, *, status: str = "") -> None:
+    def use_survey(self, survey: Survey, *, status: str = "", later: bool = False) -> None:
         """Show ``survey`` and open its store in the data folder, off the GUI thread;
-        ``status`` (an error line) is shown once it is open."""
+        ``status`` (an error line) is shown once it is open. ``later``: start opening it once
+        the event loop runs (at start-up: the first window is drawn before the store's work,
+        which would hold the interpreter's lock while it draws, begins)."""
         self._close_station()
         if survey is not self.survey:
             self.dashboard.clear_fault()  # another survey: another data folder's state
@@ -221,9 +223,13 @@ class MainWindow(QMainWindow):
         self.dashboard.set_ready(False)
         self._pending_status = status
         self._opening = opening = self._opening + 1
-        operations.open_station(survey, self.data, ops=self._ops).run(
-            self.runner, lambda result: self._opened(result, opening),
-            lambda line: self._opened(Refused(line, None, False), opening))
+
+        def start() -> None:
+            if opening == self._opening:  # not when another survey was chosen meanwhile
+                operations.open_station(survey, self.data, ops=self._ops).run(
+                    self.runner, lambda result: self._opened(result, opening),
+                    lambda line: self._opened(Refused(line, None, False), opening))
+        QTimer.singleShot(0, self, start) if later else start()
 
     @Slot()
     def try_again(self) -> None:
