@@ -11,6 +11,7 @@ sees counts, times of saves, and "Interview N saved".
 from __future__ import annotations
 
 import datetime as dt
+import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -37,8 +38,6 @@ def free_space(folder: Path) -> int | None:
     while not path.exists() and path != path.parent:
         path = path.parent
     try:
-        import shutil  # why here: start-up stays quick
-
         return shutil.disk_usage(path).free
     except OSError:
         return None
