@@ -19,7 +19,9 @@ SHEETS = ("survey", "choices", "settings", "wording")
 #: Question keys that hold one text per language: the column's name before ``::LANG``.
 TEXT_COLUMNS = {"label": "text", "negation": "negation", "unrelated": "unrelated"}
 #: Question keys that are not one cell of their own (named, texts, or from the choices sheet).
-_NOT_SCALAR = {"id", "text", "negation", "unrelated", "choices", "choice_text"}
+_NOT_SCALAR = {"id", "text", "negation", "unrelated", "choices", "choice_text",
+               # a number question's keys: its XLSForm type, constraint and rrdesk's own columns (below)
+               "type", "min", "max", "decimals", "bins", "relevant"}
 _ORDER = ("design", "epsilon", "truth", "yes", "no", "p", "unrelated_prevalence", "answer_mode")
 #: Every other question key, in the survey format's order: one cell, a number or a word (a key
 #: a later design adds comes after, in alphabetical order).

@@ -32,16 +32,17 @@ def check(path: Path, margin: float | None = None, *, by: str | None = None,
     SignatureError
         ``SURVEY.minisig`` is there but does not verify (the file changed after it was signed).
     InputError
-        ``by`` is not a question asked directly with choices, or is given without ``margin``.
+        ``by`` is not a question asked directly with choices or a number (planned per bin), or
+        is given without ``margin``.
     """
     s = surveys.load(path)
     if by is not None:
         if margin is None:
             raise InputError("command line", "--by", "plans subgroups for a margin: give --margin M too")
-        grouping = [q.id for q in s.direct if q.choices]
+        grouping = [q.id for q in s.direct if q.choices or q.number is not None]
         if by not in grouping:
-            raise InputError("command line", "--by", f'"{by}" is not a question asked directly with choices '
-                                                      f"({', '.join(grouping) or 'the survey has none'})")
+            raise InputError("command line", "--by", f'"{by}" is not a question asked directly with choices or '
+                                                      f"a number ({', '.join(grouping) or 'the survey has none'})")
     report = check_json(s, margin, by=by, difference=difference)
     signed = trust.survey_signature(s)  # a signature that does not verify is an error, not "unsigned"
     report["signature"] = ({"signed": False, "signer": None} if signed is None else

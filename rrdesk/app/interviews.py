@@ -46,7 +46,7 @@ from rrdesk.app._data_folder import (  # noqa: F401 - the names re-exported
     CURRENT, DEVICE_FILE, SURVEY_COPY, device_id, interviews_in, newest_logs, pointer_bytes, read_pointer,
 )
 from rrdesk.core.fileio import folder_lock, mapped, replace_file
-from rrdesk.core.survey import Question, Survey
+from rrdesk.core.survey import Question, Survey, asked
 from rrdesk.store import age, log
 from rrdesk.store.records import Record, answer_rows, pad, record_size, select
 
@@ -220,10 +220,18 @@ class Station:
         if self.interrupted() is not None:
             raise InterviewError("an interrupted interview must be continued or closed first")
         answers = {}
-        for q in self.survey.direct:
-            if q.id not in direct or direct[q.id] not in q.answer_ids:
-                raise InterviewError(f'question "{q.id}" needs one of its answers')
-            answers[q.id] = direct[q.id]
+        questions = self.survey.direct
+        for q in questions:
+            if not asked(questions, answers)[q.id]:  # relevant: a skipped question is recorded ""
+                if direct.get(q.id, ""):
+                    raise InterviewError(f'question "{q.id}" is skipped (its relevant condition does not hold)')
+                answers[q.id] = ""
+            elif q.id not in direct or not q.accepts(direct[q.id]):
+                needs = (f"a number from {q.number.text(q.number.low)} to {q.number.text(q.number.high)}"
+                         if q.number is not None else "one of its answers")
+                raise InterviewError(f'question "{q.id}" needs {needs}')
+            else:
+                answers[q.id] = direct[q.id]
         if set(direct) - set(answers):
             raise InterviewError("answers given for questions that are not direct questions of this survey")
         number = self.interviews_begun + 1

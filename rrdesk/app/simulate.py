@@ -22,11 +22,13 @@ __all__ = ["simulate", "truth_shares"]
 
 
 def truth_shares(s: surveys.Survey, specs: list[str]) -> dict[str, np.ndarray]:
-    """The true answer distribution per question (index order: NO, YES or the choices)."""
+    """The true answer distribution per question (index order: NO, YES or the choices; a
+    number question's lowest and highest value in units, drawn uniformly between them)."""
     shares: dict[str, np.ndarray] = {}
     for q in s.questions:
         k = len(q.choices) or 2
-        shares[q.id] = np.full(k, 1 / k)
+        # a number question: [low, high] units, drawn uniformly (``--truth QID=MIN..MAX``)
+        shares[q.id] = np.array([q.number.low, q.number.high]) if q.number is not None else np.full(k, 1 / k)
     for spec in specs:
         qid, sep, value = spec.partition("=")
         where = f"--truth {spec}"
@@ -51,6 +53,13 @@ def _number(text: str, where: str) -> float:
 
 
 def _parse_share(q: surveys.Question, value: str, where: str) -> np.ndarray:
+    if q.number is not None:
+        low, dots, high = value.partition("..")
+        span = [q.number.read(low), q.number.read(high)]
+        if not dots or None in span or span[0] > span[1]:  # type: ignore[operator]
+            raise InputError("command line", where, f"expected MIN..MAX, two numbers from {q.number.text(q.number.low)} "
+                                                    f"to {q.number.text(q.number.high)}, the first not above the second")
+        return np.array(span)
     if not q.choices:
         p = _number(value, where)
         return np.array([1 - p, p])
@@ -70,26 +79,58 @@ def simulate(s: surveys.Survey, data: Path, n: int, shares: dict[str, np.ndarray
     """Record ``n`` respondents; returns what was simulated and what was recorded."""
     rng = np.random.default_rng(seed)
     source = np.random.default_rng([seed, 1]).bytes if seed is not None else os.urandom
-    truths = {q.id: rng.choice(len(shares[q.id]), size=n, p=shares[q.id]) for q in s.questions}
-    reported = {q.id: np.zeros(len(shares[q.id]), dtype=np.int64) for q in s.questions}
+    truths = {q.id: (rng.integers(shares[q.id][0], shares[q.id][1], size=n, endpoint=True) if q.number is not None
+                     else rng.choice(len(shares[q.id]), size=n, p=shares[q.id])) for q in s.questions}
+    reported = {q.id: np.zeros(len(shares[q.id]), dtype=np.int64) for q in s.randomized}
+    given = {q.id: [] for q in s.direct}  # the direct answers recorded ("" when skipped)
     with Station(s, data, source=source) as station:
         if station.interrupted() is not None:  # an interview left open by the GUI: close it, keep its answers
             station.resume().abandon()
         for i in range(n):
-            direct = {q.id: q.answer_ids[int(truths[q.id][i])] for q in s.direct}
+            direct = _direct_answers(s, {q.id: int(truths[q.id][i]) for q in s.direct})
             interview = station.start(direct)
+            for qid, text in direct.items():
+                given[qid].append(text)
             for q in s.randomized:
                 spin = interview.spin(q.id, int(truths[q.id][i]))
                 interview.record(q.id, spin.answer)  # a compliant respondent reports what the spinner says
                 reported[q.id][int(spin.answer[0])] += 1  # a simulation's tally, not a respondent's path
-        for q in s.questions:
-            if q.design is None:
-                reported[q.id] = np.bincount(truths[q.id], minlength=len(shares[q.id]))
         begun = station.interviews_begun
+    questions = [_randomized_result(q, truths[q.id], reported[q.id], n) if q.design is not None
+                 else _direct_result(q, given[q.id]) for q in s.questions]
     return {"survey": s.id, "data": str(data), "respondents": n, "interviews_in_folder": begun,
             "records": n * (1 + 2 * len(s.randomized)),  # a start, then spun + answer per question
-            "questions": [{"id": q.id, "design": q.kind,
-                           "truth": dict(zip(q.choices or ("no", "yes"), (np.bincount(truths[q.id], minlength=len(shares[q.id]))
-                                                            / n).tolist())),
-                           "reported": dict(zip(q.choices or ("no", "yes"), reported[q.id].tolist()))}
-                          for q in s.questions]}
+            "questions": questions}
+
+
+def _direct_answers(s: surveys.Survey, truth: dict[str, int]) -> dict[str, str]:
+    """One respondent's direct answers as the interviewer enters them: each question's text,
+    "" where its relevant condition skips it (as the GUI skips it)."""
+    texts = {q.id: q.number.text(truth[q.id]) if q.number is not None else q.answer_ids[truth[q.id]]
+             for q in s.direct}
+    shown = surveys.asked(s.direct, texts)
+    return {qid: text if shown[qid] else "" for qid, text in texts.items()}
+
+
+def _randomized_result(q: surveys.Question, truth: np.ndarray, reported: np.ndarray, n: int) -> dict[str, Any]:
+    labels = q.choices or ("no", "yes")
+    return {"id": q.id, "design": q.kind,
+            "truth": dict(zip(labels, (np.bincount(truth, minlength=len(labels)) / n).tolist())),
+            "reported": dict(zip(labels, reported.tolist()))}
+
+
+def _direct_result(q: surveys.Question, given: list[str]) -> dict[str, Any]:
+    """A direct question's answers (a number's per bin) as shares of the respondents asked,
+    and how many were skipped; what is recorded is what is true."""
+    asked = [text for text in given if text]
+    if q.number is not None:
+        codes = [q.number.bin_of(q.number.units(text)) for text in asked]  # type: ignore[arg-type]
+    else:
+        codes = [q.answer_ids.index(text) for text in asked]
+    counts = np.bincount(np.asarray(codes, dtype=np.int64), minlength=len(q.groups))
+    labels = q.groups if q.number is not None or q.choices else ("no", "yes")
+    found = {"id": q.id, "design": q.kind, "truth": dict(zip(labels, (counts / max(1, len(asked))).tolist())),
+             "reported": dict(zip(labels, counts.tolist()))}
+    if q.relevant is not None:  # why only then: a question always asked is never skipped
+        found["skipped"] = len(given) - len(asked)
+    return found

@@ -124,7 +124,7 @@ def _show_model(m: fitting.ModelResult) -> None:
     if fit is None:
         print(f"  not fitted: {m.note}")
         return
-    print(f"  n {fit.n} ({m.left_out} left out: direct answers unknown), log-likelihood {fit.loglik:.4f}")
+    print(f"  n {fit.n} ({m.left_out} left out: a direct answer unknown or skipped), log-likelihood {fit.loglik:.4f}")
     print(f"  {'term':<28}{'coef':>10}{'se':>9}{'odds ratio':>12}   95% CI")
     from rrdesk.core.results import fitting
 

@@ -42,5 +42,6 @@ def run(args: argparse.Namespace) -> int:
     for q in result["questions"]:
         truth = ", ".join(f"{k} {v:.1%}" for k, v in q["truth"].items())
         reported = ", ".join(f"{k} {v}" for k, v in q["reported"].items())
-        print(f"  {q['id']:<20} true: {truth:<40} recorded: {reported}")
+        skipped = f" (skipped by its relevant condition: {q['skipped']})" if "skipped" in q else ""
+        print(f"  {q['id']:<20} true: {truth:<40} recorded: {reported}{skipped}")
     return EXIT_OK

@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from rrdesk.core.design import Design
+
+if TYPE_CHECKING:
+    from rrdesk.core._relevant import Condition
+    from rrdesk.core._survey_direct import NumberRange
 
 _T = TypeVar("_T")
 
@@ -79,6 +83,12 @@ class Question:
         Known share of YES to the innocuous question (``unrelated`` only).
     line : int or None
         Line of the question's ``[[question]]`` header in the file.
+    number : NumberRange or None
+        A direct number question's type, range, decimals and bins
+        (:mod:`rrdesk.core._survey_direct`); ``None`` otherwise.
+    relevant_text, relevant
+        A direct question's skip condition as written and parsed (:mod:`rrdesk.core._relevant`);
+        ``None`` when it is always asked.
     """
 
     id: str
@@ -92,6 +102,9 @@ class Question:
     choice_text: Localized[tuple[str, ...]] = Localized()
     unrelated_prevalence: float | None = None
     line: int | None = None
+    number: NumberRange | None = None
+    relevant_text: str | None = None
+    relevant: Condition | None = field(default=None, compare=False)  # why not compared: relevant_text is
 
     @property
     def answer_ids(self) -> tuple[str, ...]:
@@ -101,6 +114,22 @@ class Question:
         if self.kind == "cdm":  # the group is part of the recorded answer: answer + 2 × group
             return CDM_ANSWERS
         return self.choices or ("no", "yes")
+
+    @property
+    def groups(self) -> tuple[str, ...]:
+        """What ``--by`` splits on: the answers, or a number question's bins."""
+        return self.number.labels if self.number is not None else self.answer_ids
+
+    def accepts(self, answer: str) -> bool:
+        """Whether ``answer`` is a recordable answer of this direct question when asked: one of
+        its answers, or a number in range written canonically."""
+        if self.number is not None:
+            return self.number.units(answer) is not None
+        return answer in self.answer_ids
+
+    def widest_answer(self) -> str:
+        """The longest text an answer of this question can be (the record's padded size)."""
+        return self.number.widest() if self.number is not None else max(self.answer_ids, key=len)
 
     def text_in(self, lang: str) -> str:
         """The question's text in ``lang`` (the default language if it has none)."""
@@ -187,7 +216,7 @@ class Survey:
     def fingerprint(self) -> tuple:
         """What must not change while a survey collects data, and must agree for records to
         be counted together: its questions, their kinds, choices and spinners (not texts)."""
-        return tuple((q.id, q.kind, q.choices, q.design) for q in self.questions)
+        return tuple((q.id, q.kind, q.choices, q.design, q.number, q.relevant_text) for q in self.questions)
 
     def question(self, qid: str) -> Question:
         """The question with id ``qid``; ``KeyError`` if there is none."""

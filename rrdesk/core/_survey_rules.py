@@ -30,6 +30,9 @@ MAX_RESPONDENTS = 10**9
 
 SURVEY_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 QUESTION_ID = re.compile(r"[a-z][a-z0-9_-]*")
+#: Answer ids may also start with a digit ("1".."5": year of study); a question id may not (an
+#: XLSForm name, an R and Stata column of answers.csv, must start with a letter).
+CHOICE_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")
 LANGUAGE = re.compile(r"[a-z]{2,3}(?:-[A-Z]{2})?")
 
 SURVEY_KEYS = ("id", "title", "languages", "recipients", "max_epsilon", "planned_respondents")
@@ -40,7 +43,9 @@ ANSWER_MODES = ("instructed", "assisted")
 PROBABILITIES = {"forced": ("truth", "yes", "no"), "warner": ("p",), "unrelated": ("p",),
                  "kary": ("truth",), "cdm": ("truth", "yes", "no"), "direct": ()}
 _EXTRA = {"forced": (), "cdm": (), "warner": ("negation",), "unrelated": ("unrelated", "unrelated_prevalence"),
-          "kary": ("choices", "choice_text"), "direct": ("choices", "choice_text")}
+          "kary": ("choices", "choice_text"),
+          # direct: choices, or a number (type, min, max, decimals, bins); a skip condition (relevant)
+          "direct": ("choices", "choice_text", "type", "min", "max", "decimals", "bins", "relevant")}
 
 
 def allowed_keys(kind: str) -> tuple[str, ...]:
@@ -56,6 +61,7 @@ def allowed_keys(kind: str) -> tuple[str, ...]:
 QUESTION_KEYS = frozenset(k for kind in DESIGNS for k in allowed_keys(kind))
 
 _ID_RULE = 'must start with a lower-case letter and hold only a-z, 0-9, "_" and "-" (at most 64)'
+CHOICE_RULE = 'must start with a lower-case letter or a digit and hold only a-z, 0-9, "_" and "-" (at most 64)'
 
 
 # -- showing values in one line ---------------------------------------------------------

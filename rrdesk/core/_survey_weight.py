@@ -41,6 +41,8 @@ def weight_table(top: Place, data: dict[str, Any], questions: tuple[Question, ..
     if qid not in direct:
         place.fail("question", f'"{qid}" is not a question asked directly with choices '
                                f"({', '.join(direct) or 'the survey has none'})")
+    if direct[qid].relevant_text is not None:  # why: a respondent who skipped it would have no weight
+        place.fail("question", f'"{qid}" has a relevant condition: a weight question must be asked of everyone')
     values = place.require(table, "values")
     if not isinstance(values, dict):
         place.fail("values", f"values must be a table of weights by answer, not {show(values)}")

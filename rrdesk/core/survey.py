@@ -22,10 +22,12 @@ from typing import Any
 
 from rrdesk.core import design as designs
 from rrdesk.core import wording
+from rrdesk.core._survey_direct import (  # numbers, relevant
+    SKIPPED_GROUP, answers_problem, asked, conditions, direct_keys)
 from rrdesk.core._survey_model import Localized, Question, Survey
 from rrdesk.core._survey_weight import weight_table  # the optional [weight] table
 from rrdesk.core._survey_rules import (
-    ANSWER_MODES, DESIGNS, LANGUAGE, MAX_BYTES, MAX_CHOICES, MAX_LANGUAGES, MAX_QUESTIONS,
+    ANSWER_MODES, CHOICE_ID, CHOICE_RULE, DESIGNS, LANGUAGE, MAX_BYTES, MAX_CHOICES, MAX_LANGUAGES, MAX_QUESTIONS,
     MAX_RECIPIENTS, PROBABILITIES, QUESTION_ID, QUESTION_KEYS, SURVEY_ID, SURVEY_KEYS, Lines, Place,
     allowed_keys, ident_ok, one_line, show,
 )
@@ -34,7 +36,8 @@ from rrdesk.core.design import Design
 from rrdesk.core.errors import DesignError, SurveyError
 from rrdesk.core.fileio import read_text
 
-__all__ = ["Localized", "Question", "Survey", "load", "loads", "MAX_BYTES"]
+__all__ = ["Localized", "Question", "Survey", "load", "loads", "MAX_BYTES", "SKIPPED_GROUP", "asked",
+           "answers_problem"]
 
 #: How many questions' ε a total over the cap lists before counting the rest (the line stays
 #: readable; the coordinator sees which questions to lower).
@@ -179,7 +182,8 @@ def _questions(top: Place, data: dict[str, Any], languages: tuple[str, ...]) -> 
                 "id", f'id "{q.id}" is already used by question {numbers[q.id]}')
         numbers[q.id] = n + 1
         questions.append(q)
-    return tuple(questions)
+    return conditions(tuple(questions), lambda n: top.at(top.lines.table("question", n, array=True),
+                                                          f'question "{questions[n].id}"'))
 
 
 def _question(place: Place, table: Any, languages: tuple[str, ...]) -> Question:
@@ -199,7 +203,7 @@ def _question(place: Place, table: Any, languages: tuple[str, ...]) -> Question:
     text = Localized(place.texts(table, "text", languages))
     choices: tuple[str, ...] = ()
     if kind == "kary" or "choices" in table:
-        choices = place.strings(table, "choices", QUESTION_ID, least=2, most=MAX_CHOICES)
+        choices = place.strings(table, "choices", CHOICE_ID, CHOICE_RULE, least=2, most=MAX_CHOICES)
     if "choice_text" in table and not choices:
         place.fail("choice_text", "choice_text needs choices")
     labels = Localized()
@@ -207,7 +211,9 @@ def _question(place: Place, table: Any, languages: tuple[str, ...]) -> Question:
         labels = Localized(place.labels(table, "choice_text", languages, len(choices)))
     line = place.header
     if kind == "direct":
-        return Question(qid, kind, None, None, text, choices=choices, choice_text=labels, line=line)
+        relevant = place.string(table, "relevant") if "relevant" in table else None  # parsed by conditions()
+        return Question(qid, kind, None, None, text, choices=choices, choice_text=labels, line=line,
+                        number=direct_keys(place, table, choices), relevant_text=relevant)
 
     mode = "instructed"
     if "answer_mode" in table:

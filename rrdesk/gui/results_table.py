@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QHeaderView, QStyle, QStyledItemDele
 
 from rrdesk.core.estimate import Estimate
 from rrdesk.core.results.model import SMALL_GROUP, UNKNOWN_GROUP, QuestionResult, Results
+from rrdesk.core.survey import SKIPPED_GROUP
 
 DOT, BAND, DIAMOND, GRID, WARN = "#1f5fa8", "#a9c8ec", "#c4661f", "#d8dde4", "#8a4f00"  # as in report.html
 LINE = Qt.ItemDataRole.UserRole + 1  # the model's Line behind a row
@@ -73,11 +74,12 @@ class EstimatesModel(QAbstractTableModel):
         if results is not None:
             yes_no = (self.tr("No"), self.tr("Yes"))
             by = results.survey.question(results.by) if results.by else None
-            group_names = dict(zip(by.answer_ids, by.choice_labels(lang) or yes_no)) if by else {}
+            group_names = dict(zip(by.answer_ids, by.choice_labels(lang) or yes_no)) if by and not by.number else {}
             group_names[UNKNOWN_GROUP] = self.tr("(unknown)")
+            group_names[SKIPPED_GROUP] = self.tr("(skipped)")  # its relevant condition skipped the --by question
             ordered = sorted(results.questions, key=lambda r: r.question.design is None)
             for i, r in enumerate(ordered):
-                answers = r.question.choice_labels(lang) or yes_no
+                answers = r.question.choice_labels(lang) or (r.labels if r.question.number else yes_no)
                 shown = [1] if r.yes_no else range(len(answers))
                 parts = [(None, "", r.estimate, False)] + \
                     [(g.name, group_names.get(g.name, g.name), g.estimate, bool(g.warning)) for g in r.groups]

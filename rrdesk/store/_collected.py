@@ -10,9 +10,10 @@ from typing import Iterator, Mapping, Sequence
 
 import numpy as np
 
-from rrdesk.core.survey import Survey
+from rrdesk.core.survey import SKIPPED_GROUP, Survey
 from rrdesk.store import _opening as opening
-from rrdesk.store._opening import ABANDONED, ANSWER, ANSWERED, FIXED, INTERVIEW, KIND, QUESTION, SEQ, SPUN, START
+from rrdesk.store._opening import (ABANDONED, ANSWER, ANSWERED, FIXED, INTERVIEW, KIND, QUESTION, SEQ, SKIPPED, SPUN,
+                                   START)
 from rrdesk.store.log import Problem
 
 # columns of SurveyData.table: where a record came from, then opening's row
@@ -36,7 +37,9 @@ class Answer:
 class SurveyData:
     """One survey's usable records, one row each in :attr:`table` (int64 columns: bundle,
     device, log index, seq, interview, kind, question index, answer index, then the direct
-    questions' answer indices on start rows; -1 where a column does not apply)."""
+    questions' answers on start rows (an answer's index; a number's units above its minimum;
+    :data:`~rrdesk.store._opening.SKIPPED` where a relevant condition skipped it); -1 where a
+    column does not apply)."""
 
     survey: Survey
     bundles: tuple[str, ...]
@@ -61,8 +64,17 @@ class SurveyData:
         return self.table[:, DEVICE] * opening.MAX_INTERVIEW + self.table[:, ROW + INTERVIEW]
 
     def labels(self, question_id: str) -> tuple[str, ...]:
-        """A question's answers in count order: ``("no", "yes")`` or its choices."""
-        return opening.labels(self.survey, question_id)
+        """A question's answers in count order: ``("no", "yes")`` or its choices; a number
+        question's bins."""
+        return self.survey.question(question_id).groups
+
+    def _binned(self, question_id: str, values: np.ndarray) -> np.ndarray:
+        """A direct column's values as group indices: a number's bin (negative values kept)."""
+        number = self.survey.question(question_id).number
+        if number is None:
+            return values
+        edges = np.asarray(number.edges[1:], dtype=np.int64) - number.low
+        return np.where(values >= 0, np.searchsorted(edges, values, side="right"), values)
 
     def _direct_column(self, question_id: str) -> int:
         direct = [q.id for q in self.survey.direct]
@@ -72,15 +84,18 @@ class SurveyData:
         """Recorded answers per category (a direct question: its answers on start records).
 
         Without ``by``: ``{None: counts}``. With ``by`` (a direct question's id): one entry
-        per answer of ``by``, plus ``None`` for answers whose interview's start record is
-        missing, when there are any.
+        per answer (a number: per bin) of ``by``, plus ``None`` for answers whose interview's
+        start record is missing and :data:`SKIPPED_GROUP` for those whose ``by`` was skipped,
+        when there are any. A direct question counts its answers (a number: per bin) and leaves
+        out interviews that skipped it.
         """
         q = self.survey.question(question_id)
         k = len(self.labels(question_id))
         t = self.table
         if q.design is None:
             rows = t[t[:, ROW + KIND] == START]
-            values = rows[:, self._direct_column(question_id)]
+            values = self._binned(question_id, rows[:, self._direct_column(question_id)])
+            rows, values = rows[values >= 0], values[values >= 0]
         else:
             rows = t[(t[:, ROW + KIND] == ANSWERED) & (t[:, ROW + QUESTION] == self.survey.questions.index(q))]
             values = rows[:, ROW + ANSWER]
@@ -90,12 +105,18 @@ class SurveyData:
         result: dict[str | None, tuple[int, ...]] = {}
         for g, name in enumerate(self.labels(by)):
             result[name] = tuple(int(c) for c in np.bincount(values[groups == g], minlength=k))
-        if (groups < 0).any():
-            result[None] = tuple(int(c) for c in np.bincount(values[groups < 0], minlength=k))
+        if (groups == SKIPPED).any():
+            result[SKIPPED_GROUP] = tuple(int(c) for c in np.bincount(values[groups == SKIPPED], minlength=k))
+        if (groups == -1).any():
+            result[None] = tuple(int(c) for c in np.bincount(values[groups == -1], minlength=k))
         return result
 
     def _groups(self, rows: np.ndarray, by: str) -> np.ndarray:
-        """The answer of ``by`` in each row's interview (-1: no start record for it)."""
+        return self._binned(by, self._column(rows, by))
+
+    def _column(self, rows: np.ndarray, by: str) -> np.ndarray:
+        """The answer of ``by`` in each row's interview, a number's bin (-1: no start record
+        for it; SKIPPED: skipped)."""
         starts = self.table[self.table[:, ROW + KIND] == START]
         if starts.shape[0] == 0:
             return np.full(rows.shape[0], -1, dtype=np.int64)
@@ -136,21 +157,22 @@ class SurveyData:
 
     def direct_answers(self) -> dict[tuple[str, int], dict[str, str]]:
         """The direct answers of every interview with a start record: (device, number) → answers."""
-        direct = [(q.id, self.labels(q.id)) for q in self.survey.direct]
+        direct = self.survey.direct
         result = {}
         for row in self.table[self.table[:, ROW + KIND] == START].tolist():  # why: lists iterate ~10× faster
             result[(self.device_ids[row[DEVICE]], row[ROW + INTERVIEW])] = {
-                qid: labels[row[ROW + FIXED + j]] for j, (qid, labels) in enumerate(direct)}
+                q.id: opening.direct_text(q, row[ROW + FIXED + j]) for j, q in enumerate(direct)}
         return result
 
     def respondents(self, question_id: str, directs: Sequence[str] = ()) -> tuple[np.ndarray, np.ndarray]:
         """Per recorded answer of a randomized question, as compact int64 arrays (regression,
-        weights): its answer index, and the answer index of each of ``directs`` in the same
-        interview (-1 when its start record is missing), shape ``(answers, len(directs))``."""
+        weights): its answer index, and the direct column of each of ``directs`` in the same
+        interview (an answer's index, a number's units above its minimum; -1 when its start
+        record is missing, SKIPPED when skipped), shape ``(answers, len(directs))``."""
         t = self.table
         index = self.survey.questions.index(self.survey.question(question_id))
         rows = t[(t[:, ROW + KIND] == ANSWERED) & (t[:, ROW + QUESTION] == index)]
-        given = [self._groups(rows, d) for d in directs]
+        given = [self._column(rows, d) for d in directs]
         return rows[:, ROW + ANSWER].copy(), (np.stack(given, axis=1) if given
                                               else np.zeros((rows.shape[0], 0), dtype=np.int64))
 

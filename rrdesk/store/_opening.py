@@ -7,7 +7,8 @@ sealed records itself from the bundle file (:class:`rrdesk.store._bundle_index.B
 indexes whole bundles too (:func:`index_in_worker`). A worker does exactly :func:`rrdesk.store.verify.verify`'s per-record
 checks (:func:`~rrdesk.store.verify.open_record`, :func:`~rrdesk.store.verify.record_problems`)
 plus the checks only an aggregator needs (the answer is one of the question's answers, the
-start record answers every direct question), and sends back one row of small integers per
+start record answers every direct question: a number in its range, "" exactly where a relevant
+condition skips it), and sends back one row of small integers per
 usable record -- never the plaintext, so memory stays flat however many records there are.
 Records of ``rrdesk-record/1`` and ``/2`` logs give the same rows; a ``spun`` or ``unspun``
 row only says that a question's slot began (the estimates use ``answer`` rows alone).
@@ -22,7 +23,7 @@ from typing import Sequence
 import numpy as np
 
 from rrdesk.core.errors import BundleError
-from rrdesk.core.survey import Survey
+from rrdesk.core.survey import Question, Survey, answers_problem
 from rrdesk.store import age, records, verify
 from rrdesk.store._age_open import Opener
 from rrdesk.store._bundle_index import BundleIndex, Bundles, index_bundle
@@ -34,6 +35,7 @@ FIXED = 5
 KINDS = records.KINDS  # start, answer, declined, abandoned, spun, unspun
 START, ANSWERED, ABANDONED, SPUN = (KINDS.index(kind) for kind in ("start", "answer", "abandoned", "spun"))
 MAX_INTERVIEW = 1 << 40
+SKIPPED = -2  # why -2: a direct column holds -1 where the start record is missing (unknown)
 # why: rows pack (device, interview) into one int64 key; Station numbers interviews from 1 up,
 # so 2**40 (10**12) is never reached by a real laptop, and a bigger number is hostile input
 
@@ -70,6 +72,23 @@ class Opened:
     rows: np.ndarray
     problems: list[tuple[int, str]]
     unmatched: list[int]
+
+
+def direct_code(q: Question, text: str, codes: dict[str, int]) -> int:
+    """A checked direct answer's column value: the answer's index; a number's units above its
+    minimum; :data:`SKIPPED` for a question its relevant condition skipped."""
+    if text == "":
+        return SKIPPED
+    if q.number is not None:
+        return q.number.units(text) - q.number.low  # type: ignore[operator]
+    return codes[text]
+
+
+def direct_text(q: Question, code: int) -> str:
+    """The recorded text of a direct answer's column value ("" when skipped)."""
+    if code == SKIPPED:
+        return ""
+    return q.number.text(code + q.number.low) if q.number is not None else q.answer_ids[code]
 
 
 def labels(survey: Survey, question_id: str) -> tuple[str, ...]:
@@ -110,7 +129,7 @@ def open_blobs(file: str, header: Header, survey: Survey, first: int, blobs: Seq
     ``before`` is the blob just before them (None at seq 0), for the first one's order."""
     index = {q.id: i for i, q in enumerate(survey.questions)}
     answers = {q.id: {a: j for j, a in enumerate(labels(survey, q.id))} for q in survey.questions}
-    direct = [q.id for q in survey.direct]
+    direct = survey.direct
     width = FIXED + len(direct)
     rows: list[list[int]] = []
     problems: list[tuple[int, str]] = []
@@ -141,18 +160,18 @@ def open_blobs(file: str, header: Header, survey: Survey, first: int, blobs: Seq
 
 
 def _content(record: records.Record, row: list[int], index: dict[str, int],
-             answers: dict[str, dict[str, int]], direct: list[str]) -> str:
+             answers: dict[str, dict[str, int]], direct: tuple[Question, ...]) -> str:
     """Fill ``row`` from what the record says; or say why it cannot be counted (never the answer)."""
     if record.interview >= MAX_INTERVIEW:
         return f"interview number {record.interview} is out of range"
     if record.kind == "start":
-        if set(record.direct) != set(direct) or record.question or record.answer:
+        if record.question or record.answer:
             return "the start record does not answer exactly the survey's direct questions"
-        for j, qid in enumerate(direct):
-            choice = answers[qid].get(record.direct[qid])
-            if choice is None:
-                return f'the start record\'s answer to "{qid}" is not one of its answers'
-            row[FIXED + j] = choice
+        what = answers_problem(direct, record.direct)  # numbers in range, skips as relevant says
+        if what:
+            return what
+        for j, q in enumerate(direct):
+            row[FIXED + j] = direct_code(q, record.direct[q.id], answers[q.id])
         return ""
     if record.direct:
         return f"a {record.kind} record carries direct answers"

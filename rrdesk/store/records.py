@@ -83,7 +83,7 @@ class Record:
 def record_size(survey: Survey) -> int:
     """The padded plaintext size of every record of ``survey``: room for the largest
     record it can produce (the start record with the longest direct answers)."""
-    direct = {q.id: max(q.answer_ids, key=len) for q in survey.direct}
+    direct = {q.id: q.widest_answer() for q in survey.direct}  # a number: its range's widest text
     longest_question = max((q.id for q in survey.questions), key=len)
     longest_answer = max((c for q in survey.questions for c in q.answer_ids), key=len)
     widest = Record(survey=survey.id, device="0" * 32, log="0" * 32, interview=10**12, position=10**4,

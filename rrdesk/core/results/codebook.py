@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from rrdesk.core.results.model import Results, design_parameters
 from rrdesk.core.results.tables import DIRECT_PREFIX
+from rrdesk.core.survey import Question
 
 __all__ = ["codebook"]
 
@@ -70,7 +71,7 @@ def codebook(results: Results) -> str:
              "| group | a cheating-detection (`cdm`) question: the group (`a` or `b`) the respondent was drawn "
              "into; the design columns are that group's spinner (empty for other designs) |"]
     lines += [f"| {DIRECT_PREFIX}{qid} | the respondent's answer to the direct question `{qid}` "
-              f"(one of {', '.join(survey.question(qid).choices or ('yes', 'no'))}) |" for qid in direct]
+              f"({_direct_values(survey.question(qid))}) |" for qid in direct]
     lines += ["", "## Questions not answered", "",
               "Neither file has a row for a randomized question that got no answer; `report.html` and "
               "`aggregate --json` count them per question, in three kinds that never overlap:", "",
@@ -127,3 +128,16 @@ def _short(value: object) -> str:
     if isinstance(value, str) and ";" in value:
         return "; ".join(f"{float(v):.6g}" for v in value.split(";"))
     return str(value)
+
+
+def _direct_values(q: Question) -> str:
+    """What a direct column holds: its answers, or a number's range; empty when skipped."""
+    if q.number is not None:
+        what = (f"a whole number from {q.number.text(q.number.low)} to {q.number.text(q.number.high)}"
+                if q.number.type == "integer" else
+                f"a number from {q.number.text(q.number.low)} to {q.number.text(q.number.high)}, "
+                f"{q.number.decimals} digits after the point")
+    else:
+        what = f"one of {', '.join(q.choices or ('yes', 'no'))}"
+    rule = q.relevant_text.replace("|", "/") if q.relevant_text else ""  # why: | would end the table's cell
+    return what + (f"; empty when its relevant condition skipped it: `{rule}`" if rule else "")

@@ -45,7 +45,7 @@ def _check_question(s: Survey, q: Question, margin: float | None, by: str | None
                     difference: float | None = None) -> dict[str, Any]:
     d = q.design
     choices = q.choices or None
-    categories = max(2, len(q.choices))
+    categories = max(2, len(q.choices) if q.number is None else len(q.groups))  # a number: a share per bin
     report = {
         "id": q.id,
         "design": q.kind,
@@ -68,7 +68,7 @@ def _check_question(s: Survey, q: Question, margin: float | None, by: str | None
         report["needed_n"] = (cdm.needed_n(cdm.of_design(d), margin) if q.kind == "cdm"  # type: ignore[arg-type]
                               else plan.needed_n(d, margin, categories=categories))
         if by is not None and q.id != by:
-            groups = len(s.question(by).choices)
+            groups = len(s.question(by).groups)  # its answers, or a number question's bins
             report["needed_by"] = {"field": by, "groups": groups, "per_group": report["needed_n"],
                                    "total": groups * report["needed_n"]}
     if difference is not None:
@@ -81,7 +81,7 @@ def _power(s: Survey, q: Question, difference: float, by: str | None) -> dict[st
     halves, or two of ``by``'s groups of equal size), around the worst-case prevalence."""
     if q.choices:  # yes/no questions only: a difference of one prevalence
         return None
-    groups = len(s.question(by).choices) if by is not None else 2
+    groups = len(s.question(by).groups) if by is not None else 2
     size = s.planned_respondents // groups
     centre = min(max(plan.worst_prevalence(q.design, 2), difference / 2), 1 - difference / 2)
     low, high = centre - difference / 2, centre + difference / 2

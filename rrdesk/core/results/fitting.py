@@ -3,8 +3,10 @@
 The formula names a randomized yes/no question (the outcome) and the directly asked questions
 that may explain it (the covariates, as in R's ``rr::rrreg(y ~ x1 + x2)`` or Stata's
 ``rrlogit y x1 x2``). A question with choices enters as dummies: one per choice but the first,
-which is the reference (R's treatment contrasts), named ``QUESTION=CHOICE``. Respondents whose
-interview's direct answers are unknown (its start record is missing) are left out and counted.
+which is the reference (R's treatment contrasts), named ``QUESTION=CHOICE``; a number question
+(``type = "integer"`` or ``"decimal"``) enters as its value, one coefficient per unit, named
+``QUESTION``. Respondents whose interview's direct answers are unknown (its start record is
+missing), or who skipped a covariate (its relevant condition), are left out and counted.
 The fit is :func:`rrdesk.core.regression.logistic`; this module parses, builds the design
 matrix from the per-respondent arrays and arranges the result for the JSON, the CSV and the
 HTML report.
@@ -81,11 +83,16 @@ def parse(survey: Survey, text: str) -> Model:
 
 def fit_model(model: Model, recorded: np.ndarray, answers: np.ndarray) -> ModelResult:
     """Fit ``model`` to one row per respondent: ``recorded`` the outcome's recorded answer
-    (0 NO, 1 YES), ``answers[:, j]`` the index of covariate j's answer (-1 unknown)."""
+    (0 NO, 1 YES), ``answers[:, j]`` covariate j's direct column (an answer's index, a number's
+    units above its minimum; negative: unknown or skipped)."""
     known = (answers >= 0).all(axis=1) if answers.shape[1] else np.ones(recorded.shape[0], dtype=bool)
     y, given = recorded[known], answers[known]
     columns, names, empty = [], [], []
     for j, q in enumerate(model.covariates):
+        if q.number is not None:  # the value itself: units above the minimum, back to the number
+            columns.append((given[:, j] + q.number.low) / q.number.scale)
+            names.append(q.id)
+            continue
         for c, choice in enumerate(q.answer_ids[1:], start=1):
             column = (given[:, j] == c).astype(float)
             if column.any():

@@ -330,7 +330,7 @@ def _model(m: ModelResult) -> str:
     lines = fitting.rows(m)
     intro = (f"<p class=\"muted small\">Who is more likely to have the trait of <b>{escape(m.model.outcome.id)}</b>: "
              f"maximum likelihood on the recorded answers, modelling the spinner exactly. {fit.n} respondents"
-             f"{f', {m.left_out} left out (their direct answers are unknown)' if m.left_out else ''}; "
+             f"{f', {m.left_out} left out (a direct answer unknown or skipped)' if m.left_out else ''}; "
              f"log-likelihood {fit.loglik:.3f}. An odds ratio above 1 means more likely than the reference "
              f"(the first choice of each question).</p>")
     rows = "".join(f"<tr><td>{escape(str(r['term']))}</td><td>{r['estimate']:.4f}</td><td>{r['se']:.4f}</td>"

@@ -17,7 +17,7 @@ from rrdesk.core.cdm import CheatingEstimate, estimate as cdm_estimate
 from rrdesk.core.estimate import Estimate, estimate, noncompliance
 from rrdesk.core.results.fitting import ModelResult
 from rrdesk.core.weights import Weighted
-from rrdesk.core.survey import Question, Survey
+from rrdesk.core.survey import SKIPPED_GROUP, Question, Survey
 
 #: Below this many answers a subgroup's estimate is flagged: its interval is wide and the
 #: standard error's normal approximation is rough (a common rule of thumb, e.g. Agresti 2013).
@@ -62,7 +62,8 @@ class QuestionResult:
 
     @property
     def yes_no(self) -> bool:
-        return not self.question.choices
+        """A yes/no question (a number question has its bins, as choices)."""
+        return not self.question.choices and self.question.number is None
 
 
 @dataclass(frozen=True)
@@ -108,13 +109,13 @@ def results(survey: Survey, counts: Mapping[str, Mapping[str | None, Sequence[in
     found = []
     for q in survey.questions:
         per = counts[q.id]
-        labels = q.answer_ids
+        labels = q.groups  # a direct number question: its bins
         overall = _estimate(q, per[None])
         groups = ()
         if by is not None and q.id != by:  # why: a question split by itself says nothing new
-            names = list(survey.question(by).answer_ids) + [UNKNOWN_GROUP]
+            names = list(survey.question(by).groups) + [SKIPPED_GROUP, UNKNOWN_GROUP]
             groups = tuple(_group(q, name, per[name]) for name in names if name in per
-                           and (name != UNKNOWN_GROUP or sum(per[name])))
+                           and (name not in (SKIPPED_GROUP, UNKNOWN_GROUP) or sum(per[name])))
         skipped = (not_answered or {}).get(q.id, {})
         found.append(QuestionResult(q, ("no", "yes") if q.kind == "cdm" else labels,
                                     None if q.design is None else q.design.epsilon, overall,

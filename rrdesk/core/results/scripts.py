@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from rrdesk.core.results.model import Results, answer_parameters, design_parameters
 from rrdesk.core.results.tables import ANSWER_COLUMNS
-from rrdesk.core.survey import Survey
+from rrdesk.core.survey import Question, Survey
 
 __all__ = ["analysis_do", "analysis_r"]
 
@@ -127,7 +127,7 @@ def analysis_r(results: Results) -> str:
     model = results.model
     formula = "answer_code ~ 1"
     if model is not None and model.model.covariates:
-        formula = "answer_code ~ " + " + ".join(f"direct_{q.id}" for q in model.model.covariates)
+        formula = "answer_code ~ " + " + ".join(_r_term(q) for q in model.model.covariates)
     for q in (q for q in s.randomized if q.kind != "cdm"):
         d = q.design
         assert d is not None
@@ -176,7 +176,7 @@ def analysis_do(results: Results) -> str:
              f"stringcols({' '.join(str(c) for c in _text_columns(s))})"]
     model = results.model
     covariates = model.model.covariates if model is not None else ()
-    for q in covariates:  # the direct answers as numbers in choice order, the first the reference
+    for q in (c for c in covariates if c.number is None):  # answers as numbers in choice order, the first the reference
         labels = " ".join(f'{j} "{c}"' for j, c in enumerate(q.answer_ids))
         lines += [f"label define {q.id}_codes {labels}",
                   f"encode direct_{q.id}, generate({q.id}_code) label({q.id}_codes) noextend"]
@@ -202,7 +202,7 @@ def analysis_do(results: Results) -> str:
                       f'rrlogit answer_code [pweight=weight] if question == "{q.id}", {option}',
                       "nlcom invlogit(_b[_cons])"]
         if model is not None and model.model.outcome.id == q.id and covariates:
-            terms = " ".join(f"ib0.{c.id}_code" for c in covariates)
+            terms = " ".join(f"direct_{c.id}" if c.number is not None else f"ib0.{c.id}_code" for c in covariates)
             lines += [f"* the model {model.model.text}: odds ratios",
                       f'rrlogit answer_code {terms} if question == "{q.id}", {option} or']
     lines.append("")
@@ -215,4 +215,13 @@ def _text_columns(s: Survey) -> list[int]:
     like numbers)."""
     text = ("survey", "device", "log", "question", "design", "answer", "p_say", "respondent", "choices", "group")
     return [i + 1 for i, c in enumerate(ANSWER_COLUMNS) if c in text] + \
-        [len(ANSWER_COLUMNS) + j + 1 for j in range(len(s.direct))]
+        [len(ANSWER_COLUMNS) + j + 1 for j, q in enumerate(s.direct) if q.number is None]  # a number stays one
+
+
+def _r_term(q: Question) -> str:
+    """A covariate in R's formula: a number as it is; answers as a factor in choice order (the
+    first the reference, as rrdesk's dummies), even when the ids are digits R would read as numbers."""
+    if q.number is not None:
+        return f"direct_{q.id}"
+    levels = ", ".join(f'"{a}"' for a in q.answer_ids)
+    return f"factor(direct_{q.id}, levels = c({levels}))"
