@@ -7,7 +7,6 @@ import csv
 import json
 import math
 from decimal import Decimal
-from pathlib import Path
 
 import numpy as np
 import pytest
