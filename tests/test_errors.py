@@ -23,7 +23,9 @@ PREFIX = "rrdesk: error: "
 PRIVATE = {"rrdesk.core.bech32.Bech32Error", "rrdesk.store._age_format.Malformed",
            # the export's stream signals a log cut while read (start over) and a read failure;
            # bundle.export turns both into StoreError before anything leaves it
-           "rrdesk.store._bundle_write.Changed", "rrdesk.store._bundle_write.Unreadable"}
+           "rrdesk.store._bundle_write.Changed", "rrdesk.store._bundle_write.Unreadable",
+           # a relevant condition's mistake; the survey rules turn it into a located SurveyError
+           "rrdesk.core._relevant.ConditionError"}
 
 
 def rrdesk_cli(*argv: object) -> tuple[int, str, str]:

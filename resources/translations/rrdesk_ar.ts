@@ -179,92 +179,97 @@
 <context>
     <name>EstimatesModel</name>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="74" />
+        <location filename="../../rrdesk/gui/results_table.py" line="75" />
         <source>No</source>
         <translation>لا</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="74" />
+        <location filename="../../rrdesk/gui/results_table.py" line="75" />
         <source>Yes</source>
         <translation>نعم</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="77" />
+        <location filename="../../rrdesk/gui/results_table.py" line="78" />
         <source>(unknown)</source>
         <translation>(غير معروف)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="104" />
+        <location filename="../../rrdesk/gui/results_table.py" line="79" />
+        <source>(skipped)</source>
+        <translation>(سؤال متخطّى)</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="106" />
         <source>Question, by {by}</source>
         <translation>السؤال، حسب {by}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="104" />
+        <location filename="../../rrdesk/gui/results_table.py" line="106" />
         <source>Question</source>
         <translation>السؤال</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="105" />
+        <location filename="../../rrdesk/gui/results_table.py" line="107" />
         <source>Answer</source>
         <translation>الإجابة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="105" />
+        <location filename="../../rrdesk/gui/results_table.py" line="107" />
         <source>Recorded</source>
         <translation>المسجَّلة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="106" />
+        <location filename="../../rrdesk/gui/results_table.py" line="108" />
         <source>Estimate</source>
         <translation>التقدير</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="106" />
+        <location filename="../../rrdesk/gui/results_table.py" line="108" />
         <source>95 % interval</source>
         <translation>مجال 95 %</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="108" />
+        <location filename="../../rrdesk/gui/results_table.py" line="110" />
         <source>Answers recorded</source>
         <translation>الإجابات المسجلة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="109" />
+        <location filename="../../rrdesk/gui/results_table.py" line="111" />
         <source>ε of one recorded answer: the smaller, the more private</source>
         <translation>ε لإجابة مسجلة واحدة: كلما صغر زادت الخصوصية</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="110" />
+        <location filename="../../rrdesk/gui/results_table.py" line="112" />
         <source>How many answers were recorded as this answer (after the spinner), and their share</source>
         <translation>كم إجابة سُجّلت بهذه الإجابة (بعد العجلة)، ونسبتها</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="112" />
+        <location filename="../../rrdesk/gui/results_table.py" line="114" />
         <source>Estimated share of respondents for whom this answer is true</source>
         <translation>النسبة المقدرة للمستجيبين الذين تصدق عليهم هذه الإجابة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="113" />
+        <location filename="../../rrdesk/gui/results_table.py" line="115" />
         <source>95 % confidence interval of the estimate</source>
         <translation>مجال الثقة 95 % للتقدير</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="114" />
+        <location filename="../../rrdesk/gui/results_table.py" line="116" />
         <source>The estimate (dot) with its 95 % interval (bar) and the recorded share (diamond), from 0 to 100 %</source>
         <translation>التقدير (نقطة) مع مجاله 95 % (شريط) والنسبة المسجلة (معيّن)، من 0 إلى 100 %</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="134" />
+        <location filename="../../rrdesk/gui/results_table.py" line="136" />
         <source>no answers</source>
         <translation>لا إجابات</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="143" />
+        <location filename="../../rrdesk/gui/results_table.py" line="145" />
         <source>asked directly, not randomized</source>
         <translation>سُئل مباشرة، دون عشوائية</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="156" />
+        <location filename="../../rrdesk/gui/results_table.py" line="158" />
         <source>only {n} answers (under {small}): the interval is wide and only a rough guide</source>
         <translation>{n} إجابات فقط (أقل من {small}): المجال واسع وهو للاسترشاد فقط</translation>
     </message>
@@ -394,7 +399,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="141" />
+        <location filename="../../rrdesk/gui/window.py" line="140" />
         <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
         <translation>تجريبي — يمكن قراءته بالمفتاح التجريبي العام. لا تستخدمه أبدًا لإجابات حقيقية.</translation>
     </message>
@@ -444,62 +449,62 @@
         <translation>لا يمكن استخدام ملف الاستبيان؛ فُتح الاستبيان التجريبي بدلًا منه</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="220" />
+        <location filename="../../rrdesk/gui/window.py" line="222" />
         <source>Opening the data folder…</source>
         <translation>جارٍ فتح مجلد البيانات…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="245" />
+        <location filename="../../rrdesk/gui/window.py" line="251" />
         <source>The data folder cannot be used: {error}</source>
         <translation>لا يمكن استخدام مجلد البيانات: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="252" />
+        <location filename="../../rrdesk/gui/window.py" line="258" />
         <source>The data folder held a damaged file; it is kept for checking (rrdesk verify) and interviews go on.</source>
         <translation>كان في مجلد البيانات ملف تالف؛ احتُفظ به للفحص (⁦rrdesk verify⁩) وتستمر المقابلات.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="303" />
+        <location filename="../../rrdesk/gui/window.py" line="309" />
         <source>Close interview {number}?</source>
         <translation>إغلاق المقابلة {number}؟</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="304" />
+        <location filename="../../rrdesk/gui/window.py" line="310" />
         <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
         <translation>تُعلَّم الأسئلة التي لم تصل إليها بأنها لم تُطرح. لا يمكن التراجع عن هذا.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="305" />
+        <location filename="../../rrdesk/gui/window.py" line="311" />
         <source>Close it</source>
         <translation>أغلقها</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="305" />
+        <location filename="../../rrdesk/gui/window.py" line="311" />
         <source>Keep it</source>
         <translation>أبقِها</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="319" />
+        <location filename="../../rrdesk/gui/window.py" line="325" />
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
         <translation>أُغلقت المقابلة {number}؛ عُلّمت الأسئلة التي لم تصل إليها بأنها لم تُطرح.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="429" />
+        <location filename="../../rrdesk/gui/window.py" line="435" />
         <source>Leave the interview?</source>
         <translation>مغادرة المقابلة؟</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="430" />
+        <location filename="../../rrdesk/gui/window.py" line="436" />
         <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
         <translation>تبقى المقابلة متوقفة: تُحفظ إجاباتها المحفوظة، وتعرض لوحة التحكم متابعتها في المرة القادمة.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="432" />
+        <location filename="../../rrdesk/gui/window.py" line="438" />
         <source>Leave</source>
         <translation>مغادرة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="432" />
+        <location filename="../../rrdesk/gui/window.py" line="438" />
         <source>Stay</source>
         <translation>البقاء</translation>
     </message>

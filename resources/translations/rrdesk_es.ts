@@ -179,92 +179,97 @@
 <context>
     <name>EstimatesModel</name>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="74" />
+        <location filename="../../rrdesk/gui/results_table.py" line="75" />
         <source>No</source>
         <translation>No</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="74" />
+        <location filename="../../rrdesk/gui/results_table.py" line="75" />
         <source>Yes</source>
         <translation>Sí</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="77" />
+        <location filename="../../rrdesk/gui/results_table.py" line="78" />
         <source>(unknown)</source>
         <translation>(desconocido)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="104" />
+        <location filename="../../rrdesk/gui/results_table.py" line="79" />
+        <source>(skipped)</source>
+        <translation>(pregunta omitida)</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="106" />
         <source>Question, by {by}</source>
         <translation>Pregunta, por {by}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="104" />
+        <location filename="../../rrdesk/gui/results_table.py" line="106" />
         <source>Question</source>
         <translation>Pregunta</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="105" />
+        <location filename="../../rrdesk/gui/results_table.py" line="107" />
         <source>Answer</source>
         <translation>Respuesta</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="105" />
+        <location filename="../../rrdesk/gui/results_table.py" line="107" />
         <source>Recorded</source>
         <translation>Registradas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="106" />
+        <location filename="../../rrdesk/gui/results_table.py" line="108" />
         <source>Estimate</source>
         <translation>Estimación</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="106" />
+        <location filename="../../rrdesk/gui/results_table.py" line="108" />
         <source>95 % interval</source>
         <translation>Intervalo del 95 %</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="108" />
+        <location filename="../../rrdesk/gui/results_table.py" line="110" />
         <source>Answers recorded</source>
         <translation>Respuestas registradas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="109" />
+        <location filename="../../rrdesk/gui/results_table.py" line="111" />
         <source>ε of one recorded answer: the smaller, the more private</source>
         <translation>ε de una respuesta registrada: cuanto más pequeño, más privado</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="110" />
+        <location filename="../../rrdesk/gui/results_table.py" line="112" />
         <source>How many answers were recorded as this answer (after the spinner), and their share</source>
         <translation>Cuántas respuestas se registraron como esta respuesta (después de la rueda), y su proporción</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="112" />
+        <location filename="../../rrdesk/gui/results_table.py" line="114" />
         <source>Estimated share of respondents for whom this answer is true</source>
         <translation>Proporción estimada de personas para quienes esta respuesta es verdadera</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="113" />
+        <location filename="../../rrdesk/gui/results_table.py" line="115" />
         <source>95 % confidence interval of the estimate</source>
         <translation>Intervalo de confianza del 95 % de la estimación</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="114" />
+        <location filename="../../rrdesk/gui/results_table.py" line="116" />
         <source>The estimate (dot) with its 95 % interval (bar) and the recorded share (diamond), from 0 to 100 %</source>
         <translation>La estimación (punto) con su intervalo del 95 % (barra) y la proporción registrada (rombo), de 0 a 100 %</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="134" />
+        <location filename="../../rrdesk/gui/results_table.py" line="136" />
         <source>no answers</source>
         <translation>sin respuestas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="143" />
+        <location filename="../../rrdesk/gui/results_table.py" line="145" />
         <source>asked directly, not randomized</source>
         <translation>preguntada directamente, sin aleatorizar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="156" />
+        <location filename="../../rrdesk/gui/results_table.py" line="158" />
         <source>only {n} answers (under {small}): the interval is wide and only a rough guide</source>
         <translation>solo {n} respuestas (menos de {small}): el intervalo es amplio y solo orientativo</translation>
     </message>
@@ -394,7 +399,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="141" />
+        <location filename="../../rrdesk/gui/window.py" line="140" />
         <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
         <translation>DEMO — se puede leer con la clave pública de demostración. Nunca la use para respuestas reales.</translation>
     </message>
@@ -444,62 +449,62 @@
         <translation>El archivo de encuesta no se puede usar; se abrió la encuesta de demostración</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="220" />
+        <location filename="../../rrdesk/gui/window.py" line="222" />
         <source>Opening the data folder…</source>
         <translation>Abriendo la carpeta de datos…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="245" />
+        <location filename="../../rrdesk/gui/window.py" line="251" />
         <source>The data folder cannot be used: {error}</source>
         <translation>La carpeta de datos no se puede usar: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="252" />
+        <location filename="../../rrdesk/gui/window.py" line="258" />
         <source>The data folder held a damaged file; it is kept for checking (rrdesk verify) and interviews go on.</source>
         <translation>La carpeta de datos tenía un archivo dañado; se conserva para revisarlo (rrdesk verify) y las entrevistas continúan.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="303" />
+        <location filename="../../rrdesk/gui/window.py" line="309" />
         <source>Close interview {number}?</source>
         <translation>¿Cerrar la entrevista {number}?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="304" />
+        <location filename="../../rrdesk/gui/window.py" line="310" />
         <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
         <translation>Las preguntas a las que no llegó quedan marcadas como no hechas. Esto no se puede deshacer.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="305" />
+        <location filename="../../rrdesk/gui/window.py" line="311" />
         <source>Close it</source>
         <translation>Cerrarla</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="305" />
+        <location filename="../../rrdesk/gui/window.py" line="311" />
         <source>Keep it</source>
         <translation>Conservarla</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="319" />
+        <location filename="../../rrdesk/gui/window.py" line="325" />
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
         <translation>La entrevista {number} se cerró; las preguntas a las que no llegó quedan marcadas como no hechas.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="429" />
+        <location filename="../../rrdesk/gui/window.py" line="435" />
         <source>Leave the interview?</source>
         <translation>¿Salir de la entrevista?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="430" />
+        <location filename="../../rrdesk/gui/window.py" line="436" />
         <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
         <translation>La entrevista queda interrumpida: sus respuestas guardadas se conservan y el panel ofrecerá continuarla la próxima vez.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="432" />
+        <location filename="../../rrdesk/gui/window.py" line="438" />
         <source>Leave</source>
         <translation>Salir</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="432" />
+        <location filename="../../rrdesk/gui/window.py" line="438" />
         <source>Stay</source>
         <translation>Quedarse</translation>
     </message>

@@ -179,92 +179,97 @@
 <context>
     <name>EstimatesModel</name>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="74" />
+        <location filename="../../rrdesk/gui/results_table.py" line="75" />
         <source>No</source>
         <translation>Non</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="74" />
+        <location filename="../../rrdesk/gui/results_table.py" line="75" />
         <source>Yes</source>
         <translation>Oui</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="77" />
+        <location filename="../../rrdesk/gui/results_table.py" line="78" />
         <source>(unknown)</source>
         <translation>(inconnu)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="104" />
+        <location filename="../../rrdesk/gui/results_table.py" line="79" />
+        <source>(skipped)</source>
+        <translation>(question sautée)</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="106" />
         <source>Question, by {by}</source>
         <translation>Question, par {by}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="104" />
+        <location filename="../../rrdesk/gui/results_table.py" line="106" />
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="105" />
+        <location filename="../../rrdesk/gui/results_table.py" line="107" />
         <source>Answer</source>
         <translation>Réponse</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="105" />
+        <location filename="../../rrdesk/gui/results_table.py" line="107" />
         <source>Recorded</source>
         <translation>Enregistré</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="106" />
+        <location filename="../../rrdesk/gui/results_table.py" line="108" />
         <source>Estimate</source>
         <translation>Estimation</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="106" />
+        <location filename="../../rrdesk/gui/results_table.py" line="108" />
         <source>95 % interval</source>
         <translation>Intervalle à 95 %</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="108" />
+        <location filename="../../rrdesk/gui/results_table.py" line="110" />
         <source>Answers recorded</source>
         <translation>Réponses enregistrées</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="109" />
+        <location filename="../../rrdesk/gui/results_table.py" line="111" />
         <source>ε of one recorded answer: the smaller, the more private</source>
         <translation>ε d'une réponse enregistrée : plus il est petit, mieux la personne est protégée</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="110" />
+        <location filename="../../rrdesk/gui/results_table.py" line="112" />
         <source>How many answers were recorded as this answer (after the spinner), and their share</source>
         <translation>Combien de réponses ont été enregistrées ainsi (après la roue), et leur part</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="112" />
+        <location filename="../../rrdesk/gui/results_table.py" line="114" />
         <source>Estimated share of respondents for whom this answer is true</source>
         <translation>Part estimée des personnes interrogées pour qui cette réponse est vraie</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="113" />
+        <location filename="../../rrdesk/gui/results_table.py" line="115" />
         <source>95 % confidence interval of the estimate</source>
         <translation>Intervalle de confiance à 95 % de l'estimation</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="114" />
+        <location filename="../../rrdesk/gui/results_table.py" line="116" />
         <source>The estimate (dot) with its 95 % interval (bar) and the recorded share (diamond), from 0 to 100 %</source>
         <translation>L'estimation (point) avec son intervalle à 95 % (barre) et la part enregistrée (losange), de 0 à 100 %</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="134" />
+        <location filename="../../rrdesk/gui/results_table.py" line="136" />
         <source>no answers</source>
         <translation>aucune réponse</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="143" />
+        <location filename="../../rrdesk/gui/results_table.py" line="145" />
         <source>asked directly, not randomized</source>
         <translation>posée directement, sans roue</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="156" />
+        <location filename="../../rrdesk/gui/results_table.py" line="158" />
         <source>only {n} answers (under {small}): the interval is wide and only a rough guide</source>
         <translation>seulement {n} réponses (moins de {small}) : l'intervalle est large et ne donne qu'un ordre de grandeur</translation>
     </message>
@@ -394,7 +399,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="141" />
+        <location filename="../../rrdesk/gui/window.py" line="140" />
         <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
         <translation>DÉMO — lisible avec la clé de démonstration publique. Ne l'utilisez jamais pour de vraies réponses.</translation>
     </message>
@@ -444,62 +449,62 @@
         <translation>Le fichier d'enquête ne peut pas être utilisé ; l'enquête de démonstration est ouverte à la place</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="220" />
+        <location filename="../../rrdesk/gui/window.py" line="222" />
         <source>Opening the data folder…</source>
         <translation>Ouverture du dossier des données…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="245" />
+        <location filename="../../rrdesk/gui/window.py" line="251" />
         <source>The data folder cannot be used: {error}</source>
         <translation>Le dossier des données ne peut pas être utilisé : {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="252" />
+        <location filename="../../rrdesk/gui/window.py" line="258" />
         <source>The data folder held a damaged file; it is kept for checking (rrdesk verify) and interviews go on.</source>
         <translation>Le dossier de données contenait un fichier endommagé ; il est conservé pour vérification (rrdesk verify) et les entretiens continuent.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="303" />
+        <location filename="../../rrdesk/gui/window.py" line="309" />
         <source>Close interview {number}?</source>
         <translation>Clore l'entretien {number} ?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="304" />
+        <location filename="../../rrdesk/gui/window.py" line="310" />
         <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
         <translation>Les questions qu'il n'a pas atteintes sont marquées comme non posées. Cela ne peut pas être annulé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="305" />
+        <location filename="../../rrdesk/gui/window.py" line="311" />
         <source>Close it</source>
         <translation>Le clore</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="305" />
+        <location filename="../../rrdesk/gui/window.py" line="311" />
         <source>Keep it</source>
         <translation>Le garder</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="319" />
+        <location filename="../../rrdesk/gui/window.py" line="325" />
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
         <translation>L'entretien {number} a été clôturé ; les questions qu'il n'a pas atteintes sont marquées comme non posées.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="429" />
+        <location filename="../../rrdesk/gui/window.py" line="435" />
         <source>Leave the interview?</source>
         <translation>Quitter l'entretien ?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="430" />
+        <location filename="../../rrdesk/gui/window.py" line="436" />
         <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
         <translation>L'entretien reste interrompu : ses réponses enregistrées sont conservées, et le tableau de bord proposera de le continuer la prochaine fois.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="432" />
+        <location filename="../../rrdesk/gui/window.py" line="438" />
         <source>Leave</source>
         <translation>Quitter</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="432" />
+        <location filename="../../rrdesk/gui/window.py" line="438" />
         <source>Stay</source>
         <translation>Rester</translation>
     </message>

@@ -179,92 +179,97 @@
 <context>
     <name>EstimatesModel</name>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="74" />
+        <location filename="../../rrdesk/gui/results_table.py" line="75" />
         <source>No</source>
         <translation>Não</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="74" />
+        <location filename="../../rrdesk/gui/results_table.py" line="75" />
         <source>Yes</source>
         <translation>Sim</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="77" />
+        <location filename="../../rrdesk/gui/results_table.py" line="78" />
         <source>(unknown)</source>
         <translation>(desconhecido)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="104" />
+        <location filename="../../rrdesk/gui/results_table.py" line="79" />
+        <source>(skipped)</source>
+        <translation>(pergunta saltada)</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results_table.py" line="106" />
         <source>Question, by {by}</source>
         <translation>Pergunta, por {by}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="104" />
+        <location filename="../../rrdesk/gui/results_table.py" line="106" />
         <source>Question</source>
         <translation>Pergunta</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="105" />
+        <location filename="../../rrdesk/gui/results_table.py" line="107" />
         <source>Answer</source>
         <translation>Resposta</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="105" />
+        <location filename="../../rrdesk/gui/results_table.py" line="107" />
         <source>Recorded</source>
         <translation>Registradas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="106" />
+        <location filename="../../rrdesk/gui/results_table.py" line="108" />
         <source>Estimate</source>
         <translation>Estimativa</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="106" />
+        <location filename="../../rrdesk/gui/results_table.py" line="108" />
         <source>95 % interval</source>
         <translation>Intervalo de 95 %</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="108" />
+        <location filename="../../rrdesk/gui/results_table.py" line="110" />
         <source>Answers recorded</source>
         <translation>Respostas registradas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="109" />
+        <location filename="../../rrdesk/gui/results_table.py" line="111" />
         <source>ε of one recorded answer: the smaller, the more private</source>
         <translation>ε de uma resposta registrada: quanto menor, mais privado</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="110" />
+        <location filename="../../rrdesk/gui/results_table.py" line="112" />
         <source>How many answers were recorded as this answer (after the spinner), and their share</source>
         <translation>Quantas respostas foram registradas como esta resposta (depois da roda), e a sua proporção</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="112" />
+        <location filename="../../rrdesk/gui/results_table.py" line="114" />
         <source>Estimated share of respondents for whom this answer is true</source>
         <translation>Proporção estimada de respondentes para quem esta resposta é verdadeira</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="113" />
+        <location filename="../../rrdesk/gui/results_table.py" line="115" />
         <source>95 % confidence interval of the estimate</source>
         <translation>Intervalo de confiança de 95 % da estimativa</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="114" />
+        <location filename="../../rrdesk/gui/results_table.py" line="116" />
         <source>The estimate (dot) with its 95 % interval (bar) and the recorded share (diamond), from 0 to 100 %</source>
         <translation>A estimativa (ponto) com o seu intervalo de 95 % (barra) e a proporção registrada (losango), de 0 a 100 %</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="134" />
+        <location filename="../../rrdesk/gui/results_table.py" line="136" />
         <source>no answers</source>
         <translation>sem respostas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="143" />
+        <location filename="../../rrdesk/gui/results_table.py" line="145" />
         <source>asked directly, not randomized</source>
         <translation>perguntada diretamente, sem aleatorização</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results_table.py" line="156" />
+        <location filename="../../rrdesk/gui/results_table.py" line="158" />
         <source>only {n} answers (under {small}): the interval is wide and only a rough guide</source>
         <translation>só {n} respostas (menos de {small}): o intervalo é largo e só serve de orientação</translation>
     </message>
@@ -394,7 +399,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="141" />
+        <location filename="../../rrdesk/gui/window.py" line="140" />
         <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
         <translation>DEMO — pode ser lido com a chave pública de demonstração. Nunca use para respostas reais.</translation>
     </message>
@@ -444,62 +449,62 @@
         <translation>O arquivo de pesquisa não pode ser usado; a pesquisa de demonstração foi aberta</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="220" />
+        <location filename="../../rrdesk/gui/window.py" line="222" />
         <source>Opening the data folder…</source>
         <translation>Abrindo a pasta de dados…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="245" />
+        <location filename="../../rrdesk/gui/window.py" line="251" />
         <source>The data folder cannot be used: {error}</source>
         <translation>A pasta de dados não pode ser usada: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="252" />
+        <location filename="../../rrdesk/gui/window.py" line="258" />
         <source>The data folder held a damaged file; it is kept for checking (rrdesk verify) and interviews go on.</source>
         <translation>A pasta de dados tinha um arquivo danificado; ele é guardado para verificação (rrdesk verify) e as entrevistas continuam.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="303" />
+        <location filename="../../rrdesk/gui/window.py" line="309" />
         <source>Close interview {number}?</source>
         <translation>Encerrar a entrevista {number}?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="304" />
+        <location filename="../../rrdesk/gui/window.py" line="310" />
         <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
         <translation>As perguntas que ela não alcançou ficam marcadas como não feitas. Isto não pode ser desfeito.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="305" />
+        <location filename="../../rrdesk/gui/window.py" line="311" />
         <source>Close it</source>
         <translation>Encerrá-la</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="305" />
+        <location filename="../../rrdesk/gui/window.py" line="311" />
         <source>Keep it</source>
         <translation>Mantê-la</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="319" />
+        <location filename="../../rrdesk/gui/window.py" line="325" />
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
         <translation>A entrevista {number} foi encerrada; as perguntas que ela não alcançou ficam marcadas como não feitas.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="429" />
+        <location filename="../../rrdesk/gui/window.py" line="435" />
         <source>Leave the interview?</source>
         <translation>Sair da entrevista?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="430" />
+        <location filename="../../rrdesk/gui/window.py" line="436" />
         <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
         <translation>A entrevista fica interrompida: as respostas guardadas são mantidas, e o painel oferece continuá-la da próxima vez.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="432" />
+        <location filename="../../rrdesk/gui/window.py" line="438" />
         <source>Leave</source>
         <translation>Sair</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="432" />
+        <location filename="../../rrdesk/gui/window.py" line="438" />
         <source>Stay</source>
         <translation>Ficar</translation>
     </message>
