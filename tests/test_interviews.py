@@ -241,6 +241,20 @@ def test_records_refuse_anything_not_canonical():
             records.parse(bad)
 
 
+def test_a_record_read_by_the_fast_path_is_the_record_written():
+    """parse builds canonical records without the dataclass constructor: the same value, the
+    same hash, as frozen, with every field (a direct answer included)."""
+    import dataclasses
+
+    good = records.Record(survey="s", device="0" * 32, log="1" * 32, interview=7, position=0, kind="start",
+                          day="2026-01-01", direct={"a": "x", "b": "y"})
+    read = records.parse(records.pad(good, 512))
+    assert type(read) is records.Record and read == good
+    assert read.__dict__ == good.__dict__ and [f.name for f in dataclasses.fields(read)] == list(read.__dict__)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        read.answer = "yes"
+
+
 def test_records_of_both_formats_are_read_and_v1_has_no_slot_kinds():
     spun = records.Record(survey="s", device="0" * 32, log="1" * 32, interview=1, position=1, kind="spun",
                           question="q", day="2026-01-01")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar
 
@@ -201,9 +202,10 @@ class Survey:
         """The questions asked in the clear (no spinner), in file order."""
         return tuple(q for q in self.questions if q.design is None)
 
-    @property
+    @cached_property
     def randomized(self) -> tuple[Question, ...]:
-        """The questions answered through a spinner (every design but ``direct``)."""
+        """The questions answered through a spinner (every design but ``direct``); kept once
+        asked (a record's place is checked against it, once per record aggregated)."""
         return tuple(q for q in self.questions if q.design is not None)
 
     @property

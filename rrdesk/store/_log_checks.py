@@ -153,11 +153,12 @@ def record_problems(file: str, header: Header, seq: int, record: records.Record,
     """What is wrong with record ``seq`` of a log: a survey, device or log other than its
     log's, or a place out of order after ``prev`` (the last record read before it)."""
     problems = []
-    for name, have, want in (("survey", record.survey, header.survey_id),
-                             ("device", record.device, header.device_id.hex()),
-                             ("log", record.log, header.log_id.hex())):
-        if have != want:
-            problems.append(Problem(file, seq, f"the record's {name} is {have!r}, its log's is {want!r}", member))
+    device, log = _hex(header.device_id), _hex(header.log_id)
+    if record.survey != header.survey_id or record.device != device or record.log != log:  # why: rare; per record
+        for name, have, want in (("survey", record.survey, header.survey_id), ("device", record.device, device),
+                                 ("log", record.log, log)):
+            if have != want:
+                problems.append(Problem(file, seq, f"the record's {name} is {have!r}, its log's is {want!r}", member))
     # why: a log of another survey is reported once (_check_log), not once per record
     if survey is not None and survey.id != header.survey_id:
         survey = None
@@ -165,6 +166,16 @@ def record_problems(file: str, header: Header, seq: int, record: records.Record,
     if what:
         problems.append(Problem(file, seq, what, member))
     return problems
+
+
+def _hex(raw: bytes, _known: dict[bytes, str] = {}) -> str:  # noqa: B006 - a memo, on purpose
+    """``raw.hex()``, remembered: a log's ids are compared with every one of its records."""
+    text = _known.get(raw)
+    if text is None:
+        if len(_known) > 4096:  # why: bounded, whatever a hostile bundle names
+            _known.clear()
+        text = _known[raw] = raw.hex()
+    return text
 
 
 def unmatched_problems(file: str, unmatched: Sequence[int], total: int, *, member: str = "") -> list[Problem]:

@@ -20,7 +20,7 @@ from typing import Callable
 
 from rrdesk.store import _frames as f
 from rrdesk.store._frames import Header
-from rrdesk.store._hmac import hmac_sha256
+from rrdesk.store._hmac import hmac_padded, hmac_sha256, keyed
 from rrdesk.core.problems import Problem
 
 __all__ = ["LogStream", "Streamed"]
@@ -128,8 +128,9 @@ class LogStream:
         pos, seq, prev, key = self._pos, self._seq, self._prev, self._key
         # why: the loop below runs once per record of every log read; names bound here are
         # looked up once, not per frame
-        unpack, copy, magic_ok, overhead = _PREFIX.unpack_from, hashlib.sha256(f._FRAME_LABEL).copy, f.FRAME_MAGIC, f.FRAME_OVERHEAD
-        index, base, size_cap, length = self._index, self._base, f.MAX_BLOB - 1, len(buf)
+        unpack, sha256, label, magic_ok, overhead = _PREFIX.unpack_from, hashlib.sha256, f._FRAME_LABEL, f.FRAME_MAGIC, f.FRAME_OVERHEAD
+        index, base, size_cap, length, at = self._index, self._base, f.MAX_BLOB - 1, len(buf), buf.startswith
+        tag_label, evolve_label = f._TAG_LABEL, f._EVOLVE_LABEL
         try:
             while True:
                 if length - pos < 16:
@@ -148,22 +149,22 @@ class LogStream:
                     self._stop(f._frame(bytes(buf), pos, seq, prev), pos, final)
                     break
                 check_at = end - 32
-                digest = copy()
-                digest.update(view[pos:check_at])
-                check = digest.digest()
-                if check != view[check_at:end] or view[pos + 16:pos + 48] != prev:
+                check = sha256(label + view[pos:check_at]).digest()
+                # why startswith: compares in place, without slicing the buffer (per frame)
+                if not at(check, check_at) or not at(prev, pos + 16):
                     self._stop(f._frame(bytes(buf[pos:end]), 0, seq, prev), pos, final)
                     break
                 if key is not None:
                     tag_at = check_at - 32
-                    tag = hmac_sha256(hmac_sha256(key, f._TAG_LABEL), view[pos:tag_at])  # FORMAT.md §1.3
+                    inner, outer = keyed(key)  # k_i keys two HMACs: the tag key and k_{i+1}
+                    tag = hmac_sha256(hmac_padded(inner, outer, tag_label), view[pos:tag_at])  # FORMAT.md §1.3
                     if not hmac.compare_digest(tag, buf[tag_at:check_at]):
                         out.bad_tags.append(seq)
-                    key = hmac_sha256(key, f._EVOLVE_LABEL)
+                    key = hmac_padded(inner, outer, evolve_label)
                 if index:
                     out.offsets.append(base + pos + 48)
                     out.lengths.append(size)
-                    out.digests += hashlib.sha256(view[pos + 48:check_at - 32]).digest()
+                    out.digests += sha256(view[pos + 48:check_at - 32]).digest()
                 pos, seq, prev = end, seq + 1, check
         finally:
             view.release()

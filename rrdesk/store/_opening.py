@@ -131,31 +131,35 @@ def open_blobs(file: str, header: Header, survey: Survey, first: int, blobs: Seq
     answers = {q.id: {a: j for j, a in enumerate(labels(survey, q.id))} for q in survey.questions}
     direct = survey.direct
     width = FIXED + len(direct)
-    rows: list[list[int]] = []
+    rows = array("q")  # why: the rows one after another, flat; one numpy table at the end
     problems: list[tuple[int, str]] = []
     unmatched: list[int] = []
     prev = None
+    identities, decrypt, open_record, record_problems = opener.identities, opener.decrypt, verify.open_record, verify.record_problems
     if before is not None:
-        opened = verify.open_record(before, opener.identities, decrypt=opener.decrypt)
+        opened = open_record(before, identities, decrypt=decrypt)
         if isinstance(opened, records.Record):
             prev = (first - 1, opened)
+    kinds = {kind: i for i, kind in enumerate(KINDS)}
+    blank = [-1] * len(direct)
     for seq, blob in enumerate(blobs, start=first):
-        record = verify.open_record(blob, opener.identities, decrypt=opener.decrypt)
+        record = open_record(blob, identities, decrypt=decrypt)
         if record is None:
             unmatched.append(seq)
             continue
         if isinstance(record, str):
             problems.append((seq, record))
             continue
-        found = verify.record_problems(file, header, seq, record, prev, survey)
+        found = record_problems(file, header, seq, record, prev, survey)
         prev = (seq, record)
-        row = [seq, record.interview, KINDS.index(record.kind), -1, -1] + [-1] * len(direct)
+        row = [seq, record.interview, kinds[record.kind], -1, -1, *blank]
         what = found[0].what if found else _content(record, row, index, answers, direct)
         if what:
             problems.append((seq, what))  # why: a record with any problem is left out of the estimates
         else:
-            rows.append(row)
-    table = np.array(rows, dtype=np.int64).reshape(len(rows), width)
+            rows.extend(row)
+    table = np.frombuffer(rows, dtype=np.int64).reshape(len(rows) // width, width) if rows else \
+        np.empty((0, width), dtype=np.int64)
     return Opened(table, problems, unmatched)
 
 

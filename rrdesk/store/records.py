@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Mapping, Sequence
 
 from rrdesk.core.errors import RecordError, RRDeskError  # noqa: F401 - RecordError re-exported
@@ -175,8 +175,9 @@ def parse(plaintext: bytes) -> Record:
 def _from_match(found: re.Match) -> Record | None:
     """The record of a canonical body matched by ``_CANONICAL``, or None to take the full path
     (which then says what is wrong): the same checks as :func:`parse`, on the matched fields."""
-    fmt, survey, device, log, interview, position, kind, question, answer, day, direct = (
-        g.decode("ascii") if g is not None else "" for g in found.groups()[:11])
+    # why map: the pattern admits ASCII only, so UTF-8 decodes it as ASCII would; an absent group is b""
+    fmt, survey, device, log, interview, position, kind, question, answer, day, direct = map(
+        bytes.decode, found.groups(b"")[:11])
     if kind not in KINDS or fmt == FORMAT_V1 and kind in SLOT_FIRST:
         return None
     pairs = {}
@@ -185,5 +186,19 @@ def _from_match(found: re.Match) -> Record | None:
         if any(a[0] >= b[0] for a, b in zip(keys, keys[1:])):
             return None  # not sorted, or a key twice: not what to_json writes
         pairs = dict(keys)
-    return Record(survey=survey, device=device, log=log, interview=int(interview), position=int(position), kind=kind,
+    return _quick(survey=survey, device=device, log=log, interview=int(interview), position=int(position), kind=kind,
                   question=question, answer=answer, day=day, direct=pairs, format=fmt)
+
+
+_FIELDS = frozenset(f.name for f in fields(Record))
+
+
+def _quick(**values: Any) -> Record:
+    """``Record(**values)``, the same object, made without the frozen dataclass's ``__init__``
+    (one ``object.__setattr__`` per field: 1.5 µs of every record aggregated, a quarter of
+    :func:`parse`). ``values`` must name every field (else the real constructor decides)."""
+    if values.keys() != _FIELDS:
+        return Record(**values)
+    record = object.__new__(Record)
+    record.__dict__.update(values)
+    return record
