@@ -269,8 +269,8 @@ def test_walk_the_results_window(qtbot, tmp_path, settings, fast_spin, monkeypat
 
     bundle = laptop(tmp_path, "a", 2)  # 40 simulated interviews, exported
     window = open_window(qtbot, tmp_path / "data", settings)
-    monkeypatch.setattr(QFileDialog, "getOpenFileNames", staticmethod(lambda *a, **k: ([str(bundle)], "")))
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(DEMO_KEY), "")))
+    monkeypatch.setattr(QFileDialog, "getOpenFileNames", staticmethod(  # the identity chooser: by its title
+        lambda parent, title, *a, **k: (([str(DEMO_KEY)] if "identity" in title else [str(bundle)]), "")))
     found: dict[str, list[str]] = {}
     for lang in ("en", "fr"):
         window.set_language(lang)

@@ -87,10 +87,11 @@ def view(qtbot):
     w.runner.wait()
 
 
-def choose(qtbot, view, monkeypatch, bundles, identity: Path = DEMO_KEY) -> None:
-    """The coordinator picks the bundles and the identity file in the file choosers."""
-    monkeypatch.setattr(QFileDialog, "getOpenFileNames", staticmethod(lambda *a, **k: ([str(p) for p in bundles], "")))
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(identity), "")))
+def choose(qtbot, view, monkeypatch, bundles, identity: Path | list[Path] = DEMO_KEY) -> None:
+    """The coordinator picks the bundles and the identity file (or several) in the file choosers."""
+    chosen = [str(p) for p in identity] if isinstance(identity, list) else [str(identity)]
+    monkeypatch.setattr(QFileDialog, "getOpenFileNames", staticmethod(  # the identity chooser: by its title
+        lambda parent, title, *a, **k: ((chosen if "identity" in title else [str(p) for p in bundles]), "")))
     click(qtbot, view.open_bundles)
     with qtbot.waitSignal(view.surveysFound, timeout=10000):
         click(qtbot, view.choose_identity)
@@ -221,6 +222,15 @@ def test_a_key_that_opens_no_bundle_shows_why_and_nothing_else(qtbot, view, fiel
     assert not view.save_button.isEnabled() and view.status.property("role") == "error"
 
 
+def test_several_identity_files_are_all_tried(qtbot, view, field, monkeypatch, tmp_path):
+    """After a key rotation the coordinator chooses the old and the new identity file together."""
+    other = tmp_path / "new-key.txt"
+    keys.write_identity(other, age.Identity.generate())
+    choose(qtbot, view, monkeypatch, [field["a"], field["b"]], [other, DEMO_KEY])
+    assert "new-key.txt, demo-identity.txt" in view.identity_text.text()
+    assert compute(qtbot, view) and view.problems.count() == 0
+
+
 def test_a_file_that_is_not_a_key_is_one_plain_line(qtbot, view, field, monkeypatch, tmp_path):
     not_a_key = tmp_path / "notes.txt"
     not_a_key.write_text("hello\n", encoding="utf-8")
@@ -292,8 +302,8 @@ def test_the_main_window_opens_it_and_no_identity_goes_into_the_settings(qtbot, 
 def test_it_works_from_the_keyboard(qtbot, view, field, monkeypatch):
     view.activateWindow()
     qtbot.waitUntil(lambda: QApplication.focusWidget() is view.open_bundles)
-    monkeypatch.setattr(QFileDialog, "getOpenFileNames", staticmethod(lambda *a, **k: ([str(field["a"])], "")))
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(DEMO_KEY), "")))
+    monkeypatch.setattr(QFileDialog, "getOpenFileNames", staticmethod(  # the identity chooser: by its title
+        lambda parent, title, *a, **k: (([str(DEMO_KEY)] if "identity" in title else [str(field["a"])]), "")))
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Space)  # Open bundles…
     assert QApplication.focusWidget() is view.choose_identity
     with qtbot.waitSignal(view.surveysFound, timeout=10000):

@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 from typing import Sequence
 
+from rrdesk.app._inputs import bundle_paths, load_identities
 from rrdesk.core.errors import InputError, StoreError, os_reason
 from rrdesk.core.fileio import write_atomic
 from rrdesk.core.problems import Problem
@@ -28,11 +29,11 @@ from rrdesk.core.results.scripts import analysis_do, analysis_r
 from rrdesk.core.results.tables import answers_csv, estimates_csv, model_csv
 from rrdesk.core.survey import Survey
 from rrdesk.core.weights import weighted
-from rrdesk.store import aggregate as collected, keys
+from rrdesk.store import aggregate as collected
 from rrdesk.store.age import Identity
 from rrdesk.store.aggregate import SurveyData
 
-__all__ = ["REPORT_FILES", "Aggregation", "choose", "compute", "find_surveys", "results_of", "run", "split",
+__all__ = ["REPORT_FILES", "Aggregation", "bundle_paths", "choose", "compute", "find_surveys", "results_of", "run", "split",
            "write_report"]
 
 REPORT_FILES = ("report.html", "estimates.csv", "answers.csv", "codebook.md", "analysis.R", "analysis.do")
@@ -51,7 +52,7 @@ class Aggregation:
     skipped: tuple[tuple[str, str], ...]
 
 
-def find_surveys(bundles: Sequence[Path], identity: Path | Sequence[Identity]) -> Found:
+def find_surveys(bundles: Sequence[Path], identity: Path | Sequence[Path] | Sequence[Identity]) -> Found:
     """Which surveys the bundles hold (opens each bundle, decrypts no record)."""
     return collected.surveys_in(bundles, _identities(identity))
 
@@ -88,7 +89,7 @@ def choose(found: Found, survey_id: str | None, by: str | None) -> str | None:
     return sid
 
 
-def compute(bundles: Sequence[Path], identity: Path | Sequence[Identity], survey_id: str | None,
+def compute(bundles: Sequence[Path], identity: Path | Sequence[Path] | Sequence[Identity], survey_id: str | None,
             by: str | None, *, workers: int | None = None, survey: Survey | None = None,
             model: str | None = None) -> Aggregation:
     """Collect, verify, decrypt, de-duplicate and estimate. Never raises for a bad bundle or
@@ -103,7 +104,7 @@ def compute(bundles: Sequence[Path], identity: Path | Sequence[Identity], survey
     return Aggregation(data, results_of(data, by=by, model=model), tuple(data.problems), collection.skipped)
 
 
-def run(bundles: Sequence[Path], identity: Path, *, survey_id: str | None = None, by: str | None = None,
+def run(bundles: Sequence[Path], identity: Path | Sequence[Path], *, survey_id: str | None = None, by: str | None = None,
         workers: int | None = None, survey: Survey | None = None, model: str | None = None) -> Aggregation:
     """``rrdesk aggregate``: :func:`choose`, then :func:`compute`.
 
@@ -114,7 +115,7 @@ def run(bundles: Sequence[Path], identity: Path, *, survey_id: str | None = None
         decrypted); or no bundle held anything usable (the first problem, and how many more
         there are).
     """
-    identities = keys.load_identities(identity)
+    identities = load_identities(identity)
     holding = find_surveys(bundles, identities)
     sid = choose(holding, survey_id, by)
     if model is not None and sid is not None:
@@ -203,8 +204,11 @@ def write_report(out: Path, found: Aggregation, *, now: datetime | None = None) 
     return [write_atomic(out / name, text.encode("utf-8")) for name, text in texts.items()]
 
 
-def _identities(identity: Path | Sequence[Identity]) -> Sequence[Identity]:
-    return keys.load_identities(identity) if isinstance(identity, (str, Path)) else identity
+def _identities(identity: Path | Sequence[Path] | Sequence[Identity]) -> Sequence[Identity]:
+    """Identities as given, or loaded from one identity file or several."""
+    if isinstance(identity, (str, Path)) or any(isinstance(item, (str, Path)) for item in identity):
+        return load_identities(identity)  # type: ignore[arg-type]
+    return identity  # type: ignore[return-value]
 
 
 def _nothing_usable(problems: Sequence[Problem]) -> None:

@@ -11,15 +11,16 @@ import errno
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Sequence
 
-from rrdesk.app import trust
-from rrdesk.core.errors import InputError
+from rrdesk.app import _inputs as inputs, trust
+from rrdesk.core.errors import InputError, RRDeskError
 from rrdesk.core.survey import load as load_survey
 from rrdesk.store import age, bundle, keys, minisign, verify as checks
 from rrdesk.store.verify import Report
 
 __all__ = ["BACKUP_ADVICE", "DISK_FULL", "NewKeys", "SAME_DISK_ENV", "Report", "destination_problem", "disk_full", "export", "extract",
-           "keygen", "sign", "verify", "where"]
+           "keygen", "sign", "verify", "verify_all", "Verified", "where"]
 
 DISK_FULL = "The laptop's disk is full: export the data, then free some space."
 # why: an environment switch as well as --same-disk, for scripts (and the test suite) that
@@ -143,15 +144,54 @@ def disk_full(data: Path, error: BaseException | None = None) -> str | None:
     return DISK_FULL if space.f_bavail == 0 else None
 
 
-def verify(path: Path, identity: Path | None = None) -> Report:
-    """Check a data folder, a log or a bundle; with ``identity`` also every tag and record."""
+def verify(path: Path, identity: Path | Sequence[Path] | None = None) -> Report:
+    """Check a data folder, a log or a bundle; with ``identity`` (one identity file or
+    several) also every tag and record."""
     return checks.verify(path, _identities(identity))
 
 
-def extract(path: Path, to: Path, identity: Path | None = None) -> list[Path]:
+@dataclass(frozen=True)
+class Verified:
+    """What :func:`verify_all` found: one report for every path that could be read, the
+    errors of those that could not (each one ``rrdesk: error:`` line), and the unfinished
+    exports (``.part``) seen in the folders given."""
+
+    report: Report
+    unusable: tuple[RRDeskError, ...]
+    unfinished: tuple[Path, ...]
+
+
+def verify_all(paths: Sequence[Path], identity: Path | Sequence[Path] | None = None) -> Verified:
+    """``rrdesk verify PATH…``: every bundle, log or data folder given, a folder of bundles
+    standing for the bundles in it (:mod:`rrdesk.app._inputs`). One path that cannot be read
+    never stops the others: it is listed in :attr:`Verified.unusable`.
+
+    Raises
+    ------
+    InputError
+        An identity file is unusable (nothing is read then).
+    """
+    identities = _identities(identity)
+    given = inputs.bundle_paths(paths, data_folders=True)
+    records = files = 0
+    problems: list = []
+    unusable: list[RRDeskError] = []
+    for path in given.paths:
+        try:
+            found = checks.verify(path, identities)
+        except RRDeskError as error:
+            unusable.append(error)
+            continue
+        records, files = records + found.records, files + found.files
+        problems.extend(found.problems)
+    return Verified(Report(records, tuple(problems), files), tuple(unusable), given.unfinished)
+
+
+def extract(path: Path, to: Path, identity: Path | Sequence[Path] | None = None) -> list[Path]:
     """Every intact record as its own ``.age`` file in ``to``."""
     return checks.extract(path, to, _identities(identity))
 
 
-def _identities(path: Path | None) -> list[age.Identity] | None:
-    return None if path is None else keys.load_identities(path)
+def _identities(paths: Path | Sequence[Path] | None) -> list[age.Identity] | None:
+    return None if paths is None or (not isinstance(paths, (str, os.PathLike)) and not paths) \
+        else inputs.load_identities(paths)

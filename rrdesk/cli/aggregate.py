@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,9 +26,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                                    "each record once however many bundles hold it, and estimate each question's "
                                    "prevalence with a 95 % confidence interval. Damaged records are listed as "
                                    "problems and left out; everything else is used.")
-    p.add_argument("bundles", metavar="BUNDLE", nargs="+", type=Path, help="export bundles (.tar.age)")
-    p.add_argument("-i", "--identity", metavar="IDENTITY", type=Path, required=True,
-                   help="the coordinator's identity file")
+    p.add_argument("bundles", metavar="BUNDLE", nargs="+", type=Path,
+                   help="export bundles (.tar.age), or folders: every *.tar.age directly in one, sorted "
+                        "(unfinished .part exports are mentioned and skipped)")
+    p.add_argument("-i", "--identity", metavar="IDENTITY", type=Path, required=True, action="append",
+                   help="the coordinator's identity file (repeat it for several, e.g. the old and the new key "
+                        "after a rotation; every key in each file is tried)")
     p.add_argument("--by", metavar="FIELD", help="also estimate per answer of this directly asked question")
     p.add_argument("--survey-id", metavar="ID", help="the survey to aggregate when the bundles hold several")
     p.add_argument("--survey", metavar="FILE", type=Path,
@@ -55,7 +59,10 @@ def run(args: argparse.Namespace) -> int:
 
     survey = surveys.load(args.survey) if args.survey is not None else None
     survey_id = args.survey_id or (survey.id if survey is not None else None)
-    found = use_case.run(args.bundles, args.identity, survey_id=survey_id, by=args.by, workers=args.workers,
+    given = use_case.bundle_paths(args.bundles)
+    for path in given.unfinished:
+        print(f"rrdesk: skipped {path}: an unfinished export (.part), not a bundle", file=sys.stderr)
+    found = use_case.run(list(given.paths), args.identity, survey_id=survey_id, by=args.by, workers=args.workers,
                          survey=survey, model=args.model)
     data, results, problems = found.data, found.results, list(found.problems)
     written = use_case.write_report(args.out, found) if args.out is not None else []

@@ -6,7 +6,8 @@ import json
 import sys
 from pathlib import Path
 
-from rrdesk.cli.common import EXIT_OK, EXIT_PROBLEMS
+from rrdesk.cli.common import EXIT_BAD_INPUT, EXIT_OK, EXIT_PROBLEMS
+from rrdesk.core.errors import describe
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -42,11 +43,16 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
                    help="allow a folder on the data folder's own disk (a copy there is lost with the laptop)")
     e.set_defaults(run=_export)
 
-    v = sub.add_parser("verify", help="check a data folder, log or bundle; exit 1 when anything is damaged",
+    v = sub.add_parser("verify", help="check data folders, logs or bundles; exit 1 when anything is damaged",
                        description="Check framing, sequence and chain of every record; with -i also decrypt "
-                                   "every record and check the forward-secure tags.")
-    v.add_argument("path", metavar="PATH", type=Path, help="a data folder, a .rrlog log or a .tar.age bundle")
-    v.add_argument("-i", "--identity", metavar="IDENTITY", type=Path, help="the coordinator's identity file")
+                                   "every record and check the forward-secure tags. A folder holding bundles "
+                                   "stands for every *.tar.age directly in it (sorted; unfinished .part exports "
+                                   "are mentioned and skipped). Exit 2 if a path could not be read at all, else "
+                                   "1 if anything is damaged, else 0.")
+    v.add_argument("paths", metavar="PATH", type=Path, nargs="+",
+                   help="data folders, .rrlog logs, .tar.age bundles or folders of bundles")
+    v.add_argument("-i", "--identity", metavar="IDENTITY", type=Path, action="append",
+                   help="the coordinator's identity file (repeat it for several; every key in each is tried)")
     v.add_argument("--json", action="store_true", help="print one JSON object")
     v.set_defaults(run=_verify)
 
@@ -55,7 +61,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
                                    "opens. A bundle needs -i to be opened.")
     x.add_argument("path", metavar="PATH", type=Path, help="a data folder, a .rrlog log or a .tar.age bundle")
     x.add_argument("--to", metavar="DIR", type=Path, required=True, help="the folder to write into")
-    x.add_argument("-i", "--identity", metavar="IDENTITY", type=Path, help="needed for a bundle")
+    x.add_argument("-i", "--identity", metavar="IDENTITY", type=Path, action="append",
+                   help="needed for a bundle (repeat it for several identity files)")
     x.set_defaults(run=_extract)
 
 
@@ -93,16 +100,21 @@ def _export(args: argparse.Namespace) -> int:
 def _verify(args: argparse.Namespace) -> int:
     from rrdesk.app import custody  # why: loaded by the custody commands only
 
-    report = custody.verify(args.path, args.identity)
+    found = custody.verify_all(args.paths, args.identity)
+    report = found.report
+    for path in found.unfinished:
+        print(f"rrdesk: skipped {path}: an unfinished export (.part), not a bundle", file=sys.stderr)
+    for error in found.unusable:
+        print(f"rrdesk: error: {describe(error)}", file=sys.stderr)
     if args.json:
         print(json.dumps(report.as_json(), indent=2))
-    else:
+    elif report.files or report.problems or not found.unusable:
         for problem in report.problems:
             print(f"damaged: {problem}")
         checked = "framing, sequence, chain" + (", tags and every record decrypted" if args.identity else "")
         print(f"{report.records} intact records in {report.files} file(s) ({checked}); "
               f"{len(report.problems)} problem(s)")
-    return EXIT_OK if report.ok else EXIT_PROBLEMS
+    return EXIT_BAD_INPUT if found.unusable else EXIT_OK if report.ok else EXIT_PROBLEMS
 
 
 def _extract(args: argparse.Namespace) -> int:

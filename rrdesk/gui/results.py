@@ -51,7 +51,7 @@ class ResultsWindow(ResultsLayout):
         super().__init__(parent)
         self.lang = lang
         self.bundles: list[Path] = []
-        self.identity: Path | None = None  # only the path, only in memory: never in settings
+        self.identities: list[Path] = []  # only the paths, only in memory: never in settings
         self.found: dict[str, tuple[Survey, list[str]]] = {}
         self.shown: Aggregation | None = None
         self.runner = TaskRunner(self)
@@ -93,9 +93,9 @@ class ResultsWindow(ResultsLayout):
                                       bundles=self.bundle_count(len(names)), names=breakable(", ".join(names))))
         self.bundles_text.setToolTip("\n".join(str(b) for b in self.bundles))
         self.identity_text.setText(self.tr("No identity file chosen yet: the file with your secret key "
-                                           "(AGE-SECRET-KEY-1…).") if self.identity is None else
+                                           "(AGE-SECRET-KEY-1…).") if not self.identities else
                                    self.tr("{name} — read only while computing; rrdesk never saves it or its "
-                                           "place.").format(name=self.identity.name))
+                                           "place.").format(name=", ".join(p.name for p in self.identities)))
         marks = ((DOT, "●", self.tr("estimate")), (BAND, "▬", self.tr("95 % confidence interval")),
                  (DIAMOND, "◇", self.tr("recorded share (before correction)")))
         self.legend.setText("&nbsp;&nbsp;&nbsp;".join(f"<span style='color:{colour}; font-size:22px'>{mark}</span> "
@@ -124,18 +124,20 @@ class ResultsWindow(ResultsLayout):
 
     @Slot()
     def _ask_identity(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Choose the identity file"), "",
-                                              self.tr("Identity files (*.txt *.key);;All files (*)"))
-        if path:
-            self.set_identity(Path(path))
+        # why: several files may be chosen (an old and a new key after a rotation: README)
+        paths, _ = QFileDialog.getOpenFileNames(self, self.tr("Choose the identity file"), "",
+                                                self.tr("Identity files (*.txt *.key);;All files (*)"))
+        if paths:
+            self.set_identity(*(Path(p) for p in paths))
 
     def set_bundles(self, paths: Sequence[Path]) -> None:
         self.bundles = list(dict.fromkeys(Path(p) for p in paths))  # why: the same file twice is one
         self._texts()
         self._look()
 
-    def set_identity(self, path: Path) -> None:
-        self.identity = Path(path)
+    def set_identity(self, *paths: Path) -> None:
+        """The identity file (or several: every key of each is tried)."""
+        self.identities = list(dict.fromkeys(Path(p) for p in paths))
         self._texts()
         self._look()
 
@@ -146,10 +148,10 @@ class ResultsWindow(ResultsLayout):
         if not self.bundles:
             self.open_bundles.setFocus()
             return
-        if self.identity is None:
+        if not self.identities:
             self.choose_identity.setFocus()
             return
-        bundles, identity = list(self.bundles), self.identity
+        bundles, identity = list(self.bundles), list(self.identities)
         self._say(self.tr("Opening the bundles…"))
         self.runner.submit(lambda: find_surveys(bundles, identity), self._looked, self._look_failed)
 
@@ -217,9 +219,9 @@ class ResultsWindow(ResultsLayout):
     @Slot()
     def compute(self) -> None:
         """Collect, verify, decrypt and estimate, off the GUI thread (``rrdesk aggregate``)."""
-        if not self.bundles or self.identity is None or self.runner.busy:
+        if not self.bundles or not self.identities or self.runner.busy:
             return
-        bundles, identity = list(self.bundles), self.identity
+        bundles, identity = list(self.bundles), list(self.identities)
         sid, by = self.survey_choice.currentData(), self.split.currentData()
         self._say(self.tr("Decrypting and checking every record of {bundles}…").format(
             bundles=self.bundle_count(len(bundles))))
@@ -364,5 +366,5 @@ class ResultsWindow(ResultsLayout):
         for w in (self.open_bundles, self.choose_identity, self.split):
             w.setEnabled(idle)
         self.survey_choice.setEnabled(idle and self.survey_choice.count() > 1)
-        self.compute_button.setEnabled(idle and bool(self.bundles) and self.identity is not None)
+        self.compute_button.setEnabled(idle and bool(self.bundles) and bool(self.identities))
         self.save_button.setEnabled(idle and self.shown is not None and self.shown.results is not None)
