@@ -10,15 +10,15 @@ import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from rrdesk.core import survey as surveys
 from rrdesk.core.errors import InputError, RRDeskError
 from rrdesk.core.fileio import read_capped, read_capped_if_present
 from rrdesk.core.survey import Survey
 from rrdesk.store import age
-from rrdesk.store.bundle import SUFFIX, SURVEY_FILE, BundleError, open_bundle
-from rrdesk.store.log import MAX_LOG, Problem, key_path, os_reason, scan
+from rrdesk.store.bundle import SUFFIX, SURVEY_FILE
+from rrdesk.store.log import MAX_LOG, Problem, key_path, os_reason
 
 MAX_KEY_FILE = 1 << 20  # why: a key file is under 200 bytes (FORMAT.md §1.9); 1 MiB is far above it
 
@@ -55,6 +55,7 @@ class _Log:
     key_member: str
     survey_id: str | None
     survey: Survey | None
+    streamed: Any = None  # a log of a bundle read as a stream (_bundle_verify.Streamed): ``data`` is empty
 
     def problem(self, record: int | None, what: str) -> Problem:
         return Problem(self.file, record, what, self.member)
@@ -100,21 +101,9 @@ def _bundle_logs(path: Path, identities: Sequence[age.Identity] | None,
                  problems: list[Problem]) -> list[_Log]:
     if not identities:
         raise InputError(path, "", "a bundle is encrypted: give -i IDENTITY")
-    try:
-        bundle = open_bundle(path, identities)
-    except BundleError as error:
-        problems.append(Problem(str(path), None, error.what))
-        return []
-    survey_id = bundle.manifest["survey"]
-    survey = bundle_survey(path, bundle.survey_text, survey_id, problems)
-    found = []
-    for entry in bundle.manifest["logs"]:
-        name = entry["name"]
-        data = bundle.logs[name]
-        found.append(_Log(str(path), name, name, data, bundle.keys.get(name + ".key"),
-                          str(path), name + ".key", survey_id, survey))
-        problems.extend(miscounted(path, entry, len(scan(data, name).frames)))
-    return found
+    from rrdesk.store._bundle_verify import bundle_logs  # why here: it reads logs through this module
+
+    return bundle_logs(path, identities, problems)  # as a stream: never the whole bundle in memory
 
 
 def bundle_survey(path: Path, text: bytes, survey_id: str, problems: list[Problem]) -> Survey | None:

@@ -15,9 +15,9 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
-from rrdesk.core.errors import InputError
+from rrdesk.core.errors import BundleError, InputError
 from rrdesk.core.fileio import OsOps, mapped, write_file
 from rrdesk.core.results.contracts import verify_json
 from rrdesk.store import age
@@ -25,6 +25,8 @@ from rrdesk.store._folder_checks import folder_problems
 from rrdesk.store._log_checks import (  # noqa: F401 - the per-record checks re-exported
     _check_log, open_record, record_problems, unmatched_problems,
 )
+from rrdesk.store import _bundle_verify as streamed
+from rrdesk.store._bundle_index import Bundles
 from rrdesk.store._log_sources import _gather
 from rrdesk.store.log import Problem, StoreError, os_reason, scan
 
@@ -69,10 +71,15 @@ def verify(path: Path, identities: Sequence[age.Identity] | None = None) -> Repo
     logs, problems = _gather(path, identities)
     problems.extend(folder_problems(path))  # the side files: device-id, current (FORMAT.md §3)
     total = 0
-    for item in logs:
-        count, found = _check_log(item, identities or None)
-        total += count
-        problems.extend(found)
+    bundles = Bundles(identities or ())  # a bundle's records are read from it in batches
+    try:
+        for item in logs:
+            count, found = (streamed.check_log(item, identities, bundles) if item.streamed is not None
+                            else _check_log(item, identities or None))
+            total += count
+            problems.extend(found)
+    finally:
+        bundles.close()
     return Report(records=total, problems=tuple(problems), files=len(logs))
 
 
@@ -95,21 +102,40 @@ def extract(path: Path, to: Path, identities: Sequence[age.Identity] | None = No
     if not logs and problems:
         raise InputError(path, "", problems[0].what)
     to = Path(to)
-    planned = [(to / f"{item.name.removesuffix('.rrlog')}-{frame.seq:06d}.age", frame.blob)
-               for item in logs for frame in scan(item.data, item.file, item.member).frames]
-    for target, _ in planned:
-        if os.path.lexists(target):
-            raise StoreError(target, "", "already exists; refusing to overwrite (nothing was extracted)")
+
+    def target(item: Any, seq: int) -> Path:
+        return to / f"{item.name.removesuffix('.rrlog')}-{seq:06d}.age"
+
+    held = {id(item): scan(item.data, item.file, item.member).frames for item in logs if item.streamed is None}
+
+    def seqs(item: Any) -> Sequence[int]:
+        return range(item.streamed.log.count) if item.streamed is not None else [f.seq for f in held[id(item)]]
+
+    def blobs(item: Any) -> Iterator[tuple[int, bytes]]:  # a bundle's: read from it in batches
+        return streamed.blobs(item, bundles) if item.streamed is not None else ((f.seq, f.blob) for f in held[id(item)])
+
+    for item in logs:  # why first: nothing is written when any name is taken
+        for seq in seqs(item):
+            if os.path.lexists(path := target(item, seq)):
+                raise StoreError(path, "", "already exists; refusing to overwrite (nothing was extracted)")
     with mapped(to, "cannot be created"):
         to.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
-    for target, blob in planned:
-        try:
-            write_file(ops, target, blob, exclusive=True)
-        except OSError as error:
-            raise StoreError(target, "", f"could not be written: {os_reason(error)} "
-                                         f"({len(written)} records were extracted before it)") from None
-        written.append(target)
+    bundles = Bundles(identities or ())
+    try:
+        for item in logs:
+            for seq, blob in blobs(item):
+                path = target(item, seq)
+                try:
+                    write_file(ops, path, blob, exclusive=True)
+                except OSError as error:
+                    raise StoreError(path, "", f"could not be written: {os_reason(error)} "
+                                               f"({len(written)} records were extracted before it)") from None
+                written.append(path)
+    except BundleError as error:
+        raise StoreError(error.file, "", f"{error.what} ({len(written)} records were extracted before it)") from None
+    finally:
+        bundles.close()
     if written:
         with mapped(to, "could not be flushed"):
             ops.fsync_dir(to)
