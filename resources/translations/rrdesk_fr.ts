@@ -156,22 +156,22 @@
 <context>
     <name>DirectScreen</name>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="43" />
+        <location filename="../../rrdesk/gui/direct.py" line="163" />
         <source>New interview</source>
         <translation>Nouvel entretien</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="44" />
+        <location filename="../../rrdesk/gui/direct.py" line="164" />
         <source>Interviewer: fill in these answers before handing over the laptop.</source>
         <translation>Enquêteur : remplissez ces réponses avant de passer l'ordinateur.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="68" />
+        <location filename="../../rrdesk/gui/direct.py" line="192" />
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="69" />
+        <location filename="../../rrdesk/gui/direct.py" line="193" />
         <source>Continue</source>
         <translation>Continuer</translation>
     </message>
@@ -328,37 +328,37 @@
 <context>
     <name>HandoverScreen</name>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="113" />
+        <location filename="../../rrdesk/gui/screens.py" line="42" />
         <source>Please hand the laptop to the respondent.</source>
         <translation>Veuillez passer l'ordinateur à la personne interrogée.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="114" />
+        <location filename="../../rrdesk/gui/screens.py" line="43" />
         <source>Interview {number}</source>
         <translation>Entretien {number}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="116" />
+        <location filename="../../rrdesk/gui/screens.py" line="45" />
         <source>I am the respondent: start</source>
         <translation>Je suis la personne interrogée : commencer</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="120" />
+        <location filename="../../rrdesk/gui/screens.py" line="49" />
         <source>Stop this interview</source>
         <translation>Arrêter cet entretien</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="128" />
+        <location filename="../../rrdesk/gui/screens.py" line="57" />
         <source>Stop interview {number}? The questions not asked are marked not asked.</source>
         <translation>Arrêter l'entretien {number} ? Les questions pas encore posées sont marquées non posées.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="131" />
+        <location filename="../../rrdesk/gui/screens.py" line="60" />
         <source>Yes, stop it</source>
         <translation>Oui, l'arrêter</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="132" />
+        <location filename="../../rrdesk/gui/screens.py" line="61" />
         <source>Go back</source>
         <translation>Revenir</translation>
     </message>
@@ -517,6 +517,30 @@
         <location filename="../../rrdesk/gui/help.py" line="26" />
         <source>Survey file &amp;format…</source>
         <translation>&amp;Format du fichier d’enquête…</translation>
+    </message>
+</context>
+<context>
+    <name>NumberField</name>
+    <message>
+        <location filename="../../rrdesk/gui/direct.py" line="101" />
+        <source>Erase</source>
+        <extracomment>The erase key's sign, and the minus sign a negative range gets (typed "-" is the same). The hint's and the error's font sizes in resources/style.qss (QLabel[role="hint"], [role="error"]).</extracomment>
+        <translation>Effacer</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/direct.py" line="110" />
+        <source>a number from {low} to {high}, {decimals} digits after the point at most</source>
+        <translation>un nombre de {low} à {high}, au plus {decimals} chiffres après la virgule</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/direct.py" line="112" />
+        <source>a whole number from {low} to {high}</source>
+        <translation>un nombre entier de {low} à {high}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/direct.py" line="122" />
+        <source>Not accepted: enter {what}.</source>
+        <translation>Non accepté : saisissez {what}.</translation>
     </message>
 </context>
 <context>

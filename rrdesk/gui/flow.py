@@ -67,8 +67,9 @@ class InterviewFlow(QWidget):
         # why here: the screens are loaded with the first interview, not before the first window
         from rrdesk.gui.explain import one_per_kind
         from rrdesk.gui.practice import PracticeScreen
+        from rrdesk.gui.direct import DirectScreen
         from rrdesk.gui.screens import (
-            DirectScreen, ExplanationScreen, HandoverScreen, LanguageScreen, PrivacyScreen, ThanksScreen,
+            ExplanationScreen, HandoverScreen, LanguageScreen, PrivacyScreen, ThanksScreen,
         )
 
         c = self.controller

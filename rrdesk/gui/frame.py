@@ -9,7 +9,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
-    QAbstractButton, QApplication, QFrame, QMainWindow, QMessageBox, QScrollArea, QStackedWidget, QWidget,
+    QAbstractButton, QApplication, QFrame, QLineEdit, QMainWindow, QMessageBox, QScrollArea, QStackedWidget, QWidget,
 )
 
 from rrdesk.gui.widgets import button
@@ -41,7 +41,7 @@ class _FollowFocus(QObject):
     def __init__(self, area: QScrollArea) -> None:
         super().__init__(area)
         self.area, self.settling = area, False
-        self.followed: QAbstractButton | None = None
+        self.followed: QWidget | None = None  # a button, or a number field (rrdesk.gui.direct)
         QApplication.instance().focusChanged.connect(self._focused)
 
     def screen_changed(self) -> None:
@@ -53,15 +53,18 @@ class _FollowFocus(QObject):
         self.settling = False
 
     def _focused(self, _old: QWidget | None, new: QWidget | None) -> None:
-        content = self.area.widget()
-        if (self.settling or not isinstance(new, QAbstractButton) or content is None
+        try:
+            content = self.area.widget()
+        except RuntimeError:  # why: the window is being deleted, and its last focus change comes after
+            return
+        if (self.settling or not isinstance(new, (QAbstractButton, QLineEdit)) or content is None
                 or not content.isAncestorOf(new)):
             self._follow(None)
             return
         self._follow(new)
         self._into_view()
 
-    def _follow(self, button: QAbstractButton | None) -> None:
+    def _follow(self, button: QWidget | None) -> None:
         if self.followed is not None:
             try:
                 self.followed.removeEventFilter(self)

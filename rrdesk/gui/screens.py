@@ -1,6 +1,7 @@
-"""The simple screens of an interview: direct questions, hand-over, language, explanation,
+"""The simple screens of an interview: hand-over, language, explanation,
 "nobody can see this screen", thanks. Each is built when it is shown (so it speaks the language in force then) and
-deleted when it is left. The spinner screens are in :mod:`rrdesk.gui.question`.
+deleted when it is left. The spinner screens are in :mod:`rrdesk.gui.question`, the direct
+questions in :mod:`rrdesk.gui.direct`.
 """
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Sequence
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
-    QFrame, QGridLayout, QHBoxLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget,
+    QFrame, QHBoxLayout, QVBoxLayout, QWidget,
 )
 
 from rrdesk.core.survey import Question
@@ -24,78 +25,6 @@ def _page(parent: QWidget) -> QVBoxLayout:
     outer.setContentsMargins(48, 32, 48, 32)
     outer.setSpacing(20)
     return outer
-
-
-class DirectScreen(QWidget):
-    """The interviewer answers the survey's direct questions (asked in the clear)."""
-
-    submitted = Signal(dict)
-    cancelled = Signal()
-
-    def __init__(self, questions: Sequence[Question], lang: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("direct")
-        # why no QButtonGroup: Qt then keeps only one button of the group in the Tab chain
-        # (arrow keys move inside it); here Tab reaches every answer and Space picks it
-        self._groups: dict[str, tuple[list[QPushButton], tuple[str, ...]]] = {}
-        self._chosen: dict[str, int] = {}
-        outer = _page(self)
-        outer.addWidget(label(self.tr("New interview"), "title"))
-        outer.addWidget(label(self.tr("Interviewer: fill in these answers before handing over the laptop."),
-                              "hint"))
-        body = QWidget()
-        form = QVBoxLayout(body)
-        form.setSpacing(12)
-        for q in questions:
-            form.addWidget(label(q.text_in(lang), "subtitle"))
-            ids = q.choices or ("yes", "no")  # why: on screen YES comes first (answer_ids is index order)
-            names = q.choice_labels(lang) or (wording.yes(lang), wording.no(lang))
-            group: list[QPushButton] = []
-            grid = QGridLayout()
-            grid.setSpacing(12)
-            for i, name in enumerate(names):
-                b = button(name, "choice", checkable=True)
-                b.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-                b.clicked.connect(lambda _=False, qid=q.id, i=i: self._pick(qid, i))
-                group.append(b)
-                grid.addWidget(b, i // 2, i % 2)
-            self._groups[q.id] = (group, ids)
-            form.addLayout(grid)
-        form.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(body)  # why no scroll area of its own: the window scrolls a screen taller than it
-        outer.addStretch(1)
-        row = QHBoxLayout()
-        self.cancel = button(self.tr("Cancel"), "quiet")
-        self.next = button(self.tr("Continue"))
-        self.next.setEnabled(not self._groups)
-        row.addWidget(self.cancel)
-        row.addStretch(1)
-        row.addWidget(self.next)
-        outer.addLayout(row)
-        self.cancel.clicked.connect(self.cancelled)
-        self.next.clicked.connect(self._submit)
-        chain = [b for group, _ in self._groups.values() for b in group]
-        tab_order([*chain, self.cancel, self.next])
-        self.setFocusProxy(chain[0] if chain else self.next)
-
-    def answers(self) -> dict[str, str] | None:
-        if len(self._chosen) < len(self._groups):
-            return None
-        return {qid: ids[self._chosen[qid]] for qid, (_, ids) in self._groups.items()}
-
-    def _pick(self, qid: str, index: int) -> None:
-        self._chosen[qid] = index
-        for i, b in enumerate(self._groups[qid][0]):
-            b.setChecked(i == index)
-        self.next.setEnabled(self.answers() is not None)
-
-    @Slot()
-    def _submit(self) -> None:
-        answers = self.answers()
-        if answers is not None:
-            self.next.setEnabled(False)
-            self.cancel.setEnabled(False)
-            self.submitted.emit(answers)
 
 
 class HandoverScreen(QWidget):

@@ -1,0 +1,65 @@
+"""The interviewer's direct questions in the app (issue 14, point 5): a number typed on the
+keyboard or tapped on the keypad, refused out of its range with a message, and questions a
+relevant condition skips hidden -- and what the start record then holds."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from tests.test_gui_support import click, open_window, stop_at_hand_over, stored, wait_for
+from tests.test_survey_numbers import SURVEY
+
+
+def _window(qtbot, tmp_path, data, settings):
+    path = tmp_path / "numbers.toml"
+    path.write_text(SURVEY, encoding="utf-8")
+    window = open_window(qtbot, data, settings, survey=path)
+    click(qtbot, window.dashboard.start)
+    return window, wait_for(qtbot, window, "direct")
+
+
+def _tap(qtbot, field, text: str) -> None:
+    for char in text:
+        click(qtbot, next(b for b in field.keys if b.text() == char))
+
+
+def test_a_number_on_the_keypad_and_a_skipped_question(qtbot, tmp_path, data, settings, fast_spin):
+    window, direct = _window(qtbot, tmp_path, data, settings)
+    age, hours = direct._numbers["age"], direct._numbers["hours"]
+    assert all(b.height() >= 48 for b in age.keys) and age.edit.height() >= 48
+    assert not direct.next.isEnabled()
+    _tap(qtbot, age, "17")
+    assert not direct._blocks["year"].isVisible()  # relevant: ${age} >= 18 ...
+    assert direct._blocks["hours"].isVisible()      # ... or ${age} < 20
+    assert not direct.next.isEnabled()
+    _tap(qtbot, hours, "1.5")
+    assert direct.answers() == {"age": "17", "hours": "1.50"}
+    click(qtbot, direct.next)
+    stop_at_hand_over(qtbot, window)
+    start = [r for r in stored(data, "numbers-2026") if r.kind == "start"]
+    assert [r.direct for r in start] == [{"age": "17", "year": "", "hours": "1.50"}]
+
+
+def test_the_keyboard_works_and_out_of_range_is_said(qtbot, tmp_path, data, settings, fast_spin):
+    window, direct = _window(qtbot, tmp_path, data, settings)
+    age = direct._numbers["age"]
+    qtbot.waitUntil(lambda: age.edit.hasFocus())  # the first answer has the focus
+    qtbot.keyClicks(age.edit, "150")
+    assert age.message.text() == "Not accepted: enter a whole number from 15 to 99."
+    assert age.message.property("role") == "error" and not direct.next.isEnabled()
+    age.edit.clear()
+    age.edit.insert("٣٠")  # Arabic-Indic digits, as an Arabic keyboard's input method commits them
+    assert age.answer() == "30" and age.message.property("role") == "hint"
+    assert direct._blocks["year"].isVisible() and not direct._blocks["hours"].isVisible()
+    qtbot.keyClick(age.edit, Qt.Key.Key_Tab)  # Tab goes on to the year's answers; Space picks one
+    qtbot.keyClick(direct._groups["year"][0][1], Qt.Key.Key_Space)
+    assert direct.answers() == {"age": "30", "year": "2"}
+    click(qtbot, direct._groups["year"][0][0])
+    assert direct._blocks["hours"].isVisible() and direct.answers() is None  # year 1: hours asked
+    _tap(qtbot, direct._numbers["hours"], "24.5")  # over the range: the keypad takes it, the field refuses it
+    assert direct._numbers["hours"].problem == "Not accepted: enter a number from 0.00 to 24.00, 2 digits after the point at most."
+    click(qtbot, next(b for b in direct._numbers["hours"].keys if b.text() == "⌫"))
+    click(qtbot, next(b for b in direct._numbers["hours"].keys if b.text() == "⌫"))
+    click(qtbot, direct.next)
+    stop_at_hand_over(qtbot, window)
+    assert [r.direct for r in stored(data, "numbers-2026") if r.kind == "start"] == [
+        {"age": "30", "year": "1", "hours": "24.00"}]
