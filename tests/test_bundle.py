@@ -228,6 +228,53 @@ def test_a_helper_process_that_cannot_start_costs_time_never_the_export(demo_dat
     assert one.manifest == two.manifest and one.logs == two.logs
 
 
+def test_a_log_the_helper_read_otherwise_makes_the_export_start_over(demo_data, tmp_path, monkeypatch):
+    """The helper's read of a large log is compared with this process's by the CRC-32 of each
+    MiB: other bytes (a log cut and grown again between the reads) start the export over, and
+    a log that keeps reading otherwise fails it, leaving nothing."""
+    from concurrent.futures import Future
+
+    from rrdesk.store import _bundle_write
+
+    class Here:  # the helper's work, run in this process so that a test can change what it read
+        def __init__(self, *args, **kwargs) -> None:
+            pass
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc) -> None:
+            pass
+
+        def submit(self, work, *args) -> Future:
+            future: Future = Future()
+            future.set_result(work(*args))
+            return future
+
+    real, calls = _bundle_write.scan_apart, []
+
+    def other_bytes(path, size, name, times):
+        calls.append(name)
+        found = real(path, size, name)
+        if len(calls) <= times:
+            found["crcs"] = [crc ^ 1 for crc in found["crcs"]]
+        return found
+
+    (tmp_path / "one").mkdir()
+    one = open_bundle(export(demo_data, "workplace-demo", tmp_path / "one", now=NOW), demo_identities())
+    monkeypatch.setattr(_bundle_write, "SCAN_APART", 0)
+    monkeypatch.setattr(_bundle_write, "ProcessPoolExecutor", Here)
+    monkeypatch.setattr(_bundle_write, "scan_apart", lambda *a: other_bytes(*a, times=1))
+    (tmp_path / "two").mkdir()
+    two = open_bundle(export(demo_data, "workplace-demo", tmp_path / "two", now=NOW), demo_identities())
+    assert len(calls) == 2 and one.manifest == two.manifest and one.logs == two.logs
+    monkeypatch.setattr(_bundle_write, "scan_apart", lambda *a: other_bytes(*a, times=99))
+    (tmp_path / "three").mkdir()
+    with pytest.raises(StoreError, match="a log kept changing while it was read"):
+        export(demo_data, "workplace-demo", tmp_path / "three", now=NOW)
+    assert list((tmp_path / "three").iterdir()) == []
+
+
 class Faulty(NoSync):
     """Writes at most 4 KiB at a time, and fails where it is told to."""
 

@@ -23,7 +23,8 @@ def _log(count: int, rng: random.Random, size: int = 300) -> bytes:
                              created="2024-02-29", sealed_first_key=b"sealed")
     out, prev, key = [header], header[-32:], K0
     for seq in range(count):
-        frame = f.encode_frame(seq, rng.randbytes(rng.randint(1, size)), prev, key)
+        # a negative size: every record of that size, as a survey's padded records are
+        frame = f.encode_frame(seq, rng.randbytes(-size if size < 0 else rng.randint(1, size)), prev, key)
         out.append(frame)
         prev, key = frame[-32:], f.evolve(key)
     return b"".join(out)
@@ -71,6 +72,45 @@ def test_stream_finds_what_scan_finds(seed):
         assert bytes(got.digests) == b"".join(hashlib.sha256(fr.blob).digest() for fr in whole.frames)
         if whole.header is not None:
             assert got.bad_tags == [p.record for p in f.check_tags(whole, K0)]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_an_exports_scan_of_long_runs_of_one_size_finds_what_scan_finds(seed):
+    """An export's scan (no tags, no index) checks runs of same-size frames together: the
+    same count, problems and lengths as scan, wherever the damage falls in a long run."""
+    rng = random.Random(100 + seed)
+    for _ in range(40):
+        count = rng.randint(60, 400)
+        data = bytearray(_log(count, rng, size=-rng.randint(40, 700)))
+        kind = rng.randrange(7)
+        if kind == 0:
+            del data[rng.randrange(len(data)):]  # cut
+        elif kind == 1:
+            data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)  # a bit changed
+        elif kind == 2:
+            data += bytes(rng.randint(1, 3000))  # zeros the disk never wrote
+        elif kind == 3:
+            data += _log(rng.randint(60, 90), rng, size=-len(data) % 500 + 1)[100:]  # another log's frames
+        elif kind == 4:
+            at = rng.randrange(150, len(data) - 100)
+            del data[at:at + rng.randint(1, 500)]  # a piece dropped
+        else:  # frames re-made from one on with a seq one too high, chained and checked
+            frames = f.scan(bytes(data), "x").frames
+            cut = rng.randrange(len(frames))
+            data, prev = bytearray(data[:frames[cut].offset]), frames[cut].prev
+            for fr in frames[cut:]:
+                data += f.encode_frame(fr.seq + 1, fr.blob, prev, K0)
+                prev = bytes(data[-32:])
+        whole = f.scan(bytes(data), "x.rrlog", "m")
+        stream = LogStream("x.rrlog", "m", None, index=False)
+        at = 0
+        while at < len(data):
+            step = rng.choice((1000, 5000, 65536, 1 << 20))
+            stream.feed(bytes(data[at:at + step]))
+            at += step
+        got = stream.finish()
+        assert (got.header, got.count, got.problems, got.valid_length, got.torn_tail) == (
+            whole.header, len(whole.frames), whole.problems, whole.valid_length, whole.torn_tail)
 
 
 def test_a_large_log_is_read_in_little_memory():

@@ -258,19 +258,32 @@ class Sealer:
         self.size = 0
 
     def update(self, plain: bytes) -> bytes:
+        out = b"".join(self.pieces(plain))
+        return out
+
+    def pieces(self, plain: bytes) -> list[bytes]:
+        """As :meth:`update`, the sealed bytes as a list of pieces (the header, then a piece per
+        chunk), never copied into one: an export writes them as they are."""
+        view, at, n = memoryview(plain), 0, len(plain)
         if self._pending:
-            self._pending += plain
-            data, self._pending = bytes(self._pending), bytearray()
-        else:
-            data = plain
-        view, at = memoryview(data), 0
-        while len(data) - at > age.CHUNK_SIZE:  # why: the last chunk must be known to be last
+            need = age.CHUNK_SIZE - len(self._pending)
+            if n <= need:  # why: the last chunk must be known to be last
+                self._pending += view
+                return self._take()
+            self._pending += view[:need]
+            at = need
+            self._seal(self._pending, final=False)
+            self._pending = bytearray()
+        while n - at > age.CHUNK_SIZE:  # why: the last chunk must be known to be last
             self._seal(view[at:at + age.CHUNK_SIZE], final=False)
             at += age.CHUNK_SIZE
         self._pending += view[at:]
         return self._take()
 
     def finish(self) -> bytes:
+        return b"".join(self.finish_pieces())
+
+    def finish_pieces(self) -> list[bytes]:
         self._seal(bytes(self._pending), final=True)
         self._pending = bytearray()
         return self._take()
@@ -280,8 +293,7 @@ class Sealer:
         self._ready.append(self._stream.encrypt(nonce, chunk, None))
         self._counter += 1
 
-    def _take(self) -> bytes:
-        out = b"".join(self._ready)
-        self._ready = []
-        self.size += len(out)
+    def _take(self) -> list[bytes]:
+        out, self._ready = self._ready, []
+        self.size += sum(map(len, out))
         return out

@@ -12,11 +12,14 @@ allows) is read once more beforehand, for its entry.
 
 The SHA-256 for the manifest runs on a thread and the writes on another (both let go of the
 GIL), and a log of :data:`SCAN_APART` bytes or more is scanned by a helper process reading the
-same bytes (checked by their SHA-256): on two cores the sealing, the scan and the disk overlap.
+same bytes (checked by the CRC-32 of each MiB, which both reads compute: the SHA-256 is made
+once, here): on two cores the sealing, the scan and the disk overlap. The sealed chunks go to
+the disk as the sealer makes them, joined once per MiB, and the scan checks runs of same-size
+frames together (:func:`rrdesk.store._log_stream._bulk`).
 
 A log only grows (a writer appends), so its first ``size`` bytes, fixed at the snapshot, stay
 what they were -- except when a writer opening the log cuts off a torn tail (§1.7 step 4): then
-the read comes up short, or (read twice) hashes otherwise, and the export starts over
+the read comes up short, or (read twice) sums otherwise, and the export starts over
 (:class:`Changed`).
 """
 from __future__ import annotations
@@ -77,18 +80,51 @@ class Member:
         return len(self.data) if self.data is not None else self.size
 
 
+class Sums:
+    """The CRC-32 of each :data:`PIECE` of a stream fed in pieces of any size (none copied)."""
+
+    def __init__(self) -> None:
+        self.sums: list[int] = []
+        self._crc = self._filled = 0
+
+    def feed(self, data: bytes) -> None:
+        view, at = memoryview(data), 0
+        while at < len(view):
+            part = view[at:at + PIECE - self._filled]
+            self._crc = zlib.crc32(part, self._crc)
+            self._filled += len(part)
+            at += len(part)
+            if self._filled == PIECE:
+                self.sums.append(self._crc)
+                self._crc = self._filled = 0
+
+    def finish(self) -> list[int]:
+        if self._filled:
+            self.sums.append(self._crc)
+            self._crc = self._filled = 0
+        return self.sums
+
+
 class _Source:
-    """Reads a log member for tarfile, hashing and scanning what goes by. The SHA-256 runs on
-    a thread of its own (hashlib lets go of the GIL for large pieces), beside the scan; at most
-    one piece waits for it."""
+    """Reads a log member for tarfile, hashing and scanning what goes by. The SHA-256 (and the
+    CRC-32 per MiB that the helper's read is compared with) runs on a thread of its own
+    (hashlib and zlib let go of the GIL for large pieces), beside the scan; at most one piece
+    waits for it. ``sha`` False: the CRC-32s alone (the helper, whose SHA-256 would repeat
+    this process's)."""
 
     _hasher = ThreadPoolExecutor(1, thread_name_prefix="rrdesk-export-sha")
 
-    def __init__(self, member: Member, apart: Future | None = None) -> None:
+    def __init__(self, member: Member, apart: Future | None = None, *, sha: bool = True) -> None:
         self.member, self.at, self.apart = member, 0, apart
-        self.digest = hashlib.sha256()
+        self.digest = hashlib.sha256() if sha else None
+        self.crcs = Sums()
         self.scan = LogStream(member.name, "", index=False) if apart is None else None
         self._hashing: Future | None = None
+
+    def _hash(self, piece: bytes) -> None:
+        if self.digest is not None:
+            self.digest.update(piece)
+        self.crcs.feed(piece)
 
     def read(self, n: int = -1) -> bytes:
         n = min(self.member.size - self.at, PIECE if n is None or n < 0 else n)
@@ -103,7 +139,7 @@ class _Source:
         self.at += n
         if self._hashing is not None:
             self._hashing.result()
-        self._hashing = self._hasher.submit(self.digest.update, piece)
+        self._hashing = self._hasher.submit(self._hash, piece)
         if self.scan is not None:
             self.scan.feed(piece)
         return piece
@@ -113,30 +149,47 @@ class _Source:
             self._hashing.result()
         if self.apart is not None:  # scanned by the helper process: the same bytes, or start over
             try:
-                entry = self.apart.result()
+                scanned = self.apart.result()
             except BrokenProcessPool:  # why: a helper that cannot start (or was killed) costs time, never the export
-                entry = log_entry(Member(self.member.name, fd=self.member.fd, size=self.member.size,
-                                         path=self.member.path, log=True))
-            if entry is None or entry["sha256"] != self.digest.hexdigest():
+                scanned = _scanned(Member(self.member.name, fd=self.member.fd, size=self.member.size,
+                                          path=self.member.path, log=True))
+            # why CRC-32 per MiB: it only has to tell whether both reads got the same bytes (a log
+            # cut and grown again between them), as the read-back does (FORMAT.md §2.7)
+            if scanned is None or scanned["crcs"] != self.crcs.finish():
                 raise Changed(self.member.name)
-            return entry
-        found = self.scan.finish()
+            records, problems = scanned["records"], scanned["problems"]
+        else:
+            found = self.scan.finish()
+            records, problems = found.count, [str(p) for p in found.problems]
         return {"name": self.member.name, "size": self.member.size, "sha256": self.digest.hexdigest(),
-                "records": found.count, "problems": [str(p) for p in found.problems]}
+                "records": records, "problems": problems}
+
+    def scanned(self) -> dict[str, Any]:
+        """What the scan found and the CRC-32s (for a source read with ``sha`` False)."""
+        if self._hashing is not None:
+            self._hashing.result()
+        found = self.scan.finish()
+        return {"records": found.count, "problems": [str(p) for p in found.problems], "crcs": self.crcs.finish()}
 
 
 def scan_apart(path: str, size: int, name: str) -> dict[str, Any] | None:
-    """A log's manifest entry, from its first ``size`` bytes read again (in a helper process);
-    None when they are no longer there."""
+    """A log's record count and problems, and the CRC-32 of each MiB, from its first ``size``
+    bytes read again (in a helper process); None when they are no longer there."""
     fd = open_capped(path, 2 << 30)
     try:
-        member = Member(name, fd=fd, size=size, path=Path(path), log=True)
         try:
-            return log_entry(member)
+            return _scanned(Member(name, fd=fd, size=size, path=Path(path), log=True))
         except Changed:
             return None
     finally:
         os.close(fd)
+
+
+def _scanned(member: Member) -> dict[str, Any]:
+    source = _Source(member, sha=False)
+    while source.read(PIECE):
+        pass
+    return source.scanned()
 
 
 def log_entry(member: Member) -> dict[str, Any]:
@@ -149,16 +202,18 @@ def log_entry(member: Member) -> dict[str, Any]:
 
 class _Out:
     """tarfile's output: sealed by age and written to ``fd`` as it comes; ``sums`` holds the
-    CRC-32 of each piece written, to compare the read-back with. The writes run on a thread
-    of their own (a write lets go of the GIL), beside the sealing and the scan; at most one
-    piece waits for it, and its error comes up at the next piece or at the end."""
+    CRC-32 of each MiB written, to compare the read-back with. The sealed chunks are joined
+    once into a piece of about a MiB and written on a thread of their own (a write lets go of
+    the GIL), beside the sealing and the scan; at most one piece waits for it, and its error
+    comes up at the next piece or at the end."""
 
     _writer = ThreadPoolExecutor(1, thread_name_prefix="rrdesk-export-write")
 
     def __init__(self, ops: Any, fd: int, sealer: Sealer) -> None:
         self.ops, self.fd, self.sealer = ops, fd, sealer
-        self.sums: list[int] = []
-        self._pending = bytearray()
+        self.sums = Sums()
+        self._pending: list[bytes] = []
+        self._size = 0
         self._writing: Future | None = None
         self.written = 0
 
@@ -167,35 +222,31 @@ class _Out:
 
     def write(self, plain: bytes) -> int:
         self.written += len(plain)
-        self._send(self.sealer.update(plain))
+        self._send(self.sealer.pieces(plain))
         return len(plain)
 
-    def finish(self) -> None:
-        self._send(self.sealer.finish(), flush=True)
+    def finish(self) -> list[int]:
+        self._send(self.sealer.finish_pieces(), flush=True)
         self._wait()
+        return self.sums.finish()
 
     def _wait(self) -> None:
         if self._writing is not None:
             writing, self._writing = self._writing, None
             writing.result()
 
-    def _send(self, sealed: bytes, flush: bool = False) -> None:
+    def _send(self, sealed: list[bytes], flush: bool = False) -> None:
         self._pending += sealed
-        if len(self._pending) < PIECE and not (flush and self._pending):
+        self._size += sum(map(len, sealed))
+        if self._size < PIECE and not (flush and self._pending):
             return
-        data, self._pending = bytes(self._pending), bytearray()
-        view, at = memoryview(data), 0
-        while len(data) - at >= PIECE or flush and at < len(data):
-            piece = view[at:at + PIECE]
-            at += len(piece)
-            self._wait()
-            self._writing = self._writer.submit(self._write, piece)
-        self._pending += view[at:]
+        data, self._pending, self._size = b"".join(self._pending), [], 0
+        self._wait()
+        self._writing = self._writer.submit(self._write, data)
 
-
-    def _write(self, piece: memoryview) -> None:
-        self.sums.append(zlib.crc32(piece))
-        write_all(self.ops, self.fd, piece)
+    def _write(self, data: bytes) -> None:
+        self.sums.feed(data)
+        write_all(self.ops, self.fd, data)
 
 
 def write_tar(ops: Any, fd: int, recipients: tuple[str, ...], members: list[Member],
@@ -246,8 +297,7 @@ def _write_members(out: _Out, members: list[Member], manifest: dict[str, Any],
             if member.entry and member.entry != entry:  # read beforehand, and now other bytes
                 raise Changed(member.name)
             member.entry = entry
-    out.finish()
-    return out.sums
+    return out.finish()
 
 
 def manifest_bytes(manifest: dict[str, Any], members: list[Member]) -> bytes:

@@ -131,6 +131,8 @@ class LogStream:
         unpack, sha256, label, magic_ok, overhead = _PREFIX.unpack_from, hashlib.sha256, f._FRAME_LABEL, f.FRAME_MAGIC, f.FRAME_OVERHEAD
         index, base, size_cap, length, at = self._index, self._base, f.MAX_BLOB - 1, len(buf), buf.startswith
         tag_label, evolve_label = f._TAG_LABEL, f._EVOLVE_LABEL
+        if key is None and not index:  # an export's scan: runs of same-size frames checked together
+            pos, seq, prev = _bulk(buf, view, pos, seq, prev)
         try:
             while True:
                 if length - pos < 16:
@@ -191,6 +193,48 @@ class LogStream:
             self._tail += data[:f.MAX_FRAME - len(self._tail)]
         self._tail_size += len(data)
         self._intact.feed(data)
+
+
+_BULK_MIN = 64  # why: below this many frames the per-frame loop is as quick as setting up arrays
+
+
+def _bulk(buf: bytearray, view: memoryview, pos: int, seq: int, prev: bytes) -> tuple[int, int, bytes]:
+    """Accept the frames from ``pos`` on that the per-frame loop would accept, as long as they
+    are whole, of one size and pass every check: magic, seq, length, check and chain. Returns
+    where the per-frame loop goes on (which then finds and words the first frame that fails,
+    exactly as without this). The checks but the SHA-256s run in numpy over the run of frames
+    (records of one survey are padded to one size, so a log is such a run); the SHA-256 of each
+    frame is one call. About half the per-frame loop's time: what an export's scan costs."""
+    import numpy as np
+
+    length = len(buf)
+    if length - pos < 16:
+        return pos, seq, prev
+    magic, first, size = _PREFIX.unpack_from(buf, pos)
+    if magic != f.FRAME_MAGIC or first != seq or not 1 <= size <= f.MAX_BLOB:
+        return pos, seq, prev
+    stride = f.FRAME_OVERHEAD + size
+    n = (length - pos) // stride
+    if n < _BULK_MIN:
+        return pos, seq, prev
+    rows = np.frombuffer(view[pos:pos + n * stride], dtype=np.uint8).reshape(n, stride)
+    expected = np.empty((n, 16), dtype=np.uint8)  # each frame's prefix as it must be: magic, seq, length
+    expected[:, :4] = np.frombuffer(f.FRAME_MAGIC, dtype=np.uint8)
+    expected[:, 4:12] = np.arange(seq, seq + n, dtype=">u8").view(np.uint8).reshape(n, 8)
+    expected[:, 12:16] = np.frombuffer(size.to_bytes(4, "big"), dtype=np.uint8)
+    same = (rows[:, :16] == expected).all(axis=1)
+    n = int(np.argmin(same)) if not same.all() else n
+    if n < _BULK_MIN:
+        return pos, seq, prev
+    sha256, label, tail = hashlib.sha256, f._FRAME_LABEL, stride - f.DIGEST_SIZE
+    checks = b"".join([sha256(label + view[at:at + tail]).digest() for at in range(pos, pos + n * stride, stride)])
+    computed = np.frombuffer(checks, dtype=np.uint8).reshape(n, f.DIGEST_SIZE)
+    chained = np.vstack((np.frombuffer(prev, dtype=np.uint8)[None, :], computed[:-1]))
+    good = (computed == rows[:n, tail:]).all(axis=1) & (rows[:n, 16:16 + f.DIGEST_SIZE] == chained).all(axis=1)
+    n = int(np.argmin(good)) if not good.all() else n
+    if n == 0:
+        return pos, seq, prev
+    return pos + n * stride, seq + n, checks[(n - 1) * f.DIGEST_SIZE:n * f.DIGEST_SIZE]
 
 
 class _Intact:

@@ -16,9 +16,9 @@ Use::
 from __future__ import annotations
 
 import errno
-import zlib
 import os
 import stat
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -33,7 +33,7 @@ from rrdesk.store._bundle_open import (  # noqa: F401 - the names of a bundle an
     Bundle, _is_survey_id, _sha, open_bundle, read_bundle,
 )
 from rrdesk.store._bundle_write import (
-    PIECE, Changed, Member, Unreadable, log_entry, manifest_bytes, sealed_size, write_tar,
+    PIECE, Changed, Member, Sums, Unreadable, log_entry, manifest_bytes, sealed_size, write_tar,
 )
 from rrdesk.store.log import key_path
 
@@ -353,16 +353,17 @@ class _Chosen:
 
 
 def _sums(pieces: Iterator[bytes]) -> list[int]:
-    """The CRC-32 of each :data:`PIECE` of the bytes read back, however the reads cut them."""
-    sums, pending = [], bytearray()
-    for piece in pieces:
-        pending += piece
-        while len(pending) >= PIECE:
-            sums.append(zlib.crc32(pending[:PIECE]))
-            del pending[:PIECE]
-    if pending:
-        sums.append(zlib.crc32(pending))
-    return sums
+    """The CRC-32 of each :data:`PIECE` of the bytes read back, however the reads cut them;
+    the next piece is read (on a thread: a read lets go of the GIL) while this one is summed."""
+    sums, ahead = Sums(), ThreadPoolExecutor(1, thread_name_prefix="rrdesk-export-read")
+    try:
+        coming = ahead.submit(next, pieces, None)
+        while (piece := coming.result()) is not None:
+            coming = ahead.submit(next, pieces, None)
+            sums.feed(piece)
+    finally:
+        ahead.shutdown(wait=True)
+    return sums.finish()
 
 
 def _write_verified(ops: BundleOps, final: Path, write: Callable[[int], list[int]], chosen: _Chosen) -> None:
