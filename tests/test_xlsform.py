@@ -353,8 +353,9 @@ def _refused(tmp_path, capsys, form: Path, pattern: str) -> None:
     (["begin repeat", "r", "Again"], r"row 3, column 'type': .*no repeats"),
     (["calculate", "c", None], r"row 3, column 'type': .*no calculations"),
     (["select_multiple fruits", "f", "Fruits"], r"row 3, column 'type': .*several answers"),
-    (["integer", "age", "Age"], r"row 3, column 'type': .*numeric questions"),
-    (["image", "photo", "Photo"], r"row 3, column 'type': .*only yes_no and select_one"),
+    (["integer", "age", "Age"], r"row 3, column 'constraint': an integer question needs a range \(write the range "
+                                r"as \. >= MIN and \. <= MAX\)"),
+    (["image", "photo", "Photo"], r"row 3, column 'type': .*only yes_no, select_one, integer and decimal"),
     (["start", "start", None], r"row 3, column 'type': .*records no time, device"),
     (["frobnicate", "x", "X"], r"row 3, column 'type': .*not an XLSForm type rrdesk knows"),
 ])
@@ -364,8 +365,9 @@ def test_unsupported_types_are_refused_by_row(tmp_path, capsys, row, pattern):
 
 
 @pytest.mark.parametrize("column, value, pattern", [
-    ("relevant", "${used} = 'yes'", r"row 2, column 'relevant': skip conditions"),
-    ("constraint", ". > 3", r"row 2, column 'constraint': constraints"),
+    ("relevant", "${used} = 'yes'", r"row 2, column 'relevant': relevant is not allowed for design forced"),
+    ("constraint", ". > 3", r"row 2, column 'constraint': constraint is only for integer and decimal questions"),
+    ("constraint_message", "Too old", r"row 2, column 'constraint_message': constraint messages are not supported"),
     ("media::image", "a.png", r"row 2, column 'media::image': media"),
     ("hint", "Be honest", r"row 2, column 'hint': hints are not supported"),
     ("required", "yes", r"row 2, column 'required': required answers are not supported"),
@@ -408,8 +410,9 @@ def test_spreadsheet_mistakes_are_reported_at_their_cell(tmp_path, capsys):
         ([head, ["select_one nope", "kind", "Kind?", "Genre ?", "kary", 1]],
          [["list_name", "name"], ["yes", "a"], ["yes", "b"]], r"row 2, column 'type': no list \"nope\""),
         ([head, ["select_one ys", "year", "Y?", "A ?", "direct", None]],
-         [["list_name", "name"], ["ys", "1"], ["ys", "2"]],
-         r"sheet 'choices', row 2, column 'name': \"1\": a choice name must start with a lower-case letter"),
+         [["list_name", "name"], ["ys", "1"], ["ys", "_2"]],
+         r"sheet 'choices', row 3, column 'name': \"_2\": a choice name must start with a lower-case letter "
+         r"or a digit"),
         ([head, ["select_one ys", "year", "Y?", "A ?", "direct", None]],
          [["list_name", "name", "label::en", "label::fr"], ["ys", "a", "A", "A"], ["ys", "b", "B", None]],
          r"sheet 'choices', row 3, column 'label::fr': label is empty"),
@@ -555,3 +558,60 @@ def test_export_refuses_a_survey_that_does_not_check(tmp_path, capsys):
     bad.write_text("[survey]\nid = 3\n")
     code, _, err = _run(capsys, "export-xlsform", str(bad), "-o", str(tmp_path / "x.xlsx"))
     assert code == 2 and err.startswith(f"rrdesk: error: {bad}: line 2") and not (tmp_path / "x.xlsx").exists()
+
+
+# -- number questions, digit choice names and relevant (issue 14, point 5) ----------------------------
+
+_NUMBERS = [["type", "name", "label", "design", "epsilon", "decimals", "relevant", "constraint", "bins"],
+            ["integer", "age", "Age", None, None, None, None, ". >= 15 and . <= 99", "18 25 35"],
+            ["select_one years", "year", "Year of study", None, None, None, "${age} >= 18 and not(${age} > 90)",
+             None, None],
+            ["decimal", "hours", "Hours", "direct", None, 2, "${year} = '1' or ${age} < 20", ". <= 24 and . >= 0",
+             "2, 4.5"],
+            ["yes_no", "used", "I have used cannabis.", "forced", 1.0, None, None, None, None]]
+_YEARS = [["list_name", "name", "label"], ["years", 1, "First"], ["years", 2.0, "Second"], ["years", "3", "Third"]]
+
+
+def test_a_form_with_numbers_digit_names_and_conditions_imports_and_round_trips(tmp_path, capsys):
+    from rrdesk.app import xlsform
+    form = _form(tmp_path, _NUMBERS, _YEARS)
+    s = xlsform.survey_from_xlsform(form)[1]
+    age, year, hours = s.direct
+    assert (age.number.type, age.number.low, age.number.high, age.groups) == (
+        "integer", 15, 99, ("15-17", "18-24", "25-34", "35-99"))
+    assert year.choices == ("1", "2", "3") and year.relevant_text == "${age} >= 18 and not(${age} > 90)"
+    assert (hours.number.decimals, hours.number.low, hours.number.high, hours.number.edges) == (2, 0, 2400, (0, 200, 450))
+    toml_path, again = tmp_path / "s.toml", tmp_path / "again.xlsx"
+    assert _run(capsys, "import-xlsform", str(form), "-o", str(toml_path))[0] == 0
+    assert _run(capsys, "export-xlsform", str(toml_path), "-o", str(again))[0] == 0
+    back = xlsform.survey_from_xlsform(again)[1]
+    assert back.fingerprint == s.fingerprint
+    assert [(q.number, q.relevant_text, q.choices) for q in back.questions] == [
+        (q.number, q.relevant_text, q.choices) for q in s.questions]
+
+
+@pytest.mark.parametrize("cell, value, pattern", [
+    ((1, 7), ". > 15 and . <= 99", r"row 2, column 'constraint': rrdesk takes only a range as a constraint: "
+                                   r"write the range as \. >= MIN and \. <= MAX, not '\. > 15 and \. <= 99'"),
+    ((1, 7), "regex(., '[0-9]+')", r"row 2, column 'constraint': rrdesk takes only a range"),
+    ((1, 7), ". >= 99 and . <= 15", r"row 2, column 'constraint': max must be above min \(99\)"),
+    ((1, 8), "18 x", r"row 2, column 'bins': bins are numbers separated by spaces"),
+    ((1, 3), "forced", r"row 2, column 'type': design forced is randomized: a number is asked directly"),
+    ((3, 6), "${used} = 'yes'", r"row 4, column 'relevant': relevant: \$\{used\} comes later"),
+    ((3, 6), "${age} = 'x'", r"row 4, column 'relevant': relevant: \$\{age\} is a number"),
+    ((3, 5), 7, r"row 4, column 'decimals': decimals must be a whole number from 1 to 6, not 7"),
+    ((2, 8), "1 2", r"row 3, column 'bins': bins is only for integer and decimal questions, not select_one years"),
+])
+def test_number_columns_are_checked_at_their_cell(tmp_path, capsys, cell, value, pattern):
+    rows = [list(r) for r in _NUMBERS]
+    rows[cell[0]][cell[1]] = value
+    _refused(tmp_path, capsys, _form(tmp_path, rows, _YEARS), pattern)
+
+
+def test_a_condition_on_a_randomized_question_is_refused_at_its_cell(tmp_path, capsys):
+    rows = [_NUMBERS[0], _NUMBERS[4], *_NUMBERS[1:4]]  # the randomized question first
+    rows = [list(r) for r in rows]
+    rows[2][6] = "${used} = 'yes'"
+    _refused(tmp_path, capsys, _form(tmp_path, rows, _YEARS),
+             r"row 3, column 'relevant': relevant: \$\{used\} is a randomized question: a skip that depends on a "
+             r"randomized answer would reveal it")

@@ -25,23 +25,25 @@ EN = "label::English (en)"
 
 SURVEY = [
     ["type", "name", EN, "design", "epsilon", "truth", "yes", "no", "p", "unrelated_prevalence",
-     "answer_mode", "negation::English (en)", "unrelated::English (en)"],
-    ["select_one year", "year", "Which year of study are you in?", "direct"] + [None] * 9,
+     "answer_mode", "negation::English (en)", "unrelated::English (en)", "relevant", "constraint", "bins"],
+    ["integer", "age", "How old are you?", "direct"] + [None] * 10 + [". >= 15 and . <= 99", "18 21 25"],
+    ["select_one year", "year", "Which year of study are you in?", "direct"] + [None] * 9
+    + ["${age} >= 17", None, None],
     ["yes_no", "cannabis", "In the past 12 months, I have used cannabis.", "forced", 1.0,
-     None, None, None, None, None, "instructed", None, None],
+     None, None, None, None, None, "instructed", None, None, None, None, None],
     ["yes_no", "cheated", "In the past 12 months, I have cheated in an exam.", "warner", None,
      None, None, None, 0.75, None, "assisted",
-     "In the past 12 months, I have not cheated in an exam.", None],
+     "In the past 12 months, I have not cheated in an exam.", None, None, None, None],
     ["yes_no", "sold_pills", "In the past 12 months, I have sold prescription pills.", "unrelated",
-     None, None, None, None, 0.5, 0.25, None, None, "I was born in January, February or March."],
+     None, None, None, None, 0.5, 0.25, None, None, "I was born in January, February or March.", None, None, None],
     ["select_one drinks", "binge", "In the past 30 days, on how many days did you have 5 drinks "
-     "or more?", "kary", 1.5, None, None, None, None, None, "assisted", None, None],
+     "or more?", "kary", 1.5, None, None, None, None, None, "assisted", None, None, None, None, None],
 ]
 
 CHOICES = [
     ["list_name", "name", EN],
-    ["year", "y1", "First year"], ["year", "y2", "Second year"], ["year", "y3", "Third year"],
-    ["year", "y4", "Fourth year or later"],
+    ["year", "1", "First year"], ["year", "2", "Second year"], ["year", "3", "Third year"],
+    ["year", "4", "Fourth year or later"],
     ["drinks", "none", "None"], ["drinks", "some", "1 or 2 days"], ["drinks", "many", "3 days or more"],
 ]
 
@@ -52,9 +54,9 @@ SETTINGS = [
 
 HELP = [
     ["sheet", "column", "what"],
-    ["survey", "type", "yes_no (a YES/NO question) or select_one LIST (one answer from LIST in the sheet "
-                       "choices). Groups, repeats, calculate, select_multiple, text, integer, notes, "
-                       "media and metadata are refused."],
+    ["survey", "type", "yes_no (a YES/NO question), select_one LIST (one answer from LIST in the sheet "
+                       "choices), or integer / decimal (a number, asked directly). Groups, repeats, "
+                       "calculate, select_multiple, text, notes, media and metadata are refused."],
     ["survey", "name", "the question's id: a lower-case letter, then a-z, 0-9, _ or - (at most 64)"],
     ["survey", "label::English (en)", "the question as the respondent reads it; one label column per "
                                       "language, e.g. label::Français (fr)"],
@@ -69,8 +71,16 @@ HELP = [
     ["survey", "negation::…", "warner only: the statement's opposite, in each language"],
     ["survey", "unrelated::…", "unrelated only: the innocuous question, in each language"],
     ["survey", "unrelated_prevalence", "unrelated only: the known share of YES to the innocuous question"],
-    ["choices", "list_name, name, label::…", "the answers of each select_one list: names follow the "
-                                             "rule of question names; labels in every language"],
+    ["survey", "relevant", "direct questions only: ask it only when a condition on earlier direct questions "
+                           "holds, e.g. ${age} >= 17, ${year} = '1', with and, or, not(...); never a "
+                           "randomized question (that would reveal its answer)"],
+    ["survey", "constraint", "integer and decimal only, required: the range, written . >= MIN and . <= MAX"],
+    ["survey", "decimals", "decimal only: digits after the point (1 when empty)"],
+    ["survey", "bins", "integer and decimal only: the cut points rrdesk aggregate --by groups by, e.g. "
+                       "18 21 25 (empty: about five round groups)"],
+    ["choices", "list_name, name, label::…", "the answers of each select_one list: a name starts with a "
+                                             "lower-case letter or a digit (1, 2, …), then a-z, 0-9, _ or -; "
+                                             "labels in every language"],
     ["settings", "form_id, form_title", "the survey's id (a-z, 0-9 joined by -) and title"],
     ["settings", "default_language", "the first language, e.g. English (en) or en"],
     ["settings", "recipients", "the age1… public key(s) of the coordinator, from rrdesk keygen; "

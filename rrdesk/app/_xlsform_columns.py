@@ -20,15 +20,20 @@ SHEETS = ("survey", "choices", "settings", "wording")
 TEXT_COLUMNS = {"label": "text", "negation": "negation", "unrelated": "unrelated"}
 #: Question keys that are not one cell of their own (named, texts, or from the choices sheet).
 _NOT_SCALAR = {"id", "text", "negation", "unrelated", "choices", "choice_text",
-               # a number question's keys: its XLSForm type, constraint and rrdesk's own columns (below)
-               "type", "min", "max", "decimals", "bins", "relevant"}
+               # a number question's type is XLSForm's type, its range XLSForm's constraint and its
+               # bins a list in one cell (NUMBER_COLUMNS); decimals and relevant are plain cells
+               "type", "min", "max", "bins"}
 _ORDER = ("design", "epsilon", "truth", "yes", "no", "p", "unrelated_prevalence", "answer_mode")
 #: Every other question key, in the survey format's order: one cell, a number or a word (a key
 #: a later design adds comes after, in alphabetical order).
 SCALAR_COLUMNS = tuple([k for k in _ORDER if k in QUESTION_KEYS]
                        + sorted(QUESTION_KEYS - _NOT_SCALAR - set(_ORDER)))
 #: Scalar keys whose value is a word, never a number (a cell "1" there stays "1").
-WORD_COLUMNS = frozenset({"design", "answer_mode"})
+WORD_COLUMNS = frozenset({"design", "answer_mode", "relevant"})
+#: A number question's other columns: XLSForm's ``constraint`` (its range, ``. >= MIN and . <= MAX``)
+#: and rrdesk's own ``bins`` (the cut points, separated by spaces).
+NUMBER_COLUMNS = ("constraint", "bins")
+NUMBER_TYPES = ("integer", "decimal")
 
 #: settings sheet column → [survey] key (rrdesk's own columns keep the survey file's names).
 SETTINGS = {"form_id": "id", "form_title": "title", "recipients": "recipients",
@@ -47,7 +52,6 @@ _TYPE_HINTS = {
     "calculate": "calculations", "select_multiple": "several answers to one question (ask one "
     "yes/no question per answer instead)", "select_multiple_from_file": "choices from a file",
     "select_one_from_file": "choices from a file", "rank": "ranking", "range": "ranges",
-    "integer": "numeric questions (not yet)", "decimal": "numeric questions (not yet)",
     "text": "free text (an answer typed in the clear could name the respondent)",
     "note": "notes", "acknowledge": "acknowledgements", "trigger": "triggers",
     "hidden": "hidden questions", "xml-external": "external data", "csv-external": "external data",
@@ -60,8 +64,8 @@ _METADATA = ("start", "end", "today", "deviceid", "phonenumber", "username", "em
 
 #: Columns of XLSForm that rrdesk does not support: refused in any row that fills them.
 _UNSUPPORTED = {
-    "relevant": "skip conditions (relevant) are not supported yet",
-    "constraint": "constraints are not supported", "constraint_message": "constraints are not supported",
+    "constraint_message": "constraint messages are not supported (rrdesk says what range it takes, in the "
+                          "interviewer's language)",
     "calculation": "calculations are not supported", "choice_filter": "choice filters are not supported",
     "repeat_count": "repeats are not supported", "appearance": "appearances are not supported",
     "default": "default answers are not supported (a respondent's answer is never preset)",
@@ -89,17 +93,17 @@ _SETTINGS_UNSUPPORTED = {
 def type_problem(kind: str) -> str | None:
     """Why the XLSForm type ``kind`` (lower case) is refused, or None if rrdesk takes it."""
     first = kind.split()[0] if kind.split() else kind
-    if kind == YES_NO or first in (SELECT_ONE, "select one"):
+    if kind == YES_NO or first in (SELECT_ONE, "select one") or kind in NUMBER_TYPES:
         return None
     for name, feature in _TYPE_HINTS.items():
         if kind == name or first == name:
             return f'type "{kind}" is not supported: rrdesk has no {feature}'
     if first in _MEDIA:
-        return f'type "{kind}" is not supported: rrdesk asks only yes_no and select_one questions'
+        return f'type "{kind}" is not supported: rrdesk asks only yes_no, select_one, integer and decimal questions'
     if first in _METADATA:
         return (f'type "{kind}" is not supported: rrdesk records no time, device or person data '
                 "beside an answer")
-    return f'type "{kind}" is not an XLSForm type rrdesk knows (use yes_no or select_one LIST)'
+    return f'type "{kind}" is not an XLSForm type rrdesk knows (use yes_no, select_one LIST, integer or decimal)'
 
 
 def unsupported_column(name: str, sheet: str) -> str | None:

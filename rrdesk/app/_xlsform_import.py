@@ -14,9 +14,10 @@ from typing import Any
 from rrdesk.app import _toml_text as toml
 from rrdesk.app._xlsform_cells import Built, Cell, fail, number, value
 from rrdesk.app._xlsform_columns import (
-    SCALAR_COLUMNS, SELECT_ONE, SETTINGS, TEXT_COLUMNS, WORD_COLUMNS, YES_NO, language_of, type_problem,
-    unsupported_column,
+    NUMBER_COLUMNS, NUMBER_TYPES, SCALAR_COLUMNS, SELECT_ONE, SETTINGS, TEXT_COLUMNS, WORD_COLUMNS, YES_NO,
+    language_of, type_problem, unsupported_column,
 )
+from rrdesk.app._xlsform_numbers import number_keys
 from rrdesk.app._xlsform_lists import Lists, read_lists, weight_table, wording_tables
 from rrdesk.app._xlsform_read import Sheet
 from rrdesk.core._survey_rules import show
@@ -132,13 +133,13 @@ def _survey_columns(file: str, sheet: Sheet, default: str) -> _Columns:
             if (TEXT_COLUMNS[base], lang) in cols.texts:
                 fail(file, where, f"a second {base} column in language {lang}")
             cols.texts[(TEXT_COLUMNS[base], lang)] = i
-        elif "::" not in name and base in ("type", "name", "required", *SCALAR_COLUMNS):
+        elif "::" not in name and base in ("type", "name", "required", *SCALAR_COLUMNS, *NUMBER_COLUMNS):
             cols.index[base] = i
         elif (why := unsupported_column(name, "survey")) is not None:
             cols.refused[i] = why
         elif name:
             fail(file, where, "unknown column (the survey sheet takes type, name, label::LANG, "
-                              f"{', '.join(SCALAR_COLUMNS)}, negation::LANG, unrelated::LANG; "
+                              f"{', '.join(SCALAR_COLUMNS)}, {', '.join(NUMBER_COLUMNS)}, negation::LANG, unrelated::LANG; "
                               "docs/survey-format.md, XLSForm)")
     for need in ("type", "name"):
         if need not in cols.index:
@@ -183,7 +184,9 @@ def _question(out: Built, cols: _Columns, lists: Lists | None, languages: list[s
     for key in ("text", "negation", "unrelated"):
         _texts(out, cols, key, languages, row, values)
     words = kind.split()
-    if kind.lower() == YES_NO:
+    if kind.lower() in NUMBER_TYPES or any(cell(c) is not None for c in NUMBER_COLUMNS):
+        number_keys(out, row, kind.lower(), design, cell)  # type, its range and bins
+    elif kind.lower() == YES_NO:
         if design == "kary":
             fail(file, ("survey", row, "type"), "design kary needs a list of answers: type select_one LIST")
     else:

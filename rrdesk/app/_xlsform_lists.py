@@ -14,7 +14,7 @@ from rrdesk.app import _toml_text as toml
 from rrdesk.app._xlsform_cells import Built, Cell, fail, number, text, value
 from rrdesk.app._xlsform_columns import language_of
 from rrdesk.app._xlsform_read import Sheet
-from rrdesk.core._survey_rules import QUESTION_ID, ident_ok, show
+from rrdesk.core._survey_rules import CHOICE_ID, ident_ok, show
 
 # -- choices sheet ---------------------------------------------------------------------------
 
@@ -76,10 +76,12 @@ def read_lists(file: str, sheet: Sheet | None, default: str) -> Lists | None:
         listed, name = (values[index[k]] if index[k] < len(values) else None for k in ("list_name", "name"))
         if listed is None or name is None:
             fail(file, ("choices", row, "list_name" if listed is None else "name"), "empty")
+        if isinstance(name, float) and name.is_integer():
+            name = int(name)  # why: a digit typed in a cell is a number to a spreadsheet: 1, not "1"
         name = str(name)
-        if not ident_ok(name, QUESTION_ID):
+        if not ident_ok(name, CHOICE_ID):
             fail(file, ("choices", row, "name"), f"{show(name)}: a choice name must start with a lower-case "
-                                                 'letter and hold only a-z, 0-9, "_" and "-" (at most 64)')
+                                                 'letter or a digit and hold only a-z, 0-9, "_" and "-" (at most 64)')
         entries = lists.rows.setdefault(str(listed), [])
         if any(e[1] == name for e in entries):
             fail(file, ("choices", row, "name"), f"{show(name)} is already in list {show(str(listed))}")

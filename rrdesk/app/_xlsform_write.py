@@ -11,7 +11,8 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from rrdesk.app._xlsform_columns import SCALAR_COLUMNS, SELECT_ONE, YES_NO
+from rrdesk.app._xlsform_columns import NUMBER_COLUMNS, SCALAR_COLUMNS, SELECT_ONE, YES_NO
+from rrdesk.app._xlsform_numbers import number_cells
 from rrdesk.core.survey import Survey
 
 #: Column widths in characters: names narrow, texts wide enough to read a sentence.
@@ -27,15 +28,18 @@ def sheets(survey: Survey, raw: dict[str, Any]) -> dict[str, list[list[Any]]]:
     used = [k for k in SCALAR_COLUMNS if k != "design" and any(k in t for t in tables.values())]
     texts = [("label", "text")] + [(k, k) for k in ("negation", "unrelated")
                                     if any(getattr(q, k) for q in survey.questions)]
-    head = ["type", "name", *(f"label::{lang}" for lang in langs), "design", *used,
+    numbers = {q.id: number_cells(q, tables.get(q.id, {})) for q in survey.questions}
+    extra = [c for c in NUMBER_COLUMNS if any(c in cells for cells in numbers.values())]  # constraint, bins
+    head = ["type", "name", *(f"label::{lang}" for lang in langs), "design", *used, *extra,
             *(f"{col}::{lang}" for col, _ in texts[1:] for lang in langs)]
     rows: list[list[Any]] = [head]
     choices: list[list[Any]] = [["list_name", "name", *(f"label::{lang}" for lang in langs)]]
     for q in survey.questions:
         table = tables.get(q.id, {})
-        kind = f"{SELECT_ONE} {q.id}" if q.choices else YES_NO
+        kind = q.number.type if q.number is not None else f"{SELECT_ONE} {q.id}" if q.choices else YES_NO
         row = [kind, q.id, *(q.text[lang] for lang in langs), q.kind]
         row += [_number(table[k]) if k in table else None for k in used]
+        row += [numbers[q.id].get(c) for c in extra]
         row += [getattr(q, attr)[lang] if getattr(q, attr) else None for _, attr in texts[1:] for lang in langs]
         rows.append(row)
         for i, choice in enumerate(q.choices):
