@@ -94,6 +94,7 @@ def settings(tmp_path):
 
     s = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     s.setValue("interface/language", "en")
+    s.setValue("interview/interviewer", "t1")  # an interviewer who signed in on this laptop before
     s.sync()
     return s
 
@@ -210,7 +211,7 @@ def record_interviews(survey_file: Path, data: Path, count: int, *, seed: int = 
         direct = {q.id: q.choices[0] for q in survey.questions if q.design is None}
     with Station(survey, data, source=SeededSource(seed), today=lambda: DAY, ops=NoSync()) as station:
         for _ in range(count):
-            answer_all(station.start(direct))
+            answer_all(station.start(direct, interviewer="t1"))
     return station
 
 

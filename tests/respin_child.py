@@ -27,7 +27,7 @@ def _say(text: str) -> None:
 def main(data: str) -> None:
     try:
         station = Station(surveys.load(DEMO), data)
-        interview = station.resume() if station.interrupted() else station.start({"department": "office"})
+        interview = station.resume(interviewer="t1") if station.interrupted() else station.start({"department": "office"}, interviewer="t1")
         q = interview.next_question
         interview.spin(q.id, 1 if q.design.categories == 2 else 0)
         _say(f"spun {q.id}")

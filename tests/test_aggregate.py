@@ -387,7 +387,7 @@ def test_a_record_with_an_answer_its_question_does_not_have_is_named_and_left_ou
 
     def sealed(**fields) -> bytes:
         record = records.Record(survey=SID, device=header.device_id.hex(), log=header.log_id.hex(),
-                                day="2026-11-22", **fields)
+                                day="2026-11-22", interviewer="t1", version="1", **fields)
         return age.encrypt(records.pad(record, records.record_size(survey)), survey.recipients)
 
     start = sealed(interview=1, position=0, kind="start", direct={"department": "office"})

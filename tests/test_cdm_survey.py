@@ -64,7 +64,7 @@ def test_each_respondent_sees_and_spins_the_wheel_of_the_group_drawn_for_them(tm
     seen = []
     with Station(s, tmp_path / "data", source=SeededSource(4)) as station:
         for _ in range(40):
-            interview = station.start({"site": "north"})
+            interview = station.start({"site": "north"}, interviewer="t1")
             q = interview.next_question
             assert q.id == "took" and q.design in pair.groups and interview.next_question.design == q.design
             spin = interview.spin(q.id, 1)
@@ -81,7 +81,7 @@ def _field(tmp_path, cheaters: float, carriers: float, n: int, seed: int):
     rng = np.random.Generator(np.random.PCG64(seed))
     with Station(s, tmp_path / "data", source=SeededSource(seed)) as station:
         for _ in range(n):
-            interview = station.start({"site": "north"})
+            interview = station.start({"site": "north"}, interviewer="t1")
             q = interview.next_question
             kind = rng.random()
             spin = interview.spin(q.id, int(kind < carriers))
@@ -121,7 +121,7 @@ def test_a_cdm_answer_must_carry_its_group(tmp_path, answer, ok):
                             question="took", answer=answer, day="2026-11-23")
     index = {q.id: i for i, q in enumerate(s.questions)}
     answers = {q.id: {a: j for j, a in enumerate(_opening.labels(s, q.id))} for q in s.questions}
-    row = [0, 0, 0, -1, -1, -1]
+    row = [0, 0, 0, -1, -1, 739578, 0, 0, -1]  # seq, interview, kind, question, answer, day, who, version, site
     what = _opening._content(record, row, index, answers, ["site"])
     assert (what == "") == ok
     if ok:

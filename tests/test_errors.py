@@ -155,7 +155,7 @@ def test_the_gui_goes_on_after_a_garbage_pointer_and_offers_the_interrupted_inte
 
     demo, data = surveys.load(DEMO), tmp_path / "D"
     with Station(demo, data) as station:
-        interview = station.start({"department": "office"})
+        interview = station.start({"department": "office"}, interviewer="t1")
         interview.spin(demo.randomized[0].id, 1)
     (data / demo.id / "current").write_bytes(b"\xff\xfe\n")
     window = open_window(qtbot, data, settings)

@@ -89,7 +89,7 @@ def torn_by_a_full_disk(data: Path) -> None:
     direct = {q.id: q.choices[0] for q in survey.questions if q.design is None}
     station = Station(survey, data, ops=FullDisk(room=300))
     with pytest.raises(log.StoreError, match="No space left on device"):
-        station.start(direct)
+        station.start(direct, interviewer="t1")
     station.close()
 
 
@@ -128,7 +128,7 @@ def test_a_disk_filling_at_any_byte_of_a_record_never_stops_the_export(tmp_path)
         direct = {q.id: q.choices[0] for q in survey.questions if q.design is None}
         with Station(survey, data, ops=FullDisk(room=room)) as station:
             try:
-                station.start(direct)
+                station.start(direct, interviewer="t1")
                 continue  # the record fitted: no fault at this byte
             except log.StoreError:
                 pass

@@ -61,18 +61,18 @@ def test_a_garbage_pointer_is_reported_by_verify_and_simulate_goes_on_numbering(
 def test_an_interrupted_interview_survives_a_garbage_pointer_and_is_never_re_offered(tmp_path):
     demo = surveys.load(DEMO)
     with Station(demo, tmp_path, source=SeededSource(3)) as station:
-        answer_all(station.start(DIRECT))
-        interview = station.start(DIRECT)
+        answer_all(station.start(DIRECT, interviewer="t1"))
+        interview = station.start(DIRECT, interviewer="t1")
         interview.spin(demo.randomized[0].id, 1)  # spun, its outcome seen, never answered
     _pointer(tmp_path).write_bytes(b"garbage")
     with Station(demo, tmp_path) as station:
         stopped = station.interrupted()
         assert stopped is not None and stopped.number == 2
         assert stopped.spun_unanswered == demo.randomized[0].id
-        resumed = station.resume()
+        resumed = station.resume(interviewer="t1")
         assert resumed.next_question.id == demo.randomized[1].id  # the spun one is never offered again
         resumed.abandon()
-        assert station.start(DIRECT).number == 3
+        assert station.start(DIRECT, interviewer="t1").number == 3
     assert verify(tmp_path, demo_identities()).problems == ()
 
 
@@ -207,7 +207,7 @@ def _station_step(data: str, gate, results) -> None:
     try:
         demo = surveys.load(DEMO)
         with Station(demo, data) as station:
-            interview = station.resume() if station.interrupted() else station.start(DIRECT)
+            interview = station.resume(interviewer="t1") if station.interrupted() else station.start(DIRECT, interviewer="t1")
             question = interview.next_question
             if question is not None:
                 interview.spin(question.id, 1)
@@ -246,8 +246,8 @@ def test_fifty_stations_started_together_on_a_fresh_folder_share_one_device_and_
     with Station(surveys.load(DEMO), data) as station:  # the interview the racers left is offered
         assert station.writer.path == logs[0] and station.interviews_begun == len(numbers)
         if station.interrupted() is not None:
-            station.resume().abandon()
-        assert station.start(DIRECT).number == len(numbers) + 1
+            station.resume(interviewer="t1").abandon()
+        assert station.start(DIRECT, interviewer="t1").number == len(numbers) + 1
     assert verify(data, demo_identities()).problems == ()
 
 
@@ -255,7 +255,7 @@ def _survey_start(data: str, survey: str, gate, results) -> None:
     gate.wait()
     try:
         with Station(surveys.load(survey), data) as station:
-            answer_all(station.start(DIRECT))
+            answer_all(station.start(DIRECT, interviewer="t1"))
         results.put(("ok", ""))
     except LogLocked as error:
         results.put(("locked", describe(error)))
@@ -295,13 +295,13 @@ def test_a_damaged_survey_copy_is_set_aside_and_interviews_go_on(tmp_path):
     data = tmp_path / "data"
     demo = surveys.load(DEMO)
     with Station(demo, data) as station:
-        answer_all(station.start({"department": "office"}))
+        answer_all(station.start({"department": "office"}, interviewer="t1"))
     copy = data / demo.id / "survey.toml"
     copy.write_bytes(b"\xff\xfe" + copy.read_bytes()[2:])
     with Station(demo, data) as station:
         assert [p.file for p in station.problems] == [str(copy)]
         assert "replaced by the survey file" in station.problems[0].what
-        interview = station.start({"department": "office"})
+        interview = station.start({"department": "office"}, interviewer="t1")
         assert interview.number == 2
         answer_all(interview)
     aside = sorted((data / demo.id).glob("survey.toml.damaged-*"))

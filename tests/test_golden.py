@@ -13,6 +13,8 @@ and say why in the commit.
 """
 from __future__ import annotations
 
+import datetime as dt
+
 import contextlib
 import io
 import os
@@ -39,14 +41,17 @@ def _run(*argv: object) -> tuple[int, str]:
 
 
 class _Normalizer:
-    """Replaces the random ids, in order of first appearance, the temporary folder and the
-    checkout's own folder (a survey's path)."""
+    """Replaces the random ids, in order of first appearance, the temporary folder, the
+    checkout's own folder (a survey's path) and the days the simulation ran (answers.csv's day)."""
 
     def __init__(self, tmp: Path) -> None:
         self.tmp, self.ids = str(tmp), {}
+        self.days = {(dt.date.today() - dt.timedelta(days=n)).isoformat() for n in (0, 1)}  # a run over midnight
 
     def __call__(self, text: str) -> str:
         text = text.replace(self.tmp, "<TMP>").replace(str(ROOT), "<ROOT>")
+        for day in self.days:
+            text = text.replace(day, "<DAY>")
         text = _HEX_ID.sub(lambda m: self.ids.setdefault(m[0], f"<ID{len(self.ids) + 1}>"), text)
         return _STAMP.sub("_<STAMP>", text)
 

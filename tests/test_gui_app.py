@@ -343,7 +343,7 @@ def test_leaving_an_interview_is_confirmed_and_leaves_it_interrupted(qtbot, data
 
 def test_closing_an_interrupted_interview_is_confirmed_first(qtbot, data, settings, fast_spin):
     with Station(surveys.load(DEMO), data) as station:
-        station.start({"department": "office"})
+        station.start({"department": "office"}, interviewer="t1")
     window = open_window(qtbot, data, settings)
     d = window.dashboard
     click(qtbot, d.close_it)

@@ -105,7 +105,7 @@ def test_a_full_disk_mid_interview_tells_the_respondent_no_path_exports_and_reco
 def test_a_data_folder_that_cannot_be_opened_for_interviews_still_exports(
         qtbot, data, settings, fast_spin, tmp_path, monkeypatch):
     with Station(surveys.load(DEMO), data) as holder:  # another process holds the log
-        interview = holder.start({"department": "office"})
+        interview = holder.start({"department": "office"}, interviewer="t1")
         interview.abandon()
         window = open_window(qtbot, data, settings)
         d = window.dashboard

@@ -239,7 +239,7 @@ def test_walk_the_dashboard_and_its_confirmations(qtbot, tmp_path, settings, fas
 
     data = tmp_path / "data"
     with Station(surveys.load(DEMO), data) as station:
-        station.start({"department": "office"})  # an interrupted interview: the resume panel shows
+        station.start({"department": "office"}, interviewer="t1")  # an interrupted interview: the resume panel shows
     window = open_window(qtbot, data, settings)
     window.set_language(lang)
     found: dict[str, list[str]] = {}

@@ -141,7 +141,7 @@ def test_french_respondent_sees_the_survey_and_the_interface_in_french(qtbot, wi
 def test_an_interrupted_interview_is_offered_and_continues_with_the_next_question_only(
         qtbot, data, settings, fast_spin):
     with Station(DEMO_SURVEY, data) as station:  # a crash after the first answer
-        interview = station.start({"department": "sales"})
+        interview = station.start({"department": "sales"}, interviewer="t1")
         spin = interview.spin("unhappy")
         interview.record("unhappy", 0)
         del spin
@@ -168,7 +168,7 @@ def test_an_interrupted_interview_is_offered_and_continues_with_the_next_questio
 
 def test_closing_an_interrupted_interview_marks_the_rest_abandoned(qtbot, data, settings, fast_spin):
     with Station(DEMO_SURVEY, data) as station:
-        station.start({"department": "office"})
+        station.start({"department": "office"}, interviewer="t1")
     window = open_window(qtbot, data, settings)
     assert window.dashboard.resume_text.text().startswith("Interview 1 stopped before its first question.")
     click(qtbot, window.dashboard.close_it)

@@ -89,7 +89,7 @@ def test_a_last_question_spun_and_never_answered_leaves_only_close_it(qtbot, dat
     from tests.test_gui_support import answer_confirmation
 
     with Station(surveys.load(DEMO), data) as station:  # a crash after the last question's spin
-        interview = station.start({"department": "office"})
+        interview = station.start({"department": "office"}, interviewer="t1")
         for q in station.survey.randomized[:-1]:
             interview.decline(q.id)
         interview.spin(station.survey.randomized[-1].id, truth=0)

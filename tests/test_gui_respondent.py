@@ -227,7 +227,7 @@ def test_the_questions_cannot_be_reached_around_the_privacy_step(qtbot, window):
 
 def test_a_continued_interview_passes_the_privacy_step_before_its_next_question(qtbot, data, settings, fast_spin):
     with Station(DEMO_SURVEY, data) as station:  # a crash after the first answer
-        interview = station.start({"department": "sales"})
+        interview = station.start({"department": "sales"}, interviewer="t1")
         interview.spin("unhappy")
         interview.record("unhappy", 0)
     window = open_window(qtbot, data, settings)

@@ -358,7 +358,7 @@ def test_respondents_who_ignore_the_spinner_are_flagged_in_the_results_view(qtbo
     data = tmp_path / "cheaters"
     with Station(s, data, source=SeededSource(13)) as station:
         for _ in range(40):
-            interview = station.start({"department": "office"})
+            interview = station.start({"department": "office"}, interviewer="t1")
             while (q := interview.next_question) is not None:
                 spin = interview.spin(q.id, 0 if q.answer_mode == "assisted" else None)
                 interview.record(q.id, spin.answer if spin.answer is not None else 0)

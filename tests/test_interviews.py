@@ -37,14 +37,15 @@ def _answer_all(interview, truth=1):
 def test_a_whole_interview_leaves_a_start_and_a_spun_and_an_answer_per_question(demo, tmp_path):
     day = dt.date(2026, 11, 22)
     with Station(demo, tmp_path, source=SeededSource(1), today=lambda: day) as station:
-        interview = station.start({"department": "factory"})
+        interview = station.start({"department": "factory"}, interviewer="t1")
         _answer_all(interview)
         assert interview.complete
         got = _records(station)
     assert [r.kind for r in got] == ["start"] + ["spun", "answer"] * len(demo.randomized)
     assert [r.position for r in got] == list(range(1 + 2 * len(demo.randomized)))
     assert {r.interview for r in got} == {1}
-    assert {r.format for r in got} == {records.FORMAT} == {"rrdesk-record/2"}
+    assert {r.format for r in got} == {records.FORMAT} == {"rrdesk-record/3"}
+    assert {(r.interviewer, r.version) for r in got} == {("t1", demo.version)}  # every record names them
     assert got[0].direct == {"department": "factory"}
     assert [r.question for r in got[1:]] == [q.id for q in demo.randomized for _ in range(2)]
     for r, q in zip(got[2::2], demo.randomized):
@@ -56,13 +57,13 @@ def test_a_whole_interview_leaves_a_start_and_a_spun_and_an_answer_per_question(
 
 def test_a_record_holds_no_truth_and_no_sector(demo, tmp_path):
     with Station(demo, tmp_path) as station:
-        _answer_all(station.start({"department": "office"}))
+        _answer_all(station.start({"department": "office"}, interviewer="t1"))
         plaintexts = [age.decrypt(f.blob, keys.load_identities(DEMO_KEY))
                       for f in log.scan(station.writer.path.read_bytes(), "log").frames]
     for text in plaintexts:
         fields = json.loads(text)
         assert set(fields) == {"format", "survey", "device", "log", "interview", "position", "kind",
-                               "question", "answer", "day", "direct"}
+                               "question", "answer", "day", "interviewer", "version", "direct"}
         assert b"sector" not in text and b"truth" not in text
 
 
@@ -70,8 +71,8 @@ def test_every_sealed_record_of_a_survey_has_the_same_length(demo, tmp_path):
     with Station(demo, tmp_path, source=SeededSource(5)) as station:
         for truth in (0, 1):
             for _ in range(10):
-                _answer_all(station.start({"department": "sales"}), truth)
-        interview = station.start({"department": "warehouse"})
+                _answer_all(station.start({"department": "sales"}, interviewer="t1"), truth)
+        interview = station.start({"department": "warehouse"}, interviewer="t1")
         interview.decline(interview.next_question.id)
         interview.abandon()
         frames = log.scan(station.writer.path.read_bytes(), "log").frames
@@ -80,7 +81,7 @@ def test_every_sealed_record_of_a_survey_has_the_same_length(demo, tmp_path):
 
 def test_a_question_cannot_be_spun_twice(demo, tmp_path):
     with Station(demo, tmp_path) as station:
-        interview = station.start({"department": "office"})
+        interview = station.start({"department": "office"}, interviewer="t1")
         q = interview.next_question
         interview.spin(q.id, 1)
         with pytest.raises(InterviewError, match="cannot be spun again"):
@@ -89,7 +90,7 @@ def test_a_question_cannot_be_spun_twice(demo, tmp_path):
 
 def test_questions_are_recorded_in_order_and_only_after_a_spin(demo, tmp_path):
     with Station(demo, tmp_path) as station:
-        interview = station.start({"department": "office"})
+        interview = station.start({"department": "office"}, interviewer="t1")
         first, second = demo.randomized[:2]
         with pytest.raises(InterviewError, match="must be spun"):
             interview.record(first.id, 1)
@@ -100,14 +101,14 @@ def test_questions_are_recorded_in_order_and_only_after_a_spin(demo, tmp_path):
 def test_direct_answers_must_be_the_questions_choices(demo, tmp_path):
     with Station(demo, tmp_path) as station:
         with pytest.raises(InterviewError, match="department"):
-            station.start({"department": "moon"})
+            station.start({"department": "moon"}, interviewer="t1")
         with pytest.raises(InterviewError, match="department"):
-            station.start({})
+            station.start({}, interviewer="t1")
 
 
 def test_an_interview_stopped_midway_comes_back_after_a_restart(demo, tmp_path):
     with Station(demo, tmp_path) as station:
-        interview = station.start({"department": "office"})
+        interview = station.start({"department": "office"}, interviewer="t1")
         q = interview.next_question
         interview.record(q.id, interview.spin(q.id, 1).answer)
         # the window closes (or the laptop dies) here
@@ -118,8 +119,8 @@ def test_an_interview_stopped_midway_comes_back_after_a_restart(demo, tmp_path):
         assert stopped.next_question == demo.randomized[1].id
         assert stopped.spun_unanswered is None
         with pytest.raises(InterviewError, match="interrupted"):
-            station.start({"department": "office"})
-        interview = station.resume()
+            station.start({"department": "office"}, interviewer="t1")
+        interview = station.resume(interviewer="t1")
         assert interview.next_question.id == demo.randomized[1].id  # the recorded one is never offered again
         _answer_all(interview)
         assert station.interrupted() is None
@@ -128,20 +129,20 @@ def test_an_interview_stopped_midway_comes_back_after_a_restart(demo, tmp_path):
 
 def test_closing_a_stopped_interview_keeps_its_answers_and_marks_the_rest(demo, tmp_path):
     with Station(demo, tmp_path) as station:
-        interview = station.start({"department": "office"})
+        interview = station.start({"department": "office"}, interviewer="t1")
         q = interview.next_question
         interview.record(q.id, interview.spin(q.id, 1).answer)
     with Station(demo, tmp_path) as station:
-        station.resume().abandon()
+        station.resume(interviewer="t1").abandon()
         kinds = [r.kind for r in _records(station)]
         assert kinds == ["start", "spun", "answer"] + ["unspun", "abandoned"] * (len(demo.randomized) - 1)
-        assert station.start({"department": "sales"}).number == 2
+        assert station.start({"department": "sales"}, interviewer="t1").number == 2
 
 
 def test_interview_numbers_go_on_across_restarts(demo, tmp_path):
     for expected in (1, 2, 3):
         with Station(demo, tmp_path) as station:
-            interview = station.start({"department": "office"})
+            interview = station.start({"department": "office"}, interviewer="t1")
             assert interview.number == expected
             _answer_all(interview)
             assert station.interviews_begun == expected
@@ -176,7 +177,7 @@ def test_a_text_correction_under_the_same_survey_id_is_accepted(demo, tmp_path):
 
 def test_a_damaged_log_is_kept_and_recording_goes_on_in_a_new_one(demo, tmp_path):
     with Station(demo, tmp_path) as station:
-        _answer_all(station.start({"department": "office"}))
+        _answer_all(station.start({"department": "office"}, interviewer="t1"))
         first_log = station.writer.path
     data = bytearray(first_log.read_bytes())
     data[len(data) // 2] ^= 0xFF  # damage in the middle, not a torn tail
@@ -184,7 +185,7 @@ def test_a_damaged_log_is_kept_and_recording_goes_on_in_a_new_one(demo, tmp_path
     with Station(demo, tmp_path) as station:
         assert station.problems, "the damage is reported"
         assert station.writer.path != first_log
-        assert station.start({"department": "office"}).number == 2
+        assert station.start({"department": "office"}, interviewer="t1").number == 2
     assert first_log.exists()
 
 
@@ -232,11 +233,14 @@ def test_keygen_writes_an_identity_and_prints_its_recipient(tmp_path, capsys):
 
 def test_records_refuse_anything_not_canonical():
     good = records.Record(survey="s", device="0" * 32, log="1" * 32, interview=1, position=0, kind="start",
-                          day="2026-01-01")
+                          day="2026-01-01", interviewer="amina", version="2")
     assert records.parse(records.pad(good, 512)) == good
     for bad in (b"{}", b"not json", good.to_json().replace(b'"start"', b'"other"'),
                 good.to_json().replace(b",", b", ", 1), b"\xff" * 10,
-                good.to_json().replace(b"rrdesk-record/2", b"rrdesk-record/3")):
+                good.to_json().replace(b"rrdesk-record/3", b"rrdesk-record/4"),
+                good.to_json().replace(b"rrdesk-record/3", b"rrdesk-record/2"),  # /2 has no interviewer
+                good.to_json().replace(b'"amina"', b'""'), good.to_json().replace(b'"amina"', b'"a b"'),
+                good.to_json().replace(b'"version":"2"', b'"version":"-2"')):
         with pytest.raises(records.RecordError):
             records.parse(bad)
 
@@ -257,13 +261,14 @@ def test_a_record_read_by_the_fast_path_is_the_record_written():
 
 def test_records_of_both_formats_are_read_and_v1_has_no_slot_kinds():
     spun = records.Record(survey="s", device="0" * 32, log="1" * 32, interview=1, position=1, kind="spun",
-                          question="q", day="2026-01-01")
+                          question="q", day="2026-01-01", interviewer="t1", version="1")
     old = records.Record(survey="s", device="0" * 32, log="1" * 32, interview=1, position=1, kind="answer",
                          question="q", answer="yes", day="2026-01-01", format=records.FORMAT_V1)
     assert records.parse(records.pad(spun, 512)) == spun
     assert records.parse(records.pad(old, 512)).format == "rrdesk-record/1"
     for kind in ("spun", "unspun"):
-        v1_slot = records.Record(**{**spun.__dict__, "kind": kind, "format": records.FORMAT_V1})
+        v1_slot = records.Record(**{**spun.__dict__, "kind": kind, "format": records.FORMAT_V1,
+                                    "interviewer": "", "version": ""})
         with pytest.raises(records.RecordError, match="cannot be in format rrdesk-record/1"):
             records.parse(v1_slot.to_json())
 
@@ -276,7 +281,7 @@ def test_every_record_is_sealed_to_every_recipient_of_the_survey(tmp_path):
     path.write_text(text.replace(f'recipients = ["{demo_recipient}"]',
                                  f'recipients = ["{coordinator.recipient}", "{backup.recipient}"]'), encoding="utf-8")
     with Station(surveys.load(path), tmp_path / "data") as station:
-        _answer_all(station.start({"department": "office"}))
+        _answer_all(station.start({"department": "office"}, interviewer="t1"))
         frames = log.scan(station.writer.path.read_bytes(), "log").frames
     for identity in (coordinator, backup):
         assert [records.parse(age.decrypt(f.blob, [identity])).kind for f in frames][0] == "start"
@@ -292,14 +297,14 @@ def test_an_old_data_folder_goes_on_in_a_new_log_and_its_log_is_kept(demo, tmp_p
     with Station(demo, tmp_path) as station:
         assert station.writer.path != old
         assert station.interviews_begun == 3 and station.interrupted() is None
-        interview = station.start({"department": "office"})
+        interview = station.start({"department": "office"}, interviewer="t1")
         assert interview.number == 4
         _answer_all(interview)
         pointer = (tmp_path / demo.id / "current").read_text(encoding="ascii")
-        assert pointer == f"{station.writer.path.name}\nrrdesk-record/2\n3\n"
+        assert pointer == f"{station.writer.path.name}\nrrdesk-record/3\n3\n"
     assert old.read_bytes() == before
     with Station(demo, tmp_path) as station:  # the marked pointer is continued, numbers go on
-        assert station.interviews_begun == 4 and station.start({"department": "office"}).number == 5
+        assert station.interviews_begun == 4 and station.start({"department": "office"}, interviewer="t1").number == 5
     assert len(list((tmp_path / demo.id).glob("*.rrlog"))) == 2
     assert verify(tmp_path, keys.load_identities(DEMO_KEY)).problems == ()
 
@@ -307,7 +312,7 @@ def test_an_old_data_folder_goes_on_in_a_new_log_and_its_log_is_kept(demo, tmp_p
 def test_a_new_log_after_a_damaged_one_goes_on_from_the_pointers_count(demo, tmp_path):
     with Station(demo, tmp_path) as station:
         for _ in range(2):
-            _answer_all(station.start({"department": "office"}))
+            _answer_all(station.start({"department": "office"}, interviewer="t1"))
         first_log = station.writer.path
     data = bytearray(first_log.read_bytes())
     data[-200] ^= 0xFF  # inside the last record: damage, not a torn tail
@@ -315,9 +320,9 @@ def test_a_new_log_after_a_damaged_one_goes_on_from_the_pointers_count(demo, tmp
     with Station(demo, tmp_path) as station:
         # the intact prefix holds the first interview and most of the second: both counted
         assert station.problems and station.writer.path != first_log and station.interviews_begun == 2
-        _answer_all(station.start({"department": "office"}))
+        _answer_all(station.start({"department": "office"}, interviewer="t1"))
     with Station(demo, tmp_path) as station:
-        assert station.start({"department": "office"}).number == 4
+        assert station.start({"department": "office"}, interviewer="t1").number == 4
 
 
 def test_a_lost_pointer_is_rebuilt_from_the_log_and_numbers_go_on(demo, tmp_path):
@@ -325,31 +330,44 @@ def test_a_lost_pointer_is_rebuilt_from_the_log_and_numbers_go_on(demo, tmp_path
     interviews counted from its own records, and the pointer is written again."""
     with Station(demo, tmp_path) as station:
         for _ in range(2):
-            _answer_all(station.start({"department": "office"}))
+            _answer_all(station.start({"department": "office"}, interviewer="t1"))
         first_log = station.writer.path
     (tmp_path / demo.id / "current").unlink()
     with Station(demo, tmp_path) as station:
-        assert station.writer.path == first_log and station.start({"department": "office"}).number == 3
-    assert (tmp_path / demo.id / "current").read_text(encoding="ascii") == f"{first_log.name}\nrrdesk-record/2\n0\n"
+        assert station.writer.path == first_log and station.start({"department": "office"}, interviewer="t1").number == 3
+    assert (tmp_path / demo.id / "current").read_text(encoding="ascii") == f"{first_log.name}\nrrdesk-record/3\n0\n"
 
 
-@pytest.mark.parametrize("tail", ["rrdesk-record/2\n1234567890123\n", "rrdesk-record/2\n0\nmore\n",
-                                  "rrdesk-record/2\n-1\n", "rrdesk-record/2\n0", "\xff\xfe"])
+@pytest.mark.parametrize("tail", ["rrdesk-record/3\n1234567890123\n", "rrdesk-record/3\n0\nmore\n",
+                                  "rrdesk-record/3\n-1\n", "rrdesk-record/3\n0", "\xff\xfe"])
 def test_a_pointer_not_exactly_as_written_is_rebuilt_from_the_logs(demo, tmp_path, tail):
     with Station(demo, tmp_path) as station:
-        _answer_all(station.start({"department": "office"}))
+        _answer_all(station.start({"department": "office"}, interviewer="t1"))
         first_log = station.writer.path
     (tmp_path / demo.id / "current").write_bytes(f"{first_log.name}\n{tail}".encode("latin-1"))
     with Station(demo, tmp_path) as station:
         assert station.writer.path == first_log and station.interviews_begun == 1
-    assert (tmp_path / demo.id / "current").read_text(encoding="ascii") == f"{first_log.name}\nrrdesk-record/2\n0\n"
+    assert (tmp_path / demo.id / "current").read_text(encoding="ascii") == f"{first_log.name}\nrrdesk-record/3\n0\n"
 
 
 def test_a_pointer_of_another_record_format_is_never_continued(demo, tmp_path):
     with Station(demo, tmp_path) as station:
-        _answer_all(station.start({"department": "office"}))
+        _answer_all(station.start({"department": "office"}, interviewer="t1"))
         first_log = station.writer.path
-    (tmp_path / demo.id / "current").write_text(f"{first_log.name}\nrrdesk-record/3\n0\n", encoding="ascii")
+    (tmp_path / demo.id / "current").write_text(f"{first_log.name}\nrrdesk-record/4\n0\n", encoding="ascii")
     with Station(demo, tmp_path) as station:
         assert station.writer.path != first_log and station.interviews_begun == 2  # counted as a /1 log
     assert first_log.exists()
+
+
+def test_a_log_begun_with_record_format_2_is_followed_by_a_new_log_numbered_after_it(demo, tmp_path):
+    """A laptop updated from rrdesk-record/2 (same shape, no interviewer or version): its log
+    never gets /3 records, and the new log's numbers follow its interviews exactly."""
+    with Station(demo, tmp_path) as station:
+        for _ in range(2):
+            _answer_all(station.start({"department": "office"}, interviewer="t1"))
+        first_log = station.writer.path
+    (tmp_path / demo.id / "current").write_text(f"{first_log.name}\nrrdesk-record/2\n5\n", encoding="ascii")
+    with Station(demo, tmp_path) as station:
+        assert station.writer.path != first_log and station.interviews_begun == 7  # 5 before it, 2 in it
+        assert station.start({"department": "office"}, interviewer="t1").number == 8

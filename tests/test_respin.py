@@ -76,7 +76,7 @@ class FailingDisk(NoSync):
 
 def test_after_spin_returns_a_reader_of_the_log_already_sees_the_question_spent(tmp_path):
     with station(tmp_path) as s:
-        interview = s.start({"department": "office"})
+        interview = s.start({"department": "office"}, interviewer="t1")
         interview.spin(QUESTIONS[0], 1)
         assert kinds(tmp_path) == [("start", ""), ("spun", QUESTIONS[0])]
         assert s.interrupted().spun_unanswered == QUESTIONS[0]  # what a crash right now would leave
@@ -86,7 +86,7 @@ def test_after_spin_returns_a_reader_of_the_log_already_sees_the_question_spent(
 def test_a_spin_whose_record_cannot_be_saved_returns_no_outcome(tmp_path, step, spent):
     disk = FailingDisk(step)
     with station(tmp_path, disk) as s:
-        interview = s.start({"department": "office"})
+        interview = s.start({"department": "office"}, interviewer="t1")
         disk.armed = True
         with pytest.raises(log.StoreError, match="record 1: could not be saved"):
             interview.spin(QUESTIONS[0], 1)
@@ -127,7 +127,7 @@ def test_a_station_killed_after_a_spin_records_it_abandoned_on_resume_and_asks_t
     with station(tmp_path) as s:
         assert s.interrupted() == Interrupted(number=1, recorded=(QUESTIONS[0],), next_question=QUESTIONS[1],
                                               spun_unanswered=QUESTIONS[0])
-        interview = s.resume()
+        interview = s.resume(interviewer="t1")
         assert kinds(tmp_path)[2] == ("abandoned", QUESTIONS[0])  # durable before resume returned
         assert interview.next_question.id == QUESTIONS[1]
         with pytest.raises(InterviewError, match="not the one"):
@@ -143,8 +143,8 @@ def test_a_station_killed_after_a_spin_records_it_abandoned_on_resume_and_asks_t
 def test_a_station_killed_after_a_spin_records_it_abandoned_when_the_interview_is_closed(tmp_path):
     _spin_in_a_child_and_kill_it(tmp_path)
     with station(tmp_path) as s:
-        s.resume().abandon()  # what the dashboard's "close it" does
-        assert s.interrupted() is None and s.start({"department": "sales"}).number == 2
+        s.resume(interviewer="t1").abandon()  # what the dashboard's "close it" does
+        assert s.interrupted() is None and s.start({"department": "sales"}, interviewer="t1").number == 2
     assert kinds(tmp_path, 1) == [("start", ""), ("spun", QUESTIONS[0]), ("abandoned", QUESTIONS[0])] + [
         (kind, q) for q in QUESTIONS[1:] for kind in ("unspun", "abandoned")]
 
@@ -157,7 +157,7 @@ def test_killing_after_every_spin_never_spins_one_question_twice(tmp_path):
     with station(tmp_path) as s:
         stopped = s.interrupted()
         assert (stopped.spun_unanswered, stopped.next_question) == (QUESTIONS[-1], None)
-        assert s.resume().complete  # the last spun question was closed: nothing is left to ask
+        assert s.resume(interviewer="t1").complete  # the last spun question was closed: nothing is left to ask
         assert s.interrupted() is None
     assert kinds(tmp_path) == [("start", "")] + [(kind, q) for q in QUESTIONS for kind in ("spun", "abandoned")]
 
@@ -166,27 +166,27 @@ def test_killing_after_every_spin_never_spins_one_question_twice(tmp_path):
 
 
 def _answered(s: Station) -> None:
-    answer_all(s.start({"department": "office"}))
+    answer_all(s.start({"department": "office"}, interviewer="t1"))
 
 
 def _declined(s: Station) -> None:
-    interview = s.start({"department": "office"})
+    interview = s.start({"department": "office"}, interviewer="t1")
     while (q := interview.next_question) is not None:
         interview.decline(q.id)
 
 
 def _abandoned_before_any_spin(s: Station) -> None:
-    s.start({"department": "office"}).abandon()
+    s.start({"department": "office"}, interviewer="t1").abandon()
 
 
 def _abandoned_after_a_spin(s: Station) -> None:
-    interview = s.start({"department": "office"})
+    interview = s.start({"department": "office"}, interviewer="t1")
     interview.spin(QUESTIONS[0], 1)
     interview.abandon()
 
 
 def _mixed(s: Station) -> None:
-    interview = s.start({"department": "office"})
+    interview = s.start({"department": "office"}, interviewer="t1")
     interview.record(QUESTIONS[0], interview.spin(QUESTIONS[0], 0).answer)
     interview.decline(QUESTIONS[1])
     interview.spin(QUESTIONS[2], 1)
@@ -194,19 +194,19 @@ def _mixed(s: Station) -> None:
 
 
 def _crash_after_a_spin_then_continue(s: Station) -> Station:
-    interview = s.start({"department": "office"})
+    interview = s.start({"department": "office"}, interviewer="t1")
     interview.spin(QUESTIONS[0], 1)
     s.close()  # as far as the laptop can tell, a crash: the outcome in memory is gone
     s = station(s.data)
-    answer_all(s.resume())
+    answer_all(s.resume(interviewer="t1"))
     return s
 
 
 def _crash_after_a_spin_then_close(s: Station) -> Station:
-    s.start({"department": "office"}).spin(QUESTIONS[0], 1)
+    s.start({"department": "office"}, interviewer="t1").spin(QUESTIONS[0], 1)
     s.close()
     s = station(s.data)
-    s.resume().abandon()
+    s.resume(interviewer="t1").abandon()
     return s
 
 
@@ -215,14 +215,14 @@ def _decline_cut_short(s: Station) -> Station:
     s.close()
     disk = FailingDisk("write", spare=1)  # the unspun record is written, the declined one is not
     s = station(s.data, disk)
-    interview = s.start({"department": "office"})
+    interview = s.start({"department": "office"}, interviewer="t1")
     disk.armed = True
     with pytest.raises(log.StoreError, match="record 2: could not be saved"):
         interview.decline(QUESTIONS[0])
     s.close()
     s = station(s.data)
     assert s.interrupted().spun_unanswered == QUESTIONS[0]  # the laptop cannot tell it from a spin
-    answer_all(s.resume())
+    answer_all(s.resume(interviewer="t1"))
     return s
 
 
@@ -271,15 +271,15 @@ def test_questions_stopped_after_their_spin_are_counted_apart_from_those_never_r
     demo, data = SURVEY, tmp_path / "stopped"
     first, second = demo.randomized[0].id, demo.randomized[1].id
     with Station(demo, data, source=SeededSource(8), ops=NoSync()) as station:
-        answer_all(station.start({"department": "office"}))
-        station.start({"department": "office"}).decline(first)  # declined; the rest: never reached
-        station.resume().abandon()
-        interview = station.start({"department": "sales"})
+        answer_all(station.start({"department": "office"}, interviewer="t1"))
+        station.start({"department": "office"}, interviewer="t1").decline(first)  # declined; the rest: never reached
+        station.resume(interviewer="t1").abandon()
+        interview = station.start({"department": "sales"}, interviewer="t1")
         interview.spin(first, 1)
         interview.abandon()  # stopped after the spin
-        station.start({"department": "sales"}).spin(first, 1)  # then the app is killed
+        station.start({"department": "sales"}, interviewer="t1").spin(first, 1)  # then the app is killed
     with Station(demo, data, ops=NoSync()) as station:
-        station.resume().abandon()  # closed from the dashboard: stopped after the spin too
+        station.resume(interviewer="t1").abandon()  # closed from the dashboard: stopped after the spin too
     code, got, _ = aggregate_json(export(data, tmp_path / "stick-stopped"))
     assert code == 0 and got["interviews"] == 4 and got["records"] == 4 * PER
     by_id = {q["id"]: q for q in got["questions"]}

@@ -100,6 +100,7 @@ def test_a_minimal_survey_loads(tmp_path):
     s = survey.load(write(tmp_path, VALID))
     assert (s.id, s.title, s.languages, s.recipients) == ("test", "Test", ("en", "fr"), (RECIPIENT,))
     assert (s.max_epsilon, s.planned_respondents) == (3.0, 400)
+    assert (s.version, s.interviewers, s.consent) == ("1", (), {})  # the defaults: version 1, typed ids, no consent
     q = s.question("unhappy")
     assert (q.kind, q.answer_mode, q.line, q.choices) == ("forced", "instructed", 9, ())
     assert q.text_in("fr") == "Je suis malheureux au travail."
@@ -195,7 +196,7 @@ def test_unknown_top_level_table(tmp_path):
 def test_unknown_key_in_survey(tmp_path):
     assert error(tmp_path, VALID.replace('title = "Test"', 'title = "Test"\nowner = "me"')) == (
         'line 4, key "owner": unknown key in [survey] (allowed: id, title, languages, recipients, '
-        'max_epsilon, planned_respondents)')
+        'max_epsilon, planned_respondents, version, interviewers)')
 
 
 def test_unknown_key_in_a_question(tmp_path):

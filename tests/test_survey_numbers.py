@@ -219,9 +219,9 @@ def test_the_station_records_numbers_and_skips_and_refuses_the_rest(tmp_path):
                           ({"age": "30", "year": "1", "hours": "1.5"}, 'question "hours" needs a number from 0.00 to'),
                           ({"age": "17", "year": "1"}, 'question "year" is skipped')]:
             with pytest.raises(InterviewError, match=what):
-                station.start(bad)
-        answer_all(station.start({"age": "17", "hours": "1.50"}))
-        answer_all(station.start({"age": "30", "year": "2"}))
+                station.start(bad, interviewer="t1")
+        answer_all(station.start({"age": "17", "hours": "1.50"}, interviewer="t1"))
+        answer_all(station.start({"age": "30", "year": "2"}, interviewer="t1"))
 
 
 def test_a_start_record_outside_the_rules_is_a_record_problem(tmp_path):
@@ -230,7 +230,8 @@ def test_a_start_record_outside_the_rules_is_a_record_problem(tmp_path):
     path.write_text(SURVEY, encoding="utf-8")
     data = tmp_path / "data"
     device, log_id = device_id(data), bytes(range(16, 32))
-    base = dict(survey=s.id, device=device.hex(), log=log_id.hex(), day=DAY.isoformat())
+    base = dict(survey=s.id, device=device.hex(), log=log_id.hex(), day=DAY.isoformat(), interviewer="t1",
+                version=s.version)
     starts = [{"age": "250", "year": "", "hours": ""},       # out of range
               {"age": "30", "year": "", "hours": ""},        # year asked, not answered
               {"age": "17", "year": "1", "hours": "2.00"},   # year answered although skipped

@@ -178,7 +178,8 @@ def _tiny_log(tmp_path, made_from) -> tuple[Path, age.Identity]:
     coordinator = age.Identity.generate()
     survey_file = tiny_survey(tmp_path, [coordinator.recipient])
     device, log_id = secrets.token_bytes(16), secrets.token_bytes(16)
-    base = dict(survey="tiny-2026", device=device.hex(), log=log_id.hex(), interview=1, day="2026-11-22")
+    base = dict(survey="tiny-2026", device=device.hex(), log=log_id.hex(), interview=1, day="2026-11-22",
+                interviewer="t1", version="1")
     sealed_log(tmp_path / "data", survey_file, made_from(base), device=device, log_id=log_id)
     return tmp_path / "data", coordinator
 
@@ -257,7 +258,7 @@ def test_a_log_that_mixes_record_formats_is_named(tmp_path):
         _slot(base, 1, "spun", "unhappy")])
     problems = verify(data, [coordinator]).problems
     assert [(p.record, p.what) for p in problems] == [
-        (1, "interview 1, position 1: a rrdesk-record/2 record after a rrdesk-record/1 record (a log holds one format)")]
+        (1, "interview 1, position 1: a rrdesk-record/3 record after a rrdesk-record/1 record (a log holds one format)")]
 
 
 def test_a_damaged_bundle_is_a_problem_not_an_error(clean, tmp_path):
@@ -349,9 +350,12 @@ def test_the_fast_record_parser_accepts_and_refuses_exactly_what_the_full_one_do
             return str(error)
 
     rng = random.Random(15)
-    base = [records.Record("s-1", "a" * 32, "b" * 32, 3, 0, "start", day="2024-01-02", direct={"b": "x", "a": 'q"\\'}),
-            records.Record("s-1", "a" * 32, "b" * 32, 3, 2, "answer", "q1", "yes", day="2024-01-02"),
-            records.Record("s-1", "a" * 32, "b" * 32, 0, 1, "spun", "q1", day="2024-01-02"),
+    who = dict(interviewer="k-07", version="2.1")
+    base = [records.Record("s-1", "a" * 32, "b" * 32, 3, 0, "start", day="2024-01-02", direct={"b": "x", "a": 'q"\\'},
+                           **who),
+            records.Record("s-1", "a" * 32, "b" * 32, 3, 2, "answer", "q1", "yes", day="2024-01-02", **who),
+            records.Record("s-1", "a" * 32, "b" * 32, 0, 1, "spun", "q1", day="2024-01-02", format=records.FORMAT_V2),
+            records.Record("s-1", "a" * 32, "b" * 32, 0, 0, "refused", day="2024-01-02", **who),
             records.Record("s", "a" * 32, "b" * 32, 10**12, 4, "abandoned", "q", day="9999-99-99",
                            direct={"z": "1", "y": "é"}, format=records.FORMAT_V1)]
     alphabet = b' !"#,:{}\\0123456789abcdefz-/\x7f\xff'

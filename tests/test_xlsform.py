@@ -129,7 +129,8 @@ def test_survey_weights_round_trip_as_a_weight_column(tmp_path):
     xlsform.export_xlsform(original, form)
     book = openpyxl.load_workbook(form)
     assert [c.value for c in book["choices"]["D"]] == ["weight", 1, 2.5, 0.75]
-    assert book["settings"]["G1"].value == "weight_question" and book["settings"]["G2"].value == "region"
+    assert book["settings"]["H1"].value == "weight_question" and book["settings"]["H2"].value == "region"
+    assert book["settings"]["G1"].value == "version" and book["settings"]["G2"].value == "1"
     made = xlsform.survey_from_xlsform(form)[1]
     _same(surveys.load(original), made)
     assert made.weights == (1.0, 2.5, 0.75)
@@ -436,8 +437,10 @@ def test_spreadsheet_mistakes_are_reported_at_their_cell(tmp_path, capsys):
 def test_settings_mistakes_are_reported_at_their_cell(tmp_path, capsys):
     head = _SETTINGS[0]
     cases = [
-        ([head + ["version"], _SETTINGS[1] + ["2024-01"]], r"sheet 'settings', row 2, column 'version': "
-                                                         r"a survey version is not supported yet"),
+        ([head + ["version"], _SETTINGS[1] + ["2024/01"]], r"sheet 'settings', row 2, column 'version': "
+                                                         r"version must be 1 to 32 letters, digits"),
+        ([head + ["interviewers"], _SETTINGS[1] + ["amina, k/07"]], r"sheet 'settings', row 2, column 'interviewers': "
+                                                                     r"interviewers\[1\] must be 1 to 32"),
         ([head + ["public_key"], _SETTINGS[1] + ["MIIB"]], r"column 'public_key': rrdesk seals answers with age"),
         ([head[:-1], _SETTINGS[1][:-1]], r"sheet 'settings', row 2, column 'planned_respondents': "
                                          r"planned_respondents is missing"),

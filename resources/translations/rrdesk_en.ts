@@ -3,152 +3,152 @@
 <context>
     <name>Dashboard</name>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="72" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="75" />
         <source>Open survey…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="91" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="94" />
         <source>Try again</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="104" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="107" />
         <source>Continue</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="105" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="108" />
         <source>Close it</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="124" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="127" />
         <source>Saved in this session</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="125" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="128" />
         <source>On this laptop (this survey)</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="126" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="129" />
         <source>Last answer saved</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="127" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="130" />
         <source>Free disk space</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="128" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="131" />
         <source>Data folder</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="129" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="132" />
         <source>Interviews</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="136" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="139" />
         <source>Low disk space: export the data to a USB stick and free some space before the next interview.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="145" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="151" />
         <source>Start interview</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="149" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="155" />
         <source>Export to…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="155" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="161" />
         <source>Export in progress</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="167" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="173" />
         <source>Reduce spinner motion</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="173" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="179" />
         <source>Interviewer language:</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="177" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="183" />
         <source>Interviewer language</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="208" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="214" />
         <source>{file} · languages: {languages} · ε per respondent: {epsilon} (cap {cap})</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="222" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="229" />
         <source>nothing saved yet</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="233" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="240" />
         <source>unknown</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="235" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="242" />
         <source>{size} GB</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="237" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="244" />
         <source>{size} MB</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="261" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="275" />
         <source>No interview can be recorded until this is fixed; the data can still be exported. Fix the cause, then tap Try again.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="264" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="278" />
         <source>No interview can be recorded until this is fixed. Fix the cause, then tap Try again.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="282" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="296" />
         <source>Interview {number} stopped after question {done} of {total}.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="283" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="297" />
         <source>Interview {number} stopped before its first question.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="285" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="299" />
         <source>Question {done} was spun but not answered; it is recorded as not answered and will not be asked again.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="288" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="302" />
         <source>No question is left: close it.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="290" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="304" />
         <source>Continue it with the same respondent (question {next} comes next), or close it.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="302" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="316" />
         <source>Exporting and checking the copy…</source>
         <translation type="unfinished" />
     </message>
@@ -366,145 +366,170 @@
 <context>
     <name>InterviewController</name>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="135" />
+        <location filename="../../rrdesk/gui/interview.py" line="137" />
         <source>No interview was started.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="148" />
+        <location filename="../../rrdesk/gui/interview.py" line="150" />
         <source>The interview could not be started: {error}</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="159" />
+        <location filename="../../rrdesk/gui/interview.py" line="161" />
         <source>Interview {number} was closed before the end.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="163" />
+        <location filename="../../rrdesk/gui/interview.py" line="165" />
         <source>Interview {number} could not be closed: {error}</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="214" />
+        <location filename="../../rrdesk/gui/interview.py" line="216" />
         <source>Interview {number} saved.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="325" />
+        <location filename="../../rrdesk/gui/interview.py" line="327" />
         <source>Interview {number} stopped: {error}. Fix the cause (free some disk space), then continue it from here.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>InterviewerChooser</name>
+    <message>
+        <location filename="../../rrdesk/gui/interviewer.py" line="42" />
+        <source>Interviewer:</source>
+        <extracomment>What a typed id may contain while it is typed (the records' rule: rrdesk.core._survey_study)</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/interviewer.py" line="46" />
+        <location filename="../../rrdesk/gui/interviewer.py" line="52" />
+        <source>Interviewer</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/interviewer.py" line="51" />
+        <source>Your interviewer id</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/interviewer.py" line="72" />
+        <source>Choose…</source>
         <translation type="unfinished" />
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="140" />
+        <location filename="../../rrdesk/gui/window.py" line="142" />
         <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="146" />
+        <location filename="../../rrdesk/gui/window.py" line="148" />
         <source>&amp;File</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="147" />
+        <location filename="../../rrdesk/gui/window.py" line="149" />
         <source>&amp;Open survey…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="150" />
+        <location filename="../../rrdesk/gui/window.py" line="152" />
         <source>&amp;Export to…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="152" />
+        <location filename="../../rrdesk/gui/window.py" line="154" />
         <source>&amp;Results (coordinator)…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="154" />
+        <location filename="../../rrdesk/gui/window.py" line="156" />
         <source>&amp;Quit</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="178" />
+        <location filename="../../rrdesk/gui/window.py" line="180" />
         <source>Open survey</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="179" />
+        <location filename="../../rrdesk/gui/window.py" line="181" />
         <source>Survey files (*.toml);;All files (*)</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="189" />
+        <location filename="../../rrdesk/gui/window.py" line="191" />
         <source>This survey file cannot be used</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="206" />
+        <location filename="../../rrdesk/gui/window.py" line="208" />
         <source>The survey file cannot be used; the demo survey is open instead</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="222" />
+        <location filename="../../rrdesk/gui/window.py" line="224" />
         <source>Opening the data folder…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="251" />
+        <location filename="../../rrdesk/gui/window.py" line="253" />
         <source>The data folder cannot be used: {error}</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="258" />
+        <location filename="../../rrdesk/gui/window.py" line="260" />
         <source>The data folder held a damaged file; it is kept for checking (rrdesk verify) and interviews go on.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="309" />
+        <location filename="../../rrdesk/gui/window.py" line="316" />
         <source>Close interview {number}?</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="310" />
+        <location filename="../../rrdesk/gui/window.py" line="317" />
         <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="311" />
+        <location filename="../../rrdesk/gui/window.py" line="318" />
         <source>Close it</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="311" />
+        <location filename="../../rrdesk/gui/window.py" line="318" />
         <source>Keep it</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="325" />
+        <location filename="../../rrdesk/gui/window.py" line="333" />
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="435" />
+        <location filename="../../rrdesk/gui/window.py" line="448" />
         <source>Leave the interview?</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="436" />
+        <location filename="../../rrdesk/gui/window.py" line="449" />
         <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="438" />
+        <location filename="../../rrdesk/gui/window.py" line="451" />
         <source>Leave</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="438" />
+        <location filename="../../rrdesk/gui/window.py" line="451" />
         <source>Stay</source>
         <translation type="unfinished" />
     </message>
@@ -612,7 +637,7 @@
     </message>
     <message>
         <location filename="../../rrdesk/gui/results.py" line="92" />
-        <location filename="../../rrdesk/gui/results.py" line="182" />
+        <location filename="../../rrdesk/gui/results.py" line="184" />
         <source>{bundles}: {names}</source>
         <translation type="unfinished" />
     </message>
@@ -658,7 +683,7 @@
     </message>
     <message>
         <location filename="../../rrdesk/gui/results.py" line="109" />
-        <location filename="../../rrdesk/gui/results.py" line="192" />
+        <location filename="../../rrdesk/gui/results.py" line="194" />
         <source>no split</source>
         <translation type="unfinished" />
     </message>
@@ -673,82 +698,82 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="127" />
+        <location filename="../../rrdesk/gui/results.py" line="128" />
         <source>Choose the identity file</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="128" />
+        <location filename="../../rrdesk/gui/results.py" line="129" />
         <source>Identity files (*.txt *.key);;All files (*)</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="153" />
+        <location filename="../../rrdesk/gui/results.py" line="155" />
         <source>Opening the bundles…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="160" />
+        <location filename="../../rrdesk/gui/results.py" line="162" />
         <source>No bundle could be opened with this identity file. Compute lists what is wrong.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="164" />
+        <location filename="../../rrdesk/gui/results.py" line="166" />
         <source>The bundles hold the survey “{title}”. Press Compute.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="166" />
+        <location filename="../../rrdesk/gui/results.py" line="168" />
         <source>The bundles hold {count} surveys: choose one, then press Compute.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="204" />
+        <location filename="../../rrdesk/gui/results.py" line="206" />
         <source>Press Compute to see the results of this survey.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="212" />
+        <location filename="../../rrdesk/gui/results.py" line="214" />
         <source>Splitting the results…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="224" />
+        <location filename="../../rrdesk/gui/results.py" line="226" />
         <source>Decrypting and checking every record of {bundles}…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="231" />
+        <location filename="../../rrdesk/gui/results.py" line="233" />
         <source>Nothing to show: no bundle could be used. The Problems tab says why.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="235" />
+        <location filename="../../rrdesk/gui/results.py" line="237" />
         <source>Computed from {bundles}.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="236" />
+        <location filename="../../rrdesk/gui/results.py" line="238" />
         <source>Records found in several bundles were counted once.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="237" />
+        <location filename="../../rrdesk/gui/results.py" line="239" />
         <source>The records named under Problems were left out; everything else was used.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="255" />
+        <location filename="../../rrdesk/gui/results.py" line="257" />
         <source>{bundle}: left out, it holds another survey ({id}); choose that survey to see its results.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="261" />
+        <location filename="../../rrdesk/gui/results.py" line="263" />
         <source>Choose the bundles and your identity file, then press Compute. The numbers are those of “rrdesk aggregate”.</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results.py" line="265" />
+        <location filename="../../rrdesk/gui/results.py" line="267" />
         <source>%n laptop(s)</source>
         <translation>
             <numerusform>%n laptop</numerusform>
@@ -756,17 +781,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="266" />
+        <location filename="../../rrdesk/gui/results.py" line="268" />
         <source>{interviews} interviews · {records} records · {laptops} · ε per respondent {epsilon} (cap {cap})</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="273" />
+        <location filename="../../rrdesk/gui/results.py" line="275" />
         <source>✓ Every bundle verified</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results.py" line="274" />
+        <location filename="../../rrdesk/gui/results.py" line="276" />
         <source>⚠ %n problem(s): see Problems</source>
         <translation>
             <numerusform>⚠ %n problem: see Problems</numerusform>
@@ -774,97 +799,97 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="275" />
+        <location filename="../../rrdesk/gui/results.py" line="277" />
         <source>Each record's chain, tag and content checked out; records found in several bundles were counted once.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="277" />
+        <location filename="../../rrdesk/gui/results.py" line="279" />
         <source>The damaged or doubtful records were left out and everything else was used.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="291" />
+        <location filename="../../rrdesk/gui/results.py" line="293" />
         <source>laptop {laptop}…, log {log}…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="294" />
+        <location filename="../../rrdesk/gui/results.py" line="296" />
         <source>record {number}</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="295" />
+        <location filename="../../rrdesk/gui/results.py" line="297" />
         <source>{where}: {what}</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="303" />
+        <location filename="../../rrdesk/gui/results.py" line="305" />
         <source>forced response</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="303" />
+        <location filename="../../rrdesk/gui/results.py" line="305" />
         <source>Warner's mirrored question</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="304" />
+        <location filename="../../rrdesk/gui/results.py" line="306" />
         <source>unrelated question</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="304" />
+        <location filename="../../rrdesk/gui/results.py" line="306" />
         <source>k-ary randomized response</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="305" />
+        <location filename="../../rrdesk/gui/results.py" line="307" />
         <source>asked directly</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="306" />
+        <location filename="../../rrdesk/gui/results.py" line="308" />
         <source>{design}, ε = {epsilon}</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="307" />
+        <location filename="../../rrdesk/gui/results.py" line="309" />
         <source>{id} ({design}): {text}</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="308" />
+        <location filename="../../rrdesk/gui/results.py" line="310" />
         <source>Method: {method}</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="310" />
+        <location filename="../../rrdesk/gui/results.py" line="312" />
         <source>{declined} declined, {abandoned} not reached, {after_spin} stopped after the spin</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="323" />
+        <location filename="../../rrdesk/gui/results.py" line="325" />
         <source>Save the report in…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="332" />
+        <location filename="../../rrdesk/gui/results.py" line="334" />
         <source>Writing the report…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="336" />
+        <location filename="../../rrdesk/gui/results.py" line="338" />
         <source>Report saved in {folder}: {files}</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="342" />
+        <location filename="../../rrdesk/gui/results.py" line="344" />
         <source>The report could not be saved: {error}</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results.py" line="354" />
+        <location filename="../../rrdesk/gui/results.py" line="356" />
         <source>%n bundle(s)</source>
         <translation>
             <numerusform>%n bundle</numerusform>

@@ -3,152 +3,152 @@
 <context>
     <name>Dashboard</name>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="72" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="75" />
         <source>Open survey…</source>
         <translation>Abrir encuesta…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="91" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="94" />
         <source>Try again</source>
         <translation>Intentar de nuevo</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="104" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="107" />
         <source>Continue</source>
         <translation>Continuar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="105" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="108" />
         <source>Close it</source>
         <translation>Cerrarla</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="124" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="127" />
         <source>Saved in this session</source>
         <translation>Guardadas en esta sesión</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="125" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="128" />
         <source>On this laptop (this survey)</source>
         <translation>En este portátil (esta encuesta)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="126" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="129" />
         <source>Last answer saved</source>
         <translation>Última respuesta guardada</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="127" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="130" />
         <source>Free disk space</source>
         <translation>Espacio libre en disco</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="128" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="131" />
         <source>Data folder</source>
         <translation>Carpeta de datos</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="129" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="132" />
         <source>Interviews</source>
         <translation>Entrevistas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="136" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="139" />
         <source>Low disk space: export the data to a USB stick and free some space before the next interview.</source>
         <translation>Poco espacio en disco: exporte los datos a una memoria USB y libere espacio antes de la próxima entrevista.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="145" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="151" />
         <source>Start interview</source>
         <translation>Iniciar entrevista</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="149" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="155" />
         <source>Export to…</source>
         <translation>Exportar a…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="155" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="161" />
         <source>Export in progress</source>
         <translation>Exportación en curso</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="167" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="173" />
         <source>Reduce spinner motion</source>
         <translation>Reducir el movimiento de la rueda</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="173" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="179" />
         <source>Interviewer language:</source>
         <translation>Idioma del entrevistador:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="177" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="183" />
         <source>Interviewer language</source>
         <translation>Idioma del entrevistador</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="208" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="214" />
         <source>{file} · languages: {languages} · ε per respondent: {epsilon} (cap {cap})</source>
         <translation>{file} · idiomas: {languages} · ε por persona encuestada: {epsilon} (límite {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="222" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="229" />
         <source>nothing saved yet</source>
         <translation>nada guardado todavía</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="233" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="240" />
         <source>unknown</source>
         <translation>desconocido</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="235" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="242" />
         <source>{size} GB</source>
         <translation>{size} GB</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="237" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="244" />
         <source>{size} MB</source>
         <translation>{size} MB</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="261" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="275" />
         <source>No interview can be recorded until this is fixed; the data can still be exported. Fix the cause, then tap Try again.</source>
         <translation>No se puede registrar ninguna entrevista hasta que esto se arregle; los datos aún se pueden exportar. Arregle la causa y luego toque Intentar de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="264" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="278" />
         <source>No interview can be recorded until this is fixed. Fix the cause, then tap Try again.</source>
         <translation>No se puede registrar ninguna entrevista hasta que esto se arregle. Arregle la causa y luego toque Intentar de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="282" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="296" />
         <source>Interview {number} stopped after question {done} of {total}.</source>
         <translation>La entrevista {number} se detuvo después de la pregunta {done} de {total}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="283" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="297" />
         <source>Interview {number} stopped before its first question.</source>
         <translation>La entrevista {number} se detuvo antes de su primera pregunta.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="285" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="299" />
         <source>Question {done} was spun but not answered; it is recorded as not answered and will not be asked again.</source>
         <translation>La pregunta {done} se giró pero no se respondió; queda registrada como no respondida y no se volverá a hacer.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="288" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="302" />
         <source>No question is left: close it.</source>
         <translation>No queda ninguna pregunta: ciérrela.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="290" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="304" />
         <source>Continue it with the same respondent (question {next} comes next), or close it.</source>
         <translation>Continúela con la misma persona (sigue la pregunta {next}), o ciérrela.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="302" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="316" />
         <source>Exporting and checking the copy…</source>
         <translation>Exportando y comprobando la copia…</translation>
     </message>
@@ -366,145 +366,170 @@
 <context>
     <name>InterviewController</name>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="135" />
+        <location filename="../../rrdesk/gui/interview.py" line="137" />
         <source>No interview was started.</source>
         <translation>No se inició ninguna entrevista.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="148" />
+        <location filename="../../rrdesk/gui/interview.py" line="150" />
         <source>The interview could not be started: {error}</source>
         <translation>No se pudo iniciar la entrevista: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="159" />
+        <location filename="../../rrdesk/gui/interview.py" line="161" />
         <source>Interview {number} was closed before the end.</source>
         <translation>La entrevista {number} se cerró antes del final.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="163" />
+        <location filename="../../rrdesk/gui/interview.py" line="165" />
         <source>Interview {number} could not be closed: {error}</source>
         <translation>No se pudo cerrar la entrevista {number}: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="214" />
+        <location filename="../../rrdesk/gui/interview.py" line="216" />
         <source>Interview {number} saved.</source>
         <translation>Entrevista {number} guardada.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="325" />
+        <location filename="../../rrdesk/gui/interview.py" line="327" />
         <source>Interview {number} stopped: {error}. Fix the cause (free some disk space), then continue it from here.</source>
         <translation>La entrevista {number} se detuvo: {error}. Arregle la causa (libere espacio en disco) y luego continúela desde aquí.</translation>
     </message>
 </context>
 <context>
+    <name>InterviewerChooser</name>
+    <message>
+        <location filename="../../rrdesk/gui/interviewer.py" line="42" />
+        <source>Interviewer:</source>
+        <extracomment>What a typed id may contain while it is typed (the records' rule: rrdesk.core._survey_study)</extracomment>
+        <translation>Encuestador:</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/interviewer.py" line="46" />
+        <location filename="../../rrdesk/gui/interviewer.py" line="52" />
+        <source>Interviewer</source>
+        <translation>Encuestador</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/interviewer.py" line="51" />
+        <source>Your interviewer id</source>
+        <translation>Su identificador de encuestador</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/interviewer.py" line="72" />
+        <source>Choose…</source>
+        <translation>Elegir…</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="140" />
+        <location filename="../../rrdesk/gui/window.py" line="142" />
         <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
         <translation>DEMO — se puede leer con la clave pública de demostración. Nunca la use para respuestas reales.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="146" />
+        <location filename="../../rrdesk/gui/window.py" line="148" />
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="147" />
+        <location filename="../../rrdesk/gui/window.py" line="149" />
         <source>&amp;Open survey…</source>
         <translation>&amp;Abrir encuesta…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="150" />
+        <location filename="../../rrdesk/gui/window.py" line="152" />
         <source>&amp;Export to…</source>
         <translation>&amp;Exportar a…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="152" />
+        <location filename="../../rrdesk/gui/window.py" line="154" />
         <source>&amp;Results (coordinator)…</source>
         <translation>&amp;Resultados (coordinador)…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="154" />
+        <location filename="../../rrdesk/gui/window.py" line="156" />
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="178" />
+        <location filename="../../rrdesk/gui/window.py" line="180" />
         <source>Open survey</source>
         <translation>Abrir encuesta</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="179" />
+        <location filename="../../rrdesk/gui/window.py" line="181" />
         <source>Survey files (*.toml);;All files (*)</source>
         <translation>Archivos de encuesta (*.toml);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="189" />
+        <location filename="../../rrdesk/gui/window.py" line="191" />
         <source>This survey file cannot be used</source>
         <translation>Este archivo de encuesta no se puede usar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="206" />
+        <location filename="../../rrdesk/gui/window.py" line="208" />
         <source>The survey file cannot be used; the demo survey is open instead</source>
         <translation>El archivo de encuesta no se puede usar; se abrió la encuesta de demostración</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="222" />
+        <location filename="../../rrdesk/gui/window.py" line="224" />
         <source>Opening the data folder…</source>
         <translation>Abriendo la carpeta de datos…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="251" />
+        <location filename="../../rrdesk/gui/window.py" line="253" />
         <source>The data folder cannot be used: {error}</source>
         <translation>La carpeta de datos no se puede usar: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="258" />
+        <location filename="../../rrdesk/gui/window.py" line="260" />
         <source>The data folder held a damaged file; it is kept for checking (rrdesk verify) and interviews go on.</source>
         <translation>La carpeta de datos tenía un archivo dañado; se conserva para revisarlo (rrdesk verify) y las entrevistas continúan.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="309" />
+        <location filename="../../rrdesk/gui/window.py" line="316" />
         <source>Close interview {number}?</source>
         <translation>¿Cerrar la entrevista {number}?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="310" />
+        <location filename="../../rrdesk/gui/window.py" line="317" />
         <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
         <translation>Las preguntas a las que no llegó quedan marcadas como no hechas. Esto no se puede deshacer.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="311" />
+        <location filename="../../rrdesk/gui/window.py" line="318" />
         <source>Close it</source>
         <translation>Cerrarla</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="311" />
+        <location filename="../../rrdesk/gui/window.py" line="318" />
         <source>Keep it</source>
         <translation>Conservarla</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="325" />
+        <location filename="../../rrdesk/gui/window.py" line="333" />
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
         <translation>La entrevista {number} se cerró; las preguntas a las que no llegó quedan marcadas como no hechas.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="435" />
+        <location filename="../../rrdesk/gui/window.py" line="448" />
         <source>Leave the interview?</source>
         <translation>¿Salir de la entrevista?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="436" />
+        <location filename="../../rrdesk/gui/window.py" line="449" />
         <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
         <translation>La entrevista queda interrumpida: sus respuestas guardadas se conservan y el panel ofrecerá continuarla la próxima vez.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="438" />
+        <location filename="../../rrdesk/gui/window.py" line="451" />
         <source>Leave</source>
         <translation>Salir</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="438" />
+        <location filename="../../rrdesk/gui/window.py" line="451" />
         <source>Stay</source>
         <translation>Quedarse</translation>
     </message>
@@ -612,7 +637,7 @@
     </message>
     <message>
         <location filename="../../rrdesk/gui/results.py" line="92" />
-        <location filename="../../rrdesk/gui/results.py" line="182" />
+        <location filename="../../rrdesk/gui/results.py" line="184" />
         <source>{bundles}: {names}</source>
         <translation>{bundles}: {names}</translation>
     </message>
@@ -658,7 +683,7 @@
     </message>
     <message>
         <location filename="../../rrdesk/gui/results.py" line="109" />
-        <location filename="../../rrdesk/gui/results.py" line="192" />
+        <location filename="../../rrdesk/gui/results.py" line="194" />
         <source>no split</source>
         <translation>sin división</translation>
     </message>
@@ -673,82 +698,82 @@
         <translation>Paquetes exportados (*.tar.age);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="127" />
+        <location filename="../../rrdesk/gui/results.py" line="128" />
         <source>Choose the identity file</source>
         <translation>Elegir el archivo de identidad</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="128" />
+        <location filename="../../rrdesk/gui/results.py" line="129" />
         <source>Identity files (*.txt *.key);;All files (*)</source>
         <translation>Archivos de identidad (*.txt *.key);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="153" />
+        <location filename="../../rrdesk/gui/results.py" line="155" />
         <source>Opening the bundles…</source>
         <translation>Abriendo los paquetes…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="160" />
+        <location filename="../../rrdesk/gui/results.py" line="162" />
         <source>No bundle could be opened with this identity file. Compute lists what is wrong.</source>
         <translation>Ningún paquete se pudo abrir con este archivo de identidad. Calcular indica qué está mal.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="164" />
+        <location filename="../../rrdesk/gui/results.py" line="166" />
         <source>The bundles hold the survey “{title}”. Press Compute.</source>
         <translation>Los paquetes contienen la encuesta «{title}». Pulse Calcular.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="166" />
+        <location filename="../../rrdesk/gui/results.py" line="168" />
         <source>The bundles hold {count} surveys: choose one, then press Compute.</source>
         <translation>Los paquetes contienen {count} encuestas: elija una y luego pulse Calcular.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="204" />
+        <location filename="../../rrdesk/gui/results.py" line="206" />
         <source>Press Compute to see the results of this survey.</source>
         <translation>Pulse Calcular para ver los resultados de esta encuesta.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="212" />
+        <location filename="../../rrdesk/gui/results.py" line="214" />
         <source>Splitting the results…</source>
         <translation>Dividiendo los resultados…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="224" />
+        <location filename="../../rrdesk/gui/results.py" line="226" />
         <source>Decrypting and checking every record of {bundles}…</source>
         <translation>Descifrando y comprobando cada entrada de {bundles}…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="231" />
+        <location filename="../../rrdesk/gui/results.py" line="233" />
         <source>Nothing to show: no bundle could be used. The Problems tab says why.</source>
         <translation>Nada que mostrar: no se pudo usar ningún paquete. La pestaña Problemas dice por qué.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="235" />
+        <location filename="../../rrdesk/gui/results.py" line="237" />
         <source>Computed from {bundles}.</source>
         <translation>Calculado a partir de {bundles}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="236" />
+        <location filename="../../rrdesk/gui/results.py" line="238" />
         <source>Records found in several bundles were counted once.</source>
         <translation>Las entradas encontradas en varios paquetes se contaron una vez.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="237" />
+        <location filename="../../rrdesk/gui/results.py" line="239" />
         <source>The records named under Problems were left out; everything else was used.</source>
         <translation>Las entradas nombradas en Problemas se dejaron fuera; todo lo demás se usó.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="255" />
+        <location filename="../../rrdesk/gui/results.py" line="257" />
         <source>{bundle}: left out, it holds another survey ({id}); choose that survey to see its results.</source>
         <translation>{bundle}: dejado fuera, contiene otra encuesta ({id}); elija esa encuesta para ver sus resultados.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="261" />
+        <location filename="../../rrdesk/gui/results.py" line="263" />
         <source>Choose the bundles and your identity file, then press Compute. The numbers are those of “rrdesk aggregate”.</source>
         <translation>Elija los paquetes y su archivo de identidad y luego pulse Calcular. Las cifras son las de «rrdesk aggregate».</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results.py" line="265" />
+        <location filename="../../rrdesk/gui/results.py" line="267" />
         <source>%n laptop(s)</source>
         <translation>
             <numerusform>%n portátil</numerusform>
@@ -756,17 +781,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="266" />
+        <location filename="../../rrdesk/gui/results.py" line="268" />
         <source>{interviews} interviews · {records} records · {laptops} · ε per respondent {epsilon} (cap {cap})</source>
         <translation>{interviews} entrevistas · {records} entradas · {laptops} · ε por persona encuestada {epsilon} (límite {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="273" />
+        <location filename="../../rrdesk/gui/results.py" line="275" />
         <source>✓ Every bundle verified</source>
         <translation>✓ Todos los paquetes verificados</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results.py" line="274" />
+        <location filename="../../rrdesk/gui/results.py" line="276" />
         <source>⚠ %n problem(s): see Problems</source>
         <translation>
             <numerusform>⚠ %n problema: ver Problemas</numerusform>
@@ -774,97 +799,97 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="275" />
+        <location filename="../../rrdesk/gui/results.py" line="277" />
         <source>Each record's chain, tag and content checked out; records found in several bundles were counted once.</source>
         <translation>La cadena, la etiqueta y el contenido de cada entrada son correctos; las entradas encontradas en varios paquetes se contaron una vez.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="277" />
+        <location filename="../../rrdesk/gui/results.py" line="279" />
         <source>The damaged or doubtful records were left out and everything else was used.</source>
         <translation>Las entradas dañadas o dudosas se dejaron fuera y todo lo demás se usó.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="291" />
+        <location filename="../../rrdesk/gui/results.py" line="293" />
         <source>laptop {laptop}…, log {log}…</source>
         <translation>portátil {laptop}…, registro {log}…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="294" />
+        <location filename="../../rrdesk/gui/results.py" line="296" />
         <source>record {number}</source>
         <translation>entrada {number}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="295" />
+        <location filename="../../rrdesk/gui/results.py" line="297" />
         <source>{where}: {what}</source>
         <translation>{where}: {what}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="303" />
+        <location filename="../../rrdesk/gui/results.py" line="305" />
         <source>forced response</source>
         <translation>respuesta forzada</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="303" />
+        <location filename="../../rrdesk/gui/results.py" line="305" />
         <source>Warner's mirrored question</source>
         <translation>pregunta en espejo de Warner</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="304" />
+        <location filename="../../rrdesk/gui/results.py" line="306" />
         <source>unrelated question</source>
         <translation>pregunta no relacionada</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="304" />
+        <location filename="../../rrdesk/gui/results.py" line="306" />
         <source>k-ary randomized response</source>
         <translation>respuesta aleatorizada k-aria</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="305" />
+        <location filename="../../rrdesk/gui/results.py" line="307" />
         <source>asked directly</source>
         <translation>preguntada directamente</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="306" />
+        <location filename="../../rrdesk/gui/results.py" line="308" />
         <source>{design}, ε = {epsilon}</source>
         <translation>{design}, ε = {epsilon}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="307" />
+        <location filename="../../rrdesk/gui/results.py" line="309" />
         <source>{id} ({design}): {text}</source>
         <translation>{id} ({design}): {text}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="308" />
+        <location filename="../../rrdesk/gui/results.py" line="310" />
         <source>Method: {method}</source>
         <translation>Método: {method}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="310" />
+        <location filename="../../rrdesk/gui/results.py" line="312" />
         <source>{declined} declined, {abandoned} not reached, {after_spin} stopped after the spin</source>
         <translation>{declined} rechazadas, {abandoned} no alcanzadas, {after_spin} detenidas después del giro</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="323" />
+        <location filename="../../rrdesk/gui/results.py" line="325" />
         <source>Save the report in…</source>
         <translation>Guardar el informe en…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="332" />
+        <location filename="../../rrdesk/gui/results.py" line="334" />
         <source>Writing the report…</source>
         <translation>Escribiendo el informe…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="336" />
+        <location filename="../../rrdesk/gui/results.py" line="338" />
         <source>Report saved in {folder}: {files}</source>
         <translation>Informe guardado en {folder}: {files}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results.py" line="342" />
+        <location filename="../../rrdesk/gui/results.py" line="344" />
         <source>The report could not be saved: {error}</source>
         <translation>No se pudo guardar el informe: {error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results.py" line="354" />
+        <location filename="../../rrdesk/gui/results.py" line="356" />
         <source>%n bundle(s)</source>
         <translation>
             <numerusform>%n paquete</numerusform>

@@ -90,10 +90,11 @@ def _read_quietly(path: Path) -> bytes | None:
 
 @dataclass(frozen=True)
 class Pointer:
-    """What ``current`` says: ``kind`` is "marked" (a /2 pointer of this device: ``name`` and
-    ``base``), "old" (a one-line /1 pointer, one of another record format, or a /2 pointer of
-    another device: its log is never continued) or "lost" (missing or damaged: rebuilt from
-    the logs)."""
+    """What ``current`` says: ``kind`` is "marked" (a /3 pointer of this device: ``name`` and
+    ``base``), "previous" (a /2 pointer of this device: its log keeps /2 records, so a new log
+    follows it, numbered after its interviews), "old" (a one-line /1 pointer, one of another
+    record format, or a pointer of another device: its log is never continued) or "lost"
+    (missing or damaged: rebuilt from the logs)."""
 
     kind: str
     name: str = ""
@@ -108,7 +109,9 @@ def read_pointer(folder: Path, device: bytes) -> Pointer:
     text = (raw or b"").decode("ascii", "replace")
     mine = device.hex() + "-"
     if (marked := POINTER.match(text)) is not None:
-        return Pointer("marked", marked[1], int(marked[2])) if marked[1].startswith(mine) else Pointer("old")
+        if not marked[1].startswith(mine):
+            return Pointer("old")
+        return Pointer("marked" if marked[2] == FORMAT else "previous", marked[1], int(marked[3]))
     if OLD_POINTER.match(text) is not None:
         return Pointer("old")
     return Pointer("lost")

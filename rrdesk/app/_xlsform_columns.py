@@ -37,7 +37,9 @@ NUMBER_TYPES = ("integer", "decimal")
 
 #: settings sheet column → [survey] key (rrdesk's own columns keep the survey file's names).
 SETTINGS = {"form_id": "id", "form_title": "title", "recipients": "recipients",
-            "max_epsilon": "max_epsilon", "planned_respondents": "planned_respondents"}
+            "max_epsilon": "max_epsilon", "planned_respondents": "planned_respondents",
+            # XLSForm's own version; rrdesk's interviewers (ids separated by commas or new lines)
+            "version": "version", "interviewers": "interviewers"}
 assert set(SETTINGS.values()) | {"languages"} == set(SURVEY_KEYS), "a [survey] key has no column"
 
 #: XLSForm types rrdesk's question types stand for: a yes/no question (no list), or one answer
@@ -79,7 +81,6 @@ _UNSUPPORTED = {
     "instance": "instance attributes are not supported",
 }
 _SETTINGS_UNSUPPORTED = {
-    "version": "a survey version is not supported yet (rrdesk survey files have none); leave it empty",
     "public_key": "rrdesk seals answers with age, not ODK's RSA key: put the coordinator's age1… "
                   "recipients in the column 'recipients'",
     "submission_url": "rrdesk sends nothing over a network (answers leave on a USB stick)",

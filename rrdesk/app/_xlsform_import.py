@@ -82,7 +82,8 @@ def _settings(file: str, sheet: Sheet) -> tuple[dict[str, tuple[Any, Cell]], str
                 fail(file, where, why)
         elif name or cell is not None:
             fail(file, where, "unknown column (settings takes form_id, form_title, default_language, "
-                              "recipients, max_epsilon, planned_respondents, weight_question)")
+                              "recipients, max_epsilon, planned_respondents, version, interviewers, "
+                              "weight_question)")
     for extra, values in sheet.rows[1:2]:
         fail(file, ("settings", extra), "settings has one row of values, under its header")
     return found, default
@@ -92,15 +93,18 @@ def _survey_table(out: Built, settings: dict[str, tuple[Any, Cell]], languages: 
                   survey: Sheet) -> None:
     first = next(iter(settings.values()), (None, ("settings", 2, "")))[1]
     out.add("[survey]", (first[0], first[1], ""))
-    for key in ("id", "title", "languages", "recipients", "max_epsilon", "planned_respondents"):
+    for key in ("id", "title", "languages", "recipients", "max_epsilon", "planned_respondents", "version",
+                "interviewers"):
         if key == "languages":
             out.add(f"languages = {toml.value(languages)}", ("survey", 1, "label"))
             continue
         if key not in settings or settings[key][0] is None:
             continue
         cell, where = settings[key]
-        if key == "recipients":
+        if key in ("recipients", "interviewers"):
             cell = [r for r in re.split(r"[\s,;]+", str(cell)) if r]
+        elif key == "version":  # a version typed as a number (20260115) stays its digits
+            cell = str(int(cell)) if isinstance(cell, (int, float)) and float(cell).is_integer() else str(cell)
         elif key not in ("id", "title"):
             cell = number(cell, out.file, where)
         out.add(f"{key} = {value(out.file, where, cell, key in ('id', 'title'))}", where)

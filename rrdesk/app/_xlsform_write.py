@@ -46,9 +46,12 @@ def sheets(survey: Survey, raw: dict[str, Any]) -> dict[str, list[list[Any]]]:
             labels = [q.choice_text[lang][i] if q.choice_text else None for lang in langs]
             choices.append([q.id, choice, *labels])
     settings = [["form_id", "form_title", "default_language", "recipients", "max_epsilon",
-                 "planned_respondents"],
+                 "planned_respondents", "version"],
                 [survey.id, survey.title, langs[0], "\n".join(survey.recipients),
-                 _number(raw["survey"]["max_epsilon"]), survey.planned_respondents]]
+                 _number(raw["survey"]["max_epsilon"]), survey.planned_respondents, survey.version]]
+    if survey.interviewers:  # rrdesk's own column: one id per line
+        settings[0].append("interviewers")
+        settings[1].append("\n".join(survey.interviewers))
     if survey.weight_question is not None:  # [weight]: the question, and a weight per answer
         settings[0].append("weight_question")
         settings[1].append(survey.weight_question)

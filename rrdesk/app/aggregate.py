@@ -152,7 +152,7 @@ def results_of(data: SurveyData, *, by: str | None = None, model: str | None = N
         counts[q.id] = per
     skipped = {q.id: data.not_answered(q.id) for q in data.survey.randomized}
     found = results(data.survey, counts, by=by, not_answered=skipped, records=data.records,
-                    interviews=data.interviews, devices=data.devices)
+                    interviews=data.interviews, devices=data.devices, refused=data.refused)
     if data.survey.weight_question is not None:
         found = replace(found, questions=tuple(_weighted(data, r) for r in found.questions))
     if model is None:

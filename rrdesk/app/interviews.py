@@ -45,6 +45,7 @@ from rrdesk.app._survey_copy import keep_copy
 from rrdesk.app._data_folder import (  # noqa: F401 - the names re-exported
     CURRENT, DEVICE_FILE, SURVEY_COPY, device_id, interviews_in, newest_logs, pointer_bytes, read_pointer,
 )
+from rrdesk.core._survey_study import IDENT_RULE, is_ident
 from rrdesk.core.fileio import folder_lock, mapped, replace_file
 from rrdesk.core.survey import Question, Survey, asked
 from rrdesk.store import age, log
@@ -122,6 +123,8 @@ class Station:
         path, base = self.folder / pointer.name, pointer.base
         if not path.exists():
             return self._new_log(base)
+        if pointer.kind == "previous":  # a /2 log: same shape, never given /3 records
+            return self._new_log(base + interviews_in(path, self._per_interview))
         try:
             writer = log.LogWriter.open(path, ops=self.ops)
         except log.LogDamaged as damaged:  # keep it for the verifier, go on in a new one
@@ -214,9 +217,11 @@ class Station:
                            next_question=randomized[spent] if spent < len(randomized) else None,
                            spun_unanswered=randomized[slot] if half else None)
 
-    def start(self, direct: Mapping[str, str]) -> Interview:
-        """Begin an interview: its ``start`` record, with the direct questions' answers,
-        is durable when this returns."""
+    def start(self, direct: Mapping[str, str], *, interviewer: str) -> Interview:
+        """Begin an interview: its ``start`` record, with the direct questions' answers and
+        the ``interviewer``'s id, is durable when this returns. With a survey that asks consent
+        the front-end calls this only after the respondent said Yes (:meth:`refuse` otherwise)."""
+        self._check_interviewer(interviewer)
         if self.interrupted() is not None:
             raise InterviewError("an interrupted interview must be continued or closed first")
         answers = {}
@@ -235,33 +240,58 @@ class Station:
         if set(direct) - set(answers):
             raise InterviewError("answers given for questions that are not direct questions of this survey")
         number = self.interviews_begun + 1
-        self._append(number, "start", direct=answers)
-        return Interview(self, number)
+        self._append(number, "start", interviewer, direct=answers)
+        return Interview(self, number, interviewer)
 
-    def resume(self) -> Interview:
-        """Continue the interrupted interview where it stopped. A question spun and never
-        answered is first recorded ``abandoned`` (durable when this returns): its outcome may
-        have been seen, so it is never offered, nor spun, again."""
+    def refuse(self, *, interviewer: str) -> int:
+        """The respondent said No on the consent screen: a ``refused`` record (holding nothing
+        the respondent said: no direct answer), then every question closed as not asked
+        (``unspun``, ``abandoned``), so the interview keeps its 1 + 2R records; durable when this
+        returns. Returns the interview's number."""
+        self._check_interviewer(interviewer)
+        if self.interrupted() is not None:
+            raise InterviewError("an interrupted interview must be continued or closed first")
+        number = self.interviews_begun + 1
+        self._append(number, "refused", interviewer)
+        Interview(self, number, interviewer).abandon()
+        return number
+
+    def _check_interviewer(self, interviewer: str) -> None:
+        if not is_ident(interviewer):
+            raise InterviewError(f"the interviewer id {IDENT_RULE}")
+        if self.survey.interviewers and interviewer not in self.survey.interviewers:
+            raise InterviewError(f'"{interviewer}" is not one of the survey\'s interviewers')
+
+    def resume(self, *, interviewer: str) -> Interview:
+        """Continue the interrupted interview where it stopped, the ``interviewer`` now holding
+        the laptop (its later records name them). A question spun and never answered is first
+        recorded ``abandoned`` (durable when this returns): its outcome may have been seen, so
+        it is never offered, nor spun, again."""
+        self._check_interviewer(interviewer)
         stopped = self.interrupted()
         if stopped is None:
             raise InterviewError("no interview was interrupted")
         if stopped.spun_unanswered is not None:
-            self._append(stopped.number, "abandoned", stopped.spun_unanswered)
-        return Interview(self, stopped.number)
+            self._append(stopped.number, "abandoned", interviewer, stopped.spun_unanswered)
+        return Interview(self, stopped.number, interviewer)
 
-    def _append(self, interview: int, kind: str, question: str = "", answer: str = "",
+    def _record(self, interview: int, kind: str, interviewer: str, question: str = "",
+                direct: Mapping[str, str] | None = None) -> Record:
+        return Record(survey=self.survey.id, device=self.device.hex(), log=self.writer.header.log_id.hex(),
+                      interview=interview, position=self.writer.count % self._per_interview, kind=kind,
+                      question=question, day=self.today().isoformat(), direct=direct or {},
+                      interviewer=interviewer, version=self.survey.version)
+
+    def _append(self, interview: int, kind: str, interviewer: str, question: str = "",
                 direct: Mapping[str, str] | None = None) -> int:
-        record = Record(survey=self.survey.id, device=self.device.hex(), log=self.writer.header.log_id.hex(),
-                        interview=interview, position=self.writer.count % self._per_interview, kind=kind,
-                        question=question, answer=answer, day=self.today().isoformat(), direct=direct or {})
+        record = self._record(interview, kind, interviewer, question, direct)
         return self.writer.append(age.encrypt(pad(record, self._size), self.survey.recipients))
 
-    def _append_answer(self, interview: int, question: str, labels: Sequence[str], index: Any) -> int:
+    def _append_answer(self, interview: int, interviewer: str, question: str, labels: Sequence[str],
+                       index: Any) -> int:
         """An ``answer`` record whose answer is ``labels[index]``, built without a branch or a
         lookup on ``index`` (:func:`rrdesk.store.records.select`)."""
-        record = Record(survey=self.survey.id, device=self.device.hex(), log=self.writer.header.log_id.hex(),
-                        interview=interview, position=self.writer.count % self._per_interview, kind="answer",
-                        question=question, day=self.today().isoformat())
+        record = self._record(interview, "answer", interviewer, question)
         plaintext = select(answer_rows(record, labels, self._size), index)
         return self.writer.append(age.encrypt(plaintext, self.survey.recipients))
 
@@ -280,8 +310,8 @@ class Interview:
     spun at most once (no re-spin: the spin is on disk before its outcome is returned), and
     recorded exactly once."""
 
-    def __init__(self, station: Station, number: int) -> None:
-        self.station, self.number = station, number
+    def __init__(self, station: Station, number: int, interviewer: str) -> None:
+        self.station, self.number, self.interviewer = station, number, interviewer
         self._spins: dict[str, Spin] = {}  # in memory only: the sector is never written
         # a cdm question's group (0 A, 1 B), drawn with the CSPRNG when the question is first asked
         # and recorded with its answer; in memory only until then (a question never spun can draw
@@ -335,7 +365,7 @@ class Interview:
         from rrdesk.core import randomizer
 
         spin = randomizer.spin(q.design, truth, self.station.source)
-        self.station._append(self.number, "spun", q.id)  # raises: the outcome is never returned
+        self.station._append(self.number, "spun", self.interviewer, q.id)  # raises: the outcome is never returned
         self._spins[question_id] = spin
         return spin
 
@@ -359,7 +389,7 @@ class Interview:
             raise InterviewError(f'question "{question_id}": not one of its answers')
         if q.kind == "cdm":
             value = value + 2 * fixed(self._groups.pop(q.id))
-        seq = self.station._append_answer(self.number, q.id, labels, value)
+        seq = self.station._append_answer(self.number, self.interviewer, q.id, labels, value)
         del self._spins[question_id]  # the spin is not needed any more: forget the sector
         return seq
 
@@ -369,8 +399,8 @@ class Interview:
         q = self._expect(question_id)
         if question_id in self._spins or self._standing()[1]:
             raise InterviewError(f'question "{question_id}" was spun; its answer must be recorded')
-        self.station._append(self.number, "unspun", q.id)
-        return self.station._append(self.number, "declined", q.id)
+        self.station._append(self.number, "unspun", self.interviewer, q.id)
+        return self.station._append(self.number, "declined", self.interviewer, q.id)
 
     def abandon(self) -> None:
         """Close the interview now: every question not yet recorded gets an ``abandoned``
@@ -379,8 +409,8 @@ class Interview:
         while (standing := self._standing()) is not None:
             q, spun = standing
             if not spun:
-                self.station._append(self.number, "unspun", q.id)
-            self.station._append(self.number, "abandoned", q.id)
+                self.station._append(self.number, "unspun", self.interviewer, q.id)
+            self.station._append(self.number, "abandoned", self.interviewer, q.id)
 
     @property
     def complete(self) -> bool:

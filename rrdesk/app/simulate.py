@@ -72,6 +72,9 @@ def _parse_share(q: surveys.Question, value: str, where: str) -> np.ndarray:
     if not math.isclose(result.sum(), 1.0, abs_tol=1e-9):
         raise InputError("command line", where, f"the shares add up to {result.sum():g}, not 1")
     return result
+#: The interviewer id of simulated interviews when the survey lists none (why a word: answers.csv
+#: and the report then say plainly that these interviews were simulated)
+SIMULATED = "simulated"
 
 
 def simulate(s: surveys.Survey, data: Path, n: int, shares: dict[str, np.ndarray],
@@ -83,12 +86,14 @@ def simulate(s: surveys.Survey, data: Path, n: int, shares: dict[str, np.ndarray
                      else rng.choice(len(shares[q.id]), size=n, p=shares[q.id])) for q in s.questions}
     reported = {q.id: np.zeros(len(shares[q.id]), dtype=np.int64) for q in s.randomized}
     given = {q.id: [] for q in s.direct}  # the direct answers recorded ("" when skipped)
+    # the survey's interviewers in turn (answers.csv then has several), else one simulated one
+    team = s.interviewers or (SIMULATED,)
     with Station(s, data, source=source) as station:
         if station.interrupted() is not None:  # an interview left open by the GUI: close it, keep its answers
-            station.resume().abandon()
+            station.resume(interviewer=team[0]).abandon()
         for i in range(n):
             direct = _direct_answers(s, {q.id: int(truths[q.id][i]) for q in s.direct})
-            interview = station.start(direct)
+            interview = station.start(direct, interviewer=team[i % len(team)])
             for qid, text in direct.items():
                 given[qid].append(text)
             for q in s.randomized:

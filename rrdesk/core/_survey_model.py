@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar
@@ -179,6 +179,10 @@ class Survey:
     weight_question, weights
         The optional ``[weight]`` table: a direct question and each of its answers' survey
         weight (:mod:`rrdesk.core._survey_weight`); ``None`` and ``()`` without one.
+    version, interviewers, consent
+        The study settings (:mod:`rrdesk.core._survey_study`): the version recorded with every
+        interview ("1" when the file gives none), the interviewer ids to choose from (empty:
+        typed), the consent text per language (empty: no consent screen).
     """
 
     path: Path
@@ -192,6 +196,9 @@ class Survey:
     wording: Localized[tuple] = Localized()
     weight_question: str | None = None  # [weight]: the direct question whose answer gives the weight
     weights: tuple[float, ...] = ()  # one per answer of weight_question, in its order
+    version: str = "1"  # _survey_study.DEFAULT_VERSION
+    interviewers: tuple[str, ...] = ()
+    consent: Localized[str] = Localized()
 
     @property
     def default_language(self) -> str:
@@ -219,6 +226,15 @@ class Survey:
         """What must not change while a survey collects data, and must agree for records to
         be counted together: its questions, their kinds, choices and spinners (not texts)."""
         return tuple((q.id, q.kind, q.choices, q.design, q.number, q.relevant_text) for q in self.questions)
+
+    @property
+    def content(self) -> tuple:
+        """What one version of the survey says and means: its languages, questions (texts,
+        choices, spinners, conditions; not their line numbers), consent and respondent wording.
+        Two files of one id and version must agree on it (the title, recipients, interviewers,
+        planning figures and weights may change freely)."""
+        questions = tuple(replace(q, line=None) for q in self.questions)
+        return (self.languages, questions, self.consent, self.wording)
 
     def question(self, qid: str) -> Question:
         """The question with id ``qid``; ``KeyError`` if there is none."""

@@ -35,7 +35,8 @@ QUESTION_ID = re.compile(r"[a-z][a-z0-9_-]*")
 CHOICE_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")
 LANGUAGE = re.compile(r"[a-z]{2,3}(?:-[A-Z]{2})?")
 
-SURVEY_KEYS = ("id", "title", "languages", "recipients", "max_epsilon", "planned_respondents")
+SURVEY_KEYS = ("id", "title", "languages", "recipients", "max_epsilon", "planned_respondents",
+               "version", "interviewers")  # the last two: rrdesk/core/_survey_study.py
 DESIGNS = ("forced", "warner", "unrelated", "kary", "cdm", "direct")
 ANSWER_MODES = ("instructed", "assisted")
 #: The probabilities that may replace ``epsilon``, per design (their order is the

@@ -26,6 +26,7 @@ from rrdesk.core._survey_direct import (  # numbers, relevant
     SKIPPED_GROUP, answers_problem, asked, conditions, direct_keys)
 from rrdesk.core._survey_model import Localized, Question, Survey
 from rrdesk.core._survey_weight import weight_table  # the optional [weight] table
+from rrdesk.core._survey_study import consent_table, interviewers_of, version_of  # version, interviewers, [consent]
 from rrdesk.core._survey_rules import (
     ANSWER_MODES, CHOICE_ID, CHOICE_RULE, DESIGNS, LANGUAGE, MAX_BYTES, MAX_CHOICES, MAX_LANGUAGES, MAX_QUESTIONS,
     MAX_RECIPIENTS, PROBABILITIES, QUESTION_ID, QUESTION_KEYS, SURVEY_ID, SURVEY_KEYS, Lines, Place,
@@ -95,7 +96,8 @@ def loads(text: str, path: str | Path = "<string>", *, complete: bool = True) ->
     weight_question, weights = weight_table(place, data, questions)
     result = Survey(path=Path(path), questions=questions,
                     wording=wording.parse(place, data.get("wording"), languages), **head,
-                    weight_question=weight_question, weights=weights)
+                    weight_question=weight_question, weights=weights,
+                    consent=consent_table(place, data, languages))
     if not result.randomized:
         raise SurveyError(name, "", "no randomized question: at least one question needs a design "
                                     "other than direct")
@@ -155,7 +157,8 @@ def _survey_table(top: Place, data: dict[str, Any]) -> dict[str, Any]:
             place.fail("recipients", f"recipients[{i}]: not a valid age X25519 recipient (age1…)")
     return {"id": table["id"], "title": table["title"], "languages": languages,
             "recipients": recipients, "max_epsilon": place.positive(table, "max_epsilon"),
-            "planned_respondents": place.count(table, "planned_respondents")}
+            "planned_respondents": place.count(table, "planned_respondents"),
+            "version": version_of(place, table), "interviewers": interviewers_of(place, table)}
 
 
 # -- [[question]] ----------------------------------------------------------------------

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from rrdesk.core.survey import Survey
 from rrdesk.gui.i18n import language_name
+from rrdesk.gui.interviewer import InterviewerChooser
 from rrdesk.gui.widgets import TOUCH, breakable, button, label, margins, on_width, stack_if_narrow, wrappable
 
 if TYPE_CHECKING:
@@ -54,10 +55,12 @@ class Dashboard(QWidget):
     openRequested = Signal()
     reducedMotionChanged = Signal(bool)
     languageChanged = Signal(str)
+    interviewerChanged = Signal(str)
 
     def __init__(self, languages: tuple[str, ...], current: str, reduced_motion: bool,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, interviewer: str | None = None) -> None:
         super().__init__(parent)
+        self._ready = False
         self.setObjectName("dashboard")
         outer = self._outer = QVBoxLayout(self)
         outer.setSpacing(14)
@@ -142,6 +145,9 @@ class Dashboard(QWidget):
 
         actions = QVBoxLayout()
         actions.setSpacing(14)
+        self.interviewer = InterviewerChooser(interviewer)  # required before Start (rrdesk/gui/interviewer.py)
+        self.interviewer.changed.connect(self._interviewer_changed)
+        actions.addWidget(self.interviewer)
         self.start = button(self.tr("Start interview"), "start")
         self.start.setMinimumHeight(TOUCH + 32)
         self.start.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
@@ -210,6 +216,7 @@ class Dashboard(QWidget):
             file=survey.path, languages=", ".join(language_name(c) for c in survey.languages),
             epsilon=QLocale().toString(survey.epsilon_per_respondent, "f", 2),
             cap=QLocale().toString(survey.max_epsilon, "g", 6)))
+        self.interviewer.set_survey(survey)
         self.folder.setText(breakable(str(data)))  # a long path wraps instead of widening the window
         self.folder.setToolTip(str(data))
         self.refresh_disk(data)
@@ -245,10 +252,17 @@ class Dashboard(QWidget):
         self.status.setVisible(bool(line))
 
     def set_ready(self, ready: bool, *, exportable: bool | None = None) -> None:
-        """Start needs an open store with no interrupted interview; export needs data to
-        export (by default: an open store), whether or not the store is open."""
-        self.start.setEnabled(ready and self.resume_panel.isHidden())
+        """Start needs an open store with no interrupted interview and an interviewer id;
+        export needs data to export (by default: an open store), whether or not the store is open."""
+        self._ready = ready
+        self.start.setEnabled(ready and self.resume_panel.isHidden() and bool(self.interviewer.current))
         self.export.setEnabled((ready if exportable is None else exportable) and self.progress.isHidden())
+
+    def _interviewer_changed(self, value: str) -> None:
+        self.start.setEnabled(self._ready and self.resume_panel.isHidden() and bool(value))
+        self.resume.setEnabled(bool(value))
+        self.close_it.setEnabled(bool(value))
+        self.interviewerChanged.emit(value)
 
     def show_fault(self, earlier: str, *, full: str | None, exportable: bool) -> None:
         """The data folder cannot be used for interviews (the status line says why): keep

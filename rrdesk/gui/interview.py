@@ -67,6 +67,7 @@ class InterviewController(QObject):
         # interviewer's dialogs keep the interviewer's language while the respondent holds the laptop
         self.words = Words("en")
         self.reduced_motion = False
+        self.interviewer = ""  # who holds the laptop between hand-overs (the dashboard's choice)
         self.wrote = self.broken = False
         self.question: Question | None = None  # the question on screen
         self._next: Question | None = None  # the one the store says comes next
@@ -107,28 +108,29 @@ class InterviewController(QObject):
 
     # -- the interviewer's part --------------------------------------------------------------
 
-    def begin(self, station: Station, ui_lang: str, *, reduced_motion: bool) -> None:
+    def begin(self, station: Station, ui_lang: str, *, reduced_motion: bool, interviewer: str) -> None:
         """A new interview: the direct questions, then the hand-over."""
-        self._reset(station, ui_lang, reduced_motion)
+        self._reset(station, ui_lang, reduced_motion, interviewer)
         if not self.survey.direct:
             self.submit_direct({})
             return
         self._go(Step.DIRECT)
 
-    def resume(self, station: Station, ui_lang: str, *, reduced_motion: bool) -> None:
+    def resume(self, station: Station, ui_lang: str, *, reduced_motion: bool, interviewer: str) -> None:
         """Continue an interrupted interview: hand over, and ask only what is not recorded."""
-        self._reset(station, ui_lang, reduced_motion)
-        operations.resume_interview(station).run(self.runner, self._begun, self._start_failed)
+        self._reset(station, ui_lang, reduced_motion, interviewer)
+        operations.resume_interview(station, interviewer).run(self.runner, self._begun, self._start_failed)
 
-    def _reset(self, station: Station, ui_lang: str, reduced_motion: bool) -> None:
+    def _reset(self, station: Station, ui_lang: str, reduced_motion: bool, interviewer: str) -> None:
         self.station, self.ui_lang, self.reduced_motion = station, ui_lang, reduced_motion
+        self.interviewer = interviewer
         self.lang = self.survey.default_language
         self.words = words_for(self.survey, self.lang)
         self.wrote = self.broken = False
 
     @Slot(dict)
     def submit_direct(self, direct: dict) -> None:
-        operations.start_interview(self.station, direct).run(self.runner, self._started, self._start_failed)
+        operations.start_interview(self.station, direct, self.interviewer).run(self.runner, self._started, self._start_failed)
 
     @Slot()
     def cancel(self) -> None:

@@ -146,21 +146,26 @@ def close_station(station: Station) -> Operation:
     return Operation("close_station", station.close)
 
 
-def start_interview(station: Station, direct: Mapping[str, str]) -> Operation:
+def start_interview(station: Station, direct: Mapping[str, str], interviewer: str) -> Operation:
     """Begin an interview: its start record, with the direct answers, is durable when done."""
     answers = dict(direct)
 
     def work() -> Begun:
-        interview = station.start(answers)
+        interview = station.start(answers, interviewer=interviewer)
         return Begun(interview, interview.next_question)
     return Operation("start_interview", work)
 
 
-def resume_interview(station: Station) -> Operation:
+def refuse(station: Station, interviewer: str) -> Operation:
+    """The respondent said No to the consent: the refusal, durable when done (its number)."""
+    return Operation("refuse", lambda: station.refuse(interviewer=interviewer))
+
+
+def resume_interview(station: Station, interviewer: str) -> Operation:
     """Continue the interrupted interview where it stopped."""
     def work() -> Begun:
         before = station.writer.count
-        interview = station.resume()
+        interview = station.resume(interviewer=interviewer)
         return Begun(interview, interview.next_question, wrote=station.writer.count != before)
     return Operation("resume_interview", work)
 
@@ -191,10 +196,10 @@ def abandon(interview: Interview) -> Operation:
     return Operation("abandon", interview.abandon)
 
 
-def close_interrupted(station: Station) -> Operation:
+def close_interrupted(station: Station, interviewer: str) -> Operation:
     """Close the interview that stopped part-way; the result is where the station stands."""
     def work() -> Standing:
-        station.resume().abandon()
+        station.resume(interviewer=interviewer).abandon()
         return _standing(station)
     return Operation("close_interrupted", work)
 

@@ -1,8 +1,8 @@
 """The app's remembered preferences: only paths and preferences, never anything sensitive.
 
 Everything the app keeps in QSettings goes through :class:`Preferences`, whose keys are a
-fixed list (:data:`KEYS`): the last survey file, the interviewer's language and the
-reduced-motion choice. No answer, spin, sector, interview number or time is ever written
+fixed list (:data:`KEYS`): the last survey file, the interviewer's language, the
+reduced-motion choice and the interviewer's id (as ODK Collect keeps its username). No answer, spin, sector, interview number or time is ever written
 here (threat model 1: settings live in plain text on the laptop).
 """
 from __future__ import annotations
@@ -12,7 +12,8 @@ from PySide6.QtCore import QSettings
 SURVEY = "survey/path"
 LANGUAGE = "interface/language"
 REDUCED_MOTION = "spinner/reduced_motion"
-KEYS = (SURVEY, LANGUAGE, REDUCED_MOTION)
+INTERVIEWER = "interview/interviewer"  # an interviewer's id: who holds the laptop, never a respondent
+KEYS = (SURVEY, LANGUAGE, REDUCED_MOTION, INTERVIEWER)
 
 
 def default_settings() -> QSettings:
@@ -59,3 +60,13 @@ class Preferences:
     @reduced_motion.setter
     def reduced_motion(self, on: bool) -> None:
         self._set(REDUCED_MOTION, bool(on))
+
+    @property
+    def interviewer(self) -> str | None:
+        """The interviewer id last chosen or typed on this laptop; None: none yet."""
+        value = self.settings.value(INTERVIEWER, "")
+        return str(value) if value else None
+
+    @interviewer.setter
+    def interviewer(self, value: str | None) -> None:
+        self._set(INTERVIEWER, value or "")

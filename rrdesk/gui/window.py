@@ -109,8 +109,10 @@ class MainWindow(QMainWindow):
 
     def _build(self) -> None:
         old = self.dashboard
-        self.dashboard = Dashboard(i18n.available(), self.ui_lang, self.prefs.reduced_motion)
+        self.dashboard = Dashboard(i18n.available(), self.ui_lang, self.prefs.reduced_motion,
+                                   interviewer=self.prefs.interviewer)
         d = self.dashboard
+        d.interviewerChanged.connect(self._interviewer)
         d.startRequested.connect(self.start_interview)
         d.continueRequested.connect(self.continue_interview)
         d.closeRequested.connect(self.ask_close_interrupted)
@@ -289,16 +291,21 @@ class MainWindow(QMainWindow):
     def start_interview(self) -> None:
         if self.station is None or self.standing.interrupted is not None:
             return
+        if not (interviewer := self.dashboard.interviewer.current):
+            return
         self._enter_flow()
-        self.controller.begin(self.station, self.ui_lang, reduced_motion=self.prefs.reduced_motion)
+        self.controller.begin(self.station, self.ui_lang, reduced_motion=self.prefs.reduced_motion,
+                              interviewer=interviewer)
 
     @Slot()
     def continue_interview(self) -> None:
         stopped = self.standing.interrupted if self.station is not None else None
-        if stopped is None or stopped.next_question is None:  # nothing left to ask: only Close it
+        interviewer = self.dashboard.interviewer.current
+        if stopped is None or stopped.next_question is None or not interviewer:  # nothing left: only Close it
             return
         self._enter_flow()
-        self.controller.resume(self.station, self.ui_lang, reduced_motion=self.prefs.reduced_motion)
+        self.controller.resume(self.station, self.ui_lang, reduced_motion=self.prefs.reduced_motion,
+                               interviewer=interviewer)
 
     @Slot()
     def ask_close_interrupted(self) -> None:
@@ -319,13 +326,19 @@ class MainWindow(QMainWindow):
     def close_interrupted(self) -> None:
         """Close the interrupted interview (once confirmed: see :meth:`ask_close_interrupted`)."""
         station = self.station
-        if station is None or (stopped := self.standing.interrupted) is None:
+        interviewer = self.dashboard.interviewer.current
+        if station is None or (stopped := self.standing.interrupted) is None or not interviewer:
             return
         self.dashboard.set_ready(False)
         line = self.tr("Interview {number} was closed; the questions it did not reach are marked as not "
                        "asked.").format(number=stopped.number)
-        operations.close_interrupted(station).run(self.runner, lambda standing: self._after_write(line, standing),
+        operations.close_interrupted(station, interviewer).run(self.runner, lambda standing: self._after_write(line, standing),
                                                   lambda error: self.use_survey(station.survey, status=error))
+
+    @Slot(str)
+    def _interviewer(self, value: str) -> None:
+        if value:  # remembered on this laptop, as ODK Collect keeps its username
+            self.prefs.interviewer = value
 
     def _after_write(self, line: str, standing: Standing) -> None:
         self.standing = standing

@@ -5,6 +5,7 @@ the methods count, split by subgroup and list them for the report and ``answers.
 """
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from typing import Iterator, Mapping, Sequence
 
@@ -12,8 +13,8 @@ import numpy as np
 
 from rrdesk.core.survey import SKIPPED_GROUP, Survey
 from rrdesk.store import _opening as opening
-from rrdesk.store._opening import (ABANDONED, ANSWER, ANSWERED, FIXED, INTERVIEW, KIND, QUESTION, SEQ, SKIPPED, SPUN,
-                                   START)
+from rrdesk.store._opening import (ABANDONED, ANSWER, ANSWERED, DAY, FIXED, INTERVIEW, KIND, QUESTION, SEQ, SKIPPED,
+                                   REFUSED, SPUN, START, VERSION, WHO)
 from rrdesk.store.log import Problem
 
 # columns of SurveyData.table: where a record came from, then opening's row
@@ -23,7 +24,9 @@ ROW = 3  # opening's columns start here
 
 @dataclass(frozen=True)
 class Answer:
-    """One recorded (randomized) answer, as ``answers.csv`` lists it."""
+    """One recorded (randomized) answer, as ``answers.csv`` lists it: with the day it was
+    recorded, the interviewer who held the laptop and the survey version ("" before
+    ``rrdesk-record/3``)."""
 
     device: str
     log: str
@@ -31,6 +34,9 @@ class Answer:
     interview: int
     question: str
     answer: str
+    day: str = ""
+    interviewer: str = ""
+    version: str = ""
 
 
 @dataclass(frozen=True, eq=False)
@@ -47,6 +53,7 @@ class SurveyData:
     log_ids: tuple[str, ...]
     table: np.ndarray
     problems: tuple[Problem, ...]
+    names: tuple[str, ...] = ()  # the interviewer ids and versions the WHO and VERSION columns index
 
     @property
     def records(self) -> int:
@@ -59,6 +66,11 @@ class SurveyData:
     @property
     def interviews(self) -> int:
         return int(np.unique(self._interview_keys()).size)
+
+    @property
+    def refused(self) -> int:
+        """Interviews whose respondent said No to the consent (non-response)."""
+        return int((self.table[:, ROW + KIND] == REFUSED).sum())
 
     def _interview_keys(self) -> np.ndarray:
         return self.table[:, DEVICE] * opening.MAX_INTERVIEW + self.table[:, ROW + INTERVIEW]
@@ -183,10 +195,26 @@ class SurveyData:
         if question_id is not None:
             rows = rows[rows[:, ROW + QUESTION] == self.survey.questions.index(self.survey.question(question_id))]
         questions = [(q.id, self.labels(q.id)) for q in self.survey.questions]
+        days: dict[int, str] = {}
         for row in rows.tolist():
             qid, labels = questions[row[ROW + QUESTION]]
+            day = days.get(row[ROW + DAY]) or days.setdefault(row[ROW + DAY], dt.date.fromordinal(row[ROW + DAY]).isoformat())
             yield Answer(self.device_ids[row[DEVICE]], self.log_ids[row[LOG]], row[ROW + SEQ],
-                         row[ROW + INTERVIEW], qid, labels[row[ROW + ANSWER]])
+                         row[ROW + INTERVIEW], qid, labels[row[ROW + ANSWER]], day, self.names[row[ROW + WHO]],
+                         self.names[row[ROW + VERSION]])
+
+
+def refused_aside(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``table`` without the slot records of interviews whose consent was refused (their
+    ``refused`` rows stay: one per refusal), and the ``answer`` rows among those left out -- an
+    answer in a refused interview is never counted (FORMAT.md §3: a problem)."""
+    kind = table[:, ROW + KIND]
+    refusing = table[kind == REFUSED]
+    if refusing.shape[0] == 0:
+        return table, table[:0]
+    keys = table[:, DEVICE] * opening.MAX_INTERVIEW + table[:, ROW + INTERVIEW]
+    inside = np.isin(keys, refusing[:, DEVICE] * opening.MAX_INTERVIEW + refusing[:, ROW + INTERVIEW]) & (kind != REFUSED)
+    return table[~inside], table[inside & (kind == ANSWERED)]
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from pathlib import Path
 from rrdesk.core.errors import os_reason
 from rrdesk.core.fileio import read_capped_if_present
 from rrdesk.store._frames import Problem
-from rrdesk.store.records import FORMAT
+from rrdesk.store.records import FORMAT, FORMAT_V2
 
 __all__ = ["CURRENT", "DEVICE_FILE", "DEVICE_ID", "OLD_POINTER", "POINTER", "SURVEY_COPY", "folder_problems"]
 
@@ -28,13 +28,15 @@ SIDE_FILE_READ = 4096  # why: the pointer and the device id are under 200 bytes;
 DEVICE_ID = re.compile(rb"\s*([0-9a-f]{32})\s*\Z")
 # why: what a station writes (blanks around it forgiven, as export reads it); anything else was
 # edited or damaged, and is never silently replaced by a new id (FORMAT.md §3)
-POINTER = re.compile(r"([0-9a-f]{32}-[0-9a-f]{32}\.rrlog)\n" + re.escape(FORMAT) + r"\n([0-9]{1,12})\n\Z")
-# why: the pointer names the log, says that log was begun with rrdesk-record/2 records, and
+POINTER = re.compile(r"([0-9a-f]{32}-[0-9a-f]{32}\.rrlog)\n(" + re.escape(FORMAT) + "|" + re.escape(FORMAT_V2)
+                     + r")\n([0-9]{1,12})\n\Z")
+# why: the pointer names the log, says that log was begun with rrdesk-record/3 (or, written by
+# an older rrdesk, /2: the same shape, so its interviews are counted exactly) records, and
 # holds the interviews begun in this device's earlier logs (FORMAT.md §3). A pointer without the
 # format line was written before /2: its log holds /1 interviews (1 + R records) and must never
 # receive /2 records, since the laptop cannot read which kind a log holds. At most 12 digits:
 # interview numbers stay below the aggregator's bound (2**40, over 10**12).
-OLD_POINTER = re.compile(r"([0-9a-f]{32}-[0-9a-f]{32}\.rrlog)\n(\Z|rrdesk-record/(?!2\n)[0-9]+\n)")
+OLD_POINTER = re.compile(r"([0-9a-f]{32}-[0-9a-f]{32}\.rrlog)\n(\Z|rrdesk-record/(?![23]\n)[0-9]+\n)")
 # why: the one-line pointer written before rrdesk-record/2 (its log holds /1 records), or one
 # of another record format (a newer rrdesk's): that log must never receive /2 records
 

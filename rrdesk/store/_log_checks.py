@@ -194,18 +194,20 @@ def _out_of_order(seq: int, record: records.Record, prev: tuple[int, records.Rec
                   survey: Survey | None) -> str:
     """What is wrong with the record's place in its interview, or "".
 
-    An interview is a start record (position 0) and then, in the survey's order, per
-    randomized question: with ``rrdesk-record/2`` a slot of two records (``spun`` or
-    ``unspun``, then ``answer``, ``declined`` or ``abandoned``: positions 1..2R), with
-    ``rrdesk-record/1`` one record (positions 1..R). A log holds one format, starts with an
-    interview, and interview numbers only grow (``interviews.Station``).
+    An interview is a start record (position 0; ``rrdesk-record/3``: or ``refused``) and then,
+    in the survey's order, per randomized question: with ``rrdesk-record/2`` and ``/3`` a slot
+    of two records (``spun`` or ``unspun``, then ``answer``, ``declined`` or ``abandoned``:
+    positions 1..2R), with ``rrdesk-record/1`` one record (positions 1..R). A refused
+    interview's first slot begins ``unspun`` (the aggregator sets aside any answer in a refused
+    interview). A log holds one format, starts with an interview, and interview numbers only
+    grow (``interviews.Station``).
     """
-    slots = record.format == records.FORMAT  # two records per question
+    slots = record.format in records.SLOTTED  # two records per question
     if prev is not None and prev[0] == seq - 1 and prev[1].format != record.format:
         where = f"interview {record.interview}, position {record.position}"
         return f"{where}: a {record.format} record after a {prev[1].format} record (a log holds one format)"
     where = _Where(record)
-    if (record.kind == "start") != (record.position == 0):
+    if (record.kind in records.OPENING) != (record.position == 0):
         return f"{where}: {_a(record.kind)} record cannot stand at this position"
     first = slots and record.position % 2 == 1
     allowed = records.SLOT_FIRST if first else records.SLOT_SECOND
@@ -234,6 +236,8 @@ def _out_of_order(seq: int, record: records.Record, prev: tuple[int, records.Rec
         return f"{where}: interview {record.interview} starts a second time"
     if record.position and (record.interview, record.position) != (last.interview, last.position + 1):
         return f"{where}: does not follow interview {last.interview}, position {last.position}"
+    if last.kind == "refused" and record.kind != "unspun":
+        return f"{where}: {_a(record.kind)} record cannot follow a refused record (it comes after it: unspun)"
     if slots and record.position and not first:
         if last.kind not in _FOLLOWS[record.kind]:
             return (f"{where}: {_a(record.kind)} record cannot follow {_a(last.kind)} record "

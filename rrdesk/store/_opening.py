@@ -15,6 +15,7 @@ row only says that a question's slot began (the estimates use ``answer`` rows al
 """
 from __future__ import annotations
 
+import datetime as dt
 from array import array
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,11 +30,14 @@ from rrdesk.store._age_open import Opener
 from rrdesk.store._bundle_index import BundleIndex, Bundles, index_bundle
 from rrdesk.store._frames import Header
 
-#: Columns of a row, in order; the direct questions' answers follow ``ANSWER``.
-SEQ, INTERVIEW, KIND, QUESTION, ANSWER = range(5)
-FIXED = 5
+#: Columns of a row, in order; the direct questions' answers follow ``VERSION``. ``DAY`` is the
+#: record's day (its proleptic Gregorian ordinal); ``WHO`` and ``VERSION`` index the job's
+#: :attr:`Opened.names` (the interviewer and the survey version; "" in records before /3).
+SEQ, INTERVIEW, KIND, QUESTION, ANSWER, DAY, WHO, VERSION = range(8)
+FIXED = 8
 KINDS = records.KINDS  # start, answer, declined, abandoned, spun, unspun
-START, ANSWERED, ABANDONED, SPUN = (KINDS.index(kind) for kind in ("start", "answer", "abandoned", "spun"))
+START, ANSWERED, ABANDONED, SPUN, REFUSED = (KINDS.index(kind) for kind in ("start", "answer", "abandoned", "spun",
+                                                                            "refused"))
 MAX_INTERVIEW = 1 << 40
 SKIPPED = -2  # why -2: a direct column holds -1 where the start record is missing (unknown)
 # why: rows pack (device, interview) into one int64 key; Station numbers interviews from 1 up,
@@ -67,11 +71,13 @@ class Job:
 @dataclass(frozen=True, eq=False)
 class Opened:
     """What a job gave: one row per usable record, problems as (seq, what), the seqs no
-    identity could open."""
+    identity could open, and the interviewer ids and versions the rows' ``WHO`` and ``VERSION``
+    columns index."""
 
     rows: np.ndarray
     problems: list[tuple[int, str]]
     unmatched: list[int]
+    names: tuple[str, ...] = ()
 
 
 def direct_code(q: Question, text: str, codes: dict[str, int]) -> int:
@@ -134,6 +140,8 @@ def open_blobs(file: str, header: Header, survey: Survey, first: int, blobs: Seq
     rows = array("q")  # why: the rows one after another, flat; one numpy table at the end
     problems: list[tuple[int, str]] = []
     unmatched: list[int] = []
+    names: dict[str, int] = {}  # interviewer ids and versions, numbered as first met
+    days: dict[str, int] = {}  # a day's text → its ordinal (a log's records share a few days)
     prev = None
     identities, decrypt, open_record, record_problems = opener.identities, opener.decrypt, verify.open_record, verify.record_problems
     if before is not None:
@@ -152,7 +160,9 @@ def open_blobs(file: str, header: Header, survey: Survey, first: int, blobs: Seq
             continue
         found = record_problems(file, header, seq, record, prev, survey)
         prev = (seq, record)
-        row = [seq, record.interview, kinds[record.kind], -1, -1, *blank]
+        row = [seq, record.interview, kinds[record.kind], -1, -1, _day(record.day, days),
+               names.setdefault(record.interviewer, len(names)), names.setdefault(record.version, len(names)),
+               *blank]
         what = found[0].what if found else _content(record, row, index, answers, direct)
         if what:
             problems.append((seq, what))  # why: a record with any problem is left out of the estimates
@@ -160,7 +170,17 @@ def open_blobs(file: str, header: Header, survey: Survey, first: int, blobs: Seq
             rows.extend(row)
     table = np.frombuffer(rows, dtype=np.int64).reshape(len(rows) // width, width) if rows else \
         np.empty((0, width), dtype=np.int64)
-    return Opened(table, problems, unmatched)
+    return Opened(table, problems, unmatched, tuple(names))
+
+
+def _day(text: str, days: dict[str, int]) -> int:
+    """The ordinal of the day ``text`` (-1 when it is no calendar date: a problem, _content)."""
+    if text not in days:
+        try:
+            days[text] = dt.date.fromisoformat(text).toordinal()
+        except ValueError:
+            days[text] = -1
+    return days[text]
 
 
 def _content(record: records.Record, row: list[int], index: dict[str, int],
@@ -168,6 +188,10 @@ def _content(record: records.Record, row: list[int], index: dict[str, int],
     """Fill ``row`` from what the record says; or say why it cannot be counted (never the answer)."""
     if record.interview >= MAX_INTERVIEW:
         return f"interview number {record.interview} is out of range"
+    if row[DAY] < 0:
+        return f"the day {record.day} is not a calendar date"
+    if record.kind == "refused":  # the consent was refused: nothing the respondent said
+        return "the refused record carries an answer" if record.question or record.answer or record.direct else ""
     if record.kind == "start":
         if record.question or record.answer:
             return "the start record does not answer exactly the survey's direct questions"

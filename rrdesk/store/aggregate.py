@@ -42,7 +42,7 @@ from array import array
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Mapping, Sequence
 
@@ -53,7 +53,7 @@ from rrdesk.store import _opening as opening, _survey_choice as choice, age, ver
 from rrdesk.store._age_open import Opener
 from rrdesk.store._bundle_index import BundleIndex, Bundles, LogIndex, index_bundle
 from rrdesk.store._seen import UNUSABLE, Seen, differing, runs, take_new
-from rrdesk.store._collected import BUNDLE, LOG, ROW, Answer, Collection, SurveyData
+from rrdesk.store._collected import BUNDLE, LOG, ROW, Answer, Collection, SurveyData, refused_aside
 from rrdesk.store._opening import FIXED, SEQ
 from rrdesk.store.log import Problem
 
@@ -163,6 +163,8 @@ class _Survey:
     logs: dict[tuple[str, str], int]
     rows: list[np.ndarray]
     problems: list[tuple[int, Problem]]
+    names: dict[str, int] = field(default_factory=dict)  # interviewer ids and versions → the rows' index
+    places: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)  # (bundle, log) → file, member
 
 
 class _Collector:
@@ -330,7 +332,13 @@ class _Collector:
         if opened.rows.shape[0]:
             where = np.empty((opened.rows.shape[0], ROW), dtype=np.int64)
             where[:] = (number, device, log)
-            into.rows.append(np.hstack([where, opened.rows]))
+            rows = np.hstack([where, opened.rows])
+            # the job's own numbering of interviewer ids and versions → the survey's
+            remap = np.array([into.names.setdefault(name, len(into.names)) for name in opened.names], dtype=np.int64)
+            for column in (ROW + opening.WHO, ROW + opening.VERSION):
+                rows[:, column] = remap[rows[:, column]]
+            into.rows.append(rows)
+            into.places[(number, log)] = (job.file, job.member)
         into.problems.extend((number, Problem(job.file, seq, what, job.member)) for seq, what in opened.problems)
         _, unmatched, count = self.unmatched.setdefault((number, job.file, job.member), (into.survey.id, [], [0]))
         unmatched.extend(opened.unmatched)
@@ -381,11 +389,16 @@ class _Collector:
             disputed = np.flatnonzero(np.isin(keys, [log * opening.MAX_INTERVIEW + seq for log, seq in mine]))
             used = [mine[(int(table[i, LOG]), int(table[i, ROW + SEQ]))] == table[i, BUNDLE] for i in disputed]
             table = np.delete(table, disputed[~np.array(used, dtype=bool)], axis=0)
+        table, aside = refused_aside(table)
+        for row in aside.tolist():
+            file, member = s.places[(row[BUNDLE], row[LOG])]
+            s.problems.append((row[BUNDLE], Problem(file, row[ROW + SEQ], "an answer in an interview whose consent "
+                                                                          "was refused is set aside", member)))
         log_column, seqs = table[:, LOG], table[:, ROW + SEQ]
         if not np.all((log_column[1:] > log_column[:-1]) | ((log_column[1:] == log_column[:-1]) & (seqs[1:] > seqs[:-1]))):
             table = table[np.lexsort((seqs, log_column))]  # why: only when out of order: most collections come sorted
         return SurveyData(s.survey, tuple(s.bundles), tuple(s.devices), tuple(log for _, log in logs),
-                          table, tuple(p for _, p in _ordered(s.problems + shared)))
+                          table, tuple(p for _, p in _ordered(s.problems + shared)), tuple(s.names))
 
     def close(self) -> None:
         if self.here is not None:

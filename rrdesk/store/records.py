@@ -16,10 +16,16 @@ the spinner's outcome is drawn, before anyone sees it: from then on the question
 second is the outcome: ``answer`` (after ``spun``), ``declined`` (after ``unspun``) or
 ``abandoned`` (after either; after ``spun`` it means "abandoned after its spin").
 
-Versions: this module writes ``rrdesk-record/2`` (the two-record slots) and still reads
-``rrdesk-record/1``, whose interviews are a start and one record per randomized question
-(``answer``, ``declined`` or ``abandoned``; no ``spun``/``unspun``). Each record names its
-own format, so a reader decides per log.
+A ``refused`` record stands in an interview's first place instead of ``start`` when the
+respondent said No on the consent screen: it holds no direct answer (nothing the respondent
+said), and the interview's slots are then closed like an abandoned interview's
+(``unspun`` + ``abandoned``), so the interview still has its 1 + 2R records.
+
+Versions: this module writes ``rrdesk-record/3`` (the two-record slots of ``/2``, plus the
+``interviewer`` and the survey ``version`` in every record, and the ``refused`` kind) and
+still reads ``rrdesk-record/2`` and ``rrdesk-record/1``, whose interviews are a start and one
+record per randomized question (``answer``, ``declined`` or ``abandoned``; no
+``spun``/``unspun``). Each record names its own format, so a reader decides per log.
 """
 from __future__ import annotations
 
@@ -29,13 +35,18 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Mapping, Sequence
 
 from rrdesk.core.errors import RecordError, RRDeskError  # noqa: F401 - RecordError re-exported
+from rrdesk.core._survey_study import is_ident as _ident
 from rrdesk.core.survey import Survey
 
-FORMAT = "rrdesk-record/2"
+FORMAT = "rrdesk-record/3"
 FORMAT_V1 = "rrdesk-record/1"  # why: logs written before the two-record slots are still read
-FORMATS = (FORMAT_V1, FORMAT)
+FORMAT_V2 = "rrdesk-record/2"  # why: logs written before the interviewer and version fields are still read
+FORMATS = (FORMAT_V1, FORMAT_V2, FORMAT)
+SLOTTED = (FORMAT_V2, FORMAT)  # the formats whose questions take two records (a slot)
 # why: new kinds go at the end, so a kind's index (a column of the aggregator's rows) never moves
-KINDS = ("start", "answer", "declined", "abandoned", "spun", "unspun")
+KINDS = ("start", "answer", "declined", "abandoned", "spun", "unspun", "refused")
+OPENING = ("start", "refused")  # an interview's first record (refused: rrdesk-record/3 only)
+IDENT_MAX = 32  # why: the longest interviewer id or version (rrdesk.core._survey_study.IDENT)
 SLOT_FIRST = ("spun", "unspun")  # a slot's first record (rrdesk-record/2 only)
 SLOT_SECOND = ("answer", "declined", "abandoned")  # a slot's second record: the outcome
 _HEX32 = re.compile(r"[0-9a-f]{32}\Z")
@@ -44,10 +55,11 @@ _DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")
 # and '\\'); a record whose strings all look like this is checked for canonical form by this
 # pattern alone, without decoding and re-encoding it (anything else takes the full path)
 _PLAIN = rb'"([ !#-\[\]-~]*)"'
-_CANONICAL = re.compile(rb'\{"format":"(rrdesk-record/[12])","survey":' + _PLAIN + rb',"device":"([0-9a-f]{32})",'
+_CANONICAL = re.compile(rb'\{"format":"(rrdesk-record/[123])","survey":' + _PLAIN + rb',"device":"([0-9a-f]{32})",'
                         rb'"log":"([0-9a-f]{32})","interview":(0|[1-9][0-9]*),"position":(0|[1-9][0-9]*),'
                         rb'"kind":"([a-z]+)","question":' + _PLAIN + rb',"answer":' + _PLAIN
-                        + rb',"day":"([0-9]{4}-[0-9]{2}-[0-9]{2})","direct":\{((?:' + _PLAIN + b":" + _PLAIN
+                        + rb',"day":"([0-9]{4}-[0-9]{2}-[0-9]{2})"(?:,"interviewer":' + _PLAIN + rb',"version":' + _PLAIN
+                        + rb')?,"direct":\{((?:' + _PLAIN + b":" + _PLAIN
                         + rb',)*(?:' + _PLAIN + b":" + _PLAIN + rb'))?\}\}\Z')
 _PAIR = re.compile(_PLAIN + b":" + _PLAIN)
 _PAD_STEP = 256  # why: sizes are rounded up so that small survey edits rarely change them
@@ -58,7 +70,9 @@ _MAX_RECORD = 65536 - 1024  # why: a sealed record must fit a log frame's blob (
 class Record:
     """One record's content. ``answer`` is the recorded answer (``yes``/``no`` or a choice
     id) for kind ``answer`` and ``""`` otherwise; ``direct`` holds the direct questions'
-    answers on the ``start`` record only."""
+    answers on the ``start`` record only. ``interviewer`` and ``version`` (the interviewer
+    signed in on the laptop, the survey's version) are in every ``rrdesk-record/3`` record and
+    in no older one."""
 
     survey: str
     device: str
@@ -71,12 +85,16 @@ class Record:
     day: str = ""
     direct: Mapping[str, str] = field(default_factory=dict)
     format: str = FORMAT
+    interviewer: str = ""
+    version: str = ""
 
     def to_json(self) -> bytes:
         body = {"format": self.format, "survey": self.survey, "device": self.device, "log": self.log,
                 "interview": self.interview, "position": self.position, "kind": self.kind,
-                "question": self.question, "answer": self.answer, "day": self.day,
-                "direct": dict(sorted(self.direct.items()))}
+                "question": self.question, "answer": self.answer, "day": self.day}
+        if self.format == FORMAT:
+            body.update(interviewer=self.interviewer, version=self.version)
+        body["direct"] = dict(sorted(self.direct.items()))
         return json.dumps(body, ensure_ascii=True, separators=(",", ":")).encode("ascii")
 
 
@@ -88,7 +106,7 @@ def record_size(survey: Survey) -> int:
     longest_answer = max((c for q in survey.questions for c in q.answer_ids), key=len)
     widest = Record(survey=survey.id, device="0" * 32, log="0" * 32, interview=10**12, position=10**4,
                     kind="abandoned", question=longest_question, answer=longest_answer,
-                    day="2000-01-01", direct=direct)
+                    day="2000-01-01", direct=direct, interviewer="i" * IDENT_MAX, version="v" * IDENT_MAX)
     size = -(-len(widest.to_json()) // _PAD_STEP) * _PAD_STEP
     if size > _MAX_RECORD:
         raise RRDeskError(f"{survey.path}: the direct questions are too many or too long for one record")
@@ -153,9 +171,12 @@ def parse(plaintext: bytes) -> Record:
         raise RecordError("not a JSON record") from None
     expected = {"format", "survey", "device", "log", "interview", "position", "kind", "question",
                 "answer", "day", "direct"}
+    if isinstance(data, dict) and data.get("format") == FORMAT:
+        expected |= {"interviewer", "version"}
     if not isinstance(data, dict) or set(data) != expected or data["format"] not in FORMATS:
-        raise RecordError("not an rrdesk-record/1 or /2 record")
-    strings = ("survey", "device", "log", "kind", "question", "answer", "day")
+        raise RecordError("not an rrdesk-record/1, /2 or /3 record")
+    strings = ("survey", "device", "log", "kind", "question", "answer", "day") + tuple(expected & {"interviewer",
+                                                                                              "version"})
     if (any(not isinstance(data[k], str) for k in strings)
             or any(type(data[k]) is not int or data[k] < 0 for k in ("interview", "position"))
             or not isinstance(data["direct"], dict)
@@ -163,6 +184,10 @@ def parse(plaintext: bytes) -> Record:
         raise RecordError("a field of the record has the wrong type")
     if data["format"] == FORMAT_V1 and data["kind"] in SLOT_FIRST:
         raise RecordError(f"a {data['kind']} record cannot be in format {FORMAT_V1}")
+    if data["format"] != FORMAT and data["kind"] == "refused":
+        raise RecordError(f"a refused record cannot be in format {data['format']}")
+    if data["format"] == FORMAT and not (_ident(data["interviewer"]) and _ident(data["version"])):
+        raise RecordError("the record's interviewer or version is not an id")
     if (data["kind"] not in KINDS or not _HEX32.match(data["device"]) or not _HEX32.match(data["log"])
             or not _DAY.match(data["day"])):
         raise RecordError("a field of the record has an impossible value")
@@ -176,18 +201,23 @@ def _from_match(found: re.Match) -> Record | None:
     """The record of a canonical body matched by ``_CANONICAL``, or None to take the full path
     (which then says what is wrong): the same checks as :func:`parse`, on the matched fields."""
     # why map: the pattern admits ASCII only, so UTF-8 decodes it as ASCII would; an absent group is b""
-    fmt, survey, device, log, interview, position, kind, question, answer, day, direct = map(
-        bytes.decode, found.groups(b"")[:11])
+    fmt, survey, device, log, interview, position, kind, question, answer, day, interviewer, version, direct = map(
+        bytes.decode, found.groups(b"")[:13])
     if kind not in KINDS or fmt == FORMAT_V1 and kind in SLOT_FIRST:
+        return None
+    if (fmt == FORMAT) != (found.group(11) is not None) or fmt != FORMAT and kind == "refused":
+        return None  # the fields of another format, or a kind it does not have
+    if fmt == FORMAT and not (_ident(interviewer) and _ident(version)):
         return None
     pairs = {}
     if direct:
-        keys = [(k.decode("ascii"), v.decode("ascii")) for k, v in _PAIR.findall(found.group(11))]
+        keys = [(k.decode("ascii"), v.decode("ascii")) for k, v in _PAIR.findall(found.group(13))]
         if any(a[0] >= b[0] for a, b in zip(keys, keys[1:])):
             return None  # not sorted, or a key twice: not what to_json writes
         pairs = dict(keys)
     return _quick(survey=survey, device=device, log=log, interview=int(interview), position=int(position), kind=kind,
-                  question=question, answer=answer, day=day, direct=pairs, format=fmt)
+                  question=question, answer=answer, day=day, direct=pairs, format=fmt, interviewer=interviewer,
+                  version=version)
 
 
 _FIELDS = frozenset(f.name for f in fields(Record))

@@ -44,7 +44,7 @@ def main() -> int:
         with Station(demo, tmp) as station:
             while len(latencies) < args.records:
                 t0 = time.perf_counter()
-                interview = station.start({"department": "office"})
+                interview = station.start({"department": "office"}, interviewer="t1")
                 latencies.append(time.perf_counter() - t0)
                 for q in demo.randomized:
                     t0 = time.perf_counter()  # a spin appends its spun record durably, then draws

@@ -69,7 +69,12 @@ def codebook(results: Results) -> str:
              "| weight | the respondent's survey weight, from the survey's `[weight]` (empty without one, or "
              "when the interview's direct answers are unknown) |",
              "| group | a cheating-detection (`cdm`) question: the group (`a` or `b`) the respondent was drawn "
-             "into; the design columns are that group's spinner (empty for other designs) |"]
+             "into; the design columns are that group's spinner (empty for other designs) |",
+             "| day | the day the answer was recorded, `YYYY-MM-DD` (the laptop's date; never a time of day) |",
+             "| interviewer | the interviewer id chosen on the laptop's dashboard when the answer was recorded "
+             "(the survey's `interviewers`, or typed; empty in records of rrdesk before the id was recorded) |",
+             "| version | the survey's `version` the interview was recorded with (empty in records of rrdesk before "
+             "versions were recorded); estimates are per version where versions ask different questions |"]
     lines += [f"| {DIRECT_PREFIX}{qid} | the respondent's answer to the direct question `{qid}` "
               f"({_direct_values(survey.question(qid))}) |" for qid in direct]
     lines += ["", "## Questions not answered", "",
@@ -85,6 +90,15 @@ def codebook(results: Results) -> str:
               "| question | declined | not reached | stopped after the spin |", "| --- | --- | --- | --- |"]
     lines += [f"| {r.question.id} | {r.declined} | {r.abandoned} | {r.abandoned_after_spin} |"
               for r in results.questions if r.question.design is not None]
+    rate = "—" if results.response_rate is None else f"{100 * results.response_rate:.1f} %"
+    lines += ["", "## Refused consent", "",
+              "A respondent who answers No on the consent screen (the survey's `[consent]`) ends the interview "
+              "at once: one `refused` record holds the day, the interviewer and the version, and nothing the "
+              "respondent said (no direct answer). A refusal is non-response: it counts among the interviews "
+              "(`interviews` in `--json`), never among any question's declined or not reached, and "
+              "`answers.csv` has no row for it.", "",
+              f"Refused: {results.refused} of {results.interviews} interviews (`refused`); response rate "
+              f"(interviews with consent, of all interviews begun): {rate} (`response_rate`)."]
     lines += ["", "## This survey's designs", "",
               "| question | design | ε | p_truth | p_yes | p_no | prevalence | k | p_say |",
               "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]

@@ -108,6 +108,7 @@ def aggregate_json(results: Results, problems: Sequence[Problem] = (), **extra: 
             "max_epsilon": s.max_epsilon, "by": results.by,
             "questions": [_aggregate_question(r) for r in results.questions],
             "records": results.records, "interviews": results.interviews, "devices": results.devices,
+            "refused": results.refused, "response_rate": results.response_rate,
             "problems": [p.as_json() for p in problems],
             **({"model": model_json(results.model)} if results.model is not None else {}), **extra}
 

@@ -77,11 +77,18 @@ class Results:
     devices: int
     by: str | None = None
     model: ModelResult | None = None  # with ``aggregate --model``
+    refused: int = 0  # interviews whose respondent said No to the consent (counted in interviews)
+
+    @property
+    def response_rate(self) -> float | None:
+        """The share of interviews begun whose respondent consented (None without interviews):
+        a refusal is non-response."""
+        return (self.interviews - self.refused) / self.interviews if self.interviews else None
 
 
 def results(survey: Survey, counts: Mapping[str, Mapping[str | None, Sequence[int]]], *,
             by: str | None = None, not_answered: Mapping[str, Mapping[str, int]] | None = None,
-            records: int = 0, interviews: int = 0, devices: int = 0) -> Results:
+            records: int = 0, interviews: int = 0, devices: int = 0, refused: int = 0) -> Results:
     """Estimate every question of ``survey`` from its counts of recorded answers.
 
     Parameters
@@ -96,8 +103,8 @@ def results(survey: Survey, counts: Mapping[str, Mapping[str | None, Sequence[in
     not_answered : mapping, optional
         Question id → ``{"declined": n, "abandoned": n, "abandoned_after_spin": n}``
         (:class:`QuestionResult`).
-    records, interviews, devices : int
-        Carried into the results.
+    records, interviews, devices, refused : int
+        Carried into the results (``refused``: interviews refused at the consent screen).
 
     Raises
     ------
@@ -122,7 +129,7 @@ def results(survey: Survey, counts: Mapping[str, Mapping[str | None, Sequence[in
                                     skipped.get("declined", 0), skipped.get("abandoned", 0), groups,
                                     skipped.get("abandoned_after_spin", 0), compliance_note(q, overall),
                                     cheating=cheating_of(q, per[None])))
-    return Results(survey, tuple(found), records, interviews, devices, by)
+    return Results(survey, tuple(found), records, interviews, devices, by, refused=refused)
 
 
 def _estimate(q: Question, counts: Sequence[int]) -> Estimate:

@@ -21,7 +21,8 @@ __all__ = ["analysis_do", "analysis_r"]
 _BASE_R = r'''
 # ---- 1. base R: the report's numbers (no package needed) ------------------------------------
 a <- read.csv("answers.csv", stringsAsFactors = FALSE, colClasses = c(choices = "character",
-              p_say = "character", group = "character"))
+              p_say = "character", group = "character", day = "Date", interviewer = "character",
+              version = "character"))
 cdm <- a[a$design == "cdm", ]  # cheating detection: two groups (see the report), not fitted here
 a <- a[a$design != "cdm", ]
 clopper_pearson <- function(y, n) c(if (y == 0) 0 else qbeta(0.025, y, n - y + 1),
@@ -213,7 +214,8 @@ def _text_columns(s: Survey) -> list[int]:
     """answers.csv's text columns, numbered from 1 as Stata's stringcols() takes them (ids,
     answers and the direct answers, which Stata would otherwise read as numbers when they look
     like numbers)."""
-    text = ("survey", "device", "log", "question", "design", "answer", "p_say", "respondent", "choices", "group")
+    text = ("survey", "device", "log", "question", "design", "answer", "p_say", "respondent", "choices", "group",
+            "day", "interviewer", "version")
     return [i + 1 for i, c in enumerate(ANSWER_COLUMNS) if c in text] + \
         [len(ANSWER_COLUMNS) + j + 1 for j, q in enumerate(s.direct) if q.number is None]  # a number stays one
 

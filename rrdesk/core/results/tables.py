@@ -26,7 +26,7 @@ ESTIMATE_COLUMNS = ("question", "design", "epsilon", "subgroup", "category", "n"
 ANSWER_COLUMNS = ("survey", "device", "log", "seq", "interview", "question", "design", "answer",
                   "p_truth", "p_yes", "p_no", "prevalence", "k", "p_say",
                   "respondent", "answer_code", "choices", "p_yes_given_no", "p_yes_given_yes", "pyes", "pno", "pwarner",
-                  "weight", "group")
+                  "weight", "group", "day", "interviewer", "version")
 MODEL_COLUMNS = ("term", "estimate", "se", "z", "p_value", "odds_ratio", "or_low", "or_high")
 DIRECT_PREFIX = "direct_"  # why: a direct question's id could be "answer" or "seq"; never clash
 
@@ -89,7 +89,7 @@ def answers_csv(survey: Survey, answers: Iterable[Any],
         out.writerow([survey.id, a.device, a.log, a.seq, a.interview, a.question, kinds[a.question], answer,
                       *params[key], f"{a.device}-{a.interview}", code, *more[key],
                       weight_of.get(given.get(survey.weight_question or "", ""), ""), group,
-                      *(given.get(qid, "") for qid in direct)])
+                      a.day, a.interviewer, a.version, *(given.get(qid, "") for qid in direct)])
     return f.getvalue()
 
 

@@ -1,0 +1,102 @@
+"""Who is interviewing: the dashboard's interviewer id, chosen before an interview starts.
+
+ODK Collect and SurveyCTO ask for the enumerator once per device and remember it; so does
+this: the id is kept in the laptop's settings (it is not sensitive: it names the interviewer,
+never a respondent or an answer). A survey that lists its interviewers (``interviewers`` in
+``[survey]``) offers that list; otherwise the interviewer types their id. Either way the id
+must be one the records accept (:data:`rrdesk.core._survey_study.IDENT`), and Start stays off
+until there is one.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QRegularExpression, Signal, Slot
+from PySide6.QtGui import QRegularExpressionValidator
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QWidget
+
+from rrdesk.core._survey_study import is_ident
+from rrdesk.core.survey import Survey
+from rrdesk.gui.widgets import TOUCH, label
+
+#: What a typed id may contain while it is typed (the records' rule: rrdesk.core._survey_study)
+_TYPED = QRegularExpression(r"[A-Za-z0-9][A-Za-z0-9._-]{0,31}")
+
+
+class InterviewerChooser(QWidget):
+    """The interviewer's id: a list to choose from, or a box to type in.
+
+    Signals
+    -------
+    changed(str)
+        The id changed: a valid id, or "" when there is none (Start is then off).
+    """
+
+    changed = Signal(str)
+
+    def __init__(self, remembered: str | None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("interviewer")
+        self._remembered = remembered or ""
+        self._survey_list: tuple[str, ...] | None = None
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.caption = label(self.tr("Interviewer:"), "body")
+        row.addWidget(self.caption)
+        self.choices = QComboBox()
+        self.choices.setMinimumHeight(TOUCH)
+        self.choices.setAccessibleName(self.tr("Interviewer"))
+        self.typed = QLineEdit()
+        self.typed.setMinimumHeight(TOUCH)
+        self.typed.setMaxLength(32)
+        self.typed.setValidator(QRegularExpressionValidator(_TYPED, self.typed))
+        self.typed.setPlaceholderText(self.tr("Your interviewer id"))
+        self.typed.setAccessibleName(self.tr("Interviewer"))
+        row.addWidget(self.choices, 1)
+        row.addWidget(self.typed, 1)
+        self.caption.setBuddy(self.typed)
+        self.choices.currentIndexChanged.connect(self._picked)
+        self.typed.textChanged.connect(self._typed)
+        self.choices.hide()
+
+    def set_survey(self, survey: Survey) -> None:
+        """Offer ``survey``'s interviewers (or a box to type in), keeping the remembered id
+        when it is still one the survey accepts."""
+        if survey.interviewers == self._survey_list:
+            return
+        self._survey_list = survey.interviewers
+        listed = bool(survey.interviewers)
+        self.choices.setVisible(listed)
+        self.typed.setVisible(not listed)
+        self.caption.setBuddy(self.choices if listed else self.typed)
+        self.choices.blockSignals(True)
+        self.choices.clear()
+        self.choices.addItem(self.tr("Choose…"), "")
+        for name in survey.interviewers:
+            self.choices.addItem(name, name)
+        self.choices.blockSignals(False)
+        if listed:
+            at = self.choices.findData(self._remembered) if self._remembered in survey.interviewers else 0
+            self.choices.setCurrentIndex(max(at, 0))
+            self._picked()
+        else:
+            self.typed.setText(self._remembered)
+            self._typed(self.typed.text())
+
+    @property
+    def current(self) -> str:
+        """The chosen id, or "" when none is chosen yet."""
+        value = (self.choices.currentData() or "") if self._survey_list else self.typed.text()
+        return value if is_ident(value) else ""
+
+    @Slot()
+    def _picked(self) -> None:
+        self._emit(self.choices.currentData() or "")
+
+    @Slot(str)
+    def _typed(self, text: str) -> None:
+        self._emit(text)
+
+    def _emit(self, value: str) -> None:
+        value = value if is_ident(value) else ""
+        if value:
+            self._remembered = value
+        self.changed.emit(value)
