@@ -8,7 +8,7 @@ from rrdesk.core import design as designs, randomizer
 from rrdesk.store import records
 
 TEMPLATE = records.Record(survey="s", device="0" * 32, log="1" * 32, interview=3, position=2, kind="answer",
-                          question="q", day="2026-11-23")
+                          question="q", day="2026-11-23", interviewer="t1", version="1")
 
 
 def test_select_picks_each_row_exactly():

@@ -76,7 +76,8 @@ def data_folder(count: int, seed: int) -> Path:
     prev, seq, out = head[-32:], 0, [head]
     with open(where / name, "wb") as log:
         for interview in range(1, count // per + 1):
-            common = dict(survey=sid, device=device.hex(), log=log_id.hex(), interview=interview, day="2026-11-23")
+            common = dict(survey=sid, device=device.hex(), log=log_id.hex(), interview=interview, day="2026-11-23",
+                          interviewer="bench", version=survey.version)
             texts = [records.Record(position=0, kind="start", **common,
                                     direct={q.id: rng.choice(q.answer_ids) for q in survey.direct})]
             for j, q in enumerate(survey.randomized):

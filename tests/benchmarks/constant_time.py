@@ -126,7 +126,7 @@ def path(arg0: tuple[Design, object], truth: int, source: Callable[[int], bytes]
 
 
 _TEMPLATE = Record(survey="workplace-demo", device="0" * 32, log="1" * 32, interview=12, position=4,
-                   kind="answer", question="bullied", day="2026-11-23")
+                   kind="answer", question="bullied", day="2026-11-23", interviewer="bench", version="1")
 
 
 def path_arg(design: Design, labels: tuple[str, ...]) -> tuple[Design, object]:
