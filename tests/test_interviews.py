@@ -251,7 +251,7 @@ def test_a_record_read_by_the_fast_path_is_the_record_written():
     import dataclasses
 
     good = records.Record(survey="s", device="0" * 32, log="1" * 32, interview=7, position=0, kind="start",
-                          day="2026-01-01", direct={"a": "x", "b": "y"})
+                          day="2026-01-01", direct={"a": "x", "b": "y"}, interviewer="k-07", version="3")
     read = records.parse(records.pad(good, 512))
     assert type(read) is records.Record and read == good
     assert read.__dict__ == good.__dict__ and [f.name for f in dataclasses.fields(read)] == list(read.__dict__)
