@@ -55,7 +55,8 @@ def test_check_plans_every_subgroup_and_the_power(tmp_path):
     assert code == 0, err
     report = json.loads(out)
     unhappy = next(q for q in report["questions"] if q["id"] == "unhappy")
-    assert unhappy["needed_by"] == {"field": "department", "groups": 4, "per_group": 1537, "total": 4 * 1537}
+    assert unhappy["needed_by"] == {"field": "department", "groups": 4, "per_group": 1537, "total": 4 * 1537,
+                                    "group_names": ["office", "factory", "warehouse", "sales"]}
     power = unhappy["power"]
     assert power["group_size"] == report["planned_respondents"] // 4 and power["prevalences"] == [0.45, 0.55]
     assert power["power"] == pytest.approx(plan.power_difference(

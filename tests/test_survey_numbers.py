@@ -6,6 +6,9 @@ from __future__ import annotations
 import csv
 import json
 import math
+import re
+import shutil
+import subprocess
 from decimal import Decimal
 
 import numpy as np
@@ -320,3 +323,39 @@ def test_check_plans_per_bin(simulated):
     assert code == 2 and 'is not a question asked directly with choices or a number (age, year, hours)' in err
     assert math.isfinite(json.loads(rrdesk("check", path, "--json")[1])["questions"][0]["margin95"])
 
+
+
+def test_check_shows_ranges_bins_and_conditions(simulated):
+    path = simulated[0]
+    code, out, err = rrdesk("check", path, "--json", "--margin", "0.1", "--by", "age")
+    questions = json.loads(out)["questions"]
+    assert questions[0]["number"] == {"type": "integer", "min": 15, "max": 99, "decimals": 0,
+                                      "bins": ["15-19", "20-39", "40-59", "60-79", "80-99"]}
+    assert questions[0]["relevant"] is None and questions[3]["number"] is None
+    assert questions[1]["relevant"] == "${age} >= 18 and not(${age} > 90)"
+    assert questions[3]["needed_by"]["group_names"] == questions[0]["number"]["bins"]
+    code, out, err = rrdesk("check", path)
+    assert "age      asked directly: a whole number from 15 to 99, grouped 15-19, 20-39, 40-59, 60-79, 80-99" in out
+    assert "year     asked directly; only when ${age} >= 18 and not(${age} > 90)" in out
+
+
+@pytest.mark.skipif(shutil.which("Rscript") is None, reason="Rscript is not installed (CI installs r-base-core)")
+def test_r_reads_a_number_as_a_number_and_digit_answers_as_a_factor(simulated, tmp_path):
+    bundle = simulated[2]
+    code, found, err = aggregate_json(bundle, "--model", "unhappy ~ age + year", "--out", tmp_path)
+    assert code == 0, err
+    script = (tmp_path / "analysis.R").read_text(encoding="utf-8")
+    formula = re.search(r"RRreg::RRlog\((answer_code ~ [^,]+(?:, levels = c\([^)]*\)\))*[^,]*), data = u", script)[1]
+    assert formula == 'answer_code ~ direct_age + factor(direct_year, levels = c("1", "2", "3"))'
+    read = re.search(r"^a <- read\.csv\(.*?\)\)$", script, re.S | re.M)[0]  # as analysis.R reads answers.csv
+    probe = (f'{read}\nu <- a[a$question == "unhappy", ]\nm <- model.matrix({formula}, u)\n'
+             'cat(nrow(m), colnames(m), sep = "\\n")\n')
+    done = subprocess.run(["Rscript", "-e", probe], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    lines = [line.strip() for line in done.stdout.splitlines()]
+    model = found["model"]
+    assert int(lines[0]) == model["n"]  # R leaves out the same respondents (year skipped: empty)
+    level = 'factor(direct_year, levels = c("1", "2", "3"))'
+    assert lines[1:5] == ["(Intercept)", "direct_age", f"{level}2", f"{level}3"]  # a number, then dummies
+    terms = [c["term"] for c in model["coefficients"]]
+    assert terms == ["(Intercept)", "age", "year=2", "year=3"]

@@ -53,6 +53,12 @@ def _precision_heading(margin: float | None) -> str:
 def _precision_line(q: dict[str, Any], margin: float | None) -> str:
     if q["epsilon"] is None:
         line = "asked directly"
+        if q["number"]:
+            n = q["number"]
+            kind = "a whole number" if n["type"] == "integer" else f"a number with {n['decimals']} decimal(s)"
+            line += f": {kind} from {n['min']:g} to {n['max']:g}, grouped {', '.join(n['bins'])}"
+        if q["relevant"]:
+            line += f"; only when {q['relevant']}"
     else:
         line = (f"a direct question would need {_pct(q['efficiency'])} of the respondents "
                 "for the same margin")

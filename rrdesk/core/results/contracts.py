@@ -57,6 +57,8 @@ def _check_question(s: Survey, q: Question, margin: float | None, by: str | None
         "truth_probability": None if d is None else d.truth_probability,
         "lying_probability": None if d is None else d.lying_probability,
         "posterior_bound": None if d is None else d.posterior_bound,
+        "number": _number(q),  # a direct number question's range and bins; null otherwise
+        "relevant": q.relevant_text,  # a direct question's skip condition; null when always asked
         "margin95": plan.margin95(d, s.planned_respondents, categories),
         "efficiency": plan.efficiency(d, categories),
     }
@@ -69,11 +71,20 @@ def _check_question(s: Survey, q: Question, margin: float | None, by: str | None
                               else plan.needed_n(d, margin, categories=categories))
         if by is not None and q.id != by:
             groups = len(s.question(by).groups)  # its answers, or a number question's bins
-            report["needed_by"] = {"field": by, "groups": groups, "per_group": report["needed_n"],
-                                   "total": groups * report["needed_n"]}
+            report["needed_by"] = {"field": by, "groups": groups, "group_names": list(s.question(by).groups),
+                                   "per_group": report["needed_n"], "total": groups * report["needed_n"]}
     if difference is not None:
         report["power"] = _power(s, q, difference, by)
     return report
+
+
+def _number(q: Question) -> dict[str, Any] | None:
+    """``type``, ``min``, ``max``, ``decimals`` and ``bins`` (their names) of a number question."""
+    n = q.number
+    if n is None:
+        return None
+    return {"type": n.type, "min": n.value(n.low), "max": n.value(n.high), "decimals": n.decimals,
+            "bins": list(n.labels)}
 
 
 def _power(s: Survey, q: Question, difference: float, by: str | None) -> dict[str, Any] | None:
