@@ -76,6 +76,45 @@ def exports_may_stay_on_the_test_disk():
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def every_test_laptop_is_enrolled(tmp_path_factory):
+    """Every bundle a test exports in this process comes from an enrolled laptop, as the
+    coordinator's field laptops do: each export's laptop is added to one list for the session
+    (``RRDESK_LAPTOPS``), which verify and aggregate check bundles against by default. A test of
+    a laptop *not* enrolled passes its own ``--laptops`` list (tests/test_custody.py)."""
+    from rrdesk.app import enrollment
+    from rrdesk.store import bundle
+
+    listed = tmp_path_factory.mktemp("coordinator") / "enrolled.laptops"
+    real = bundle._contents
+
+    def contents(data, survey_id, now):
+        made = real(data, survey_id, now)
+        laptop = enrollment.Laptop(made[3], bundle.laptop_key(data).public())
+        laptops = enrollment.Laptops.load(listed)
+        if laptops.key_for(laptop.device) is None:
+            laptops.add(laptop, dt.date(2026, 1, 1))
+            laptops.save()
+        return made
+    from rrdesk.app import aggregate
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(enrollment.LAPTOPS_ENV, str(listed))
+        # module fixtures aggregate too: never beside the demo identity (each test then has its own)
+        patch.setenv(aggregate.LEDGER_ENV, str(listed.with_name("session.ledger")))
+        patch.setattr(bundle, "_contents", contents)
+        yield listed
+
+
+@pytest.fixture(autouse=True)
+def a_ledger_per_test(tmp_path_factory, monkeypatch):
+    """Each test aggregates with a ledger of its own (``RRDESK_LEDGER``): what one test's bundles
+    showed never becomes another's history, and nothing is written beside the demo identity."""
+    from rrdesk.app import aggregate
+
+    monkeypatch.setenv(aggregate.LEDGER_ENV, str(tmp_path_factory.mktemp("ledger") / "coordinator.ledger"))
+
+
 # -- the GUI tests' fixtures (the helpers that act as a person are in tests/test_gui_support.py) --
 
 

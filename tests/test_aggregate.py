@@ -266,9 +266,11 @@ def test_copies_that_differ_after_a_restore_are_named_and_neither_is_used(scratc
     one, two = export(base, scratch / "stick-restore-1"), export(copy, scratch / "stick-restore-2")
     code, got, _ = aggregate_json(one, two)
     assert code == 1 and got["records"] == 4 * PER
-    differ = [p for p in got["problems"] if "differs" in p["what"]]
+    differ = [p for p in got["problems"] if "differs from the same record" in p["what"]]
     assert len(differ) == 2 * PER and all(str(one) in p["what"] and p["file"].startswith(str(two)) for p in differ)
     assert "neither copy was used" in differ[0]["what"]
+    [ledger] = [p for p in got["problems"] if "recorded over" in p["what"]]  # and the ledger says what happened
+    assert ledger["file"].startswith(str(two)) and ledger["record"] == 6 * PER - 1
 
 
 def test_a_tampered_copy_loses_to_the_copy_whose_log_verifies(scratch):

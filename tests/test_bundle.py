@@ -48,12 +48,12 @@ def test_an_export_opens_with_age_and_tar_and_holds_the_logs_byte_for_byte(demo_
     folder = demo_data / "workplace-demo"
     logs = sorted(p.name for p in folder.glob("*.rrlog"))
     assert sorted(p.name for p in out.iterdir()) == sorted(
-        ["manifest.json", "survey.toml", *logs, *(name + ".key" for name in logs)])
+        ["manifest.json", "manifest.json.minisig", "survey.toml", *logs, *(name + ".key" for name in logs)])
     for name in (*logs, *(n + ".key" for n in logs), "survey.toml"):
         assert (out / name).read_bytes() == (folder / name).read_bytes()
     manifest = json.loads((out / "manifest.json").read_text())
     assert {k: manifest[k] for k in ("format", "survey", "device", "exported")} == {
-        "format": "rrdesk-bundle/1", "survey": "workplace-demo", "device": device,
+        "format": "rrdesk-bundle/2", "survey": "workplace-demo", "device": device,
         "exported": "2026-11-22T19:30:05Z"}
     assert manifest["rrdesk"]
     [entry] = manifest["logs"]
@@ -448,12 +448,12 @@ def test_a_manifest_that_is_missing_or_malformed_is_refused(demo_bundle, tmp_pat
     def bad_format(members):
         for n, (info, data) in enumerate(members):
             if info.name == "manifest.json":
-                text = data.replace(b"rrdesk-bundle/1", b"rrdesk-bundle/9")
+                text = data.replace(b"rrdesk-bundle/2", b"rrdesk-bundle/9")
                 info.size = len(text)
                 members[n] = (info, text)
     with pytest.raises(BundleError, match="no manifest.json"):
         open_bundle(_reseal(demo_bundle, tmp_path, drop), demo_identities())
-    with pytest.raises(BundleError, match='manifest is not "rrdesk-bundle/1"'):
+    with pytest.raises(BundleError, match='manifest is not "rrdesk-bundle/2"'):
         open_bundle(_reseal(demo_bundle, tmp_path, bad_format), demo_identities())
 
 
@@ -472,4 +472,4 @@ def test_a_bundle_mangled_inside_its_sealing_is_opened_or_refused_by_name_never_
     except BundleError as error:
         assert str(error).startswith(str(path)) and "\n" not in str(error)
     else:  # only bytes no check covers may change: tar padding, header fields we ignore
-        assert opened.logs and opened.manifest["format"] == "rrdesk-bundle/1"
+        assert opened.logs and opened.manifest["format"] == "rrdesk-bundle/2"

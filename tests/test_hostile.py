@@ -24,7 +24,7 @@ import pytest
 
 from rrdesk import cli
 from rrdesk.core import survey as surveys
-from rrdesk.store import age, bundle, keys, log
+from rrdesk.store import _bundle_sign, age, bundle, keys, log
 from tests.conftest import DEMO, ROOT
 
 KEY = ROOT / "resources" / "demo-identity.txt"
@@ -142,9 +142,11 @@ def test_a_fifo_is_refused_at_once_in_one_line(tmp_path, genuine, role, command)
     assert str(fifo) in err and "not a regular file (a FIFO)" in err and took < QUICK
 
 
-def reseal(original: Path, to: Path, edit) -> Path:
+def reseal(original: Path, to: Path, edit, laptop: Path | None = None) -> Path:
     """``original``'s contents with its survey copy edited by ``edit``, manifest updated,
-    sealed to the demo recipient again (as anyone with the public recipient can)."""
+    sealed to the demo recipient again (as anyone with the public recipient can); with
+    ``laptop`` (its data folder) signed again by that laptop's key, as a laptop whose own copy
+    was edited signs it: then only the survey choice can catch it."""
     plain = age.decrypt(original.read_bytes(), keys.load_identities(KEY))
     with tarfile.open(fileobj=io.BytesIO(plain)) as tar:
         members = {m.name: tar.extractfile(m).read() for m in tar}
@@ -154,6 +156,9 @@ def reseal(original: Path, to: Path, edit) -> Path:
                                "sha256": hashlib.sha256(survey).hexdigest()}
     members[bundle.SURVEY_FILE] = survey
     members[bundle.MANIFEST] = json.dumps(manifest).encode("utf-8")
+    if laptop is not None:
+        members[_bundle_sign.SIGNATURE] = _bundle_sign.sign_manifest(
+            _bundle_sign.laptop_key(laptop), members[bundle.MANIFEST], manifest["survey"], manifest["device"])
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w", format=tarfile.USTAR_FORMAT) as tar:
         for name, blob in members.items():
@@ -174,7 +179,7 @@ def _respun(text: str) -> str:  # another spinner: every record fits, the estima
 
 @pytest.mark.parametrize("edit", [_renamed, _respun])
 def test_an_edited_survey_copy_never_removes_a_genuine_bundles_records(genuine, scratch, edit):
-    edited = reseal(genuine, scratch / f"edited-{edit.__name__}.tar.age", edit)
+    edited = reseal(genuine, scratch / f"edited-{edit.__name__}.tar.age", edit, scratch / "genuine")
     assert surveys.loads(edit(DEMO.read_text(encoding="utf-8"))).fingerprint != surveys.load(DEMO).fingerprint
     twice = scratch / "genuine-again.tar.age"
     twice.write_bytes(genuine.read_bytes())
@@ -194,14 +199,14 @@ def test_an_edited_survey_copy_never_removes_a_genuine_bundles_records(genuine, 
 
 def test_a_survey_file_given_decides_over_every_copy(genuine, scratch):
     from rrdesk.app import aggregate as use_case
-    edited = reseal(genuine, scratch / "edited-given.tar.age", _respun)
+    edited = reseal(genuine, scratch / "edited-given.tar.age", _respun, scratch / "genuine")
     found = use_case.run([edited, genuine], KEY, survey=surveys.load(DEMO), workers=1)
     assert found.data.records == GENUINE * PER and found.data.bundles == (str(genuine),)
     assert [p.file for p in found.problems] == [str(edited)]
 
 
 def test_copies_that_nothing_tells_apart_are_a_problem_that_asks_for_the_survey_file(genuine, scratch):
-    edited = reseal(genuine, scratch / "edited-tie.tar.age", _respun)  # one against one, every record fits both
+    edited = reseal(genuine, scratch / "edited-tie.tar.age", _respun, scratch / "genuine")  # every record fits both
     code, got, err = aggregate_json(genuine, edited)
     assert code == 1 and err == "" and got["records"] == GENUINE * PER
     first, *rest = got["problems"]

@@ -8,12 +8,19 @@ are those of :mod:`rrdesk.core.results`; the records come from :mod:`rrdesk.stor
 
 Several surveys: the bundles given must hold one survey, or ``survey_id`` names the one to
 aggregate (bundles of other surveys are then listed as skipped, not as problems).
+
+Custody (:class:`Checks`): every bundle's signature is checked against the coordinator's
+enrolled laptops (``coordinator.laptops`` beside the identity, or ``--laptops``) and its logs
+against the ledger (``coordinator.ledger`` beside the identity, or ``--ledger``), which the
+aggregation then advances and saves (FORMAT.md §2.8, §4).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
+
+import os
 
 import numpy as np
 from typing import Sequence
@@ -29,12 +36,19 @@ from rrdesk.core.results.scripts import analysis_do, analysis_r
 from rrdesk.core.results.tables import answers_csv, estimates_csv, model_csv
 from rrdesk.core.survey import Survey
 from rrdesk.core.weights import weighted
+from rrdesk.app.enrollment import coordinator_laptops, enrolled_keys
 from rrdesk.store import aggregate as collected
+from rrdesk.store.aggregate import Custody
+from rrdesk.store.ledger import Ledger
 from rrdesk.store.age import Identity
 from rrdesk.store.aggregate import SurveyData
 
-__all__ = ["REPORT_FILES", "Aggregation", "bundle_paths", "choose", "compute", "find_surveys", "results_of", "run", "split",
-           "write_report"]
+__all__ = ["LEDGER_ENV", "REPORT_FILES", "Aggregation", "Checks", "bundle_paths", "choose", "compute", "find_surveys",
+           "ledger_path", "results_of", "run", "split", "write_report"]
+
+LEDGER_ENV = "RRDESK_LEDGER"
+# why: the ledger for scripts (and the test suite, one per test) that do not pass --ledger; the
+# coordinator's default is the ledger beside the identity file
 
 REPORT_FILES = ("report.html", "estimates.csv", "answers.csv", "codebook.md", "analysis.R", "analysis.do")
 Found = dict[str, tuple[Survey, list[str]]]  # survey id → (its survey, the bundles holding it)
@@ -50,6 +64,31 @@ class Aggregation:
     results: Results | None
     problems: tuple[Problem, ...]
     skipped: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Checks:
+    """The coordinator's custody checks: the enrolled laptops' list and the ledger (None: beside
+    the identity file), and whether a bundle whose origin is not proven (unsigned, a laptop not
+    enrolled, a signature that fails) has its records used anyway (it is reported either way)."""
+
+    laptops: Path | None = None
+    ledger: Path | None = None
+    accept_unverified: bool = False
+
+
+def ledger_path(identity: Path) -> Path:
+    """The ledger beside an identity file: ``coordinator.key`` → ``coordinator.ledger``."""
+    identity = Path(identity)
+    stem = identity.with_suffix("") if identity.suffix == ".key" else identity
+    return stem.with_name(stem.name + ".ledger")
+
+
+def _beside(identity: Path, checks: Checks) -> Checks:
+    """``checks`` with both files named: given, else the environment's (``RRDESK_LAPTOPS``,
+    ``RRDESK_LEDGER``: scripts, the test suite), else beside ``identity``."""
+    return replace(checks, laptops=coordinator_laptops(identity, checks.laptops),
+                   ledger=Path(checks.ledger or os.environ.get(LEDGER_ENV) or ledger_path(identity)))
 
 
 def find_surveys(bundles: Sequence[Path], identity: Path | Sequence[Path] | Sequence[Identity]) -> Found:
@@ -91,13 +130,36 @@ def choose(found: Found, survey_id: str | None, by: str | None) -> str | None:
 
 def compute(bundles: Sequence[Path], identity: Path | Sequence[Path] | Sequence[Identity], survey_id: str | None,
             by: str | None, *, workers: int | None = None, survey: Survey | None = None,
-            model: str | None = None) -> Aggregation:
+            model: str | None = None, checks: Checks | None = None) -> Aggregation:
     """Collect, verify, decrypt, de-duplicate and estimate. Never raises for a bad bundle or
     record: each becomes a problem, and everything else is used. ``survey``, the survey file
     as the coordinator has it, decides over the bundles' copies (without it: the copy most
-    bundles hold; a bundle whose copy differs is a problem, its records unused)."""
+    bundles hold; a bundle whose copy differs is a problem, its records unused).
+
+    With ``identity`` identity files, the custody checks (``checks``, by default the
+    laptops' list and ledger beside the first) run and the ledger is saved; with identities already
+    loaded, only when ``checks`` names both files.
+
+    Raises
+    ------
+    InputError
+        The laptops' list or the ledger cannot be read.
+    """
+    if (first := _first_file(identity)) is not None:
+        checks = _beside(first, checks or Checks())
+    custody = None
+    if checks is not None and checks.laptops is not None and checks.ledger is not None:
+        custody = Custody(enrolled_keys(checks.laptops), checks.accept_unverified, Ledger.load(checks.ledger))
     collection = collected.collect(bundles, _identities(identity), survey_id=survey_id, workers=workers,
-                                   survey=survey)
+                                   survey=survey, custody=custody)
+    if custody is not None and custody.ledger is not None:
+        try:
+            custody.ledger.save(checks.ledger)
+        except StoreError as error:  # why: the results stand; the next aggregation must know it lacks these
+            unsaved = Problem(str(checks.ledger), None, f"the ledger could not be saved ({error.what}): a later "
+                              "aggregation will not compare its bundles with these; give --ledger FILE")
+            collection = replace(collection, problems=(*collection.problems, unsaved), surveys={
+                sid: replace(data, problems=(*data.problems, unsaved)) for sid, data in collection.surveys.items()})
     if not collection.surveys:
         return Aggregation(None, None, collection.problems, collection.skipped)
     data = next(iter(collection.surveys.values()))
@@ -105,7 +167,8 @@ def compute(bundles: Sequence[Path], identity: Path | Sequence[Path] | Sequence[
 
 
 def run(bundles: Sequence[Path], identity: Path | Sequence[Path], *, survey_id: str | None = None, by: str | None = None,
-        workers: int | None = None, survey: Survey | None = None, model: str | None = None) -> Aggregation:
+        workers: int | None = None, survey: Survey | None = None, model: str | None = None,
+        checks: Checks | None = None) -> Aggregation:
     """``rrdesk aggregate``: :func:`choose`, then :func:`compute`.
 
     Raises
@@ -120,7 +183,8 @@ def run(bundles: Sequence[Path], identity: Path | Sequence[Path], *, survey_id: 
     sid = choose(holding, survey_id, by)
     if model is not None and sid is not None:
         fitting.parse(survey if survey is not None else holding[sid][0], model)
-    found = compute(bundles, identities, sid, by, workers=workers, survey=survey, model=model)
+    found = compute(bundles, identities, sid, by, workers=workers, survey=survey, model=model,
+                    checks=_beside(_first_file(identity), checks or Checks()))
     if found.data is None:
         _nothing_usable(found.problems)
     return found
@@ -202,6 +266,14 @@ def write_report(out: Path, found: Aggregation, *, now: datetime | None = None) 
     if res.model is not None:
         texts["model.csv"] = model_csv(res.model)
     return [write_atomic(out / name, text.encode("utf-8")) for name, text in texts.items()]
+
+
+def _first_file(identity: Path | Sequence[Path] | Sequence[Identity]) -> Path | None:
+    """The (first) identity file given, beside which the laptops' list and the ledger are kept;
+    None for identities given already loaded."""
+    if isinstance(identity, (str, Path)):
+        return Path(identity)
+    return next((Path(item) for item in identity if isinstance(item, (str, Path))), None)
 
 
 def _identities(identity: Path | Sequence[Path] | Sequence[Identity]) -> Sequence[Identity]:

@@ -15,6 +15,7 @@ from typing import Sequence
 
 from rrdesk.app import _inputs as inputs, trust
 from rrdesk.core.errors import InputError, RRDeskError
+from rrdesk.app.enrollment import coordinator_laptops, enrolled_keys
 from rrdesk.core.survey import load as load_survey
 from rrdesk.store import age, bundle, keys, minisign, verify as checks
 from rrdesk.store.verify import Report
@@ -144,10 +145,11 @@ def disk_full(data: Path, error: BaseException | None = None) -> str | None:
     return DISK_FULL if space.f_bavail == 0 else None
 
 
-def verify(path: Path, identity: Path | Sequence[Path] | None = None) -> Report:
+def verify(path: Path, identity: Path | Sequence[Path] | None = None, laptops: Path | None = None) -> Report:
     """Check a data folder, a log or a bundle; with ``identity`` (one identity file or
-    several) also every tag and record."""
-    return checks.verify(path, _identities(identity))
+    several) also every tag and record, and a bundle's signature against the enrolled laptops
+    (``laptops``, by default the list beside the first identity file: :func:`_enrolled`)."""
+    return checks.verify(path, _identities(identity), _enrolled(identity, laptops))
 
 
 @dataclass(frozen=True)
@@ -161,7 +163,8 @@ class Verified:
     unfinished: tuple[Path, ...]
 
 
-def verify_all(paths: Sequence[Path], identity: Path | Sequence[Path] | None = None) -> Verified:
+def verify_all(paths: Sequence[Path], identity: Path | Sequence[Path] | None = None,
+               laptops: Path | None = None) -> Verified:
     """``rrdesk verify PATH…``: every bundle, log or data folder given, a folder of bundles
     standing for the bundles in it (:mod:`rrdesk.app._inputs`). One path that cannot be read
     never stops the others: it is listed in :attr:`Verified.unusable`.
@@ -172,13 +175,14 @@ def verify_all(paths: Sequence[Path], identity: Path | Sequence[Path] | None = N
         An identity file is unusable (nothing is read then).
     """
     identities = _identities(identity)
+    enrolled = _enrolled(identity, laptops)
     given = inputs.bundle_paths(paths, data_folders=True)
     records = files = 0
     problems: list = []
     unusable: list[RRDeskError] = []
     for path in given.paths:
         try:
-            found = checks.verify(path, identities)
+            found = checks.verify(path, identities, enrolled)
         except RRDeskError as error:
             unusable.append(error)
             continue
@@ -190,6 +194,15 @@ def verify_all(paths: Sequence[Path], identity: Path | Sequence[Path] | None = N
 def extract(path: Path, to: Path, identity: Path | Sequence[Path] | None = None) -> list[Path]:
     """Every intact record as its own ``.age`` file in ``to``."""
     return checks.extract(path, to, _identities(identity))
+
+
+def _enrolled(identity: Path | Sequence[Path] | None, laptops: Path | None) -> dict[str, minisign.PublicKey] | None:
+    """The enrolled laptops' keys a bundle is checked against when the coordinator gives an
+    identity: the list ``laptops``, else the one beside the first identity file (None: no identity)."""
+    if identity is None or (not isinstance(identity, (str, os.PathLike)) and not identity):
+        return None
+    first = Path(identity if isinstance(identity, (str, os.PathLike)) else identity[0])
+    return enrolled_keys(coordinator_laptops(first, laptops))
 
 
 def _identities(paths: Path | Sequence[Path] | None) -> list[age.Identity] | None:

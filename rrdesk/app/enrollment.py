@@ -17,19 +17,25 @@ knowingly).
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from rrdesk.core.errors import InputError, SignatureError, StoreError
-from rrdesk.core.fileio import OsOps, create_once, mapped, read_capped_if_present, read_if_present, replace_file
+from rrdesk.core.errors import InputError
+from rrdesk.core.fileio import OsOps, mapped, read_capped_if_present, replace_file
 from rrdesk.core.fileio import write_atomic
 from rrdesk.store import minisign
+from rrdesk.store._bundle_sign import LAPTOP_KEY, laptop_key
 from rrdesk.app._data_folder import device_id
 
-__all__ = ["LAPTOP_KEY", "Laptop", "Laptops", "enroll", "laptop_key", "laptops_path", "write_enrollment"]
+__all__ = ["LAPTOPS_ENV", "LAPTOP_KEY", "Laptop", "Laptops", "coordinator_laptops", "enroll", "enrolled_keys", "laptop_key", "laptops_path",
+           "write_enrollment"]
 
-LAPTOP_KEY = "laptop.minisign.key"  # why: DATA/laptop.minisign.key, minisign -S can use it as it is
+LAPTOPS_ENV = "RRDESK_LAPTOPS"
+# why: the list of enrolled laptops for scripts (and the test suite) that do not pass --laptops;
+# the coordinator's default is the list beside the identity file
+
 MAX_LIST = 16 << 20
 # why: a line is about 120 bytes; 16 MiB is over 100,000 laptops, and stops a wrongly named
 # file (a disk image) being read into memory
@@ -49,26 +55,6 @@ class Laptop:
         """The key id as people read it aloud: ``43BF-037F-E915-7D50``."""
         f = self.key.fingerprint
         return "-".join(f[i:i + 4] for i in range(0, 16, 4))
-
-
-def laptop_key(data: Path) -> minisign.SecretKey:
-    """This installation's signing key, made once on first use (whoever races to make it)."""
-    path = Path(data) / LAPTOP_KEY
-    with mapped(path, "cannot be read"):
-        raw = read_if_present(path)
-    if raw is None:
-        key = minisign.generate()
-        with mapped(Path(data), "cannot be created"):
-            Path(data).mkdir(parents=True, exist_ok=True)
-        with mapped(path, "could not be written"):
-            create_once(path, key.text("rrdesk laptop signing key (minisign, no password)").encode("ascii"), OsOps())
-        with mapped(path, "cannot be read"):
-            raw = read_if_present(path)  # the winner's key, if another process made it first
-    try:
-        return minisign.read_secret(raw.decode("ascii", "replace"), str(path))
-    except SignatureError as error:
-        raise StoreError(path, "", f"damaged ({error.what}): this laptop can no longer sign its exports; "
-                         "move the file aside, then enroll the laptop again") from None
 
 
 def this_laptop(data: Path) -> Laptop:
@@ -105,6 +91,18 @@ def laptops_path(identity: Path) -> Path:
     identity = Path(identity)
     stem = identity.with_suffix("") if identity.suffix == ".key" else identity
     return stem.with_name(stem.name + ".laptops")
+
+
+def coordinator_laptops(identity: Path, given: Path | None = None) -> Path:
+    """The list of enrolled laptops to check bundles against: ``given`` (``--laptops``), else the
+    environment's ``RRDESK_LAPTOPS`` (scripts, the test suite), else the list beside ``identity``."""
+    return Path(given or os.environ.get(LAPTOPS_ENV) or laptops_path(identity))
+
+
+def enrolled_keys(path: Path) -> dict[str, minisign.PublicKey]:
+    """The enrolled laptops' keys by device id. A list that does not exist is empty: every
+    bundle is then from a laptop not enrolled."""
+    return {device: laptop.key for device, (laptop, _) in Laptops.load(path).by_device.items()}
 
 
 @dataclass

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from rrdesk.core.errors import InterviewError  # noqa: F401 - re-exported
 from rrdesk.app._survey_copy import keep_copy
+from rrdesk.store._bundle_sign import laptop_key
 from rrdesk.app._data_folder import (  # noqa: F401 - the names re-exported
     CURRENT, DEVICE_FILE, SURVEY_COPY, device_id, interviews_in, newest_logs, pointer_bytes, read_pointer,
 )
@@ -94,6 +95,7 @@ class Station:
         self.ops = ops or log.OsOps()
         self.folder = self.data / survey.id
         self.device = device_id(self.data, self.ops)
+        laptop_key(self.data)  # why: made now, so an export only reads the data folder (it signs with it)
         self._size = record_size(survey)
         self._per_interview = 1 + 2 * len(survey.randomized)  # a start, then two records per slot
         self.problems: list[log.Problem] = []

@@ -39,6 +39,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--model", metavar="FORMULA",
                    help='a logistic regression of a randomized yes/no question on directly asked ones, '
                         '"QID ~ DIRECT + DIRECT" (choices enter as dummies against the first)')
+    p.add_argument("--laptops", metavar="FILE", type=Path,
+                   help="the enrolled laptops each bundle's signature is checked against (default: the list "
+                        "beside the identity, IDENTITY.laptops, that rrdesk enroll writes)")
+    p.add_argument("--ledger", metavar="FILE", type=Path,
+                   help="the ledger of every log seen, kept across aggregations: a log shorter, changed or "
+                        "missing since an earlier bundle is a problem (default: IDENTITY.ledger beside the identity)")
+    p.add_argument("--accept-unverified", action="store_true",
+                   help="use the records of bundles whose laptop is not proven (unsigned, not enrolled, a "
+                        "signature that fails); they are still listed as problems")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--out", metavar="DIR", type=Path,
                    help="write report.html, estimates.csv, answers.csv, codebook.md, analysis.R and analysis.do "
@@ -63,7 +72,8 @@ def run(args: argparse.Namespace) -> int:
     for path in given.unfinished:
         print(f"rrdesk: skipped {path}: an unfinished export (.part), not a bundle", file=sys.stderr)
     found = use_case.run(list(given.paths), args.identity, survey_id=survey_id, by=args.by, workers=args.workers,
-                         survey=survey, model=args.model)
+                         survey=survey, model=args.model,
+                         checks=use_case.Checks(args.laptops, args.ledger, args.accept_unverified))
     data, results, problems = found.data, found.results, list(found.problems)
     written = use_case.write_report(args.out, found) if args.out is not None else []
     if args.json:

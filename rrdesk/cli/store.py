@@ -53,6 +53,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
                    help="data folders, .rrlog logs, .tar.age bundles or folders of bundles")
     v.add_argument("-i", "--identity", metavar="IDENTITY", type=Path, action="append",
                    help="the coordinator's identity file (repeat it for several; every key in each is tried)")
+    v.add_argument("--laptops", metavar="FILE", type=Path,
+                   help="the enrolled laptops a bundle's signature is checked against (default: the list "
+                        "beside the (first) identity, IDENTITY.laptops, that rrdesk enroll writes)")
     v.add_argument("--json", action="store_true", help="print one JSON object")
     v.set_defaults(run=_verify)
 
@@ -100,7 +103,7 @@ def _export(args: argparse.Namespace) -> int:
 def _verify(args: argparse.Namespace) -> int:
     from rrdesk.app import custody  # why: loaded by the custody commands only
 
-    found = custody.verify_all(args.paths, args.identity)
+    found = custody.verify_all(args.paths, args.identity, args.laptops)
     report = found.report
     for path in found.unfinished:
         print(f"rrdesk: skipped {path}: an unfinished export (.part), not a bundle", file=sys.stderr)

@@ -65,6 +65,11 @@ class BundleIndex:
     problems: tuple[Problem, ...]
     digest: bytes = b""
     size: int = 0
+    manifest: dict | None = None              # what the coordinator checks its origin by (§2.8)
+    manifest_bytes: bytes = b""
+    signature: bytes | None = None
+    survey_text: bytes = b""
+    survey_signature: bytes | None = None
 
 
 class _Discard:
@@ -122,7 +127,8 @@ def index_bundle(path: Path, identities: Sequence[age.Identity]) -> BundleIndex:
                                    lambda key: [Problem(file, seq, TAG_FAILED, name) for seq in bad])
         logs.append(LogIndex(name, streamed.header, tuple(found), streamed.offsets, streamed.lengths,
                              bytes(streamed.digests)))
-    return BundleIndex(file, survey, tuple(logs), tuple(problems), read.digest, read.size)
+    return BundleIndex(file, survey, tuple(logs), tuple(problems), read.digest, read.size, dict(read.manifest),
+                       read.manifest_bytes, read.signature, read.survey_text, read.survey_signature)
 
 
 class Bundles:

@@ -20,14 +20,17 @@ from rrdesk.core.errors import BundleError, os_reason
 from rrdesk.core.fileio import open_capped
 from rrdesk.store import age
 from rrdesk.store._age_open import SealedFile
+from rrdesk.store._bundle_sign import MAX_SIGNATURE, SIGNATURE, SIGNED_FORMAT
 from rrdesk.store._frames import MAX_SURVEY_ID, SURVEY_ID
 
-__all__ = ["Bundle", "FORMAT", "KEY_NAME", "LOG_NAME", "MANIFEST", "MAX_BUNDLE", "SUFFIX", "SURVEY_FILE",
-           "TORN_DIR", "TORN_NAME", "open_bundle"]
+__all__ = ["Bundle", "FORMAT", "FORMAT_V1", "KEY_NAME", "LOG_NAME", "MANIFEST", "MAX_BUNDLE", "SUFFIX", "SURVEY_FILE",
+           "SURVEY_SIGNATURE", "TORN_DIR", "TORN_NAME", "open_bundle"]
 
-FORMAT = "rrdesk-bundle/1"
+FORMAT = SIGNED_FORMAT     # why: what an export writes: signed by its laptop (§2.8)
+FORMAT_V1 = "rrdesk-bundle/1"  # why: unsigned bundles of earlier versions still open (reported as unsigned)
 MANIFEST = "manifest.json"
 SURVEY_FILE = "survey.toml"
+SURVEY_SIGNATURE = "survey.toml.minisig"  # why: the coordinator's signature of the survey copy, as the laptop kept it
 TORN_DIR = "torn/"
 SUFFIX = ".tar.age"
 MAX_BUNDLE = 2 << 30
@@ -48,6 +51,8 @@ TORN_NAME = re.compile(_BASE + r"\.rrlog\.torn-[A-Za-z0-9._-]{1,64}\Z")
 _HEX32 = re.compile(r"[0-9a-f]{32}\Z")
 _HEX64 = re.compile(r"[0-9a-f]{64}\Z")
 _MANIFEST_KEYS = {"format", "survey", "device", "exported", "rrdesk", "survey_file", "logs", "keys", "torn"}
+_MANIFEST_KEYS_V2 = _MANIFEST_KEYS | {"signer", "survey_signature"}
+_KEY_ID = re.compile(r"[0-9A-F]{16}\Z")
 _FILE_KEYS = frozenset({"name", "size", "sha256"})
 _LOG_KEYS = _FILE_KEYS | {"records", "problems"}
 _LISTS = {"logs": LOG_NAME, "keys": KEY_NAME, "torn": TORN_NAME}
@@ -67,6 +72,9 @@ class Bundle:
     keys: Mapping[str, bytes]
     torn: Mapping[str, bytes]
     path: Path = field(default=Path(""), compare=False)
+    manifest_bytes: bytes = b""           # the manifest as signed (§2.8)
+    signature: bytes | None = None        # manifest.json.minisig (None: a /1 bundle)
+    survey_signature: bytes | None = None  # survey.toml.minisig (None: the survey copy was unsigned)
 
 
 def _sha(data: bytes) -> str:
@@ -89,7 +97,8 @@ def open_bundle(path: Path, identities: Sequence[age.Identity]) -> Bundle:
     """
     read = read_bundle(Path(path), identities, lambda name, at: _Bytes())
     return Bundle(manifest=read.manifest, survey_text=read.survey_text, logs=read.logs, keys=read.keys,
-                  torn=read.torn, path=Path(path))
+                  torn=read.torn, path=Path(path), manifest_bytes=read.manifest_bytes, signature=read.signature,
+                  survey_signature=read.survey_signature)
 
 
 class Sink(Protocol):
@@ -123,6 +132,9 @@ class Read:
     torn: Mapping[str, Any]
     digest: bytes
     size: int
+    manifest_bytes: bytes = b""
+    signature: bytes | None = None
+    survey_signature: bytes | None = None
 
 
 def read_bundle(path: Path, identities: Sequence[age.Identity], sink: Callable[[str, int], Sink] | None) -> Read:
@@ -165,8 +177,19 @@ def read_bundle(path: Path, identities: Sequence[age.Identity], sink: Callable[[
 
 def _read(path: Path, sealed: SealedFile, sink: Callable[[str, int], Sink] | None) -> Read:
     members = _members(path, sealed)
-    manifest = _manifest(path, _whole(path, sealed, members.pop(MANIFEST)) if MANIFEST in members else None)
+    raw = _whole(path, sealed, members.pop(MANIFEST)) if MANIFEST in members else None
+    manifest = _manifest(path, raw)
+    signature = members.pop(SIGNATURE, None)
+    if (signature is None) != (manifest["format"] == FORMAT_V1):
+        raise BundleError(path, "", f"not an rrdesk bundle ({manifest['format']} "
+                                    f"{'without' if signature is None else 'with'} {SIGNATURE})")
+    if signature is not None:
+        if signature.size > MAX_SIGNATURE:
+            raise BundleError(path, "", f"not an rrdesk bundle (member {SIGNATURE} is too large)")
+        signature = _whole(path, sealed, signature)
     listed = {SURVEY_FILE: manifest["survey_file"]}
+    if manifest.get("survey_signature") is not None:
+        listed[SURVEY_SIGNATURE] = manifest["survey_signature"]
     listed.update((e["name"], e) for e in manifest["logs"])
     listed.update((e["name"], e) for e in manifest["keys"])
     listed.update((TORN_DIR + e["name"], e) for e in manifest["torn"])
@@ -178,10 +201,10 @@ def _read(path: Path, sealed: SealedFile, sink: Callable[[str, int], Sink] | Non
             raise BundleError(path, "", f"manifest lists {_show(name)}, which the bundle does not hold")
     found: dict[str, Any] = {}
     if sink is None:
-        listed = {SURVEY_FILE: listed[SURVEY_FILE]}
+        listed = {name: listed[name] for name in (SURVEY_FILE, SURVEY_SIGNATURE) if name in listed}
     for name, entry in listed.items():
         info = members[name]
-        streamed = name != SURVEY_FILE and name in members and not KEY_NAME.match(name)
+        streamed = name not in (SURVEY_FILE, SURVEY_SIGNATURE) and not KEY_NAME.match(name)
         digest = hashlib.sha256()
         if info.size == entry["size"] and streamed:
             into = sink(name, info.offset_data)
@@ -198,7 +221,8 @@ def _read(path: Path, sealed: SealedFile, sink: Callable[[str, int], Sink] | Non
                 logs={e["name"]: found[e["name"]] for e in manifest["logs"] if e["name"] in found},
                 keys={e["name"]: found[e["name"]] for e in manifest["keys"] if e["name"] in found},
                 torn={e["name"]: found[TORN_DIR + e["name"]] for e in manifest["torn"] if TORN_DIR + e["name"] in found},
-                digest=sealed.digest, size=sealed.size)
+                digest=sealed.digest, size=sealed.size, manifest_bytes=raw or b"", signature=signature,
+                survey_signature=found.get(SURVEY_SIGNATURE))
 
 
 def _pieces(sealed: SealedFile, info: tarfile.TarInfo) -> Iterator[bytes]:
@@ -218,7 +242,7 @@ def _whole(path: Path, sealed: SealedFile, info: tarfile.TarInfo) -> bytes:
 def _expected(name: str) -> bool:
     if name.startswith(TORN_DIR):
         return bool(TORN_NAME.match(name[len(TORN_DIR):]))
-    return name in (MANIFEST, SURVEY_FILE) or bool(LOG_NAME.match(name) or KEY_NAME.match(name))
+    return name in (MANIFEST, SURVEY_FILE, SIGNATURE, SURVEY_SIGNATURE) or bool(LOG_NAME.match(name) or KEY_NAME.match(name))
 
 
 def _members(path: Path, sealed: SealedFile) -> dict[str, tarfile.TarInfo]:
@@ -271,16 +295,22 @@ def _manifest(path: Path, raw: bytes | None) -> dict[str, Any]:
         manifest = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: hostile nesting
         raise bad("is not JSON") from None
-    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
-        raise bad(f'is not "{FORMAT}"')
-    if set(manifest) != _MANIFEST_KEYS:
-        raise bad(f"must have exactly the fields {', '.join(sorted(_MANIFEST_KEYS))}")
+    if not isinstance(manifest, dict) or manifest.get("format") not in (FORMAT, FORMAT_V1):
+        raise bad(f'is not "{FORMAT}" (or "{FORMAT_V1}")')
+    fields_wanted = _MANIFEST_KEYS if manifest["format"] == FORMAT_V1 else _MANIFEST_KEYS_V2
+    if set(manifest) != fields_wanted:
+        raise bad(f"must have exactly the fields {', '.join(sorted(fields_wanted))}")
+    if fields_wanted is _MANIFEST_KEYS_V2 and not (isinstance(manifest["signer"], str)
+                                                    and _KEY_ID.match(manifest["signer"])):
+        raise bad("has a signer that is not a key id (16 upper-case hex digits)")
     fields = (_is_survey_id(manifest["survey"]), isinstance(manifest["device"], str)
               and _HEX32.match(manifest["device"]), isinstance(manifest["exported"], str),
               isinstance(manifest["rrdesk"], str), all(isinstance(manifest[k], list) for k in _LISTS))
     if not all(fields):
         raise bad("has a field of the wrong kind (survey, device, exported, rrdesk, logs, keys or torn)")
     entries = [(manifest["survey_file"], re.compile(re.escape(SURVEY_FILE) + r"\Z"), _FILE_KEYS)]
+    if manifest.get("survey_signature") is not None:
+        entries.append((manifest["survey_signature"], re.compile(re.escape(SURVEY_SIGNATURE) + r"\Z"), _FILE_KEYS))
     entries += [(e, pattern, _LOG_KEYS if key == "logs" else _FILE_KEYS)
                 for key, pattern in _LISTS.items() for e in manifest[key]]
     for value, pattern, keys in entries:

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Iterator, Mapping, Sequence
 
 from rrdesk.core.errors import BundleError
 from rrdesk.core.problems import Problem
-from rrdesk.store import age, records
+from rrdesk.store import age, minisign, records
 from rrdesk.store._age_open import Opener
 from rrdesk.store._bundle_index import BundleIndex, Bundles, LogIndex, index_bundle
+from rrdesk.store._bundle_sign import problem as signed_by
 from rrdesk.store._log_checks import open_record, record_problems, unmatched_problems
 from rrdesk.store._log_sources import _Log
 
@@ -38,11 +39,16 @@ class Streamed:
     log: LogIndex
 
 
-def bundle_logs(path: Path, identities: Sequence[age.Identity], problems: list[Problem]) -> list[_Log]:
+def bundle_logs(path: Path, identities: Sequence[age.Identity], problems: list[Problem],
+                laptops: Mapping[str, minisign.PublicKey] | None = None) -> list[_Log]:
     """The logs of the bundle ``path`` to check, each placed in the bundle (its records unread);
-    the bundle's own problems go to ``problems`` (one that cannot be opened: that alone)."""
+    the bundle's own problems go to ``problems`` (one that cannot be opened: that alone), and
+    with ``laptops`` what is wrong with its origin (FORMAT.md §2.8)."""
     index = index_bundle(Path(path), identities)
     problems.extend(index.problems)
+    if laptops is not None and index.manifest is not None and (origin := signed_by(
+            index.manifest, index.manifest_bytes, index.signature, laptops)) is not None:
+        problems.append(Problem(index.file, None, origin))
     survey_id = index.survey.id if index.survey is not None else None
     return [_Log(index.file, log.member, log.member, b"", None, index.file, log.member + ".key", survey_id,
                  index.survey, streamed=Streamed(index, log)) for log in index.logs]

@@ -33,7 +33,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from rrdesk.core.fileio import open_capped, write_all
 from rrdesk.store._age_open import Sealer
@@ -74,6 +74,7 @@ class Member:
     path: Path | None = None
     log: bool = False
     entry: dict[str, Any] = field(default_factory=dict)
+    make: Callable[[list["Member"]], bytes] | None = None  # data made from the members before it (a signature)
 
     @property
     def length(self) -> int:
@@ -284,6 +285,8 @@ def _write_members(out: _Out, members: list[Member], manifest: dict[str, Any],
         for member in sorted(members, key=lambda m: m.name):
             if member.name == MANIFEST:
                 member.data = manifest_bytes(manifest, members)
+            elif member.make is not None:
+                member.data = member.make(members)
             info = tarfile.TarInfo(member.name)
             info.size, info.mtime, info.mode, info.type = member.length, 0, 0o644, tarfile.REGTYPE
             info.uid = info.gid = 0

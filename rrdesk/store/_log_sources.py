@@ -10,13 +10,13 @@ import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from rrdesk.core import survey as surveys
 from rrdesk.core.errors import InputError, RRDeskError
 from rrdesk.core.fileio import read_capped, read_capped_if_present
 from rrdesk.core.survey import Survey
-from rrdesk.store import age
+from rrdesk.store import age, minisign
 from rrdesk.store.bundle import SUFFIX, SURVEY_FILE
 from rrdesk.store.log import MAX_LOG, Problem, key_path, os_reason
 
@@ -98,12 +98,12 @@ def _survey_folders(data: Path) -> list[Path]:
 
 
 def _bundle_logs(path: Path, identities: Sequence[age.Identity] | None,
-                 problems: list[Problem]) -> list[_Log]:
+                 problems: list[Problem], laptops: Mapping[str, minisign.PublicKey] | None = None) -> list[_Log]:
     if not identities:
         raise InputError(path, "", "a bundle is encrypted: give -i IDENTITY")
     from rrdesk.store._bundle_verify import bundle_logs  # why here: it reads logs through this module
 
-    return bundle_logs(path, identities, problems)  # as a stream: never the whole bundle in memory
+    return bundle_logs(path, identities, problems, laptops)  # as a stream: never the whole bundle in memory
 
 
 def bundle_survey(path: Path, text: bytes, survey_id: str, problems: list[Problem]) -> Survey | None:
@@ -128,7 +128,8 @@ def miscounted(path: Path, entry: dict, counted: int) -> list[Problem]:
                     entry["name"])]
 
 
-def _gather(path: Path, identities: Sequence[age.Identity] | None) -> tuple[list[_Log], list[Problem]]:
+def _gather(path: Path, identities: Sequence[age.Identity] | None,
+            laptops: Mapping[str, minisign.PublicKey] | None = None) -> tuple[list[_Log], list[Problem]]:
     """Every log under ``path``, and the problems met on the way; InputError if unusable."""
     path = Path(path)
     problems: list[Problem] = []
@@ -154,5 +155,5 @@ def _gather(path: Path, identities: Sequence[age.Identity] | None) -> tuple[list
         return [_Log(str(path), "", path.name, data, key, str(key_path(path)), "", expected,
                      survey if survey and survey.id == expected else None)], problems
     if path.name.endswith(SUFFIX):
-        return _bundle_logs(path, identities, problems), problems
+        return _bundle_logs(path, identities, problems, laptops), problems
     raise InputError(path, "", f"not a data folder, an .rrlog log or a {SUFFIX} bundle")

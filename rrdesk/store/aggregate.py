@@ -36,6 +36,7 @@ Interviews
 """
 from __future__ import annotations
 
+import copy
 import multiprocessing
 import os
 from array import array
@@ -52,12 +53,13 @@ from rrdesk.core.survey import Survey
 from rrdesk.store import _opening as opening, _survey_choice as choice, age, verify
 from rrdesk.store._age_open import Opener
 from rrdesk.store._bundle_index import BundleIndex, Bundles, LogIndex, index_bundle
+from rrdesk.store._custody_checks import Custody, ledger_problems, origin
 from rrdesk.store._seen import UNUSABLE, Seen, differing, runs, take_new
 from rrdesk.store._collected import BUNDLE, LOG, ROW, Answer, Collection, SurveyData, refused_aside
 from rrdesk.store._opening import FIXED, SEQ
 from rrdesk.store.log import Problem
 
-__all__ = ["Answer", "Collection", "Problem", "SurveyData", "collect", "surveys_in"]
+__all__ = ["Answer", "Collection", "Custody", "Problem", "SurveyData", "collect", "surveys_in"]
 
 CHUNK = 2048
 # why: a task names its records (12 bytes each) and the worker reads them from the bundle itself,
@@ -82,7 +84,7 @@ def surveys_in(paths: Sequence[Path], identities: Sequence[age.Identity]) -> dic
 
 
 def collect(paths: Sequence[Path], identities: Sequence[age.Identity], *, survey_id: str | None = None,
-            workers: int | None = None, survey: Survey | None = None) -> Collection:
+            workers: int | None = None, survey: Survey | None = None, custody: Custody | None = None) -> Collection:
     """Open, verify, decrypt and de-duplicate the records of every bundle.
 
     Parameters
@@ -99,6 +101,10 @@ def collect(paths: Sequence[Path], identities: Sequence[age.Identity], *, survey
     survey : Survey, optional
         The survey file as the coordinator has it: it decides, not the bundles' copies
         (without it, the copy most bundles hold: :mod:`rrdesk.store._survey_choice`).
+    custody : Custody, optional
+        The enrolled laptops each bundle's signature is checked against, and the ledger its
+        logs are compared with (:mod:`rrdesk.store._custody_checks`); a bundle whose origin is
+        not proven is a problem and its records are left out unless ``accept_unverified``.
 
     Returns
     -------
@@ -109,13 +115,17 @@ def collect(paths: Sequence[Path], identities: Sequence[age.Identity], *, survey
     undecided = False
     copies = {sid: c for sid, c in choice.candidates(paths, identities).items() if survey_id in (None, sid)}
     for trusted in choice.choices(copies, survey):
-        found = _collect(paths, list(identities), survey_id, workers, trusted)
+        ledger = copy.deepcopy(custody.ledger) if custody is not None else None  # each trial from the same ledger
+        found = _collect(paths, list(identities), survey_id, workers, trusted,
+                         None if custody is None else replace(custody, ledger=ledger))
         if best is not None and _usable(found) == _usable(best):
             undecided = True  # why: nothing in the bundles tells which copy is genuine
         if best is None or _usable(found) > _usable(best):  # why: a tie of copies goes to the one records fit
-            best, undecided = found, False
+            best, undecided, best_ledger = found, False, ledger
     if best is None:
-        return _collect(paths, list(identities), survey_id, workers, {})
+        return _collect(paths, list(identities), survey_id, workers, {}, custody)
+    if custody is not None and custody.ledger is not None:
+        custody.ledger = best_ledger  # the ledger as the chosen trial left it (the caller saves it)
     return _undecided(best) if undecided else best
 
 
@@ -135,8 +145,8 @@ def _usable(collection: Collection) -> int:
 
 
 def _collect(paths: Sequence[Path], identities: list[age.Identity], survey_id: str | None, workers: int | None,
-             trusted: Mapping[str, tuple[Survey, str]]) -> Collection:
-    collector = _Collector(identities, survey_id, max(1, workers or os.cpu_count() or 1), trusted)
+             trusted: Mapping[str, tuple[Survey, str]], custody: Custody | None) -> Collection:
+    collector = _Collector(identities, survey_id, max(1, workers or os.cpu_count() or 1), trusted, custody or Custody())
     try:
         if collector.workers > 1 and _size(paths) > IN_PROCESS_BELOW * _RECORD_BYTES:
             collector.start_pool()  # why: now, before bundles fill this process, which spawn would copy
@@ -169,8 +179,9 @@ class _Survey:
 
 class _Collector:
     def __init__(self, identities: list[age.Identity], survey_id: str | None, workers: int,
-                 trusted: Mapping[str, tuple[Survey, str]]) -> None:
+                 trusted: Mapping[str, tuple[Survey, str]], custody: Custody) -> None:
         self.identities, self.survey_id, self.workers, self.trusted = identities, survey_id, workers, trusted
+        self.custody = custody
         self.surveys: dict[str, _Survey] = {}
         self.problems: list[tuple[int, Problem]] = []
         self.skipped: list[tuple[str, str]] = []
@@ -217,6 +228,13 @@ class _Collector:
             base, first = self.trusted.get(survey.id, (survey, str(path)))
             into = self.surveys[survey.id] = _Survey(base, first, [], {}, {}, [], [])
         into.problems.extend((number, p) for p in index.problems)
+        why, usable = origin(self.custody, index)
+        if why is not None:
+            into.problems.append((number, why))
+        if not usable:
+            return
+        if why is None:  # why: only a bundle its laptop signed may advance the ledger
+            into.problems.extend((number, p) for p in ledger_problems(self.custody, index, self._here()[1]))
         if survey.fingerprint != into.survey.fingerprint:
             into.problems.append((number, Problem(str(path), None, f'survey "{survey.id}" here has other '
                                                   f"questions or spinners than in {into.first}; "
@@ -305,10 +323,13 @@ class _Collector:
                     continue
             self._take(self._open_here(job), job, into, number, device, log)
 
-    def _open_here(self, job: opening.Job) -> opening.Opened:
+    def _here(self) -> tuple[Opener, Bundles]:
         if self.here is None:
             self.here = (Opener(self.identities), Bundles(self.identities))
-        return opening.open_job(job, *self.here)
+        return self.here
+
+    def _open_here(self, job: opening.Job) -> opening.Opened:
+        return opening.open_job(job, *self._here())
 
     def start_pool(self) -> None:
         if self.pool is None:

@@ -29,9 +29,10 @@ from rrdesk.core.errors import BundleError, StoreError, os_reason  # noqa: F401 
 from rrdesk.core.fileio import OsOps, open_capped, read_capped_if_present
 from rrdesk.store._mounts import device_name, removable  # noqa: F401 - removable re-exported
 from rrdesk.store._bundle_open import (  # noqa: F401 - the names of a bundle and open_bundle re-exported
-    _HEX32, FORMAT, KEY_NAME, LOG_NAME, MANIFEST, MAX_BUNDLE, SUFFIX, SURVEY_FILE, TORN_DIR, TORN_NAME,
-    Bundle, _is_survey_id, _sha, open_bundle, read_bundle,
+    _HEX32, FORMAT, KEY_NAME, LOG_NAME, MANIFEST, MAX_BUNDLE, SUFFIX, SURVEY_FILE, SURVEY_SIGNATURE, TORN_DIR,
+    TORN_NAME, Bundle, _is_survey_id, _sha, open_bundle, read_bundle,
 )
+from rrdesk.store._bundle_sign import SIGNATURE, laptop_key, sign_manifest
 from rrdesk.store._bundle_write import (
     PIECE, Changed, Member, Sums, Unreadable, log_entry, manifest_bytes, sealed_size, write_tar,
 )
@@ -159,7 +160,11 @@ def _contents(data: Path, survey_id: str, now: datetime) -> tuple[list[Member], 
     logs, keys, torn = _collect(folder)
     if not logs:
         raise StoreError(folder, "", "no logs to export: no interview was recorded for this survey here")
+    signer = laptop_key(data)  # made here if this laptop never made it (an older data folder)
     members = [Member(SURVEY_FILE, data=copy.read_bytes())]
+    signed = read_capped_if_present(folder / SURVEY_SIGNATURE, 1 << 16)  # the coordinator's, kept with the copy
+    if signed is not None:
+        members.append(Member(SURVEY_SIGNATURE, data=signed))
     key_entries, torn_entries = [], []
     try:
         for path in logs:
@@ -181,8 +186,12 @@ def _contents(data: Path, survey_id: str, now: datetime) -> tuple[list[Member], 
     manifest = {"format": FORMAT, "survey": survey_id, "device": device,
                 "exported": now.strftime("%Y-%m-%dT%H:%M:%SZ"), "rrdesk": rrdesk.__version__,
                 "survey_file": _entry(SURVEY_FILE, members[0].data), "logs": [],
-                "keys": sorted(key_entries, key=lambda e: e["name"]), "torn": torn_entries}
+                "keys": sorted(key_entries, key=lambda e: e["name"]), "torn": torn_entries,
+                "signer": signer.public().fingerprint,
+                "survey_signature": None if signed is None else _entry(SURVEY_SIGNATURE, signed)}
     members.append(Member(MANIFEST))
+    members.append(Member(SIGNATURE, make=lambda made: sign_manifest(
+        signer, next(m.data for m in made if m.name == MANIFEST), survey_id, device)))
     return members, manifest, survey.recipients, device
 
 

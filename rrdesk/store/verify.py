@@ -15,12 +15,12 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
 from rrdesk.core.errors import BundleError, InputError
 from rrdesk.core.fileio import OsOps, mapped, write_file
 from rrdesk.core.results.contracts import verify_json
-from rrdesk.store import age
+from rrdesk.store import age, minisign
 from rrdesk.store._folder_checks import folder_problems
 from rrdesk.store._log_checks import (  # noqa: F401 - the per-record checks re-exported
     _check_log, open_record, record_problems, unmatched_problems,
@@ -51,7 +51,8 @@ class Report:
         return verify_json(self.records, self.files, self.problems)
 
 
-def verify(path: Path, identities: Sequence[age.Identity] | None = None) -> Report:
+def verify(path: Path, identities: Sequence[age.Identity] | None = None,
+           laptops: Mapping[str, minisign.PublicKey] | None = None) -> Report:
     """Check a data folder, a log or a bundle; report intact records and every problem.
 
     Parameters
@@ -62,13 +63,16 @@ def verify(path: Path, identities: Sequence[age.Identity] | None = None) -> Repo
     identities : sequence of age.Identity, optional
         The coordinator's identities: with them the tags (Schneier & Kelsey 1998), the key
         file's key and every record's content are checked too.
+    laptops : mapping of device id to minisign.PublicKey, optional
+        The coordinator's enrolled laptops: a bundle not signed by the enrolled laptop it names
+        is a problem (FORMAT.md §2.8).
 
     Raises
     ------
     InputError
         ``path`` is missing or not one of the kinds above, or a bundle without identities.
     """
-    logs, problems = _gather(path, identities)
+    logs, problems = _gather(path, identities, laptops)
     problems.extend(folder_problems(path))  # the side files: device-id, current (FORMAT.md §3)
     total = 0
     bundles = Bundles(identities or ())  # a bundle's records are read from it in batches

@@ -1,0 +1,64 @@
+"""The aggregator's custody checks of one bundle: who wrote it (its laptop's signature against the
+enrolled laptops, FORMAT.md §2.8) and what it shows of each log against the ledger (§4).
+
+:class:`Custody` is what the coordinator asked for; :func:`origin` and :func:`ledger_problems`
+are called by :mod:`rrdesk.store.aggregate` for each bundle as it is added.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Mapping
+
+from rrdesk.core.problems import Problem
+from rrdesk.store import minisign
+from rrdesk.store._bundle_index import BundleIndex, Bundles
+from rrdesk.store._bundle_sign import problem as signed_by
+from rrdesk.store.ledger import BundleView, Ledger, LogView
+
+__all__ = ["Custody", "ledger_problems", "origin"]
+
+_CHECK = 32  # why: a frame's check is its last 32 bytes, right after the 32-byte tag (FORMAT.md §1.3)
+
+
+@dataclass
+class Custody:
+    """The coordinator's checks: ``laptops`` (device id → public key; None: not checked),
+    ``accept_unverified`` (use the records of a bundle whose origin is not proven, still
+    reported), ``ledger`` (None: not kept)."""
+
+    laptops: Mapping[str, minisign.PublicKey] | None = None
+    accept_unverified: bool = False
+    ledger: Ledger | None = None
+
+
+def origin(custody: Custody, index: BundleIndex) -> tuple[Problem | None, bool]:
+    """The bundle's origin problem (None: signed by the enrolled laptop it names, or not
+    checked) and whether its records may be used."""
+    if custody.laptops is None or index.manifest is None:
+        return None, True
+    why = signed_by(index.manifest, index.manifest_bytes, index.signature, custody.laptops)
+    if why is None:
+        return None, True
+    if custody.accept_unverified:
+        return Problem(index.file, None, f"{why}; its records were used (--accept-unverified)"), True
+    return Problem(index.file, None, f"{why}; none of its records was used (--accept-unverified uses "
+                                     "them)"), False
+
+
+def ledger_problems(custody: Custody, index: BundleIndex, bundles: Bundles) -> list[Problem]:
+    """Compare the bundle with the ledger and advance it (nothing without a ledger)."""
+    if custody.ledger is None or index.manifest is None:
+        return []
+    logs = {}
+    for log in index.logs:
+        named = [p.record for p in log.problems if p.record is not None]
+        records = min([log.count, *named])  # the verified prefix: up to the first damaged record
+
+        def check_at(i: int, log=log) -> bytes:
+            at = log.offsets[i] + log.lengths[i] + _CHECK
+            return bundles.blobs(index.file, index.digest, [at], [_CHECK])[0]
+        logs[log.member] = LogView(records, check_at)
+    view = BundleView(index.file, hashlib.sha256(index.digest).hexdigest(), index.manifest["survey"],
+                      index.manifest["device"], index.manifest["exported"], logs)
+    return custody.ledger.observe(view)
