@@ -20,8 +20,6 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 
-import os
-
 import numpy as np
 from typing import Sequence
 
@@ -36,19 +34,15 @@ from rrdesk.core.results.scripts import analysis_do, analysis_r
 from rrdesk.core.results.tables import answers_csv, estimates_csv, model_csv
 from rrdesk.core.survey import Survey
 from rrdesk.core.weights import weighted
-from rrdesk.app.enrollment import coordinator_laptops, enrolled_keys
+from rrdesk.app._aggregate_custody import LEDGER_ENV, Checks, beside, custody as custody_checks, ledger_path
+from rrdesk.app._aggregate_custody import save_ledger
 from rrdesk.store import aggregate as collected
-from rrdesk.store.aggregate import Custody
-from rrdesk.store.ledger import Ledger
 from rrdesk.store.age import Identity
 from rrdesk.store.aggregate import SurveyData
 
 __all__ = ["LEDGER_ENV", "REPORT_FILES", "Aggregation", "Checks", "bundle_paths", "choose", "compute", "find_surveys",
            "ledger_path", "results_of", "run", "split", "write_report"]
 
-LEDGER_ENV = "RRDESK_LEDGER"
-# why: the ledger for scripts (and the test suite, one per test) that do not pass --ledger; the
-# coordinator's default is the ledger beside the identity file
 
 REPORT_FILES = ("report.html", "estimates.csv", "answers.csv", "codebook.md", "analysis.R", "analysis.do")
 Found = dict[str, tuple[Survey, list[str]]]  # survey id → (its survey, the bundles holding it)
@@ -64,31 +58,6 @@ class Aggregation:
     results: Results | None
     problems: tuple[Problem, ...]
     skipped: tuple[tuple[str, str], ...]
-
-
-@dataclass(frozen=True)
-class Checks:
-    """The coordinator's custody checks: the enrolled laptops' list and the ledger (None: beside
-    the identity file), and whether a bundle whose origin is not proven (unsigned, a laptop not
-    enrolled, a signature that fails) has its records used anyway (it is reported either way)."""
-
-    laptops: Path | None = None
-    ledger: Path | None = None
-    accept_unverified: bool = False
-
-
-def ledger_path(identity: Path) -> Path:
-    """The ledger beside an identity file: ``coordinator.key`` → ``coordinator.ledger``."""
-    identity = Path(identity)
-    stem = identity.with_suffix("") if identity.suffix == ".key" else identity
-    return stem.with_name(stem.name + ".ledger")
-
-
-def _beside(identity: Path, checks: Checks) -> Checks:
-    """``checks`` with both files named: given, else the environment's (``RRDESK_LAPTOPS``,
-    ``RRDESK_LEDGER``: scripts, the test suite), else beside ``identity``."""
-    return replace(checks, laptops=coordinator_laptops(identity, checks.laptops),
-                   ledger=Path(checks.ledger or os.environ.get(LEDGER_ENV) or ledger_path(identity)))
 
 
 def find_surveys(bundles: Sequence[Path], identity: Path | Sequence[Path] | Sequence[Identity]) -> Found:
@@ -143,23 +112,19 @@ def compute(bundles: Sequence[Path], identity: Path | Sequence[Path] | Sequence[
     Raises
     ------
     InputError
-        The laptops' list or the ledger cannot be read.
+        The laptops' list or the ledger cannot be read; no survey copy the coordinator signed
+        (:mod:`rrdesk.app._aggregate_custody`).
     """
     if (first := _first_file(identity)) is not None:
-        checks = _beside(first, checks or Checks())
+        checks = beside(first, checks or Checks())
+    identities = _identities(identity)
     custody = None
     if checks is not None and checks.laptops is not None and checks.ledger is not None:
-        custody = Custody(enrolled_keys(checks.laptops), checks.accept_unverified, Ledger.load(checks.ledger))
-    collection = collected.collect(bundles, _identities(identity), survey_id=survey_id, workers=workers,
+        custody = custody_checks(first, checks, bundles, identities, survey, survey_id)
+    collection = collected.collect(bundles, identities, survey_id=survey_id, workers=workers,
                                    survey=survey, custody=custody)
-    if custody is not None and custody.ledger is not None:
-        try:
-            custody.ledger.save(checks.ledger)
-        except StoreError as error:  # why: the results stand; the next aggregation must know it lacks these
-            unsaved = Problem(str(checks.ledger), None, f"the ledger could not be saved ({error.what}): a later "
-                              "aggregation will not compare its bundles with these; give --ledger FILE")
-            collection = replace(collection, problems=(*collection.problems, unsaved), surveys={
-                sid: replace(data, problems=(*data.problems, unsaved)) for sid, data in collection.surveys.items()})
+    if custody is not None:
+        collection = save_ledger(custody, checks.ledger, collection)
     if not collection.surveys:
         return Aggregation(None, None, collection.problems, collection.skipped)
     data = next(iter(collection.surveys.values()))
@@ -184,7 +149,7 @@ def run(bundles: Sequence[Path], identity: Path | Sequence[Path], *, survey_id: 
     if model is not None and sid is not None:
         fitting.parse(survey if survey is not None else holding[sid][0], model)
     found = compute(bundles, identities, sid, by, workers=workers, survey=survey, model=model,
-                    checks=_beside(_first_file(identity), checks or Checks()))
+                    checks=beside(_first_file(identity), checks or Checks()))
     if found.data is None:
         _nothing_usable(found.problems)
     return found

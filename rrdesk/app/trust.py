@@ -113,6 +113,18 @@ def survey_signature(survey: Survey) -> Signed | None:
     return Signed(signer, raw)
 
 
+def copy_signed(text: bytes, signature: bytes | None, signer: minisign.PublicKey, survey_id: str) -> bool:
+    """Whether ``signature`` (a bundle's ``survey.toml.minisig``) is ``signer``'s signature of the
+    survey copy ``text`` for survey ``survey_id``."""
+    if signature is None:
+        return False
+    try:
+        said = minisign.verify(signer, minisign.file_hash([text]), signature.decode("utf-8", "replace"), "survey copy")
+    except SignatureError:
+        return False
+    return said == trusted_comment(survey_id)
+
+
 def pin(folder: Path, survey: Survey, signed: Signed | None) -> minisign.PublicKey | None:
     """Check ``survey`` against the survey folder's pin, pinning its signer the first time.
 

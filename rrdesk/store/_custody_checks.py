@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Callable, Mapping
 
 from rrdesk.core.problems import Problem
 from rrdesk.store import minisign
 from rrdesk.store._bundle_index import BundleIndex, Bundles
+from rrdesk.store._bundle_open import Read
 from rrdesk.store._bundle_sign import problem as signed_by
 from rrdesk.store.ledger import BundleView, Ledger, LogView
 
@@ -25,11 +26,13 @@ _CHECK = 32  # why: a frame's check is its last 32 bytes, right after the 32-byt
 class Custody:
     """The coordinator's checks: ``laptops`` (device id → public key; None: not checked),
     ``accept_unverified`` (use the records of a bundle whose origin is not proven, still
-    reported), ``ledger`` (None: not kept)."""
+    reported), ``ledger`` (None: not kept), ``copy_ok`` (None: any bundle's survey copy may be
+    chosen to decide, :mod:`rrdesk.store._survey_choice`)."""
 
     laptops: Mapping[str, minisign.PublicKey] | None = None
     accept_unverified: bool = False
     ledger: Ledger | None = None
+    copy_ok: Callable[[Read], bool] | None = None  # which bundles' survey copies may decide (FORMAT.md §2.8)
 
 
 def origin(custody: Custody, index: BundleIndex) -> tuple[Problem | None, bool]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 from pathlib import Path
-from typing import Iterator, Mapping, Sequence
+from typing import Callable, Iterator, Mapping, Sequence
 
 from rrdesk.core import survey as surveys
 from rrdesk.core.errors import RRDeskError
@@ -36,8 +36,11 @@ MAX_TRIALS = 4
 # hostile input ties at all, and four trials bound the work it can cause
 
 
-def candidates(paths: Sequence[Path], identities: Sequence[age.Identity]) -> Candidates:
-    """Every distinct survey copy per survey id, most-held first (ties: first given first).
+def candidates(paths: Sequence[Path], identities: Sequence[age.Identity],
+               keep: Callable[[bundles.Read], bool] | None = None) -> Candidates:
+    """Every distinct survey copy per survey id, most-held first (ties: first given first);
+    with ``keep``, only the copies of bundles it keeps (the coordinator's custody checks: a
+    bundle its laptop signed, a copy the coordinator signed).
     Reads of each bundle only its manifest and survey copy (checked against the manifest), so
     it costs a few chunks however large the bundle; a bundle that cannot be opened, or whose
     copy cannot be read, is left out (collect reports it, and any damage in the rest)."""
@@ -45,6 +48,8 @@ def candidates(paths: Sequence[Path], identities: Sequence[age.Identity]) -> Can
     for path in paths:
         try:
             opened = bundles.read_bundle(Path(path), identities, None)
+            if keep is not None and not keep(opened):
+                continue
             survey = surveys.loads(opened.survey_text.decode("utf-8-sig"), f"{path}:{bundles.SURVEY_FILE}")
         except (RRDeskError, UnicodeDecodeError):
             continue

@@ -113,7 +113,8 @@ def collect(paths: Sequence[Path], identities: Sequence[age.Identity], *, survey
     """
     best: Collection | None = None
     undecided = False
-    copies = {sid: c for sid, c in choice.candidates(paths, identities).items() if survey_id in (None, sid)}
+    keep = custody.copy_ok if custody is not None else None
+    copies = {sid: c for sid, c in choice.candidates(paths, identities, keep).items() if survey_id in (None, sid)}
     for trusted in choice.choices(copies, survey):
         ledger = copy.deepcopy(custody.ledger) if custody is not None else None  # each trial from the same ledger
         found = _collect(paths, list(identities), survey_id, workers, trusted,
