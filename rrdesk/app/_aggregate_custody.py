@@ -47,6 +47,7 @@ class Checks:
     laptops: Path | None = None
     ledger: Path | None = None
     accept_unverified: bool = False
+    signing: Path | None = None  # the coordinator's public signing key (None: beside the identity)
 
 
 def ledger_path(identity: Path) -> Path:
@@ -60,10 +61,11 @@ def beside(identity: Path, checks: Checks) -> Checks:
     """``checks`` with both files named: given, else the environment's (``RRDESK_LAPTOPS``,
     ``RRDESK_LEDGER``: scripts, the test suite), else beside ``identity``."""
     return replace(checks, laptops=coordinator_laptops(identity, checks.laptops),
-                   ledger=Path(checks.ledger or os.environ.get(LEDGER_ENV) or ledger_path(identity)))
+                   ledger=Path(checks.ledger or os.environ.get(LEDGER_ENV) or ledger_path(identity)),
+                   signing=checks.signing or trust.signing_key_paths(identity)[1])
 
 
-def custody(identity: Path | None, checks: Checks, bundles: Sequence[Path], identities: Sequence[age.Identity],
+def custody(checks: Checks, bundles: Sequence[Path], identities: Sequence[age.Identity],
             survey: Survey | None, survey_id: str | None) -> Custody:
     """The checks to collect with (``checks`` naming both files).
 
@@ -74,7 +76,7 @@ def custody(identity: Path | None, checks: Checks, bundles: Sequence[Path], iden
         gave no survey file, and no proven bundle holds a copy signed with it.
     """
     found = Custody(enrolled_keys(checks.laptops), checks.accept_unverified, Ledger.load(checks.ledger))
-    public = trust.signing_key_paths(identity)[1] if identity is not None else None
+    public = checks.signing
     signer = keys.load_public_key(public) if public is not None and public.is_file() else None
 
     def copy_ok(read: Read) -> bool:

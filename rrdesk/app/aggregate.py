@@ -120,7 +120,7 @@ def compute(bundles: Sequence[Path], identity: Path | Sequence[Path] | Sequence[
     identities = _identities(identity)
     custody = None
     if checks is not None and checks.laptops is not None and checks.ledger is not None:
-        custody = custody_checks(first, checks, bundles, identities, survey, survey_id)
+        custody = custody_checks(checks, bundles, identities, survey, survey_id)
     collection = collected.collect(bundles, identities, survey_id=survey_id, workers=workers,
                                    survey=survey, custody=custody)
     if custody is not None:
