@@ -134,8 +134,10 @@ def test_interviews_appended_to_a_real_log_and_exported_with_another_key_are_rep
     assert "not made by that laptop" in got["problems"][0]["what"]
 
 
-def _repack(original: Path, to: Path, change) -> Path:
-    plain = age.decrypt(original.read_bytes(), keys.load_identities(KEY))
+def repack(original: Path, to: Path, change, identity: Path = KEY) -> Path:
+    """``original``'s members, ``change``d in place (a dict name → bytes), sealed again to the
+    recipients of its survey copy (as anyone holding them can)."""
+    plain = age.decrypt(original.read_bytes(), keys.load_identities(identity))
     with tarfile.open(fileobj=io.BytesIO(plain)) as tar:
         members = {m.name: tar.extractfile(m).read() for m in tar}
     change(members)
@@ -145,7 +147,8 @@ def _repack(original: Path, to: Path, change) -> Path:
             info = tarfile.TarInfo(name)
             info.size = len(blob)
             tar.addfile(info, io.BytesIO(blob))
-    to.write_bytes(age.encrypt(buffer.getvalue(), surveys.load(DEMO).recipients))
+    survey = surveys.loads(members[bundle.SURVEY_FILE].decode("utf-8"))
+    to.write_bytes(age.encrypt(buffer.getvalue(), survey.recipients))
     return to
 
 
@@ -155,7 +158,7 @@ def test_an_old_unsigned_bundle_still_opens_and_is_reported_as_unsigned(field, t
         manifest = json.loads(members[bundle.MANIFEST])
         del manifest["signer"], manifest["survey_signature"]
         members[bundle.MANIFEST] = json.dumps({**manifest, "format": "rrdesk-bundle/1"}).encode()
-    old = _repack(field["genuine"], tmp_path / "old.tar.age", to_v1)
+    old = repack(field["genuine"], tmp_path / "old.tar.age", to_v1)
     assert bundle.open_bundle(old, keys.load_identities(KEY)).manifest["format"] == "rrdesk-bundle/1"
     code, got = aggregate(field["laptops"], old)
     assert code == 1 and got["records"] == 0 and "unsigned (rrdesk-bundle/1" in got["problems"][0]["what"]
@@ -170,12 +173,12 @@ def test_a_signature_that_fails_or_is_missing_is_reported(field, tmp_path):
 
     def unsigned(members):  # the signature dropped from a /2 bundle: not a bundle at all
         del members[_bundle_sign.SIGNATURE]
-    changed = _repack(field["genuine"], tmp_path / "changed.tar.age", later)
+    changed = repack(field["genuine"], tmp_path / "changed.tar.age", later)
     code, out, _ = rrdesk("verify", "-i", KEY, "--laptops", field["laptops"], changed)
     assert code == 1 and "does not verify" in out and "changed after laptop" in out
     code, got = aggregate(field["laptops"], changed)
     assert code == 1 and got["records"] == 0
-    stripped = _repack(field["genuine"], tmp_path / "stripped.tar.age", unsigned)
+    stripped = repack(field["genuine"], tmp_path / "stripped.tar.age", unsigned)
     code, out, _ = rrdesk("verify", "-i", KEY, "--laptops", field["laptops"], stripped)
     assert code == 1 and "rrdesk-bundle/2 without manifest.json.minisig" in out
 

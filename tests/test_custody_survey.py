@@ -21,7 +21,7 @@ import pytest
 
 from rrdesk.core import survey as surveys
 from rrdesk.store import _bundle_sign, age, bundle, keys
-from tests.test_custody import enroll, rrdesk
+from tests.test_custody import enroll, repack, rrdesk
 from tests.conftest import DEMO
 
 SID = "workplace-demo"
@@ -55,26 +55,16 @@ def _edited(original: Path, to: Path, identity: Path, laptop: Path) -> Path:
     """The bundle with the first forced question's spinner changed in its survey copy
     (ε ln 3 → ln 2, so the truthful share and the estimate move), resealed, and signed again by
     the laptop's own key: it opens and its signature verifies."""
-    plain = age.decrypt(original.read_bytes(), keys.load_identities(identity))
-    with tarfile.open(fileobj=io.BytesIO(plain)) as tar:
-        members = {m.name: tar.extractfile(m).read() for m in tar}
-    text = members[bundle.SURVEY_FILE].decode("utf-8").replace("epsilon = 1.0986122886681098",
-                                                                "epsilon = 0.6931471805599453", 1)
-    members[bundle.SURVEY_FILE] = text.encode("utf-8")
-    manifest = json.loads(members[bundle.MANIFEST])
-    manifest["survey_file"] = {"name": bundle.SURVEY_FILE, "size": len(text.encode()),
-                               "sha256": hashlib.sha256(text.encode()).hexdigest()}
-    members[bundle.MANIFEST] = json.dumps(manifest).encode("utf-8")
-    members[_bundle_sign.SIGNATURE] = _bundle_sign.sign_manifest(
-        _bundle_sign.laptop_key(laptop), members[bundle.MANIFEST], manifest["survey"], manifest["device"])
-    buffer = io.BytesIO()
-    with tarfile.open(fileobj=buffer, mode="w", format=tarfile.USTAR_FORMAT) as tar:
-        for name, blob in sorted(members.items()):
-            info = tarfile.TarInfo(name)
-            info.size = len(blob)
-            tar.addfile(info, io.BytesIO(blob))
-    to.write_bytes(age.encrypt(buffer.getvalue(), surveys.loads(text).recipients))
-    return to
+    def edit(members: dict[str, bytes]) -> None:
+        text = members[bundle.SURVEY_FILE].decode("utf-8").replace("epsilon = 1.0986122886681098",
+                                                                    "epsilon = 0.6931471805599453", 1).encode()
+        members[bundle.SURVEY_FILE] = text
+        manifest = json.loads(members[bundle.MANIFEST])
+        manifest["survey_file"] = {"name": bundle.SURVEY_FILE, "size": len(text), "sha256": hashlib.sha256(text).hexdigest()}
+        members[bundle.MANIFEST] = json.dumps(manifest).encode("utf-8")
+        members[_bundle_sign.SIGNATURE] = _bundle_sign.sign_manifest(
+            _bundle_sign.laptop_key(laptop), members[bundle.MANIFEST], manifest["survey"], manifest["device"])
+    return repack(original, to, edit, identity)
 
 
 def aggregate(study, *argv: object) -> tuple[int, dict | None, str]:
