@@ -33,6 +33,11 @@ Surveys kept apart
     edited copy never removes or overrides a genuine bundle's records.
 Interviews
     An interview is (device, interview number); its direct answers come from its start record.
+Custody
+    With a :class:`Custody`, each bundle's signature is checked against the enrolled laptops and
+    its logs against the ledger (:mod:`rrdesk.store._custody_checks`; FORMAT.md §2.8, §4): a
+    bundle whose origin is not proven is a problem and none of its records is used (unless
+    ``accept_unverified``); only a proven bundle is compared with the ledger and advances it.
 """
 from __future__ import annotations
 
