@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "resources" / "surveys" / "demo.toml"
 KEY = ROOT / "resources" / "demo-identity.txt"
 CACHE = Path(os.environ.get("RRDESK_BENCH_CACHE", "/tmp/rrdesk-bench-cache"))
+LAPTOPS = CACHE / "enrolled.laptops"  # the coordinator's list: every laptop bundle_of exported is enrolled
 _FLUSH = 8 << 20  # why: write the log in 8 MiB pieces: few system calls, little memory
 
 
@@ -98,14 +99,28 @@ def data_folder(count: int, seed: int) -> Path:
 
 
 def bundle_of(folder: Path) -> Path:
-    """The folder exported once by the real export (cached beside it)."""
-    out = folder.with_name(folder.name + "-bundle")
+    """The folder exported once by the real export (cached beside it; a signed rrdesk-bundle/2),
+    its laptop enrolled in :data:`LAPTOPS` as a coordinator enrolls field laptops."""
+    out = folder.with_name(folder.name + "-bundle2")
     found = sorted(out.glob("*.tar.age")) if out.exists() else []
-    if found:
-        return found[0]
-    shutil.rmtree(out, ignore_errors=True)
-    out.mkdir(parents=True)
-    return bundle.export(folder, surveys.load(DEMO).id, out, same_disk=True)
+    if not found:
+        shutil.rmtree(out, ignore_errors=True)
+        out.mkdir(parents=True)
+        found = [bundle.export(folder, surveys.load(DEMO).id, out, same_disk=True)]
+    _enroll(folder)
+    return found[0]
+
+
+def _enroll(folder: Path) -> None:
+    import datetime as dt
+
+    from rrdesk.app import enrollment
+
+    laptop = enrollment.Laptop((folder / "device-id").read_text().strip(), bundle.laptop_key(folder).public())
+    listed = enrollment.Laptops.load(LAPTOPS)
+    if listed.key_for(laptop.device) is None:
+        listed.add(laptop, dt.date.today())
+        listed.save()
 
 
 def records_in(folder: Path) -> int:

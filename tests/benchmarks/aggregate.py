@@ -55,11 +55,15 @@ def bundles(total: int, laptops: int) -> list[Path]:
 
 def stage(paths: list[str], workers: int) -> dict:
     """One aggregation (in this fresh process)."""
-    from rrdesk.app.aggregate import run
+    import tempfile
 
+    from rrdesk.app.aggregate import Checks, run
+
+    ledger = Path(tempfile.mkdtemp(dir=_fixtures.CACHE)) / "coordinator.ledger"  # a fresh one: every bundle compared
     before = _cpu()
     start = time.perf_counter()
-    found = run([Path(p) for p in paths], _fixtures.KEY, workers=workers)
+    found = run([Path(p) for p in paths], _fixtures.KEY, workers=workers,
+                checks=Checks(laptops=_fixtures.LAPTOPS, ledger=ledger))
     seconds = time.perf_counter() - start
     return {"seconds": seconds, "cpu": _cpu() - before, "records": found.data.records, "problems": len(found.problems),
             "self_mb": _hwm_mb(),

@@ -64,7 +64,7 @@ def main() -> int:
     mb = args.mb or (60 if args.short else 500)
     bundle = _fixtures.bundle_of(_fixtures.data_folder(mb * 2**20 // _RECORD_BYTES, 7))
     size = bundle.stat().st_size / 2**20
-    got = _run("verify", "-i", str(_fixtures.KEY), "--json", str(bundle))
+    got = _run("verify", "-i", str(_fixtures.KEY), "--laptops", str(_fixtures.LAPTOPS), "--json", str(bundle))
     report = json.loads("\n".join(got["said"]))
     ok = got["code"] == 0 and got["peak_mb"] <= MEMORY_TARGET_MB
     print(f"rrdesk verify -i on one bundle of {size:.0f} MiB ({report['records']:,} records, "
