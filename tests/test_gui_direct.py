@@ -83,3 +83,18 @@ def test_the_results_view_splits_by_bins_and_names_the_skipped(qtbot, tmp_path):
     model.show(compute([bundle], KEY, "numbers-2026", "age").results, "en")
     groups = {line.group_label for line in model.lines if line.group is not None}
     assert groups and groups <= {"15-19", "20-39", "40-59", "60-79", "80-99"}
+
+
+def test_the_range_is_said_in_the_interviewers_language(qtbot, tmp_path, data, settings, fast_spin):
+    path = tmp_path / "numbers.toml"
+    path.write_text(SURVEY, encoding="utf-8")
+    window = open_window(qtbot, data, settings, survey=path)
+    window.set_language("fr")
+    click(qtbot, window.dashboard.start)
+    direct = wait_for(qtbot, window, "direct")
+    age = direct._numbers["age"]
+    assert age.message.text() == "un nombre entier de 15 à 99"
+    age.edit.setText("7")
+    assert age.message.text() == "Non accepté\u00a0: saisissez un nombre entier de 15 à 99."
+    assert direct.next.text() == "Continuer" and not direct.next.isEnabled()
+    click(qtbot, direct.cancel)

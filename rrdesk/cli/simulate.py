@@ -12,13 +12,16 @@ from rrdesk.core.errors import InputError
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("simulate", help="record N synthetic respondents through the real randomizer and store",
                        description="Record N synthetic, compliant respondents: true answers drawn from --truth "
-                                   "(default: 50 %% YES, or every choice equally likely), randomized by the "
-                                   "spinner and sealed into the data folder, as the desktop app records them.")
+                                   "(default: 50 %% YES, every choice equally likely, a number uniform over its "
+                                   "range), randomized by the spinner and sealed into the data folder, as the "
+                                   "desktop app records them; a direct question a relevant condition skips is "
+                                   "recorded as skipped.")
     p.add_argument("survey", metavar="SURVEY", type=Path, help="the survey file (TOML)")
     p.add_argument("--data", metavar="DIR", type=Path, required=True, help="the data folder")
     p.add_argument("-n", metavar="N", type=int, required=True, help="number of respondents")
     p.add_argument("--truth", metavar="SPEC", action="extend", nargs="+", default=[],
-                   help="QID=P (share of true YES) or QID=CHOICE:P,CHOICE:P,… (shares summing to 1)")
+                   help="QID=P (share of true YES), QID=CHOICE:P,CHOICE:P,… (shares summing to 1) or, "
+                        "for a number question, QID=MIN..MAX (drawn uniformly between them)")
     p.add_argument("--seed", metavar="S", type=int,
                    help="reproducible run: true answers AND the spinner come from a seeded generator "
                         "(never for real data: the spinner is then not the OS CSPRNG)")
