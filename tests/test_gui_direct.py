@@ -89,12 +89,15 @@ def test_the_range_is_said_in_the_interviewers_language(qtbot, tmp_path, data, s
     path = tmp_path / "numbers.toml"
     path.write_text(SURVEY, encoding="utf-8")
     window = open_window(qtbot, data, settings, survey=path)
-    window.set_language("fr")
-    click(qtbot, window.dashboard.start)
-    direct = wait_for(qtbot, window, "direct")
-    age = direct._numbers["age"]
-    assert age.message.text() == "un nombre entier de 15 à 99"
-    age.edit.setText("7")
-    assert age.message.text() == "Non accepté\u00a0: saisissez un nombre entier de 15 à 99."
-    assert direct.next.text() == "Continuer" and not direct.next.isEnabled()
-    click(qtbot, direct.cancel)
+    window.set_language("fr")  # the app's translators are global: English again at the end, whatever happens
+    try:
+        click(qtbot, window.dashboard.start)
+        direct = wait_for(qtbot, window, "direct")
+        age = direct._numbers["age"]
+        assert age.message.text() == "un nombre entier de 15 à 99"
+        age.edit.setText("7")
+        assert age.message.text() == "Non accepté\u00a0: saisissez un nombre entier de 15 à 99."
+        assert direct.next.text() == "Continuer" and not direct.next.isEnabled()
+        click(qtbot, direct.cancel)
+    finally:
+        window.translators.use("en")
