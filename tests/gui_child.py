@@ -6,6 +6,8 @@ a person does -- clicks on the real buttons -- up to the first question (instruc
 and waits until the spinner's instruction is on screen. It then prints ``shown QUESTION`` and:
 
 - MODE ``kill``: keeps the app running until the parent kills it (SIGKILL);
+- MODE ``consent``: (the settings remember a survey with ``[consent]``) stops on the consent
+  screen instead, prints ``shown consent`` and runs until the parent kills it;
 - MODE ``close``: closes the window as an interviewer would (the ✕ or Ctrl+Q), confirms
   leaving the interview, prints ``closed`` and exits with the app's exit code.
 
@@ -38,6 +40,18 @@ def main(data: str, settings_file: str, mode: str) -> int:
     window.show()
     bot = person.QtTestBot()
     bot.waitUntil(lambda: window.station is not None)
+    if mode == "consent":  # the remembered survey asks consent: stop on its screen, killed there
+        person.click(bot, window.dashboard.start)
+        direct = person.wait_for(bot, window, "direct")
+        person.click(bot, person.button_named(direct, "Office"))
+        person.click(bot, direct.next)
+        person.click(bot, person.wait_for(bot, window, "handover").start)
+        person.click(bot, person.button_named(person.wait_for(bot, window, "language"), "English"))
+        person.wait_for(bot, window, "consent")
+        print("shown consent", flush=True)
+        while True:  # the app runs on until SIGKILL
+            app.processEvents()
+            time.sleep(0.01)
     person.hand_over(bot, window)
     question = person.next_screen(bot, window, "question", None)
     assert question.question.answer_mode == "instructed"

@@ -135,6 +135,11 @@ def respondent_part(qtbot, window, *, language: str = "English", practice: bool 
     if len(window.station.survey.languages) > 1:
         choose = wait_for(qtbot, window, "language")
         click(qtbot, button_named(choose, language))
+    # a survey with [consent] asks it of a new interview (never of a continued one): Yes
+    qtbot.waitUntil(lambda: screen(window) is not None and screen(window).objectName() in ("consent", "explanation"),
+                    timeout=5000)
+    if screen(window).objectName() == "consent":
+        click(qtbot, screen(window).yes)
     click(qtbot, wait_for(qtbot, window, "explanation").go)
     practise(qtbot, window, spins=1 if practice else 0)
     alone(qtbot, window)

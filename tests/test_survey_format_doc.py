@@ -58,5 +58,6 @@ def test_every_example_round_trips_through_an_xlsform(number, tmp_path):
     original, back = surveys.load(path), xlsform.survey_from_xlsform(tmp_path / "form.xlsx")[1]
     assert back.fingerprint == original.fingerprint
     assert (back.languages, back.wording, back.weights) == (original.languages, original.wording, original.weights)
+    assert (back.version, back.interviewers, back.consent) == (original.version, original.interviewers, original.consent)
     assert [(q.text, q.negation, q.unrelated, q.choice_text) for q in back.questions] == \
         [(q.text, q.negation, q.unrelated, q.choice_text) for q in original.questions]

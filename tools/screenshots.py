@@ -111,6 +111,12 @@ def tour(out: Path, lang: str, survey: Path | None = None) -> None:
         window.show()
         bot = Shooter(window, out)
         bot.waitUntil(lambda: window.station is not None)
+        bot.shot(window, "dashboard-no-interviewer")  # Start waits for the interviewer's id
+        chooser = window.dashboard.interviewer
+        if window.survey.interviewers:
+            chooser.choices.setCurrentIndex(1)  # the survey's first interviewer
+        else:
+            chooser.typed.setText("amina")  # as an interviewer types their id
         _hand_over(bot, window, language_name(lang))
         previous = None
         for number, _ in enumerate(window.survey.randomized):

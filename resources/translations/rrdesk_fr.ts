@@ -366,32 +366,38 @@
 <context>
     <name>InterviewController</name>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="137" />
+        <location filename="../../rrdesk/gui/interview.py" line="145" />
+        <location filename="../../rrdesk/gui/interview.py" line="167" />
         <source>No interview was started.</source>
         <translation>Aucun entretien n'a été commencé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="150" />
+        <location filename="../../rrdesk/gui/interview.py" line="158" />
         <source>The interview could not be started: {error}</source>
         <translation>L'entretien n'a pas pu commencer : {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="161" />
+        <location filename="../../rrdesk/gui/interview.py" line="173" />
         <source>Interview {number} was closed before the end.</source>
         <translation>L'entretien {number} a été clôturé avant la fin.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="165" />
+        <location filename="../../rrdesk/gui/interview.py" line="177" />
         <source>Interview {number} could not be closed: {error}</source>
         <translation>L'entretien {number} n'a pas pu être clôturé : {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="327" />
+        <location filename="../../rrdesk/gui/interview.py" line="253" />
+        <source>Interview {number}: the respondent did not consent; the refusal is saved.</source>
+        <translation>Entretien {number} : la personne n’a pas donné son accord ; le refus est enregistré.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/interview.py" line="371" />
         <source>Interview {number} stopped: {error}. Fix the cause (free some disk space), then continue it from here.</source>
         <translation>L'entretien {number} s'est arrêté : {error}. Corrigez la cause (libérez de l'espace disque), puis continuez-le d'ici.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="216" />
+        <location filename="../../rrdesk/gui/interview.py" line="259" />
         <source>Interview {number} saved.</source>
         <translation>Entretien {number} enregistré.</translation>
     </message>

@@ -366,32 +366,38 @@
 <context>
     <name>InterviewController</name>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="137" />
+        <location filename="../../rrdesk/gui/interview.py" line="145" />
+        <location filename="../../rrdesk/gui/interview.py" line="167" />
         <source>No interview was started.</source>
         <translation>Nenhuma entrevista foi iniciada.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="150" />
+        <location filename="../../rrdesk/gui/interview.py" line="158" />
         <source>The interview could not be started: {error}</source>
         <translation>Não foi possível iniciar a entrevista: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="161" />
+        <location filename="../../rrdesk/gui/interview.py" line="173" />
         <source>Interview {number} was closed before the end.</source>
         <translation>A entrevista {number} foi encerrada antes do fim.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="165" />
+        <location filename="../../rrdesk/gui/interview.py" line="177" />
         <source>Interview {number} could not be closed: {error}</source>
         <translation>Não foi possível encerrar a entrevista {number}: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="216" />
+        <location filename="../../rrdesk/gui/interview.py" line="253" />
+        <source>Interview {number}: the respondent did not consent; the refusal is saved.</source>
+        <translation>Entrevista {number}: a pessoa não deu o seu consentimento; a recusa está guardada.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/interview.py" line="259" />
         <source>Interview {number} saved.</source>
         <translation>Entrevista {number} guardada.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="327" />
+        <location filename="../../rrdesk/gui/interview.py" line="371" />
         <source>Interview {number} stopped: {error}. Fix the cause (free some disk space), then continue it from here.</source>
         <translation>A entrevista {number} parou: {error}. Corrija a causa (libere espaço em disco) e continue-a a partir daqui.</translation>
     </message>

@@ -52,12 +52,24 @@ def build(file: str, sheets: dict[str, Sheet]) -> Built:
             fail(out.file, ("choices", entries[0][0], "list_name"),
                  f"no question uses list {show(name)} (a typo in list_name, or in a type select_one LIST?)")
     weight_table(out, settings.get("weight_question"), lists)
+    _consent(out, settings, default)
     if "wording" in sheets:
         wording_tables(out, sheets["wording"], default, languages)
     return out
 
 
 # -- settings --------------------------------------------------------------------------------
+
+
+def _consent(out: Built, settings: dict[str, tuple[Any, Cell]], default: str) -> None:
+    """The settings' ``consent::LANG`` cells (``consent`` alone: the default language) as the
+    ``[consent]`` table; none filled: no consent screen."""
+    texts = [(key.partition("::")[2] or default, cell, where) for key, (cell, where) in settings.items()
+             if key.startswith("consent::") and cell is not None]
+    if texts:
+        out.add("[consent]", texts[0][2])
+        for lang, cell, where in texts:
+            out.add(f"text.{lang} = {value(out.file, where, cell, True)}", where)
 
 
 def _settings(file: str, sheet: Sheet) -> tuple[dict[str, tuple[Any, Cell]], str]:
@@ -71,6 +83,11 @@ def _settings(file: str, sheet: Sheet) -> tuple[dict[str, tuple[Any, Cell]], str
             found[SETTINGS[base]] = (cell, where)
         elif base == "weight_question":  # rrdesk's own: the survey file's [weight] question
             found["weight_question"] = (cell, where)
+        elif base.split("::")[0].strip() == "consent":  # rrdesk's own: [consent] text.LANG
+            parsed = language_of(name, "")
+            if isinstance(parsed, str):
+                fail(file, where, parsed)
+            found[f"consent::{parsed[1]}"] = (cell, where)
         elif base == "default_language":
             if cell is not None:
                 parsed = language_of(f"default_language::{cell}", "")
@@ -83,7 +100,7 @@ def _settings(file: str, sheet: Sheet) -> tuple[dict[str, tuple[Any, Cell]], str
         elif name or cell is not None:
             fail(file, where, "unknown column (settings takes form_id, form_title, default_language, "
                               "recipients, max_epsilon, planned_respondents, version, interviewers, "
-                              "weight_question)")
+                              "weight_question, consent::LANG)")
     for extra, values in sheet.rows[1:2]:
         fail(file, ("settings", extra), "settings has one row of values, under its header")
     return found, default

@@ -52,6 +52,9 @@ def sheets(survey: Survey, raw: dict[str, Any]) -> dict[str, list[list[Any]]]:
     if survey.interviewers:  # rrdesk's own column: one id per line
         settings[0].append("interviewers")
         settings[1].append("\n".join(survey.interviewers))
+    for lang in survey.consent:  # rrdesk's own: [consent] text.LANG
+        settings[0].append(f"consent::{lang}")
+        settings[1].append(survey.consent[lang])
     if survey.weight_question is not None:  # [weight]: the question, and a weight per answer
         settings[0].append("weight_question")
         settings[1].append(survey.weight_question)

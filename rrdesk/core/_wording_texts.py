@@ -10,7 +10,7 @@ with plural forms (``PLURAL``) takes one string per plural category of its langu
 ``warner``, ``unrelated``, ``kary``) when a randomized question uses it; ``yesno`` when a
 randomized question is answered YES or NO; ``assisted`` when a question is answered in
 assisted mode; ``opposite`` when a wheel (other than a statement/opposite one) says "answer the
-opposite"; several words: only when all hold.
+opposite"; ``consent`` when the survey has a ``[consent]`` table; several words: only when all hold.
 """
 from __future__ import annotations
 
@@ -135,6 +135,13 @@ _TEXTS: tuple[tuple[str, str, str, str], ...] = (
     ("says_nothing_no", "forced", "Under a forced NO", "This NO says nothing about you: the spinner chose it."),
     ("says_nothing_choice", "kary", "Under a forced answer",
      "This answer says nothing about you: the spinner chose it."),
+    # -- consent (a survey with [consent]) ------------------------------------------------------------
+    ("consent_title", "consent", "Title of the consent screen, above the survey's own consent text "
+     "(shown before the explanation)", "Before we start"),
+    ("consent_yes", "consent", "Big button on the consent screen", "Yes, I agree to take part"),
+    ("consent_no", "consent", "Big button on the consent screen", "No, I do not want to take part"),
+    ("refused_thanks", "consent", "Screen after the respondent tapped No on the consent screen",
+     "Thank you. Nothing about you was saved. Please hand the laptop back to the interviewer."),
     # -- the end ------------------------------------------------------------------------------------
     ("thanks", "", "Last screen, title", "Thank you!"),
     ("thanks_hand_back", "", "Last screen",

@@ -87,9 +87,9 @@ def loads(text: str, path: str | Path = "<string>", *, complete: bool = True) ->
     data = _toml(text, name)
     place = Place(name, Lines(text))
     for key in data:
-        if key not in ("survey", "question", "wording", "weight"):
+        if key not in ("survey", "question", "wording", "weight", "consent"):
             place.fail(key, "unknown table or key (a survey file has only [survey], [[question]], "
-                            "[wording.LANG] and [weight])", line=place.lines.top_level(key))
+                            "[wording.LANG], [weight] and [consent])", line=place.lines.top_level(key))
     head = _survey_table(place, data)
     languages = head["languages"]
     questions = _questions(place, data, languages)

@@ -168,8 +168,9 @@ def words_for(survey: Survey | None, lang: str) -> Words:
 
 def tags(survey: Survey) -> frozenset[str]:
     """What the survey's randomized questions use: their designs, ``yesno``, ``assisted``,
-    ``opposite`` (the words of :data:`rrdesk.core._wording_texts.NEEDS`)."""
-    found: set[str] = set()
+    ``opposite``, and ``consent`` when it asks for consent (the words of
+    :data:`rrdesk.core._wording_texts.NEEDS`)."""
+    found: set[str] = {"consent"} if survey.consent else set()
     for q in survey.randomized:
         found.add("forced" if q.kind == "cdm" else q.kind)  # cdm: each group's wheel is a forced one
         if not q.choices:

@@ -67,6 +67,7 @@ class InterviewFlow(QWidget):
         # why here: the screens are loaded with the first interview, not before the first window
         from rrdesk.gui.explain import one_per_kind
         from rrdesk.gui.practice import PracticeScreen
+        from rrdesk.gui.consent import ConsentScreen, RefusedScreen
         from rrdesk.gui.direct import DirectScreen
         from rrdesk.gui.screens import (
             ExplanationScreen, HandoverScreen, LanguageScreen, PrivacyScreen, ThanksScreen,
@@ -91,6 +92,13 @@ class InterviewFlow(QWidget):
         elif step is Step.LANGUAGE:
             screen = LanguageScreen(c.survey.languages, [words_for(c.survey, code) for code in c.survey.languages])
             screen.chosen.connect(c.choose_language)
+        elif step is Step.CONSENT:
+            screen = ConsentScreen(c.survey.consent.pick(c.lang), c.words)
+            screen.agreed.connect(c.consent_given)
+            screen.refused.connect(c.consent_refused)
+        elif step is Step.REFUSED:
+            screen = RefusedScreen(c.words)
+            screen.done.connect(c.finish)
         elif step is Step.EXPLANATION:
             screen = ExplanationScreen(one_per_kind(c.survey), c.words,
                                        any(q.answer_mode == "assisted" for q in c.survey.randomized))

@@ -1,6 +1,9 @@
 """One interview as one controller: its steps, its questions' states, and its store calls.
 
 Interviewer: direct questions → (start record, durable) → "hand the laptop over".
+With a survey's ``[consent]`` the start record waits: the direct answers stay in memory through
+the hand-over and the language, and the consent screen's Yes writes it (No writes a ``refused``
+record and shows the refusal's screen instead of the rest).
 Respondent: language → explanation → a practice wheel per wheel kind → "the interviewer
 steps away" (also when an interrupted interview is continued) → one question after another
 (the store says which is next, so a restarted interview asks only what is not recorded) →
@@ -68,6 +71,8 @@ class InterviewController(QObject):
         self.words = Words("en")
         self.reduced_motion = False
         self.interviewer = ""  # who holds the laptop between hand-overs (the dashboard's choice)
+        self._direct: dict | None = None  # a survey with consent: the direct answers, until Yes or No
+        self._refused = 0  # the number of the interview just refused
         self.wrote = self.broken = False
         self.question: Question | None = None  # the question on screen
         self._next: Question | None = None  # the one the store says comes next
@@ -85,8 +90,10 @@ class InterviewController(QObject):
 
     @property
     def number(self) -> int:
-        """The interview's number."""
-        assert self.interview is not None
+        """The interview's number (before a consent is given: the number it will have)."""
+        if self.interview is None:
+            assert self.station is not None
+            return self._refused or self.station.interviews_begun + 1
         return self.interview.number
 
     @property
@@ -123,13 +130,17 @@ class InterviewController(QObject):
 
     def _reset(self, station: Station, ui_lang: str, reduced_motion: bool, interviewer: str) -> None:
         self.station, self.ui_lang, self.reduced_motion = station, ui_lang, reduced_motion
-        self.interviewer = interviewer
+        self.interviewer, self._direct, self._refused = interviewer, None, 0
         self.lang = self.survey.default_language
         self.words = words_for(self.survey, self.lang)
         self.wrote = self.broken = False
 
     @Slot(dict)
     def submit_direct(self, direct: dict) -> None:
+        if self.survey.consent:  # nothing is written before the respondent consents
+            self._direct = dict(direct)
+            self._go(Step.HANDOVER)
+            return
         operations.start_interview(self.station, direct, self.interviewer).run(self.runner, self._started, self._start_failed)
 
     @Slot()
@@ -151,8 +162,12 @@ class InterviewController(QObject):
 
     @Slot()
     def stop(self) -> None:
-        """The interviewer stops at the hand-over: what was not reached is recorded as not asked."""
+        """The interviewer stops at the hand-over: what was not reached is recorded as not asked
+        (before a consent: nothing was recorded, and the direct answers are forgotten)."""
         if self.step is not Step.HANDOVER:
+            return
+        if self.interview is None:
+            self._end(self.tr("No interview was started."))
             return
         self.step, number = Step.ENDED, self.number  # why: a second tap does not close it twice
 
@@ -178,7 +193,34 @@ class InterviewController(QObject):
     @Slot(str)
     def choose_language(self, code: str) -> None:
         self.lang, self.words = code, words_for(self.survey, code)  # the next screens speak it
+        self._go(Step.CONSENT if self._direct is not None else Step.EXPLANATION)
+
+    @Slot()
+    def consent_given(self) -> None:
+        """Yes: the start record, with the direct answers, is written now."""
+        if self.step is not Step.CONSENT or self._direct is None:
+            return
+        direct, self._direct = self._direct, None
+        operations.start_interview(self.station, direct, self.interviewer).run(self.runner, self._consented,
+                                                                               self._start_failed)
+
+    def _consented(self, begun: operations.Begun) -> None:
+        self.wrote = True
+        self.interview, self._next = begun.interview, begun.next_question
         self._go(Step.EXPLANATION)
+
+    @Slot()
+    def consent_refused(self) -> None:
+        """No: a refused record (nothing the respondent said); the direct answers are forgotten."""
+        if self.step is not Step.CONSENT or self._direct is None:
+            return
+        self._direct = None
+
+        def refused(number: int) -> None:
+            self.wrote, self._refused = True, number
+            self._go(Step.REFUSED)
+
+        operations.refuse(self.station, self.interviewer).run(self.runner, refused, self._start_failed)
 
     @Slot()
     def practise(self) -> None:
@@ -210,13 +252,18 @@ class InterviewController(QObject):
 
     @Slot()
     def finish(self) -> None:
+        if self.step is Step.REFUSED:
+            line = self.tr("Interview {number}: the respondent did not consent; the refusal is saved.")
+            self._end(line.format(number=self.number))
+            return
         if self.step is not Step.THANKS:
             return
         number = self.number
         self._end(self.tr("Interview {number} saved.").format(number=number), completed=True)
 
     def _end(self, line: str, *, completed: bool = False) -> None:
-        self.interview = self.question = self._next = None
+        self.interview = self.question = self._next = self._direct = None
+        self._refused = 0
         self._truth = self._sector = None
         self._go(Step.ENDED)
         self.ended.emit(line, completed, self.wrote, self.broken)

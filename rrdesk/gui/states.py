@@ -18,6 +18,8 @@ class Step(Enum):
     DIRECT = auto()  # the interviewer answers the direct questions
     HANDOVER = auto()  # "hand the laptop to the respondent"
     LANGUAGE = auto()  # the respondent picks a language
+    CONSENT = auto()  # the survey's consent text, Yes / No (a survey with [consent])
+    REFUSED = auto()  # after a No: nothing was saved about the respondent, hand the laptop back
     EXPLANATION = auto()  # how the spinner protects them
     PRACTICE = auto()  # a practice wheel per wheel kind, never recorded
     PRIVACY = auto()  # "the interviewer steps away": before the first question asked on this hand-over
@@ -28,7 +30,8 @@ class Step(Enum):
 
 #: The screens in the respondent's own words and direction (the language screen comes before
 #: anyone knows which language that is).
-IN_RESPONDENT_WORDS = frozenset({Step.EXPLANATION, Step.PRACTICE, Step.PRIVACY, Step.QUESTION, Step.THANKS})
+IN_RESPONDENT_WORDS = frozenset({Step.CONSENT, Step.REFUSED, Step.EXPLANATION, Step.PRACTICE, Step.PRIVACY,
+                                 Step.QUESTION, Step.THANKS})
 
 
 class QuestionState(Enum):
