@@ -19,6 +19,8 @@ from rrdesk.app.interviews import CURRENT, SURVEY_COPY, Station, device_id
 from rrdesk.core import randomizer, survey as surveys
 from rrdesk.store import age, keys, log, records
 from rrdesk.store.bundle import BundleOps
+from rrdesk.store._bundle_sign import laptop_key
+from rrdesk.store._log_sign import write_signature
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -268,6 +270,8 @@ def sealed_log(data: Path, survey_file: Path, made: list[records.Record], *, dev
     with log.LogWriter.create(path, survey_id=survey.id, device_id=device, log_id=log_id, created=DAY.isoformat(),
                               first_key=k0, sealed_first_key=age.encrypt(k0, survey.recipients),
                               ops=NoSync()) as writer:
+        # as a station does: the laptop signs the header it began (FORMAT.md §1.11)
+        write_signature(path, writer.header, laptop_key(data), NoSync())
         for record in made:
             writer.append(age.encrypt(records.pad(record, records.record_size(survey)), survey.recipients))
     if pointer:

@@ -48,8 +48,9 @@ def test_an_export_opens_with_age_and_tar_and_holds_the_logs_byte_for_byte(demo_
     folder = demo_data / "workplace-demo"
     logs = sorted(p.name for p in folder.glob("*.rrlog"))
     assert sorted(p.name for p in out.iterdir()) == sorted(
-        ["manifest.json", "manifest.json.minisig", "survey.toml", *logs, *(name + ".key" for name in logs)])
-    for name in (*logs, *(n + ".key" for n in logs), "survey.toml"):
+        ["manifest.json", "manifest.json.minisig", "survey.toml", *logs, *(name + ".key" for name in logs),
+         *(name + ".minisig" for name in logs)])  # each log's header signature (FORMAT.md §1.11)
+    for name in (*logs, *(n + ".key" for n in logs), *(n + ".minisig" for n in logs), "survey.toml"):
         assert (out / name).read_bytes() == (folder / name).read_bytes()
     manifest = json.loads((out / "manifest.json").read_text())
     assert {k: manifest[k] for k in ("format", "survey", "device", "exported")} == {

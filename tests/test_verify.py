@@ -149,7 +149,9 @@ def test_a_log_of_another_survey_placed_in_the_folder_is_a_problem(data, tmp_pat
         shutil.copy(path, data / "workplace-demo" / path.name)
     report = verify(data)
     assert report.files == 2 and report.records == 3 * PER_INTERVIEW + 5  # the tiny survey: 1 + 2 × 2
-    assert problems_of(report) == [(stray.name, None, 'is a log of survey "tiny-2026", not of "workplace-demo"')]
+    assert problems_of(report) == [  # and this laptop never signed its header (FORMAT.md §1.11)
+        (stray.name, None, f"{stray.name}.minisig is missing: nothing proves laptop {stray.name[:8]} began this log"),
+        (stray.name, None, 'is a log of survey "tiny-2026", not of "workplace-demo"')]
 
 
 def test_a_missing_key_file_is_a_problem(data):

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 from rrdesk.core.errors import InterviewError  # noqa: F401 - re-exported
 from rrdesk.app._survey_copy import keep_copy
 from rrdesk.store._bundle_sign import laptop_key
+from rrdesk.store._log_sign import sign_own_logs, write_signature
 from rrdesk.app._data_folder import (  # noqa: F401 - the names re-exported
     CURRENT, DEVICE_FILE, SURVEY_COPY, device_id, interviews_in, newest_logs, pointer_bytes, read_pointer,
 )
@@ -95,7 +96,7 @@ class Station:
         self.ops = ops or log.OsOps()
         self.folder = self.data / survey.id
         self.device = device_id(self.data, self.ops)
-        laptop_key(self.data)  # why: made now, so an export only reads the data folder (it signs with it)
+        self._laptop = laptop_key(self.data)  # why: made now, so an export only reads the data folder (it signs with it)
         self._size = record_size(survey)
         self._per_interview = 1 + 2 * len(survey.randomized)  # a start, then two records per slot
         self.problems: list[log.Problem] = []
@@ -106,6 +107,9 @@ class Station:
             with mapped(self.folder, "cannot be opened"):
                 held.enter_context(folder_lock(self.folder))
             self._keep_copy()
+            # a log left unsigned (a crash between header and signature, or from before headers
+            # were signed) gets its header signature now, before anything is appended to it
+            sign_own_logs(self.folder, self.device, self._laptop, self.ops)
             self.writer = self._open_current()
 
     # -- the folder ----------------------------------------------------------------------
@@ -161,6 +165,7 @@ class Station:
                                       sealed_first_key=age.encrypt(first_key, self.survey.recipients),
                                       ops=self.ops)
         try:
+            write_signature(path, writer.header, self._laptop, self.ops)  # durable before the first record
             self._point_at(path, base)
         except BaseException:
             writer.close()

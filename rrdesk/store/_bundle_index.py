@@ -24,7 +24,7 @@ from rrdesk.core.errors import BundleError
 from rrdesk.core.survey import Survey
 from rrdesk.store import age
 from rrdesk.store._age_open import SealedFile
-from rrdesk.store._bundle_open import MAX_BUNDLE, TORN_DIR, read_bundle
+from rrdesk.store._bundle_open import HEADER_SIGNATURE_NAME, MAX_BUNDLE, TORN_DIR, read_bundle
 from rrdesk.store._frames import TAG_FAILED, Header
 from rrdesk.store._log_checks import first_key, structure_problems
 from rrdesk.store._log_sources import _Log, bundle_survey, miscounted
@@ -70,6 +70,7 @@ class BundleIndex:
     signature: bytes | None = None
     survey_text: bytes = b""
     survey_signature: bytes | None = None
+    log_signatures: dict | None = None        # each log's header signature by member name (§1.11)
 
 
 class _Discard:
@@ -128,7 +129,8 @@ def index_bundle(path: Path, identities: Sequence[age.Identity]) -> BundleIndex:
         logs.append(LogIndex(name, streamed.header, tuple(found), streamed.offsets, streamed.lengths,
                              bytes(streamed.digests)))
     return BundleIndex(file, survey, tuple(logs), tuple(problems), read.digest, read.size, dict(read.manifest),
-                       read.manifest_bytes, read.signature, read.survey_text, read.survey_signature)
+                       read.manifest_bytes, read.signature, read.survey_text, read.survey_signature,
+                       {n: b for n, b in read.keys.items() if HEADER_SIGNATURE_NAME.match(n)})
 
 
 class Bundles:

@@ -23,7 +23,7 @@ from rrdesk.store._age_open import SealedFile
 from rrdesk.store._bundle_sign import MAX_SIGNATURE, SIGNATURE, SIGNED_FORMAT
 from rrdesk.store._frames import MAX_SURVEY_ID, SURVEY_ID
 
-__all__ = ["Bundle", "FORMAT", "FORMAT_V1", "KEY_NAME", "LOG_NAME", "MANIFEST", "MAX_BUNDLE", "SUFFIX", "SURVEY_FILE",
+__all__ = ["Bundle", "FORMAT", "FORMAT_V1", "HEADER_SIGNATURE_NAME", "KEY_NAME", "LOG_NAME", "MANIFEST", "MAX_BUNDLE", "SUFFIX", "SURVEY_FILE",
            "SURVEY_SIGNATURE", "TORN_DIR", "TORN_NAME", "open_bundle"]
 
 FORMAT = SIGNED_FORMAT     # why: what an export writes: signed by its laptop (§2.8)
@@ -47,6 +47,8 @@ _PIECE = 1 << 20  # why: a log streams through in 1 MiB pieces: few calls, littl
 _BASE = r"[A-Za-z0-9][A-Za-z0-9._-]{0,199}"
 LOG_NAME = re.compile(_BASE + r"\.rrlog\Z")
 KEY_NAME = re.compile(_BASE + r"\.rrlog\.key\Z")
+HEADER_SIGNATURE_NAME = re.compile(_BASE + r"\.rrlog\.minisig\Z")  # a log's header signature (§1.11)
+_KEY_OR_SIGNATURE = re.compile(_BASE + r"\.rrlog\.(key|minisig)\Z")  # what the manifest's "keys" lists
 TORN_NAME = re.compile(_BASE + r"\.rrlog\.torn-[A-Za-z0-9._-]{1,64}\Z")
 _HEX32 = re.compile(r"[0-9a-f]{32}\Z")
 _HEX64 = re.compile(r"[0-9a-f]{64}\Z")
@@ -55,7 +57,7 @@ _MANIFEST_KEYS_V2 = _MANIFEST_KEYS | {"signer", "survey_signature"}
 _KEY_ID = re.compile(r"[0-9A-F]{16}\Z")
 _FILE_KEYS = frozenset({"name", "size", "sha256"})
 _LOG_KEYS = _FILE_KEYS | {"records", "problems"}
-_LISTS = {"logs": LOG_NAME, "keys": KEY_NAME, "torn": TORN_NAME}
+_LISTS = {"logs": LOG_NAME, "keys": _KEY_OR_SIGNATURE, "torn": TORN_NAME}
 
 
 @dataclass(frozen=True)
@@ -204,7 +206,9 @@ def _read(path: Path, sealed: SealedFile, sink: Callable[[str, int], Sink] | Non
         listed = {name: listed[name] for name in (SURVEY_FILE, SURVEY_SIGNATURE) if name in listed}
     for name, entry in listed.items():
         info = members[name]
-        streamed = name not in (SURVEY_FILE, SURVEY_SIGNATURE) and not KEY_NAME.match(name)
+        streamed = name not in (SURVEY_FILE, SURVEY_SIGNATURE) and not _KEY_OR_SIGNATURE.match(name)
+        if HEADER_SIGNATURE_NAME.match(name) and info.size > MAX_SIGNATURE:
+            raise BundleError(path, "", f"not an rrdesk bundle (member {_show(name)} is too large)")
         digest = hashlib.sha256()
         if info.size == entry["size"] and streamed:
             into = sink(name, info.offset_data)
@@ -242,7 +246,7 @@ def _whole(path: Path, sealed: SealedFile, info: tarfile.TarInfo) -> bytes:
 def _expected(name: str) -> bool:
     if name.startswith(TORN_DIR):
         return bool(TORN_NAME.match(name[len(TORN_DIR):]))
-    return name in (MANIFEST, SURVEY_FILE, SIGNATURE, SURVEY_SIGNATURE) or bool(LOG_NAME.match(name) or KEY_NAME.match(name))
+    return name in (MANIFEST, SURVEY_FILE, SIGNATURE, SURVEY_SIGNATURE) or bool(LOG_NAME.match(name) or _KEY_OR_SIGNATURE.match(name))
 
 
 def _members(path: Path, sealed: SealedFile) -> dict[str, tarfile.TarInfo]:

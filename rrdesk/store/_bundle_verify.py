@@ -22,6 +22,7 @@ from rrdesk.store import age, minisign, records
 from rrdesk.store._age_open import Opener
 from rrdesk.store._bundle_index import BundleIndex, Bundles, LogIndex, index_bundle
 from rrdesk.store._bundle_sign import problem as signed_by
+from rrdesk.store._custody_checks import header_problems
 from rrdesk.store._log_checks import open_record, record_problems, unmatched_problems
 from rrdesk.store._log_sources import _Log
 
@@ -49,6 +50,7 @@ def bundle_logs(path: Path, identities: Sequence[age.Identity], problems: list[P
     if laptops is not None and index.manifest is not None and (origin := signed_by(
             index.manifest, index.manifest_bytes, index.signature, laptops)) is not None:
         problems.append(Problem(index.file, None, origin))
+    problems.extend(header_problems(index, laptops).values())  # each log's header signature (§1.11)
     survey_id = index.survey.id if index.survey is not None else None
     return [_Log(index.file, log.member, log.member, b"", None, index.file, log.member + ".key", survey_id,
                  index.survey, streamed=Streamed(index, log)) for log in index.logs]

@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Callable, Mapping
+from typing import Callable, Container, Mapping
 
 from rrdesk.core.problems import Problem
 from rrdesk.store import minisign
 from rrdesk.store._bundle_index import BundleIndex, Bundles
 from rrdesk.store._bundle_open import Read
 from rrdesk.store._bundle_sign import problem as signed_by
+from rrdesk.store._log_sign import bundle_problems
 from rrdesk.store.ledger import BundleView, Ledger, LogView
 
-__all__ = ["Custody", "ledger_problems", "origin"]
+__all__ = ["Custody", "header_problems", "ledger_problems", "origin", "unsigned_logs"]
 
 _CHECK = 32  # why: a frame's check is its last 32 bytes, right after the 32-byte tag (FORMAT.md §1.3)
 
@@ -49,12 +50,33 @@ def origin(custody: Custody, index: BundleIndex) -> tuple[Problem | None, bool]:
                                      "them)"), False
 
 
-def ledger_problems(custody: Custody, index: BundleIndex, bundles: Bundles) -> list[Problem]:
-    """Compare the bundle with the ledger and advance it (nothing without a ledger)."""
+def header_problems(index: BundleIndex, laptops: Mapping[str, minisign.PublicKey] | None) -> dict[str, Problem]:
+    """Each log of a signed bundle whose header signature is missing or fails (FORMAT.md §1.11),
+    by member name: one verification per log, never per record."""
+    return bundle_problems(index.manifest, index.manifest_bytes, index.signature, index.logs,
+                           index.log_signatures or {}, laptops, index.file)
+
+
+def unsigned_logs(custody: Custody, index: BundleIndex) -> tuple[dict[str, Problem], bool]:
+    """The logs whose header signature fails, each with its problem, and whether their records
+    may be used: the same rule and words as a bundle's own signature (§2.8)."""
+    found = header_problems(index, custody.laptops)
+    tail = ("its records were used (--accept-unverified)" if custody.accept_unverified
+            else "none of its records was used (--accept-unverified uses them)")
+    return ({name: Problem(p.file, p.record, f"{p.what}; {tail}", p.member) for name, p in found.items()},
+            custody.accept_unverified)
+
+
+def ledger_problems(custody: Custody, index: BundleIndex, bundles: Bundles,
+                    skip: Container[str] = ()) -> list[Problem]:
+    """Compare the bundle with the ledger and advance it (nothing without a ledger); the logs
+    named in ``skip`` (a header signature that fails) are left out of it."""
     if custody.ledger is None or index.manifest is None:
         return []
     logs = {}
     for log in index.logs:
+        if log.member in skip:
+            continue
         named = [p.record for p in log.problems if p.record is not None]
         records = min([log.count, *named])  # the verified prefix: up to the first damaged record
 

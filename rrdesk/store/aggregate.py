@@ -58,7 +58,7 @@ from rrdesk.core.survey import Survey
 from rrdesk.store import _opening as opening, _survey_choice as choice, age, verify
 from rrdesk.store._age_open import Opener
 from rrdesk.store._bundle_index import BundleIndex, Bundles, LogIndex, index_bundle
-from rrdesk.store._custody_checks import Custody, ledger_problems, origin
+from rrdesk.store._custody_checks import Custody, ledger_problems, origin, unsigned_logs
 from rrdesk.store._seen import UNUSABLE, Seen, differing, runs, take_new
 from rrdesk.store._collected import BUNDLE, LOG, ROW, Answer, Collection, SurveyData, refused_aside
 from rrdesk.store._opening import FIXED, SEQ
@@ -239,8 +239,10 @@ class _Collector:
             into.problems.append((number, why))
         if not usable:
             return
-        if why is None:  # why: only a bundle its laptop signed may advance the ledger
-            into.problems.extend((number, p) for p in ledger_problems(self.custody, index, self._here()[1]))
+        unsigned, use_unsigned = unsigned_logs(self.custody, index)  # each log's header signature
+        if why is None:  # why: only a bundle its laptop signed (and logs it began) may advance the ledger
+            into.problems.extend((number, p) for p in ledger_problems(self.custody, index, self._here()[1],
+                                                                       skip=unsigned))
         if survey.fingerprint != into.survey.fingerprint:
             into.problems.append((number, Problem(str(path), None, f'survey "{survey.id}" here has other '
                                                   f"questions or spinners than in {into.first}; "
@@ -250,6 +252,10 @@ class _Collector:
         jobs: list[tuple[opening.Job, int, int]] = []
         for checked in index.logs:
             into.problems.extend((number, p) for p in checked.problems)
+            if checked.member in unsigned:
+                into.problems.append((number, unsigned[checked.member]))
+                if not use_unsigned:
+                    continue
             header = checked.header
             if header is None or header.survey_id != survey.id:
                 continue  # reported by the checks: the log is unreadable or of another survey

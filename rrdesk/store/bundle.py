@@ -32,7 +32,8 @@ from rrdesk.store._bundle_open import (  # noqa: F401 - the names of a bundle an
     _HEX32, FORMAT, KEY_NAME, LOG_NAME, MANIFEST, MAX_BUNDLE, SUFFIX, SURVEY_FILE, SURVEY_SIGNATURE, TORN_DIR,
     TORN_NAME, Bundle, _is_survey_id, _sha, open_bundle, read_bundle,
 )
-from rrdesk.store._bundle_sign import SIGNATURE, laptop_key, sign_manifest
+from rrdesk.store._bundle_sign import MAX_SIGNATURE, SIGNATURE, laptop_key, sign_manifest
+from rrdesk.store._log_sign import SUFFIX as HEADER_SIGNATURE, signature_path
 from rrdesk.store._bundle_write import (
     PIECE, Changed, Member, Sums, Unreadable, log_entry, manifest_bytes, sealed_size, write_tar,
 )
@@ -111,6 +112,12 @@ def _read(path: Path) -> bytes | None:
     return read_capped_if_present(path, MAX_BUNDLE)
 
 
+def _header_signature(log: Path) -> bytes | None:
+    """The log's header signature to export (FORMAT.md §1.11), read as hostile input (regular files
+    only, at most a signature's size), or None if it has none."""
+    return read_capped_if_present(signature_path(log), MAX_SIGNATURE)
+
+
 def _device(data: Path) -> str:
     path = data / "device-id"
     try:
@@ -173,6 +180,9 @@ def _contents(data: Path, survey_id: str, now: datetime) -> tuple[list[Member], 
             if key is not None:
                 key_entries.append(_entry(path.name + ".key", key))
                 members.append(Member(path.name + ".key", data=key))
+            if (signed_header := _header_signature(path)) is not None:  # listed as key files are (§2.3)
+                key_entries.append(_entry(path.name + HEADER_SIGNATURE, signed_header))
+                members.append(Member(path.name + HEADER_SIGNATURE, data=signed_header))
         # a key file whose log is gone still goes: it is evidence for the verifier
         names = {m.name for m in members}
         others = [(path, path.name, key_entries) for path in keys if path.name not in names]

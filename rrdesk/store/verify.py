@@ -22,6 +22,7 @@ from rrdesk.core.fileio import OsOps, mapped, write_file
 from rrdesk.core.results.contracts import verify_json
 from rrdesk.store import age, minisign
 from rrdesk.store._folder_checks import folder_problems
+from rrdesk.store._log_sign import folder_problems as header_signature_problems
 from rrdesk.store._log_checks import (  # noqa: F401 - the per-record checks re-exported
     _check_log, open_record, record_problems, unmatched_problems,
 )
@@ -74,6 +75,7 @@ def verify(path: Path, identities: Sequence[age.Identity] | None = None,
     """
     logs, problems = _gather(path, identities, laptops)
     problems.extend(folder_problems(path))  # the side files: device-id, current (FORMAT.md §3)
+    problems.extend(header_signature_problems([item for item in logs if item.streamed is None]))  # §1.11
     total = 0
     bundles = Bundles(identities or ())  # a bundle's records are read from it in batches
     try:

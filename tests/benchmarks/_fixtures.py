@@ -28,7 +28,9 @@ from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
 from rrdesk.core import survey as surveys
 from rrdesk.store import _age_format as fmt, age, bundle, records
+from rrdesk.core.fileio import OsOps
 from rrdesk.store._frames import encode_frame, encode_header, encode_key_file, evolve
+from rrdesk.store._log_sign import sign_own_logs
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "resources" / "surveys" / "demo.toml"
@@ -99,13 +101,16 @@ def data_folder(count: int, seed: int) -> Path:
 
 
 def bundle_of(folder: Path) -> Path:
-    """The folder exported once by the real export (cached beside it; a signed rrdesk-bundle/2),
+    """The folder exported once by the real export (cached beside it; a signed rrdesk-bundle/2, its
+    log header signed by the laptop as a station signs it),
     its laptop enrolled in :data:`LAPTOPS` as a coordinator enrolls field laptops."""
-    out = folder.with_name(folder.name + "-bundle2")
+    out = folder.with_name(folder.name + "-bundle3")  # /3: with each log's header signature (FORMAT.md §1.11)
     found = sorted(out.glob("*.tar.age")) if out.exists() else []
     if not found:
         shutil.rmtree(out, ignore_errors=True)
         out.mkdir(parents=True)
+        device = bytes.fromhex((folder / "device-id").read_text().strip())  # as a station opening it does:
+        sign_own_logs(folder / surveys.load(DEMO).id, device, bundle.laptop_key(folder), OsOps())
         found = [bundle.export(folder, surveys.load(DEMO).id, out, same_disk=True)]
     _enroll(folder)
     return found[0]
