@@ -154,7 +154,7 @@ def test_a_log_transplanted_from_another_laptop_is_reported_and_left_out(two_lap
 
     def aggregate(*extra: object) -> tuple[int, dict]:
         code, out, err = rrdesk("aggregate", made, "-i", KEY, "--laptops", listed, "--ledger",
-                                tmp_path / f"ledger{len(extra)}", "--json", *extra)
+                                tmp_path / "ledger", "--json", *extra)
         assert err == "", err
         return code, json.loads(out)
 
@@ -162,6 +162,8 @@ def test_a_log_transplanted_from_another_laptop_is_reported_and_left_out(two_lap
     assert code == 1 and got["records"] == 3 * PER  # A's own records only
     [problem] = got["problems"]
     assert problem["file"] == f"{made}:{foreign.name}" and "none of its records was used" in problem["what"]
+    ledger = (tmp_path / "ledger").read_text()
+    assert foreign.name[33:65] not in ledger and logs_of(base / "a")[0].name[33:65] in ledger  # nor the ledger
     code, let_in = aggregate("--accept-unverified")
     assert code == 1 and let_in["records"] == 5 * PER
     assert "its records were used (--accept-unverified)" in let_in["problems"][0]["what"]
@@ -181,3 +183,21 @@ def test_a_header_signature_is_bound_to_its_key_and_its_log(two_laptops):
         header.log_id.hex(), "0" * 32)).encode()
     assert "signs another log header" in _log_sign.header_problem(header, moved, key.public())
     assert (data / LAPTOP_KEY).stat().st_mode & 0o777 == 0o600
+
+
+def test_a_bundle_holds_header_signatures_by_exactly_their_name_and_size(two_laptops, tmp_path):
+    from rrdesk.store import _bundle_open
+
+    name = logs_of(two_laptops["base"] / "a")[0].name
+    assert _bundle_open._expected(name + ".minisig")
+    for other in (name + ".minisig2", name + ".sig", "x.minisig", ".hidden.rrlog.minisig", name + ".minisig/x"):
+        assert not _bundle_open._expected(other)
+    signed = _log_sign.signature_path(logs_of(two_laptops["base"] / "a")[0]).read_bytes()
+    assert len(signed) < 1024  # about 400 bytes: far under the 16 KiB a bundle allows
+
+
+def test_a_damaged_laptop_key_is_a_problem_of_verify_not_the_end_of_it(two_laptops, tmp_path):
+    data = Path(shutil.copytree(two_laptops["base"] / "a", tmp_path / "a"))
+    (data / LAPTOP_KEY).write_text("not a key\n")
+    [problem] = verify(data).problems
+    assert problem.file == str(data / LAPTOP_KEY) and "damaged" in problem.what

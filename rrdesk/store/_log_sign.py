@@ -19,7 +19,7 @@ import os
 from pathlib import Path
 from typing import Any, Mapping
 
-from rrdesk.core.errors import SignatureError, os_reason
+from rrdesk.core.errors import SignatureError, StoreError, os_reason
 from rrdesk.core.fileio import create_once, mapped, open_capped, read_capped_if_present
 from rrdesk.core.problems import Problem
 from rrdesk.store import minisign
@@ -143,7 +143,11 @@ def folder_problems(logs: Any) -> list[Problem]:
         log = Path(item.file)
         data = log.parent.parent
         if data not in keys:
-            keys[data] = laptop_key(data).public() if (data / LAPTOP_KEY).is_file() else None
+            try:
+                keys[data] = laptop_key(data).public() if (data / LAPTOP_KEY).is_file() else None
+            except StoreError as error:  # a damaged key is reported, never the end of the run
+                problems.append(Problem(str(error.file), None, error.what))
+                keys[data] = None
         found = _header(item.data[:_MAX_HEADER])
         if keys[data] is None or isinstance(found, str):
             continue
