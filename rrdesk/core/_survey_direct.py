@@ -136,13 +136,15 @@ def direct_keys(place: Place, table: dict[str, Any], choices: tuple[str, ...]) -
 
 
 def _bound(place: Place, table: dict[str, Any], key: str, kind: str, decimals: int) -> int:
-    """A number of the question (min, max or a bin) in units."""
-    value = place.require(table, key) if key in ("min", "max") else table[key]
-    return _units(place, key, value, kind, decimals,
-                  f"{key} is required for type {kind} (a bounded range keeps every record one size)")
+    """``min`` or ``max`` in units."""
+    if key not in table:
+        place.fail(key, f"{key} is missing (type {kind} needs min and max: a bounded range keeps every "
+                        "record one size, and catches a mistyped answer)")
+    return _units(place, key, table[key], kind, decimals)
 
 
-def _units(place: Place, key: str, value: Any, kind: str, decimals: int, _why: str = "") -> int:
+def _units(place: Place, key: str, value: Any, kind: str, decimals: int) -> int:
+    """A number of the question (min, max or a bin) in units of 10^-decimals."""
     if not is_number(value) or (kind == "integer" and not isinstance(value, int)):
         place.fail(key, f"{key} must be {'a whole number' if kind == 'integer' else 'a number'}, not {show(value)}")
     if not (isinstance(value, int) or math.isfinite(value)) or abs(value) > MAX_MAGNITUDE:
