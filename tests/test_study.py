@@ -148,3 +148,38 @@ def test_an_answer_in_a_refused_interview_is_set_aside_by_name(tmp_path):
         "interview 1, position 1: a spun record cannot follow a refused record (it comes after it: unspun)"]
     code, found, err = aggregate_json(export(tmp_path / "data", tmp_path / "stick"))
     assert found["refused"] == 1 and all(q["n"] == 0 for q in found["questions"])
+
+
+def _variant(tmp_path, name: str, old: str, new: str, version: str | None = None):
+    text = DEMO.read_text(encoding="utf-8").replace(old, new)
+    if version is not None:
+        text = text.replace("planned_respondents =", f'version = "{version}"\nplanned_respondents =', 1)
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return surveys.load(path)
+
+
+def test_a_changed_wording_under_the_same_version_is_refused_once_recorded(tmp_path):
+    data = tmp_path / "data"
+    with Station(surveys.load(DEMO), data) as station:
+        _answer_all(station.start({"department": "office"}, interviewer="amina"))
+    reworded = _variant(tmp_path, "reworded.toml", "I am unhappy at work.", "I am not happy at work.")
+    with pytest.raises(log.StoreError, match='version "1" with other texts .*raise version in the survey file'):
+        Station(reworded, data)
+    raised = _variant(tmp_path, "raised.toml", "I am unhappy at work.", "I am not happy at work.", version="2")
+    with Station(raised, data) as station:  # the same questions and spinners: the same log goes on
+        _answer_all(station.start({"department": "office"}, interviewer="amina"))
+        assert [r.version for r in _plaintexts(station)][::9] == ["1", "2"]
+    back = _variant(tmp_path, "back.toml", "I am unhappy at work.", "I am unhappy at work.", version="2")
+    with pytest.raises(log.StoreError, match='version "2" with other texts'):
+        Station(back, data)  # an old text under the new version is a change too
+
+
+def test_what_respondents_do_not_read_may_change_without_a_new_version(tmp_path):
+    data = tmp_path / "data"
+    with Station(surveys.load(DEMO), data) as station:
+        _answer_all(station.start({"department": "office"}, interviewer="amina"))
+    retitled = _variant(tmp_path, "retitled.toml", 'title = "', 'title = "New title: ')
+    with Station(retitled, data):
+        pass
+    assert "New title" in (data / retitled.id / "survey.toml").read_text(encoding="utf-8")

@@ -4,7 +4,9 @@ A station opened with a survey file keeps a byte copy of it in ``DATA/<survey id
 (what export seals to, what verify checks against). Before that the file's signature, if it
 has one, is checked and the survey id pinned to its signer (:mod:`rrdesk.app.trust`): a file
 the laptop's pin refuses never replaces the copy. A copy with other questions or spinners is
-refused (data recorded must keep meaning what it meant); a damaged copy is set aside.
+refused (data recorded must keep meaning what it meant); so is, once a record exists, a copy of
+the same ``version`` with other texts (``Survey.content``: raise ``version``). A damaged copy
+is set aside.
 """
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from rrdesk.app import trust
-from rrdesk.app._data_folder import SURVEY_COPY
+from rrdesk.app._data_folder import SURVEY_COPY, interviews_in
 from rrdesk.core.errors import StoreError, SurveyError
 from rrdesk.core.fileio import fsync_dir, mapped, read_capped, read_if_present, remove_quietly, replace_file
 from rrdesk.core.problems import Problem
@@ -65,8 +67,18 @@ def _keep_bytes(copy: Path, survey: Survey, ops: Any, problems: list[Problem]) -
                              "with other questions or spinners; give the changed survey a new id")
         if kept_bytes == source_bytes:
             return
+        if kept.version == survey.version and kept.content != survey.content and _recorded(copy.parent):
+            # why: records name their version; two wordings under one version could not be told apart
+            raise StoreError(survey.path, "", f'this laptop has recorded survey "{survey.id}" version '
+                             f'"{survey.version}" with other texts (questions, choices, consent, wording or '
+                             'languages); raise version in the survey file for this change')
     with mapped(copy, "could not be written"):
         replace_file(copy, source_bytes, ops)
+
+
+def _recorded(folder: Path) -> bool:
+    """Whether any log of the survey folder holds a record (of any laptop copied in)."""
+    return any(interviews_in(path, 1) for path in sorted(folder.glob("*.rrlog")))
 
 
 def _set_aside(copy: Path, damaged: SurveyError, problems: list[Problem]) -> None:
