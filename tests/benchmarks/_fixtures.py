@@ -57,12 +57,13 @@ def _sealer(recipients: list[str], rng: random.Random):
 
 def data_folder(count: int, seed: int) -> Path:
     """A data folder holding ``count`` records (rounded down to whole interviews) of one laptop."""
-    folder = CACHE / f"data-{count}-{seed}"
+    folder = CACHE / f"laptop-{count}-{seed}"
     if (folder / "done").exists():
         return folder
     shutil.rmtree(folder, ignore_errors=True)
     survey = surveys.load(DEMO)
-    rng = random.Random(seed)
+    rng = random.Random(f"{count}-{seed}")  # why both: one seed at two sizes must be two laptops (each
+    # folder gets its own signing key, and a coordinator enrolls one key per device)
     device, log_id, k = rng.randbytes(16), rng.randbytes(16), rng.randbytes(32)
     sid = survey.id
     where = folder / sid
