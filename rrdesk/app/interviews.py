@@ -36,11 +36,12 @@ import datetime as dt
 import os
 import secrets
 from contextlib import ExitStack
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from rrdesk.core.errors import InterviewError  # noqa: F401 - re-exported
+from rrdesk.app._interview import Interview
 from rrdesk.app._survey_copy import keep_copy
 from rrdesk.store._bundle_sign import laptop_key
 from rrdesk.store._log_sign import sign_own_logs, write_signature
@@ -49,12 +50,12 @@ from rrdesk.app._data_folder import (  # noqa: F401 - the names re-exported
 )
 from rrdesk.core._survey_study import IDENT_RULE, is_ident
 from rrdesk.core.fileio import folder_lock, mapped, replace_file
-from rrdesk.core.survey import Question, Survey, asked
+from rrdesk.core.survey import Survey, asked
 from rrdesk.store import age, log
 from rrdesk.store.records import Record, answer_rows, pad, record_size, select
 
 if TYPE_CHECKING:  # why: the randomizer (and numpy) load at the first spin, not with the first window
-    from rrdesk.core.randomizer import ByteSource, Spin
+    from rrdesk.core.randomizer import ByteSource
 
 @dataclass(frozen=True)
 class Interrupted:
@@ -310,118 +311,6 @@ class Station:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-class Interview:
-    """One respondent's randomized questions, in the survey's order. Each question is
-    spun at most once (no re-spin: the spin is on disk before its outcome is returned), and
-    recorded exactly once."""
-
-    def __init__(self, station: Station, number: int, interviewer: str) -> None:
-        self.station, self.number, self.interviewer = station, number, interviewer
-        self._spins: dict[str, Spin] = {}  # in memory only: the sector is never written
-        # a cdm question's group (0 A, 1 B), drawn with the CSPRNG when the question is first asked
-        # and recorded with its answer; in memory only until then (a question never spun can draw
-        # again after a crash: nothing of it was recorded)
-        self._groups: dict[str, int] = {}
-
-    @property
-    def spun(self) -> str | None:
-        """The question spun and not yet recorded (its outcome is held in memory), or None."""
-        return next(iter(self._spins), None)
-
-    def _standing(self) -> tuple[Question, bool] | None:
-        """The question to ask now and whether it was spun (its slot half done); None when
-        the interview is complete."""
-        standing = self.station._slot()
-        if standing is None or self.station.interviews_begun != self.number:
-            return None
-        return self.station.survey.randomized[standing[0]], standing[1]
-
-    @property
-    def next_question(self) -> Question | None:
-        """The question to ask now; None when the interview is complete. A cheating-detection
-        question comes with its drawn group's spinner as its design (the wheel the respondent
-        sees and spins)."""
-        standing = self._standing()
-        if standing is None:
-            return None
-        q = standing[0]
-        if q.kind != "cdm":
-            return q
-        from rrdesk.core import cdm  # why here: numpy loads at the first spin, not with the first window
-        if q.id not in self._groups:
-            self._groups[q.id] = int(cdm.draw_groups(1, self.station.source)[0])
-        return replace(q, design=cdm.of_design(q.design).groups[self._groups[q.id]])  # type: ignore[arg-type]
-
-    def _expect(self, question_id: str) -> Question:
-        q = self.next_question
-        if q is None or q.id != question_id:
-            raise InterviewError(f'question "{question_id}" is not the one to record now')
-        return q
-
-    def spin(self, question_id: str, truth: int | None = None) -> Spin:
-        """Spin the wheel for the next question, once. Its ``spun`` record is durable before
-        this returns: from here on the question is spent, whatever happens to this process.
-        With ``truth`` (assisted mode) the spin carries the answer to record; keep the Spin
-        in memory only."""
-        q = self._expect(question_id)
-        if question_id in self._spins or self._standing()[1]:
-            raise InterviewError(f'question "{question_id}" was already spun; it cannot be spun again')
-        assert q.design is not None
-        from rrdesk.core import randomizer
-
-        spin = randomizer.spin(q.design, truth, self.station.source)
-        self.station._append(self.number, "spun", self.interviewer, q.id)  # raises: the outcome is never returned
-        self._spins[question_id] = spin
-        return spin
-
-    def record(self, question_id: str, answer: int) -> int:
-        """Record the answer given after the spin (1 = YES / 0 = NO, or a choice index);
-        durable when this returns. Returns the record's sequence number in the log."""
-        q = self._expect(question_id)
-        if question_id not in self._spins:
-            raise InterviewError(f'question "{question_id}" must be spun before it is recorded')
-        from rrdesk.core.randomizer import fixed
-
-        labels = q.answer_ids
-        given = 2 if q.kind == "cdm" else len(labels)  # cdm: NO or YES, stored with the group
-        # why in numpy: from here to the sealed bytes nothing branches on, or looks up by, the
-        # answer (or the group): CPython's small ints take another path for 0 than for 1
-        try:
-            value = fixed(answer)
-        except Exception:
-            raise InterviewError(f'question "{question_id}": not one of its answers') from None
-        if not bool(((value >= 0) & (value < given)).all()):  # the same outcome for every answer
-            raise InterviewError(f'question "{question_id}": not one of its answers')
-        if q.kind == "cdm":
-            value = value + 2 * fixed(self._groups.pop(q.id))
-        seq = self.station._append_answer(self.number, self.interviewer, q.id, labels, value)
-        del self._spins[question_id]  # the spin is not needed any more: forget the sector
-        return seq
-
-    def decline(self, question_id: str) -> int:
-        """The respondent chose not to answer (before spinning): ``unspun``, then ``declined``.
-        Returns the sequence number of the ``declined`` record."""
-        q = self._expect(question_id)
-        if question_id in self._spins or self._standing()[1]:
-            raise InterviewError(f'question "{question_id}" was spun; its answer must be recorded')
-        self.station._append(self.number, "unspun", self.interviewer, q.id)
-        return self.station._append(self.number, "declined", self.interviewer, q.id)
-
-    def abandon(self) -> None:
-        """Close the interview now: every question not yet recorded gets an ``abandoned``
-        record (after an ``unspun`` one, unless it was spun)."""
-        self._spins.clear()
-        while (standing := self._standing()) is not None:
-            q, spun = standing
-            if not spun:
-                self.station._append(self.number, "unspun", self.interviewer, q.id)
-            self.station._append(self.number, "abandoned", self.interviewer, q.id)
-
-    @property
-    def complete(self) -> bool:
-        return self.next_question is None
 
 
 __all__ = ["CURRENT", "DEVICE_FILE", "SURVEY_COPY", "Station", "Interview", "Interrupted", "InterviewError",
