@@ -18,7 +18,7 @@ from rrdesk.core.errors import StoreError
 from rrdesk.core.fileio import OsOps, create_once, folder_lock, mapped, read_capped, read_if_present, replace_file
 from rrdesk.store import log
 from rrdesk.store.log import MAX_LOG
-from rrdesk.store._folder_checks import CURRENT, DEVICE_FILE, DEVICE_ID, OLD_POINTER, POINTER, SURVEY_COPY
+from rrdesk.store._folder_checks import CURRENT, DEVICE_FILE, DEVICE_ID, OLD_POINTER, POINTER, SURVEY_COPY, VERSIONS
 from rrdesk.store.records import FORMAT
 
 
@@ -139,5 +139,5 @@ def interviews_in(path: Path, per_interview: int) -> int:
     return -(-frames // per_interview)
 
 
-__all__ = ["CURRENT", "DEVICE_FILE", "SURVEY_COPY", "Pointer", "device_id", "interviews_in", "newest_logs",
+__all__ = ["CURRENT", "DEVICE_FILE", "SURVEY_COPY", "VERSIONS", "Pointer", "device_id", "interviews_in", "newest_logs",
            "pointer_bytes", "read_pointer"]

@@ -5,8 +5,10 @@ A station opened with a survey file keeps a byte copy of it in ``DATA/<survey id
 has one, is checked and the survey id pinned to its signer (:mod:`rrdesk.app.trust`): a file
 the laptop's pin refuses never replaces the copy. A copy with other questions or spinners is
 refused (data recorded must keep meaning what it meant); so is, once a record exists, a copy of
-the same ``version`` with other texts (``Survey.content``: raise ``version``). A damaged copy
-is set aside.
+the same ``version`` with other texts (``Survey.content``: raise ``version``). Once a record
+exists, a copy replaced by another version is kept first as ``versions/<version>.toml`` (and
+its signature as ``versions/<version>.toml.minisig``): export carries them, and aggregate
+reads each version's records with its own wording. A damaged copy is set aside.
 """
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from rrdesk.app import trust
-from rrdesk.app._data_folder import SURVEY_COPY, interviews_in
+from rrdesk.app._data_folder import SURVEY_COPY, VERSIONS, interviews_in
 from rrdesk.core.errors import StoreError, SurveyError
 from rrdesk.core.fileio import fsync_dir, mapped, read_capped, read_if_present, remove_quietly, replace_file
 from rrdesk.core.problems import Problem
@@ -72,8 +74,29 @@ def _keep_bytes(copy: Path, survey: Survey, ops: Any, problems: list[Problem]) -
             raise StoreError(survey.path, "", f'this laptop has recorded survey "{survey.id}" version '
                              f'"{survey.version}" with other texts (questions, choices, consent, wording or '
                              'languages); raise version in the survey file for this change')
+        if kept.version != survey.version and _recorded(copy.parent):
+            _keep_version(copy, kept.version, kept_bytes, ops)
     with mapped(copy, "could not be written"):
         replace_file(copy, source_bytes, ops)
+
+
+def _keep_version(copy: Path, version: str, kept_bytes: bytes, ops: Any) -> None:
+    """Keep the copy of a version recorded with, and its signature, under ``versions/`` (FORMAT.md
+    §3), durably, before the new version replaces it: its records keep the wording they were made with."""
+    folder = copy.parent / VERSIONS
+    kept = folder / f"{version}.toml"
+    signature = copy.with_name(copy.name + trust.SIGNATURE_SUFFIX)
+    kept_signature = kept.with_name(kept.name + trust.SIGNATURE_SUFFIX)
+    with mapped(folder, "could not be written"):
+        if not folder.is_dir():
+            folder.mkdir(mode=0o700)
+            fsync_dir(copy.parent)
+        signed = read_if_present(signature, trust.MAX_SIGNATURE)
+        if signed is None:
+            remove_quietly(kept_signature)  # why: never a signature beside a copy it does not sign
+        replace_file(kept, kept_bytes, ops)
+        if signed is not None:
+            replace_file(kept_signature, signed, ops)
 
 
 def _recorded(folder: Path) -> bool:

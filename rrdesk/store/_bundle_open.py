@@ -24,7 +24,7 @@ from rrdesk.store._bundle_sign import MAX_SIGNATURE, SIGNATURE, SIGNED_FORMAT
 from rrdesk.store._frames import MAX_SURVEY_ID, SURVEY_ID
 
 __all__ = ["Bundle", "FORMAT", "FORMAT_V1", "HEADER_SIGNATURE_NAME", "KEY_NAME", "LOG_NAME", "MANIFEST", "MAX_BUNDLE", "SUFFIX", "SURVEY_FILE",
-           "SURVEY_SIGNATURE", "TORN_DIR", "TORN_NAME", "open_bundle"]
+           "SURVEY_SIGNATURE", "TORN_DIR", "TORN_NAME", "VERSIONS_DIR", "VERSION_NAME", "open_bundle"]
 
 FORMAT = SIGNED_FORMAT     # why: what an export writes: signed by its laptop (§2.8)
 FORMAT_V1 = "rrdesk-bundle/1"  # why: unsigned bundles of earlier versions still open (reported as unsigned)
@@ -32,6 +32,7 @@ MANIFEST = "manifest.json"
 SURVEY_FILE = "survey.toml"
 SURVEY_SIGNATURE = "survey.toml.minisig"  # why: the coordinator's signature of the survey copy, as the laptop kept it
 TORN_DIR = "torn/"
+VERSIONS_DIR = "versions/"  # why: the survey copies of earlier versions the laptop recorded with (§2.3, §3)
 SUFFIX = ".tar.age"
 MAX_BUNDLE = 2 << 30
 # why: a survey's logs are a few MB (a record is ~1 KB); 2 GiB bounds what a hostile or
@@ -50,10 +51,13 @@ KEY_NAME = re.compile(_BASE + r"\.rrlog\.key\Z")
 HEADER_SIGNATURE_NAME = re.compile(_BASE + r"\.rrlog\.minisig\Z")  # a log's header signature (§1.11)
 _KEY_OR_SIGNATURE = re.compile(_BASE + r"\.rrlog\.(key|minisig)\Z")  # what the manifest's "keys" lists
 TORN_NAME = re.compile(_BASE + r"\.rrlog\.torn-[A-Za-z0-9._-]{1,64}\Z")
+# a kept version's copy or its signature: the survey version rule (core/_survey_study.IDENT) + .toml
+VERSION_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,31}\.toml(\.minisig)?\Z")
 _HEX32 = re.compile(r"[0-9a-f]{32}\Z")
 _HEX64 = re.compile(r"[0-9a-f]{64}\Z")
 _MANIFEST_KEYS = {"format", "survey", "device", "exported", "rrdesk", "survey_file", "logs", "keys", "torn"}
 _MANIFEST_KEYS_V2 = _MANIFEST_KEYS | {"signer", "survey_signature"}
+_MANIFEST_KEYS_VERSIONS = _MANIFEST_KEYS_V2 | {"versions"}  # why: only when versions are kept, so older readers open the rest
 _KEY_ID = re.compile(r"[0-9A-F]{16}\Z")
 _FILE_KEYS = frozenset({"name", "size", "sha256"})
 _LOG_KEYS = _FILE_KEYS | {"records", "problems"}
@@ -77,6 +81,7 @@ class Bundle:
     manifest_bytes: bytes = b""           # the manifest as signed (§2.8)
     signature: bytes | None = None        # manifest.json.minisig (None: a /1 bundle)
     survey_signature: bytes | None = None  # survey.toml.minisig (None: the survey copy was unsigned)
+    versions: Mapping[str, bytes] = field(default_factory=dict)  # versions/<version>.toml[.minisig], by name without versions/
 
 
 def _sha(data: bytes) -> str:
@@ -100,7 +105,7 @@ def open_bundle(path: Path, identities: Sequence[age.Identity]) -> Bundle:
     read = read_bundle(Path(path), identities, lambda name, at: _Bytes())
     return Bundle(manifest=read.manifest, survey_text=read.survey_text, logs=read.logs, keys=read.keys,
                   torn=read.torn, path=Path(path), manifest_bytes=read.manifest_bytes, signature=read.signature,
-                  survey_signature=read.survey_signature)
+                  survey_signature=read.survey_signature, versions=read.versions)
 
 
 class Sink(Protocol):
@@ -137,6 +142,7 @@ class Read:
     manifest_bytes: bytes = b""
     signature: bytes | None = None
     survey_signature: bytes | None = None
+    versions: Mapping[str, bytes] = field(default_factory=dict)
 
 
 def read_bundle(path: Path, identities: Sequence[age.Identity], sink: Callable[[str, int], Sink] | None) -> Read:
@@ -145,7 +151,8 @@ def read_bundle(path: Path, identities: Sequence[age.Identity], sink: Callable[[
     every log and torn-tail side file goes through ``sink(name, offset)`` in pieces (``offset``:
     where its data starts in the plaintext) (FORMAT.md §2.6).
 
-    With ``sink`` None only the manifest and the survey copy are read and checked (the
+    With ``sink`` None only the manifest and the survey copies (the current one and the kept
+    versions) are read and checked (the
     logs, keys and side files are left unread and absent from the result): enough to know
     which survey a bundle holds.
 
@@ -195,6 +202,7 @@ def _read(path: Path, sealed: SealedFile, sink: Callable[[str, int], Sink] | Non
     listed.update((e["name"], e) for e in manifest["logs"])
     listed.update((e["name"], e) for e in manifest["keys"])
     listed.update((TORN_DIR + e["name"], e) for e in manifest["torn"])
+    listed.update((VERSIONS_DIR + e["name"], e) for e in manifest.get("versions", ()))
     for name in members:
         if name not in listed:
             raise BundleError(path, "", f"not an rrdesk bundle (member {_show(name)} is not listed in the manifest)")
@@ -203,11 +211,13 @@ def _read(path: Path, sealed: SealedFile, sink: Callable[[str, int], Sink] | Non
             raise BundleError(path, "", f"manifest lists {_show(name)}, which the bundle does not hold")
     found: dict[str, Any] = {}
     if sink is None:
-        listed = {name: listed[name] for name in (SURVEY_FILE, SURVEY_SIGNATURE) if name in listed}
+        listed = {name: entry for name, entry in listed.items()
+                  if name in (SURVEY_FILE, SURVEY_SIGNATURE) or name.startswith(VERSIONS_DIR)}
     for name, entry in listed.items():
         info = members[name]
-        streamed = name not in (SURVEY_FILE, SURVEY_SIGNATURE) and not _KEY_OR_SIGNATURE.match(name)
-        if HEADER_SIGNATURE_NAME.match(name) and info.size > MAX_SIGNATURE:
+        streamed = (name not in (SURVEY_FILE, SURVEY_SIGNATURE) and not _KEY_OR_SIGNATURE.match(name)
+                    and not name.startswith(VERSIONS_DIR))
+        if (HEADER_SIGNATURE_NAME.match(name) or name.endswith(".toml.minisig")) and info.size > MAX_SIGNATURE:
             raise BundleError(path, "", f"not an rrdesk bundle (member {_show(name)} is too large)")
         digest = hashlib.sha256()
         if info.size == entry["size"] and streamed:
@@ -226,7 +236,8 @@ def _read(path: Path, sealed: SealedFile, sink: Callable[[str, int], Sink] | Non
                 keys={e["name"]: found[e["name"]] for e in manifest["keys"] if e["name"] in found},
                 torn={e["name"]: found[TORN_DIR + e["name"]] for e in manifest["torn"] if TORN_DIR + e["name"] in found},
                 digest=sealed.digest, size=sealed.size, manifest_bytes=raw or b"", signature=signature,
-                survey_signature=found.get(SURVEY_SIGNATURE))
+                survey_signature=found.get(SURVEY_SIGNATURE),
+                versions={e["name"]: found[VERSIONS_DIR + e["name"]] for e in manifest.get("versions", ())})
 
 
 def _pieces(sealed: SealedFile, info: tarfile.TarInfo) -> Iterator[bytes]:
@@ -246,6 +257,8 @@ def _whole(path: Path, sealed: SealedFile, info: tarfile.TarInfo) -> bytes:
 def _expected(name: str) -> bool:
     if name.startswith(TORN_DIR):
         return bool(TORN_NAME.match(name[len(TORN_DIR):]))
+    if name.startswith(VERSIONS_DIR):
+        return bool(VERSION_NAME.match(name[len(VERSIONS_DIR):]))
     return name in (MANIFEST, SURVEY_FILE, SIGNATURE, SURVEY_SIGNATURE) or bool(LOG_NAME.match(name) or _KEY_OR_SIGNATURE.match(name))
 
 
@@ -302,8 +315,11 @@ def _manifest(path: Path, raw: bytes | None) -> dict[str, Any]:
     if not isinstance(manifest, dict) or manifest.get("format") not in (FORMAT, FORMAT_V1):
         raise bad(f'is not "{FORMAT}" (or "{FORMAT_V1}")')
     fields_wanted = _MANIFEST_KEYS if manifest["format"] == FORMAT_V1 else _MANIFEST_KEYS_V2
+    if fields_wanted is _MANIFEST_KEYS_V2 and set(manifest) == _MANIFEST_KEYS_VERSIONS:
+        fields_wanted = _MANIFEST_KEYS_VERSIONS
     if set(manifest) != fields_wanted:
-        raise bad(f"must have exactly the fields {', '.join(sorted(fields_wanted))}")
+        raise bad(f"must have exactly the fields {', '.join(sorted(fields_wanted))}"
+                  + (" (and versions)" if fields_wanted is _MANIFEST_KEYS_V2 else ""))
     if fields_wanted is _MANIFEST_KEYS_V2 and not (isinstance(manifest["signer"], str)
                                                     and _KEY_ID.match(manifest["signer"])):
         raise bad("has a signer that is not a key id (16 upper-case hex digits)")
@@ -312,11 +328,14 @@ def _manifest(path: Path, raw: bytes | None) -> dict[str, Any]:
               isinstance(manifest["rrdesk"], str), all(isinstance(manifest[k], list) for k in _LISTS))
     if not all(fields):
         raise bad("has a field of the wrong kind (survey, device, exported, rrdesk, logs, keys or torn)")
+    if not isinstance(manifest.get("versions", []), list) or manifest.get("versions") == []:
+        raise bad("has versions that is not a list of file entries (absent when no version is kept)")
     entries = [(manifest["survey_file"], re.compile(re.escape(SURVEY_FILE) + r"\Z"), _FILE_KEYS)]
     if manifest.get("survey_signature") is not None:
         entries.append((manifest["survey_signature"], re.compile(re.escape(SURVEY_SIGNATURE) + r"\Z"), _FILE_KEYS))
     entries += [(e, pattern, _LOG_KEYS if key == "logs" else _FILE_KEYS)
                 for key, pattern in _LISTS.items() for e in manifest[key]]
+    entries += [(e, VERSION_NAME, _FILE_KEYS) for e in manifest.get("versions", ())]
     for value, pattern, keys in entries:
         if (not isinstance(value, dict) or set(value) != keys or not isinstance(value["name"], str)
                 or type(value["size"]) is not int or value["size"] < 0
@@ -327,8 +346,8 @@ def _manifest(path: Path, raw: bytes | None) -> dict[str, Any]:
             raise bad(f"has a malformed file entry (each has exactly {', '.join(sorted(keys))})")
         if not pattern.match(value["name"]):
             raise bad(f"has a file entry with an unexpected name {_show(value['name'])}")
-    for key in _LISTS:
-        names = [value["name"] for value in manifest[key]]
+    for key in (*_LISTS, "versions"):
+        names = [value["name"] for value in manifest.get(key, ())]
         if len(set(names)) != len(names):
             raise bad(f'lists a file twice in "{key}"')
     if not manifest["logs"]:

@@ -19,10 +19,11 @@ from rrdesk.core.fileio import read_capped_if_present
 from rrdesk.store._frames import Problem
 from rrdesk.store.records import FORMAT, FORMAT_V2
 
-__all__ = ["CURRENT", "DEVICE_FILE", "DEVICE_ID", "OLD_POINTER", "POINTER", "SURVEY_COPY", "folder_problems"]
+__all__ = ["CURRENT", "DEVICE_FILE", "DEVICE_ID", "OLD_POINTER", "POINTER", "SURVEY_COPY", "VERSIONS", "folder_problems"]
 
 DEVICE_FILE = "device-id"
 SURVEY_COPY = "survey.toml"
+VERSIONS = "versions"  # why: DATA/<id>/versions/<version>.toml: the copies of earlier versions recorded with (§3)
 CURRENT = "current"
 SIDE_FILE_READ = 4096  # why: the pointer and the device id are under 200 bytes; more is damage
 DEVICE_ID = re.compile(rb"\s*([0-9a-f]{32})\s*\Z")

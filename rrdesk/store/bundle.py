@@ -30,8 +30,10 @@ from rrdesk.core.fileio import OsOps, open_capped, read_capped_if_present
 from rrdesk.store._mounts import device_name, removable  # noqa: F401 - removable re-exported
 from rrdesk.store._bundle_open import (  # noqa: F401 - the names of a bundle and open_bundle re-exported
     _HEX32, FORMAT, KEY_NAME, LOG_NAME, MANIFEST, MAX_BUNDLE, SUFFIX, SURVEY_FILE, SURVEY_SIGNATURE, TORN_DIR,
-    TORN_NAME, Bundle, _is_survey_id, _sha, open_bundle, read_bundle,
+    TORN_NAME, VERSION_NAME, VERSIONS_DIR, Bundle, _is_survey_id, _sha, open_bundle, read_bundle,
 )
+from rrdesk.store._bundle_open import MAX_SMALL
+from rrdesk.store._folder_checks import VERSIONS
 from rrdesk.store._bundle_sign import MAX_SIGNATURE, SIGNATURE, laptop_key, sign_manifest
 from rrdesk.store._log_sign import SUFFIX as HEADER_SIGNATURE, signature_path
 from rrdesk.store._bundle_write import (
@@ -150,6 +152,20 @@ def _collect(folder: Path) -> tuple[list[Path], list[Path], list[Path]]:
     return logs, keys, torn
 
 
+def _kept_versions(kept: Path) -> list[tuple[str, bytes]]:
+    """The survey copies of earlier versions (and their signatures) in ``DATA/<id>/versions`` (§3)."""
+    if not kept.exists() or not stat.S_ISDIR(kept.lstat().st_mode):
+        return []  # why: never follow a link out of the data folder into a bundle
+    found = []
+    for path in sorted(kept.iterdir()):
+        if not stat.S_ISREG(path.lstat().st_mode) or path.name.endswith(".new"):
+            continue  # the .new file of an interrupted write
+        if not VERSION_NAME.match(path.name):
+            raise StoreError(path, "", "a file name rrdesk does not write; move it out of the folder to export")
+        found.append((path.name, read_capped_if_present(path, MAX_SMALL) or b""))
+    return found
+
+
 def _contents(data: Path, survey_id: str, now: datetime) -> tuple[list[Member], dict[str, Any],
                                                                    tuple[str, ...], str]:
     """The bundle's files (the logs open at their snapshot, to be read as the bundle is
@@ -173,6 +189,8 @@ def _contents(data: Path, survey_id: str, now: datetime) -> tuple[list[Member], 
     if signed is not None:
         members.append(Member(SURVEY_SIGNATURE, data=signed))
     key_entries, torn_entries = [], []
+    kept = _kept_versions(folder / VERSIONS)
+    members += [Member(VERSIONS_DIR + name, data=blob) for name, blob in kept]
     try:
         for path in logs:
             fd, size, key = snapshot(path)
@@ -199,6 +217,8 @@ def _contents(data: Path, survey_id: str, now: datetime) -> tuple[list[Member], 
                 "keys": sorted(key_entries, key=lambda e: e["name"]), "torn": torn_entries,
                 "signer": signer.public().fingerprint,
                 "survey_signature": None if signed is None else _entry(SURVEY_SIGNATURE, signed)}
+    if kept:  # why: absent when no version is kept, so such a bundle opens in older rrdesk too
+        manifest["versions"] = [_entry(name, blob) for name, blob in kept]
     members.append(Member(MANIFEST))
     members.append(Member(SIGNATURE, make=lambda made: sign_manifest(
         signer, next(m.data for m in made if m.name == MANIFEST), survey_id, device)))
