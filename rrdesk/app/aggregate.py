@@ -13,6 +13,10 @@ Custody (:class:`Checks`): every bundle's signature is checked against the coord
 enrolled laptops (``coordinator.laptops`` beside the identity, or ``--laptops``) and its logs
 against the ledger (``coordinator.ledger`` beside the identity, or ``--ledger``), which the
 aggregation then advances and saves (FORMAT.md §2.8, §4).
+
+Versions (:mod:`rrdesk.app._aggregate_versions`): records are grouped by the survey version they
+name; versions whose randomized questions read the same are pooled (``versions_used`` names
+them), otherwise each version is also estimated alone with its own trusted copy (``by_version``).
 """
 from __future__ import annotations
 
@@ -36,7 +40,9 @@ from rrdesk.core.survey import Survey
 from rrdesk.core.weights import weighted
 from rrdesk.app._aggregate_custody import LEDGER_ENV, Checks, beside, custody as custody_checks, ledger_path
 from rrdesk.app._aggregate_custody import save_ledger
+from rrdesk.app._aggregate_versions import sort_out
 from rrdesk.store import aggregate as collected
+from rrdesk.store import keys
 from rrdesk.store.age import Identity
 from rrdesk.store.aggregate import SurveyData
 
@@ -58,6 +64,8 @@ class Aggregation:
     results: Results | None
     problems: tuple[Problem, ...]
     skipped: tuple[tuple[str, str], ...]
+    versions_used: tuple[str, ...] = ()  # the survey versions the records of ``results`` name, first met first
+    by_version: tuple[tuple[str, SurveyData, Results], ...] = ()  # each version alone, when they read differently
 
 
 def find_surveys(bundles: Sequence[Path], identity: Path | Sequence[Path] | Sequence[Identity]) -> Found:
@@ -128,7 +136,13 @@ def compute(bundles: Sequence[Path], identity: Path | Sequence[Path] | Sequence[
     if not collection.surveys:
         return Aggregation(None, None, collection.problems, collection.skipped)
     data = next(iter(collection.surveys.values()))
-    return Aggregation(data, results_of(data, by=by, model=model), tuple(data.problems), collection.skipped)
+    signer = keys.load_public_key(checks.signing) if custody is not None and checks.signing is not None \
+        and checks.signing.is_file() else None  # why: as custody_checks trusts the deciding copy
+    versions = sort_out(data, identities, given=survey, signer=signer,
+                        accept=custody is not None and custody.accept_unverified)
+    data = versions.data
+    return Aggregation(data, results_of(data, by=by, model=model), tuple(data.problems), collection.skipped,
+                       versions.used, tuple((v, d, results_of(d, by=by)) for v, d in versions.split))
 
 
 def run(bundles: Sequence[Path], identity: Path | Sequence[Path], *, survey_id: str | None = None, by: str | None = None,
@@ -160,7 +174,8 @@ def split(found: Aggregation, by: str | None) -> Aggregation:
     if found.data is None:
         return found
     model = found.results.model.model.text if found.results is not None and found.results.model else None
-    return replace(found, results=results_of(found.data, by=by, model=model))
+    return replace(found, results=results_of(found.data, by=by, model=model),
+                   by_version=tuple((v, d, results_of(d, by=by)) for v, d, _ in found.by_version))
 
 
 def results_of(data: SurveyData, *, by: str | None = None, model: str | None = None) -> Results:
@@ -224,8 +239,10 @@ def write_report(out: Path, found: Aggregation, *, now: datetime | None = None) 
     except OSError as error:
         raise StoreError(out, "", f"cannot be created: {os_reason(error)}") from None
     when = (now or datetime.now(timezone.utc)).astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    texts = {"report.html": render(res, found.problems, bundles=data.bundles, generated=when),
-             "estimates.csv": estimates_csv(res),
+    per_version = [(v, r) for v, _, r in found.by_version]
+    texts = {"report.html": render(res, found.problems, bundles=data.bundles, generated=when,
+                                   versions=found.versions_used, by_version=per_version),
+             "estimates.csv": estimates_csv(res, per_version),
              "answers.csv": answers_csv(data.survey, data.answers(), data.direct_answers()),
              "codebook.md": codebook(res), "analysis.R": analysis_r(res), "analysis.do": analysis_do(res)}
     if res.model is not None:

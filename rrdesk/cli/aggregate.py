@@ -9,7 +9,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from rrdesk.cli.common import EXIT_OK, EXIT_PROBLEMS
 from rrdesk.core.errors import InputError
@@ -77,13 +77,15 @@ def run(args: argparse.Namespace) -> int:
     data, results, problems = found.data, found.results, list(found.problems)
     written = use_case.write_report(args.out, found) if args.out is not None else []
     if args.json:
-        extra: dict[str, Any] = {"bundles": list(data.bundles),
+        per_version = [(v, r) for v, _, r in found.by_version]
+        extra: dict[str, Any] = {**contracts.versions_json(found.versions_used, per_version), "bundles": list(data.bundles),
                                  "skipped": [{"file": f, "survey": s} for f, s in found.skipped]}
         if written:
             extra["written"] = [str(path) for path in written]
         print(json.dumps(contracts.aggregate_json(results, problems, **extra), indent=2))
     else:
-        _show(results, data.bundles, problems, found.skipped, written)
+        _show(results, data.bundles, problems, found.skipped, written,
+              lambda: _show_versions(found.versions_used, [(v, r) for v, _, r in found.by_version]))
     return EXIT_PROBLEMS if problems else EXIT_OK
 
 
@@ -92,7 +94,7 @@ def _pct(x: float) -> str:
 
 
 def _show(results: Results, bundles: tuple[str, ...], problems: list[Problem],
-          skipped: tuple[tuple[str, str], ...], written: list[Path]) -> None:
+          skipped: tuple[tuple[str, str], ...], written: list[Path], versions: Callable[[], None]) -> None:
     s = results.survey
     print(f"{s.title} — survey {s.id}")
     print(f"{results.interviews} interviews, {results.records} records, {results.devices} laptop(s), "
@@ -123,6 +125,7 @@ def _show(results: Results, bundles: tuple[str, ...], problems: list[Problem],
                     print(f"    ! {g.name or '(unknown)'}: {g.warning}")
     if results.model is not None:
         _show_model(results.model)
+    versions()
     for file, survey_id in skipped:
         print(f"\nskipped: {file} (survey {survey_id})")
     if written:
@@ -133,6 +136,24 @@ def _show(results: Results, bundles: tuple[str, ...], problems: list[Problem],
             print(f"  {p}")
     else:
         print("\nno problems: every bundle, log and record verified")
+
+
+def _show_versions(versions: Sequence[str], by_version: Sequence[tuple[str, Results]]) -> None:
+    if len(versions) < 2:
+        return
+    if not by_version:
+        print(f"\nsurvey versions {', '.join(versions)} pooled: their randomized questions read the same")
+        return
+    print(f"\nsurvey versions {', '.join(versions)} read differently; each alone, in its own wording:")
+    for version, found in by_version:
+        for r in found.questions:
+            if r.question.design is None:
+                continue
+            e = r.estimate
+            figures = "no answers" if e.n == 0 else " · ".join(
+                f"{label} {_pct(e.estimate[j]).strip()} ({_pct(e.ci95[j][0]).strip()} – {_pct(e.ci95[j][1]).strip()})"
+                for j, label in enumerate(r.labels) if not (r.yes_no and j == 0))
+            print(f"  version {version}  {r.question.id} (n {e.n}): {figures}")
 
 
 def _show_model(m: fitting.ModelResult) -> None:

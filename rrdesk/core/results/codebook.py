@@ -29,7 +29,9 @@ def codebook(results: Results) -> str:
              "empty for a direct question |",
              "| subgroup | `all` for every answer; with `--by FIELD`, `FIELD=CHOICE` for the respondents "
              "who gave CHOICE "
-             "to the direct question FIELD (`FIELD=(unknown)`: their interview's start record is missing) |",
+             "to the direct question FIELD (`FIELD=(unknown)`: their interview's start record is missing); "
+             "`version=V` (and `version=V, FIELD=CHOICE`) for the records of survey version V alone, when "
+             "the versions' randomized questions read differently |",
              "| category | the answer: `no`/`yes` for a yes/no question, else a choice id |",
              "| n | recorded answers to the question in this subgroup |",
              "| reported | how many of them were recorded as this category (after the spinner) |",

@@ -16,7 +16,7 @@ from rrdesk.core.results.fitting import ModelResult
 from rrdesk.core.results.model import EMPTY, QuestionResult, Results
 from rrdesk.core.survey import Question, Survey
 
-__all__ = ["aggregate_json", "check_json", "verify_json"]
+__all__ = ["aggregate_json", "check_json", "verify_json", "versions_json"]
 
 
 # -- rrdesk check --json ---------------------------------------------------------------------
@@ -122,6 +122,18 @@ def aggregate_json(results: Results, problems: Sequence[Problem] = (), **extra: 
             "refused": results.refused, "response_rate": results.response_rate,
             "problems": [p.as_json() for p in problems],
             **({"model": model_json(results.model)} if results.model is not None else {}), **extra}
+
+
+def versions_json(versions: Sequence[str], by_version: Sequence[tuple[str, Results]]) -> dict[str, Any]:
+    """With records of several survey versions: ``pooled_versions`` (the versions the estimates
+    above pool) and ``versions`` (each version alone -- ``version``, ``questions``, ``records``,
+    ``interviews``, ``refused``, ``response_rate`` -- when they read differently; else empty)."""
+    if len(versions) < 2:
+        return {}
+    return {"pooled_versions": list(versions),
+            "versions": [{"version": v, "questions": [_aggregate_question(r) for r in found.questions],
+                          "records": found.records, "interviews": found.interviews, "refused": found.refused,
+                          "response_rate": found.response_rate} for v, found in by_version]}
 
 
 def model_json(m: ModelResult) -> dict[str, Any]:

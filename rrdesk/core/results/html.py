@@ -83,8 +83,10 @@ person: the smaller, the more private. A respondent's total is the sum over the 
 
 
 def render(results: Results, problems: Sequence[Problem], *, bundles: Sequence[str] = (),
-           generated: str = "") -> str:
-    """The whole page."""
+           generated: str = "", versions: Sequence[str] = (),
+           by_version: Sequence[tuple[str, Results]] = ()) -> str:
+    """The whole page; ``versions``: the survey versions the records name (pooled in ``results``),
+    ``by_version``: each version alone, when their randomized questions read differently."""
     s = results.survey
     randomized = [r for r in results.questions if r.question.design is not None]
     direct = [r for r in results.questions if r.question.design is None]
@@ -105,6 +107,7 @@ def render(results: Results, problems: Sequence[Problem], *, bundles: Sequence[s
         parts.append("<h2>Asked directly</h2><p class=\"muted small\">Not randomized: the shares are "
                      "the answers as given.</p>")
         parts += [_question(r, results.by, s.default_language) for r in direct]
+    parts.append(_versions(versions, by_version))
     if results.model is not None:
         parts.append(_model(results.model))
     parts.append(_problems(problems))
@@ -139,6 +142,24 @@ def _status(problems: Sequence[Problem]) -> str:
     return (f"<div class=\"status bad\"><b>{n} problem{'s' if n != 1 else ''} found</b> &mdash; the damaged "
             "or doubtful records were left out and everything else was used. "
             "<a href=\"#problems\">See the list at the end.</a></div>")
+
+
+def _versions(versions: Sequence[str], by_version: Sequence[tuple[str, Results]]) -> str:
+    """Which survey versions are pooled, or each version's randomized estimates in its own wording."""
+    if len(versions) < 2:
+        return ""
+    names = ", ".join(escape(v) for v in versions)
+    if not by_version:
+        return (f"<p class=\"muted\">Survey versions {names} are pooled: their randomized questions read "
+                "the same in every language.</p>")
+    parts = [f"<h2 id=\"versions\">By survey version</h2><p class=\"muted small\">The randomized questions of "
+             f"versions {names} read differently, so each version is estimated alone, in its own wording. "
+             "The estimates above pool them (the spinners are the same).</p>"]
+    for version, found in by_version:
+        parts.append(f"<h3>Version {escape(version)}</h3>")
+        parts += [_question(r, None, found.survey.default_language) for r in found.questions
+                  if r.question.design is not None]
+    return "\n".join(parts)
 
 
 def _question(r: QuestionResult, by: str | None, lang: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import replace
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from rrdesk.core import cdm
 from rrdesk.core.results import fitting
@@ -51,11 +51,16 @@ def _group_name(by: str | None, name: str) -> str:
     return f"{by}=" + (name if name != UNKNOWN_GROUP else "(unknown)")
 
 
-def estimates_csv(results: Results) -> str:
+def estimates_csv(results: Results, by_version: Sequence[tuple[str, Results]] = ()) -> str:
+    """``estimates.csv``; with ``by_version`` (survey versions that read differently), each
+    version's rows follow, their subgroup ``version=V`` (``version=V, BY=…`` split by ``--by``)."""
     f = io.StringIO(newline="")
     out = csv.DictWriter(f, ESTIMATE_COLUMNS, lineterminator="\n")
     out.writeheader()
     out.writerows(estimate_rows(results))
+    for version, found in by_version:
+        out.writerows({**row, "subgroup": f"version={version}" + ("" if row["subgroup"] == "all" else f", {row['subgroup']}")}
+                      for row in estimate_rows(found))
     return f.getvalue()
 
 
