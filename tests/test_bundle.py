@@ -121,6 +121,19 @@ def test_a_torn_tail_side_file_travels_under_torn(tmp_path):
     assert opened.manifest["logs"][0]["records"] == 2 * 5
 
 
+def test_a_side_file_named_by_an_earlier_version_still_travels_and_verifies(tmp_path):
+    """Torn-tail names once carried the time (``torn-<UTC time>-<offset>``); a laptop may still
+    hold one: it is exported as it is, and the bundle opens and verifies."""
+    coordinator = age.Identity.generate()
+    survey_file = tiny_survey(tmp_path, [coordinator.recipient])
+    data = tmp_path / "data"
+    station = record_interviews(survey_file, data, 1)
+    old = station.writer.path.with_name(station.writer.path.name + ".torn-20261122T193536.123456Z-1234")
+    old.write_bytes(b"RRF1\0\0")
+    opened = open_bundle(export(data, "tiny-2026", tmp_path, now=NOW), [coordinator])
+    assert opened.torn == {old.name: b"RRF1\0\0"}
+
+
 def test_the_manifest_describes_exactly_the_bytes_included_while_the_log_grows(tmp_path, monkeypatch):
     coordinator = age.Identity.generate()
     survey_file = tiny_survey(tmp_path, [coordinator.recipient])

@@ -182,6 +182,24 @@ def test_scan_of_a_log_cut_at_every_byte_returns_exactly_the_records_before_the_
             assert found.problems == ()
 
 
+def test_a_torn_tail_side_file_names_the_day_and_a_counter_never_a_time_of_day(logs, tmp_path):
+    """The side file reaches the coordinator in the bundle: its name must not say when an
+    interview was cut off (FORMAT.md §1.7). Two tails on one day get counters 1 and 2."""
+    data = logs[5]
+    cuts = ends(scan(data, "x"))
+    path = tmp_path / "a.rrlog"
+    for number in (1, 2):
+        path.write_bytes(data[:cuts[4]] + data[cuts[4]:cuts[5] - 3])  # record 4 torn
+        write_key_file(path, 4)
+        with LogWriter.open(path, ops=FAST) as writer:
+            assert writer.count == 4
+        names = sorted(p.name for p in tmp_path.glob("a.rrlog.torn-*"))
+        assert len(names) == number
+    assert [re.fullmatch(r"a\.rrlog\.torn-(\d{8})-(\d+)-(\d+)", n).group(2, 3) for n in names] == \
+        [("1", str(cuts[4])), ("2", str(cuts[4]))]
+    assert not any(re.search(r"T\d{6}|:\d\d", n) for n in names)  # no hour, minute or second
+
+
 def test_opening_a_log_cut_at_every_byte_recovers_the_prefix_keeps_the_torn_bytes_and_continues(
         logs, tmp_path):
     data = logs[5]

@@ -38,7 +38,10 @@ MAX_LOG = 2 << 30
 # real one and stops a symlink to /dev/zero or a disk image from filling memory
 
 __all__ = ["Frame", "Header", "LogDamaged", "LogLocked", "LogWriter", "OsOps", "Problem", "Scan",
-           "StoreError", "check_tags", "key_path", "log_path", "scan"]
+           "StoreError", "check_tags", "key_path", "log_path", "scan", "torn_name"]
+MAX_TORN_PER_DAY = 10_000
+# why: a torn tail is what one crash mid-record leaves, and each open cuts at most one; ten
+# thousand names a day is far beyond any laptop, and bounds the search for a free name
 
 if os.name == "nt":  # pragma: no cover - not run on the Linux CI
     import msvcrt
@@ -167,7 +170,8 @@ class LogWriter:
     def open(cls, path: str | Path, *, ops: Any = None) -> LogWriter:
         """Open a log to append to it, recovering from a crash first (FORMAT.md §1.7).
 
-        A torn tail is copied aside to ``<log>.torn-<UTC time>-<offset>`` and cut off; a key
+        A torn tail is copied aside to ``<log>.torn-<UTC day>-<counter>-<offset>`` (:func:`torn_name`)
+        and cut off; a key
         file one step behind (stopped between a frame's fsync and the key update) is evolved.
 
         Raises
@@ -289,11 +293,29 @@ def _read_key(ops: Any, path: Path, header: Header) -> tuple[int, int, bytes]:
     return fd, state.index, state.key
 
 
+def torn_name(log_name: str, day: str, counter: int, offset: int) -> str:
+    """A torn-tail side file's name (FORMAT.md §1.7): ``<log>.torn-<UTC day>-<counter>-<offset>``.
+
+    The day at most, never a time of day: the file travels in the bundle to the coordinator, and
+    the moment a record was torn is the moment of an interview. The counter (1, 2, …) tells two
+    tails cut on one day apart. Readers accept any ``torn-`` suffix, the older
+    ``torn-<UTC time>-<offset>`` names included."""
+    return f"{log_name}.torn-{day}-{counter}-{offset}"
+
+
 def _cut_torn_tail(ops: Any, fd: int, path: Path, tail: bytes, offset: int) -> None:
     """Copy the torn tail aside (durably), then cut it off the log (durably)."""
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S.%fZ")
-    side = path.with_name(f"{path.name}.torn-{stamp}-{offset}")
-    side_fd = ops.open(side, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    day = datetime.now(timezone.utc).strftime("%Y%m%d")
+    for counter in range(1, MAX_TORN_PER_DAY + 1):
+        side = path.with_name(torn_name(path.name, day, counter, offset))
+        try:
+            side_fd = ops.open(side, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            break
+        except FileExistsError:
+            continue
+    else:
+        raise StoreError(path, "", f"{MAX_TORN_PER_DAY} torn tails were already set aside today; "
+                                   "export the data and start a new log")
     try:
         write_all(ops, side_fd, tail)
         ops.fsync(side_fd)
