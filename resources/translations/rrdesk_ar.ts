@@ -3,152 +3,177 @@
 <context>
     <name>Dashboard</name>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="75" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="79" />
         <source>Open survey…</source>
         <translation>فتح استبيان…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="94" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="102" />
         <source>Try again</source>
         <translation>حاول مرة أخرى</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="107" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="115" />
         <source>Continue</source>
         <translation>متابعة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="108" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="116" />
         <source>Close it</source>
         <translation>أغلقها</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="127" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="135" />
         <source>Saved in this session</source>
         <translation>محفوظة في هذه الجلسة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="128" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="136" />
         <source>On this laptop (this survey)</source>
         <translation>على هذا الحاسوب (هذا الاستبيان)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="129" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="137" />
         <source>Last answer saved</source>
         <translation>آخر إجابة محفوظة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="130" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="138" />
         <source>Free disk space</source>
         <translation>المساحة الحرة على القرص</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="131" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="139" />
         <source>Data folder</source>
         <translation>مجلد البيانات</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="132" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="140" />
         <source>Interviews</source>
         <translation>المقابلات</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="139" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="147" />
         <source>Low disk space: export the data to a USB stick and free some space before the next interview.</source>
         <translation>مساحة القرص قليلة: صدّر البيانات إلى ذاكرة USB وأفرغ بعض المساحة قبل المقابلة التالية.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="151" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="159" />
         <source>Start interview</source>
         <translation>بدء مقابلة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="155" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="163" />
         <source>Export to…</source>
         <translation>تصدير إلى…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="161" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="169" />
         <source>Export in progress</source>
         <translation>التصدير جارٍ</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="173" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="181" />
         <source>Reduce spinner motion</source>
         <translation>تقليل حركة العجلة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="179" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="187" />
         <source>Interviewer language:</source>
         <translation>لغة الباحث:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="183" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="191" />
         <source>Interviewer language</source>
         <translation>لغة الباحث</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="214" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="226" />
         <source>{file} · languages: {languages} · ε per respondent: {epsilon} (cap {cap})</source>
         <translation>{file} · اللغات: {languages} · ε لكل مستجيب: {epsilon} (الحد {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="229" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="237" />
+        <source>Signed by the coordinator's key {key}.</source>
+        <translation>موقّع بمفتاح المنسّق {key}.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="238" />
+        <source>Not signed.</source>
+        <translation>غير موقّع.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="239" />
+        <source>Answers are sealed to: {recipients}</source>
+        <translation>الإجابات مشفّرة إلى: {recipients}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="242" />
+        <source>The survey's signature cannot be trusted: {problem}</source>
+        <translation>لا يمكن الوثوق بتوقيع الاستبيان: {problem}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="245" />
+        <source>UNSIGNED SURVEY — nothing proves this file is the coordinator's. Use it for practice only; for real interviews ask the coordinator for the signed file (with its .minisig beside it).</source>
+        <translation>استبيان غير موقّع — لا شيء يثبت أن هذا الملف من المنسّق. استخدمه للتدريب فقط؛ وللمقابلات الحقيقية اطلب من المنسّق الملف الموقّع (ومعه ملف ‎.minisig‎ بجانبه).</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="255" />
         <source>nothing saved yet</source>
         <translation>لم يُحفظ شيء بعد</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="240" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="266" />
         <source>unknown</source>
         <translation>غير معروف</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="242" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="268" />
         <source>{size} GB</source>
         <translation>{size} غيغابايت</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="244" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="270" />
         <source>{size} MB</source>
         <translation>{size} ميغابايت</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="275" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="301" />
         <source>No interview can be recorded until this is fixed; the data can still be exported. Fix the cause, then tap Try again.</source>
         <translation>لا يمكن تسجيل أي مقابلة حتى يُصلح هذا؛ لا يزال يمكن تصدير البيانات. أصلح السبب، ثم المس «حاول مرة أخرى».</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="278" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="304" />
         <source>No interview can be recorded until this is fixed. Fix the cause, then tap Try again.</source>
         <translation>لا يمكن تسجيل أي مقابلة حتى يُصلح هذا. أصلح السبب، ثم المس «حاول مرة أخرى».</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="296" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="322" />
         <source>Interview {number} stopped after question {done} of {total}.</source>
         <translation>توقفت المقابلة {number} بعد السؤال {done} من {total}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="297" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="323" />
         <source>Interview {number} stopped before its first question.</source>
         <translation>توقفت المقابلة {number} قبل سؤالها الأول.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="299" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="325" />
         <source>Question {done} was spun but not answered; it is recorded as not answered and will not be asked again.</source>
         <translation>دُوّرت العجلة في السؤال {done} دون إجابة؛ سُجّل بلا إجابة ولن يُطرح مرة أخرى.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="302" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="328" />
         <source>No question is left: close it.</source>
         <translation>لم يبق أي سؤال: أغلقها.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="304" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="330" />
         <source>Continue it with the same respondent (question {next} comes next), or close it.</source>
         <translation>تابعها مع المستجيب نفسه (السؤال {next} هو التالي)، أو أغلقها.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="316" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="342" />
         <source>Exporting and checking the copy…</source>
         <translation>جارٍ التصدير والتحقق من النسخة…</translation>
     </message>
@@ -366,38 +391,38 @@
 <context>
     <name>InterviewController</name>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="145" />
-        <location filename="../../rrdesk/gui/interview.py" line="167" />
+        <location filename="../../rrdesk/gui/interview.py" line="148" />
+        <location filename="../../rrdesk/gui/interview.py" line="170" />
         <source>No interview was started.</source>
         <translation>لم تبدأ أي مقابلة.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="158" />
+        <location filename="../../rrdesk/gui/interview.py" line="161" />
         <source>The interview could not be started: {error}</source>
         <translation>تعذّر بدء المقابلة: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="173" />
+        <location filename="../../rrdesk/gui/interview.py" line="176" />
         <source>Interview {number} was closed before the end.</source>
         <translation>أُغلقت المقابلة {number} قبل نهايتها.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="177" />
+        <location filename="../../rrdesk/gui/interview.py" line="180" />
         <source>Interview {number} could not be closed: {error}</source>
         <translation>تعذّر إغلاق المقابلة {number}: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="253" />
+        <location filename="../../rrdesk/gui/interview.py" line="256" />
         <source>Interview {number}: the respondent did not consent; the refusal is saved.</source>
         <translation>المقابلة {number}: لم يوافق المشارك؛ حُفظ الرفض.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="259" />
+        <location filename="../../rrdesk/gui/interview.py" line="262" />
         <source>Interview {number} saved.</source>
         <translation>حُفظت المقابلة {number}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="371" />
+        <location filename="../../rrdesk/gui/interview.py" line="374" />
         <source>Interview {number} stopped: {error}. Fix the cause (free some disk space), then continue it from here.</source>
         <translation>توقفت المقابلة {number}: {error}. أصلح السبب (أفرغ بعض المساحة على القرص)، ثم تابعها من هنا.</translation>
     </message>
@@ -430,112 +455,112 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="142" />
+        <location filename="../../rrdesk/gui/window.py" line="144" />
         <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
         <translation>تجريبي — يمكن قراءته بالمفتاح التجريبي العام. لا تستخدمه أبدًا لإجابات حقيقية.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="148" />
+        <location filename="../../rrdesk/gui/window.py" line="150" />
         <source>&amp;File</source>
         <translation>&amp;ملف</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="149" />
+        <location filename="../../rrdesk/gui/window.py" line="151" />
         <source>&amp;Open survey…</source>
         <translation>&amp;فتح استبيان…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="152" />
+        <location filename="../../rrdesk/gui/window.py" line="154" />
         <source>&amp;Export to…</source>
         <translation>&amp;تصدير إلى…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="154" />
+        <location filename="../../rrdesk/gui/window.py" line="156" />
         <source>&amp;Results (coordinator)…</source>
         <translation>&amp;النتائج (للمنسق)…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="156" />
+        <location filename="../../rrdesk/gui/window.py" line="158" />
         <source>&amp;Quit</source>
         <translation>&amp;خروج</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="180" />
+        <location filename="../../rrdesk/gui/window.py" line="182" />
         <source>Open survey</source>
         <translation>فتح استبيان</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="181" />
+        <location filename="../../rrdesk/gui/window.py" line="183" />
         <source>Survey files (*.toml);;All files (*)</source>
         <translation>ملفات الاستبيان (*.toml);;كل الملفات (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="191" />
+        <location filename="../../rrdesk/gui/window.py" line="193" />
         <source>This survey file cannot be used</source>
         <translation>لا يمكن استخدام ملف الاستبيان هذا</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="208" />
+        <location filename="../../rrdesk/gui/window.py" line="210" />
         <source>The survey file cannot be used; the demo survey is open instead</source>
         <translation>لا يمكن استخدام ملف الاستبيان؛ فُتح الاستبيان التجريبي بدلًا منه</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="224" />
+        <location filename="../../rrdesk/gui/window.py" line="227" />
         <source>Opening the data folder…</source>
         <translation>جارٍ فتح مجلد البيانات…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="253" />
+        <location filename="../../rrdesk/gui/window.py" line="256" />
         <source>The data folder cannot be used: {error}</source>
         <translation>لا يمكن استخدام مجلد البيانات: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="260" />
+        <location filename="../../rrdesk/gui/window.py" line="263" />
         <source>The data folder held a damaged file; it is kept for checking (rrdesk verify) and interviews go on.</source>
         <translation>كان في مجلد البيانات ملف تالف؛ احتُفظ به للفحص (⁦rrdesk verify⁩) وتستمر المقابلات.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="316" />
+        <location filename="../../rrdesk/gui/window.py" line="319" />
         <source>Close interview {number}?</source>
         <translation>إغلاق المقابلة {number}؟</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="317" />
+        <location filename="../../rrdesk/gui/window.py" line="320" />
         <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
         <translation>تُعلَّم الأسئلة التي لم تصل إليها بأنها لم تُطرح. لا يمكن التراجع عن هذا.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="318" />
+        <location filename="../../rrdesk/gui/window.py" line="321" />
         <source>Close it</source>
         <translation>أغلقها</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="318" />
+        <location filename="../../rrdesk/gui/window.py" line="321" />
         <source>Keep it</source>
         <translation>أبقِها</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="333" />
+        <location filename="../../rrdesk/gui/window.py" line="336" />
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
         <translation>أُغلقت المقابلة {number}؛ عُلّمت الأسئلة التي لم تصل إليها بأنها لم تُطرح.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="448" />
+        <location filename="../../rrdesk/gui/window.py" line="451" />
         <source>Leave the interview?</source>
         <translation>مغادرة المقابلة؟</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="449" />
+        <location filename="../../rrdesk/gui/window.py" line="452" />
         <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
         <translation>تبقى المقابلة متوقفة: تُحفظ إجاباتها المحفوظة، وتعرض لوحة التحكم متابعتها في المرة القادمة.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="451" />
+        <location filename="../../rrdesk/gui/window.py" line="454" />
         <source>Leave</source>
         <translation>مغادرة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="451" />
+        <location filename="../../rrdesk/gui/window.py" line="454" />
         <source>Stay</source>
         <translation>البقاء</translation>
     </message>

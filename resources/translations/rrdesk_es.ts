@@ -3,152 +3,177 @@
 <context>
     <name>Dashboard</name>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="75" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="79" />
         <source>Open survey…</source>
         <translation>Abrir encuesta…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="94" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="102" />
         <source>Try again</source>
         <translation>Intentar de nuevo</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="107" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="115" />
         <source>Continue</source>
         <translation>Continuar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="108" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="116" />
         <source>Close it</source>
         <translation>Cerrarla</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="127" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="135" />
         <source>Saved in this session</source>
         <translation>Guardadas en esta sesión</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="128" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="136" />
         <source>On this laptop (this survey)</source>
         <translation>En este portátil (esta encuesta)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="129" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="137" />
         <source>Last answer saved</source>
         <translation>Última respuesta guardada</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="130" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="138" />
         <source>Free disk space</source>
         <translation>Espacio libre en disco</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="131" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="139" />
         <source>Data folder</source>
         <translation>Carpeta de datos</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="132" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="140" />
         <source>Interviews</source>
         <translation>Entrevistas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="139" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="147" />
         <source>Low disk space: export the data to a USB stick and free some space before the next interview.</source>
         <translation>Poco espacio en disco: exporte los datos a una memoria USB y libere espacio antes de la próxima entrevista.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="151" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="159" />
         <source>Start interview</source>
         <translation>Iniciar entrevista</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="155" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="163" />
         <source>Export to…</source>
         <translation>Exportar a…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="161" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="169" />
         <source>Export in progress</source>
         <translation>Exportación en curso</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="173" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="181" />
         <source>Reduce spinner motion</source>
         <translation>Reducir el movimiento de la rueda</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="179" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="187" />
         <source>Interviewer language:</source>
         <translation>Idioma del entrevistador:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="183" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="191" />
         <source>Interviewer language</source>
         <translation>Idioma del entrevistador</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="214" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="226" />
         <source>{file} · languages: {languages} · ε per respondent: {epsilon} (cap {cap})</source>
         <translation>{file} · idiomas: {languages} · ε por persona encuestada: {epsilon} (límite {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="229" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="237" />
+        <source>Signed by the coordinator's key {key}.</source>
+        <translation>Firmado con la clave del coordinador {key}.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="238" />
+        <source>Not signed.</source>
+        <translation>Sin firma.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="239" />
+        <source>Answers are sealed to: {recipients}</source>
+        <translation>Las respuestas se cifran para: {recipients}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="242" />
+        <source>The survey's signature cannot be trusted: {problem}</source>
+        <translation>No se puede confiar en la firma de la encuesta: {problem}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="245" />
+        <source>UNSIGNED SURVEY — nothing proves this file is the coordinator's. Use it for practice only; for real interviews ask the coordinator for the signed file (with its .minisig beside it).</source>
+        <translation>ENCUESTA SIN FIRMA — nada prueba que este archivo sea del coordinador. Úsela solo para practicar; para entrevistas reales pida al coordinador el archivo firmado (con su .minisig al lado).</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="255" />
         <source>nothing saved yet</source>
         <translation>nada guardado todavía</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="240" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="266" />
         <source>unknown</source>
         <translation>desconocido</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="242" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="268" />
         <source>{size} GB</source>
         <translation>{size} GB</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="244" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="270" />
         <source>{size} MB</source>
         <translation>{size} MB</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="275" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="301" />
         <source>No interview can be recorded until this is fixed; the data can still be exported. Fix the cause, then tap Try again.</source>
         <translation>No se puede registrar ninguna entrevista hasta que esto se arregle; los datos aún se pueden exportar. Arregle la causa y luego toque Intentar de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="278" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="304" />
         <source>No interview can be recorded until this is fixed. Fix the cause, then tap Try again.</source>
         <translation>No se puede registrar ninguna entrevista hasta que esto se arregle. Arregle la causa y luego toque Intentar de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="296" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="322" />
         <source>Interview {number} stopped after question {done} of {total}.</source>
         <translation>La entrevista {number} se detuvo después de la pregunta {done} de {total}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="297" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="323" />
         <source>Interview {number} stopped before its first question.</source>
         <translation>La entrevista {number} se detuvo antes de su primera pregunta.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="299" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="325" />
         <source>Question {done} was spun but not answered; it is recorded as not answered and will not be asked again.</source>
         <translation>La pregunta {done} se giró pero no se respondió; queda registrada como no respondida y no se volverá a hacer.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="302" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="328" />
         <source>No question is left: close it.</source>
         <translation>No queda ninguna pregunta: ciérrela.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="304" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="330" />
         <source>Continue it with the same respondent (question {next} comes next), or close it.</source>
         <translation>Continúela con la misma persona (sigue la pregunta {next}), o ciérrela.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="316" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="342" />
         <source>Exporting and checking the copy…</source>
         <translation>Exportando y comprobando la copia…</translation>
     </message>
@@ -366,38 +391,38 @@
 <context>
     <name>InterviewController</name>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="145" />
-        <location filename="../../rrdesk/gui/interview.py" line="167" />
+        <location filename="../../rrdesk/gui/interview.py" line="148" />
+        <location filename="../../rrdesk/gui/interview.py" line="170" />
         <source>No interview was started.</source>
         <translation>No se inició ninguna entrevista.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="158" />
+        <location filename="../../rrdesk/gui/interview.py" line="161" />
         <source>The interview could not be started: {error}</source>
         <translation>No se pudo iniciar la entrevista: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="173" />
+        <location filename="../../rrdesk/gui/interview.py" line="176" />
         <source>Interview {number} was closed before the end.</source>
         <translation>La entrevista {number} se cerró antes del final.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="177" />
+        <location filename="../../rrdesk/gui/interview.py" line="180" />
         <source>Interview {number} could not be closed: {error}</source>
         <translation>No se pudo cerrar la entrevista {number}: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="253" />
+        <location filename="../../rrdesk/gui/interview.py" line="256" />
         <source>Interview {number}: the respondent did not consent; the refusal is saved.</source>
         <translation>Entrevista {number}: la persona no dio su consentimiento; el rechazo está guardado.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="259" />
+        <location filename="../../rrdesk/gui/interview.py" line="262" />
         <source>Interview {number} saved.</source>
         <translation>Entrevista {number} guardada.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="371" />
+        <location filename="../../rrdesk/gui/interview.py" line="374" />
         <source>Interview {number} stopped: {error}. Fix the cause (free some disk space), then continue it from here.</source>
         <translation>La entrevista {number} se detuvo: {error}. Arregle la causa (libere espacio en disco) y luego continúela desde aquí.</translation>
     </message>
@@ -430,112 +455,112 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="142" />
+        <location filename="../../rrdesk/gui/window.py" line="144" />
         <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
         <translation>DEMO — se puede leer con la clave pública de demostración. Nunca la use para respuestas reales.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="148" />
+        <location filename="../../rrdesk/gui/window.py" line="150" />
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="149" />
+        <location filename="../../rrdesk/gui/window.py" line="151" />
         <source>&amp;Open survey…</source>
         <translation>&amp;Abrir encuesta…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="152" />
+        <location filename="../../rrdesk/gui/window.py" line="154" />
         <source>&amp;Export to…</source>
         <translation>&amp;Exportar a…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="154" />
+        <location filename="../../rrdesk/gui/window.py" line="156" />
         <source>&amp;Results (coordinator)…</source>
         <translation>&amp;Resultados (coordinador)…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="156" />
+        <location filename="../../rrdesk/gui/window.py" line="158" />
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="180" />
+        <location filename="../../rrdesk/gui/window.py" line="182" />
         <source>Open survey</source>
         <translation>Abrir encuesta</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="181" />
+        <location filename="../../rrdesk/gui/window.py" line="183" />
         <source>Survey files (*.toml);;All files (*)</source>
         <translation>Archivos de encuesta (*.toml);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="191" />
+        <location filename="../../rrdesk/gui/window.py" line="193" />
         <source>This survey file cannot be used</source>
         <translation>Este archivo de encuesta no se puede usar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="208" />
+        <location filename="../../rrdesk/gui/window.py" line="210" />
         <source>The survey file cannot be used; the demo survey is open instead</source>
         <translation>El archivo de encuesta no se puede usar; se abrió la encuesta de demostración</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="224" />
+        <location filename="../../rrdesk/gui/window.py" line="227" />
         <source>Opening the data folder…</source>
         <translation>Abriendo la carpeta de datos…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="253" />
+        <location filename="../../rrdesk/gui/window.py" line="256" />
         <source>The data folder cannot be used: {error}</source>
         <translation>La carpeta de datos no se puede usar: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="260" />
+        <location filename="../../rrdesk/gui/window.py" line="263" />
         <source>The data folder held a damaged file; it is kept for checking (rrdesk verify) and interviews go on.</source>
         <translation>La carpeta de datos tenía un archivo dañado; se conserva para revisarlo (rrdesk verify) y las entrevistas continúan.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="316" />
+        <location filename="../../rrdesk/gui/window.py" line="319" />
         <source>Close interview {number}?</source>
         <translation>¿Cerrar la entrevista {number}?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="317" />
+        <location filename="../../rrdesk/gui/window.py" line="320" />
         <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
         <translation>Las preguntas a las que no llegó quedan marcadas como no hechas. Esto no se puede deshacer.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="318" />
+        <location filename="../../rrdesk/gui/window.py" line="321" />
         <source>Close it</source>
         <translation>Cerrarla</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="318" />
+        <location filename="../../rrdesk/gui/window.py" line="321" />
         <source>Keep it</source>
         <translation>Conservarla</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="333" />
+        <location filename="../../rrdesk/gui/window.py" line="336" />
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
         <translation>La entrevista {number} se cerró; las preguntas a las que no llegó quedan marcadas como no hechas.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="448" />
+        <location filename="../../rrdesk/gui/window.py" line="451" />
         <source>Leave the interview?</source>
         <translation>¿Salir de la entrevista?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="449" />
+        <location filename="../../rrdesk/gui/window.py" line="452" />
         <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
         <translation>La entrevista queda interrumpida: sus respuestas guardadas se conservan y el panel ofrecerá continuarla la próxima vez.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="451" />
+        <location filename="../../rrdesk/gui/window.py" line="454" />
         <source>Leave</source>
         <translation>Salir</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="451" />
+        <location filename="../../rrdesk/gui/window.py" line="454" />
         <source>Stay</source>
         <translation>Quedarse</translation>
     </message>

@@ -3,152 +3,177 @@
 <context>
     <name>Dashboard</name>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="75" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="79" />
         <source>Open survey…</source>
         <translation>Ouvrir une enquête…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="94" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="102" />
         <source>Try again</source>
         <translation>Réessayer</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="107" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="115" />
         <source>Continue</source>
         <translation>Continuer</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="108" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="116" />
         <source>Close it</source>
         <translation>Le clôturer</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="127" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="135" />
         <source>Saved in this session</source>
         <translation>Enregistrés pendant cette session</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="128" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="136" />
         <source>On this laptop (this survey)</source>
         <translation>Sur cet ordinateur (cette enquête)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="129" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="137" />
         <source>Last answer saved</source>
         <translation>Dernier enregistrement</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="130" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="138" />
         <source>Free disk space</source>
         <translation>Espace disque libre</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="131" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="139" />
         <source>Data folder</source>
         <translation>Dossier des données</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="132" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="140" />
         <source>Interviews</source>
         <translation>Entretiens</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="139" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="147" />
         <source>Low disk space: export the data to a USB stick and free some space before the next interview.</source>
         <translation>Espace disque faible : exportez les données sur une clé USB et libérez de la place avant le prochain entretien.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="151" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="159" />
         <source>Start interview</source>
         <translation>Commencer un entretien</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="155" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="163" />
         <source>Export to…</source>
         <translation>Exporter vers…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="161" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="169" />
         <source>Export in progress</source>
         <translation>Export en cours</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="173" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="181" />
         <source>Reduce spinner motion</source>
         <translation>Réduire le mouvement de la roue</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="179" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="187" />
         <source>Interviewer language:</source>
         <translation>Langue de l'enquêteur :</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="183" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="191" />
         <source>Interviewer language</source>
         <translation>Langue de l'enquêteur</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="214" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="226" />
         <source>{file} · languages: {languages} · ε per respondent: {epsilon} (cap {cap})</source>
         <translation>{file} · langues : {languages} · ε par répondant : {epsilon} (plafond {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="229" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="237" />
+        <source>Signed by the coordinator's key {key}.</source>
+        <translation>Signé par la clé du coordinateur {key}.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="238" />
+        <source>Not signed.</source>
+        <translation>Non signé.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="239" />
+        <source>Answers are sealed to: {recipients}</source>
+        <translation>Les réponses sont scellées pour : {recipients}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="242" />
+        <source>The survey's signature cannot be trusted: {problem}</source>
+        <translation>La signature du questionnaire n'est pas fiable : {problem}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="245" />
+        <source>UNSIGNED SURVEY — nothing proves this file is the coordinator's. Use it for practice only; for real interviews ask the coordinator for the signed file (with its .minisig beside it).</source>
+        <translation>QUESTIONNAIRE NON SIGNÉ — rien ne prouve que ce fichier vient du coordinateur. À utiliser pour s'exercer seulement ; pour de vrais entretiens, demandez au coordinateur le fichier signé (avec son .minisig à côté).</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="255" />
         <source>nothing saved yet</source>
         <translation>rien n'est encore enregistré</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="240" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="266" />
         <source>unknown</source>
         <translation>inconnu</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="242" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="268" />
         <source>{size} GB</source>
         <translation>{size} Go</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="244" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="270" />
         <source>{size} MB</source>
         <translation>{size} Mo</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="275" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="301" />
         <source>No interview can be recorded until this is fixed; the data can still be exported. Fix the cause, then tap Try again.</source>
         <translation>Aucun entretien ne peut être enregistré tant que ce n'est pas réparé ; les données peuvent encore être exportées. Réglez la cause, puis touchez Réessayer.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="278" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="304" />
         <source>No interview can be recorded until this is fixed. Fix the cause, then tap Try again.</source>
         <translation>Aucun entretien ne peut être enregistré tant que ce n'est pas réparé. Réglez la cause, puis touchez Réessayer.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="296" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="322" />
         <source>Interview {number} stopped after question {done} of {total}.</source>
         <translation>L'entretien {number} s'est arrêté après la question {done} sur {total}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="297" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="323" />
         <source>Interview {number} stopped before its first question.</source>
         <translation>L'entretien {number} s'est arrêté avant sa première question.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="299" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="325" />
         <source>Question {done} was spun but not answered; it is recorded as not answered and will not be asked again.</source>
         <translation>La roue de la question {done} a tourné, mais la question n'a pas reçu de réponse ; elle est enregistrée comme sans réponse et ne sera plus posée.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="302" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="328" />
         <source>No question is left: close it.</source>
         <translation>Il ne reste aucune question : clôturez-le.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="304" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="330" />
         <source>Continue it with the same respondent (question {next} comes next), or close it.</source>
         <translation>Continuez-le avec la même personne (la question {next} vient ensuite), ou clôturez-le.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="316" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="342" />
         <source>Exporting and checking the copy…</source>
         <translation>Export et vérification de la copie…</translation>
     </message>
@@ -366,38 +391,38 @@
 <context>
     <name>InterviewController</name>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="145" />
-        <location filename="../../rrdesk/gui/interview.py" line="167" />
+        <location filename="../../rrdesk/gui/interview.py" line="148" />
+        <location filename="../../rrdesk/gui/interview.py" line="170" />
         <source>No interview was started.</source>
         <translation>Aucun entretien n'a été commencé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="158" />
+        <location filename="../../rrdesk/gui/interview.py" line="161" />
         <source>The interview could not be started: {error}</source>
         <translation>L'entretien n'a pas pu commencer : {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="173" />
+        <location filename="../../rrdesk/gui/interview.py" line="176" />
         <source>Interview {number} was closed before the end.</source>
         <translation>L'entretien {number} a été clôturé avant la fin.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="177" />
+        <location filename="../../rrdesk/gui/interview.py" line="180" />
         <source>Interview {number} could not be closed: {error}</source>
         <translation>L'entretien {number} n'a pas pu être clôturé : {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="253" />
+        <location filename="../../rrdesk/gui/interview.py" line="256" />
         <source>Interview {number}: the respondent did not consent; the refusal is saved.</source>
         <translation>Entretien {number} : la personne n’a pas donné son accord ; le refus est enregistré.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="371" />
+        <location filename="../../rrdesk/gui/interview.py" line="374" />
         <source>Interview {number} stopped: {error}. Fix the cause (free some disk space), then continue it from here.</source>
         <translation>L'entretien {number} s'est arrêté : {error}. Corrigez la cause (libérez de l'espace disque), puis continuez-le d'ici.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="259" />
+        <location filename="../../rrdesk/gui/interview.py" line="262" />
         <source>Interview {number} saved.</source>
         <translation>Entretien {number} enregistré.</translation>
     </message>
@@ -430,112 +455,112 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="142" />
+        <location filename="../../rrdesk/gui/window.py" line="144" />
         <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
         <translation>DÉMO — lisible avec la clé de démonstration publique. Ne l'utilisez jamais pour de vraies réponses.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="148" />
+        <location filename="../../rrdesk/gui/window.py" line="150" />
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="149" />
+        <location filename="../../rrdesk/gui/window.py" line="151" />
         <source>&amp;Open survey…</source>
         <translation>&amp;Ouvrir une enquête…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="152" />
+        <location filename="../../rrdesk/gui/window.py" line="154" />
         <source>&amp;Export to…</source>
         <translation>&amp;Exporter vers…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="154" />
+        <location filename="../../rrdesk/gui/window.py" line="156" />
         <source>&amp;Results (coordinator)…</source>
         <translation>&amp;Résultats (coordinateur)…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="156" />
+        <location filename="../../rrdesk/gui/window.py" line="158" />
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="180" />
+        <location filename="../../rrdesk/gui/window.py" line="182" />
         <source>Open survey</source>
         <translation>Ouvrir une enquête</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="181" />
+        <location filename="../../rrdesk/gui/window.py" line="183" />
         <source>Survey files (*.toml);;All files (*)</source>
         <translation>Fichiers d'enquête (*.toml);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="191" />
+        <location filename="../../rrdesk/gui/window.py" line="193" />
         <source>This survey file cannot be used</source>
         <translation>Ce fichier d'enquête ne peut pas être utilisé</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="208" />
+        <location filename="../../rrdesk/gui/window.py" line="210" />
         <source>The survey file cannot be used; the demo survey is open instead</source>
         <translation>Le fichier d'enquête ne peut pas être utilisé ; l'enquête de démonstration est ouverte à la place</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="224" />
+        <location filename="../../rrdesk/gui/window.py" line="227" />
         <source>Opening the data folder…</source>
         <translation>Ouverture du dossier des données…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="253" />
+        <location filename="../../rrdesk/gui/window.py" line="256" />
         <source>The data folder cannot be used: {error}</source>
         <translation>Le dossier des données ne peut pas être utilisé : {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="260" />
+        <location filename="../../rrdesk/gui/window.py" line="263" />
         <source>The data folder held a damaged file; it is kept for checking (rrdesk verify) and interviews go on.</source>
         <translation>Le dossier de données contenait un fichier endommagé ; il est conservé pour vérification (rrdesk verify) et les entretiens continuent.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="316" />
+        <location filename="../../rrdesk/gui/window.py" line="319" />
         <source>Close interview {number}?</source>
         <translation>Clore l'entretien {number} ?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="317" />
+        <location filename="../../rrdesk/gui/window.py" line="320" />
         <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
         <translation>Les questions qu'il n'a pas atteintes sont marquées comme non posées. Cela ne peut pas être annulé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="318" />
+        <location filename="../../rrdesk/gui/window.py" line="321" />
         <source>Close it</source>
         <translation>Le clore</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="318" />
+        <location filename="../../rrdesk/gui/window.py" line="321" />
         <source>Keep it</source>
         <translation>Le garder</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="333" />
+        <location filename="../../rrdesk/gui/window.py" line="336" />
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
         <translation>L'entretien {number} a été clôturé ; les questions qu'il n'a pas atteintes sont marquées comme non posées.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="448" />
+        <location filename="../../rrdesk/gui/window.py" line="451" />
         <source>Leave the interview?</source>
         <translation>Quitter l'entretien ?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="449" />
+        <location filename="../../rrdesk/gui/window.py" line="452" />
         <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
         <translation>L'entretien reste interrompu : ses réponses enregistrées sont conservées, et le tableau de bord proposera de le continuer la prochaine fois.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="451" />
+        <location filename="../../rrdesk/gui/window.py" line="454" />
         <source>Leave</source>
         <translation>Quitter</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="451" />
+        <location filename="../../rrdesk/gui/window.py" line="454" />
         <source>Stay</source>
         <translation>Rester</translation>
     </message>

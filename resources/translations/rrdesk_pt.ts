@@ -3,152 +3,177 @@
 <context>
     <name>Dashboard</name>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="75" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="79" />
         <source>Open survey…</source>
         <translation>Abrir pesquisa…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="94" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="102" />
         <source>Try again</source>
         <translation>Tentar de novo</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="107" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="115" />
         <source>Continue</source>
         <translation>Continuar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="108" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="116" />
         <source>Close it</source>
         <translation>Encerrá-la</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="127" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="135" />
         <source>Saved in this session</source>
         <translation>Guardadas nesta sessão</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="128" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="136" />
         <source>On this laptop (this survey)</source>
         <translation>Neste computador (esta pesquisa)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="129" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="137" />
         <source>Last answer saved</source>
         <translation>Última resposta guardada</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="130" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="138" />
         <source>Free disk space</source>
         <translation>Espaço livre em disco</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="131" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="139" />
         <source>Data folder</source>
         <translation>Pasta de dados</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="132" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="140" />
         <source>Interviews</source>
         <translation>Entrevistas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="139" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="147" />
         <source>Low disk space: export the data to a USB stick and free some space before the next interview.</source>
         <translation>Pouco espaço em disco: exporte os dados para um pen drive e libere espaço antes da próxima entrevista.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="151" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="159" />
         <source>Start interview</source>
         <translation>Iniciar entrevista</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="155" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="163" />
         <source>Export to…</source>
         <translation>Exportar para…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="161" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="169" />
         <source>Export in progress</source>
         <translation>Exportação em andamento</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="173" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="181" />
         <source>Reduce spinner motion</source>
         <translation>Reduzir o movimento da roda</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="179" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="187" />
         <source>Interviewer language:</source>
         <translation>Idioma do entrevistador:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="183" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="191" />
         <source>Interviewer language</source>
         <translation>Idioma do entrevistador</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="214" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="226" />
         <source>{file} · languages: {languages} · ε per respondent: {epsilon} (cap {cap})</source>
         <translation>{file} · idiomas: {languages} · ε por respondente: {epsilon} (limite {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="229" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="237" />
+        <source>Signed by the coordinator's key {key}.</source>
+        <translation>Assinado com a chave do coordenador {key}.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="238" />
+        <source>Not signed.</source>
+        <translation>Não assinado.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="239" />
+        <source>Answers are sealed to: {recipients}</source>
+        <translation>As respostas são cifradas para: {recipients}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="242" />
+        <source>The survey's signature cannot be trusted: {problem}</source>
+        <translation>Não se pode confiar na assinatura do questionário: {problem}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="245" />
+        <source>UNSIGNED SURVEY — nothing proves this file is the coordinator's. Use it for practice only; for real interviews ask the coordinator for the signed file (with its .minisig beside it).</source>
+        <translation>QUESTIONÁRIO NÃO ASSINADO — nada prova que este arquivo é do coordenador. Use-o apenas para praticar; para entrevistas reais peça ao coordenador o arquivo assinado (com o seu .minisig ao lado).</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="255" />
         <source>nothing saved yet</source>
         <translation>nada guardado ainda</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="240" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="266" />
         <source>unknown</source>
         <translation>desconhecido</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="242" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="268" />
         <source>{size} GB</source>
         <translation>{size} GB</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="244" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="270" />
         <source>{size} MB</source>
         <translation>{size} MB</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="275" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="301" />
         <source>No interview can be recorded until this is fixed; the data can still be exported. Fix the cause, then tap Try again.</source>
         <translation>Nenhuma entrevista pode ser registrada até que isto seja corrigido; os dados ainda podem ser exportados. Corrija a causa e toque em Tentar de novo.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="278" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="304" />
         <source>No interview can be recorded until this is fixed. Fix the cause, then tap Try again.</source>
         <translation>Nenhuma entrevista pode ser registrada até que isto seja corrigido. Corrija a causa e toque em Tentar de novo.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="296" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="322" />
         <source>Interview {number} stopped after question {done} of {total}.</source>
         <translation>A entrevista {number} parou depois da pergunta {done} de {total}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="297" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="323" />
         <source>Interview {number} stopped before its first question.</source>
         <translation>A entrevista {number} parou antes da primeira pergunta.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="299" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="325" />
         <source>Question {done} was spun but not answered; it is recorded as not answered and will not be asked again.</source>
         <translation>A pergunta {done} foi girada mas não respondida; fica registrada como não respondida e não será feita de novo.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="302" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="328" />
         <source>No question is left: close it.</source>
         <translation>Não resta nenhuma pergunta: encerre-a.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="304" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="330" />
         <source>Continue it with the same respondent (question {next} comes next), or close it.</source>
         <translation>Continue-a com o mesmo respondente (a próxima é a pergunta {next}), ou encerre-a.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="316" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="342" />
         <source>Exporting and checking the copy…</source>
         <translation>Exportando e verificando a cópia…</translation>
     </message>
@@ -366,38 +391,38 @@
 <context>
     <name>InterviewController</name>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="145" />
-        <location filename="../../rrdesk/gui/interview.py" line="167" />
+        <location filename="../../rrdesk/gui/interview.py" line="148" />
+        <location filename="../../rrdesk/gui/interview.py" line="170" />
         <source>No interview was started.</source>
         <translation>Nenhuma entrevista foi iniciada.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="158" />
+        <location filename="../../rrdesk/gui/interview.py" line="161" />
         <source>The interview could not be started: {error}</source>
         <translation>Não foi possível iniciar a entrevista: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="173" />
+        <location filename="../../rrdesk/gui/interview.py" line="176" />
         <source>Interview {number} was closed before the end.</source>
         <translation>A entrevista {number} foi encerrada antes do fim.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="177" />
+        <location filename="../../rrdesk/gui/interview.py" line="180" />
         <source>Interview {number} could not be closed: {error}</source>
         <translation>Não foi possível encerrar a entrevista {number}: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="253" />
+        <location filename="../../rrdesk/gui/interview.py" line="256" />
         <source>Interview {number}: the respondent did not consent; the refusal is saved.</source>
         <translation>Entrevista {number}: a pessoa não deu o seu consentimento; a recusa está guardada.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="259" />
+        <location filename="../../rrdesk/gui/interview.py" line="262" />
         <source>Interview {number} saved.</source>
         <translation>Entrevista {number} guardada.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="371" />
+        <location filename="../../rrdesk/gui/interview.py" line="374" />
         <source>Interview {number} stopped: {error}. Fix the cause (free some disk space), then continue it from here.</source>
         <translation>A entrevista {number} parou: {error}. Corrija a causa (libere espaço em disco) e continue-a a partir daqui.</translation>
     </message>
@@ -430,112 +455,112 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="142" />
+        <location filename="../../rrdesk/gui/window.py" line="144" />
         <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
         <translation>DEMO — pode ser lido com a chave pública de demonstração. Nunca use para respostas reais.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="148" />
+        <location filename="../../rrdesk/gui/window.py" line="150" />
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="149" />
+        <location filename="../../rrdesk/gui/window.py" line="151" />
         <source>&amp;Open survey…</source>
         <translation>&amp;Abrir pesquisa…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="152" />
+        <location filename="../../rrdesk/gui/window.py" line="154" />
         <source>&amp;Export to…</source>
         <translation>&amp;Exportar para…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="154" />
+        <location filename="../../rrdesk/gui/window.py" line="156" />
         <source>&amp;Results (coordinator)…</source>
         <translation>&amp;Resultados (coordenador)…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="156" />
+        <location filename="../../rrdesk/gui/window.py" line="158" />
         <source>&amp;Quit</source>
         <translation>&amp;Sair</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="180" />
+        <location filename="../../rrdesk/gui/window.py" line="182" />
         <source>Open survey</source>
         <translation>Abrir pesquisa</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="181" />
+        <location filename="../../rrdesk/gui/window.py" line="183" />
         <source>Survey files (*.toml);;All files (*)</source>
         <translation>Arquivos de pesquisa (*.toml);;Todos os arquivos (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="191" />
+        <location filename="../../rrdesk/gui/window.py" line="193" />
         <source>This survey file cannot be used</source>
         <translation>Este arquivo de pesquisa não pode ser usado</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="208" />
+        <location filename="../../rrdesk/gui/window.py" line="210" />
         <source>The survey file cannot be used; the demo survey is open instead</source>
         <translation>O arquivo de pesquisa não pode ser usado; a pesquisa de demonstração foi aberta</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="224" />
+        <location filename="../../rrdesk/gui/window.py" line="227" />
         <source>Opening the data folder…</source>
         <translation>Abrindo a pasta de dados…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="253" />
+        <location filename="../../rrdesk/gui/window.py" line="256" />
         <source>The data folder cannot be used: {error}</source>
         <translation>A pasta de dados não pode ser usada: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="260" />
+        <location filename="../../rrdesk/gui/window.py" line="263" />
         <source>The data folder held a damaged file; it is kept for checking (rrdesk verify) and interviews go on.</source>
         <translation>A pasta de dados tinha um arquivo danificado; ele é guardado para verificação (rrdesk verify) e as entrevistas continuam.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="316" />
+        <location filename="../../rrdesk/gui/window.py" line="319" />
         <source>Close interview {number}?</source>
         <translation>Encerrar a entrevista {number}?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="317" />
+        <location filename="../../rrdesk/gui/window.py" line="320" />
         <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
         <translation>As perguntas que ela não alcançou ficam marcadas como não feitas. Isto não pode ser desfeito.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="318" />
+        <location filename="../../rrdesk/gui/window.py" line="321" />
         <source>Close it</source>
         <translation>Encerrá-la</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="318" />
+        <location filename="../../rrdesk/gui/window.py" line="321" />
         <source>Keep it</source>
         <translation>Mantê-la</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="333" />
+        <location filename="../../rrdesk/gui/window.py" line="336" />
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
         <translation>A entrevista {number} foi encerrada; as perguntas que ela não alcançou ficam marcadas como não feitas.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="448" />
+        <location filename="../../rrdesk/gui/window.py" line="451" />
         <source>Leave the interview?</source>
         <translation>Sair da entrevista?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="449" />
+        <location filename="../../rrdesk/gui/window.py" line="452" />
         <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
         <translation>A entrevista fica interrompida: as respostas guardadas são mantidas, e o painel oferece continuá-la da próxima vez.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="451" />
+        <location filename="../../rrdesk/gui/window.py" line="454" />
         <source>Leave</source>
         <translation>Sair</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="451" />
+        <location filename="../../rrdesk/gui/window.py" line="454" />
         <source>Stay</source>
         <translation>Ficar</translation>
     </message>

@@ -29,7 +29,8 @@ from rrdesk.core.fileio import OsOps, mapped, read_capped, read_if_present, repl
 from rrdesk.core.survey import MAX_BYTES, Survey
 from rrdesk.store import keys, minisign
 
-__all__ = ["SIGNATURE_SUFFIX", "PIN", "Signed", "pin", "sign_survey", "signing_key_paths", "survey_signature"]
+__all__ = ["SIGNATURE_SUFFIX", "PIN", "Custody", "Signed", "custody_of", "pin", "short_recipient", "sign_survey",
+           "signing_key_paths", "survey_signature"]
 
 SIGNATURE_SUFFIX = ".minisig"   # why: minisign's own name for a signature beside its file
 PIN = "signer.pub"              # why: DATA/<survey id>/signer.pub, a minisign public key file
@@ -165,3 +166,37 @@ def require_signature_readable(survey: Survey) -> Signed | None:
         return survey_signature(survey)
     except SignatureError as error:
         raise SurveyError(error.file, error.where, error.what) from None
+
+
+SHORT_RECIPIENT = (10, 6)
+# why: an age recipient is "age1" and 58 bech32 characters (5 bits each); the dashboard shows
+# "age1" with the next 6 and the last 6 (the bech32 checksum over the whole key): 60 bits an
+# attacker's key would have to match by trying keys (about 2^60 X25519 key generations), while
+# the interviewer compares them by eye with the recipient the coordinator printed (keygen)
+
+
+def short_recipient(recipient: str) -> str:
+    """A recipient as the dashboard shows it: ``age1abcdef…uvwxyz`` (:data:`SHORT_RECIPIENT`)."""
+    head, tail = SHORT_RECIPIENT
+    return recipient if len(recipient) <= head + tail + 1 else f"{recipient[:head]}…{recipient[-tail:]}"
+
+
+@dataclass(frozen=True)
+class Custody:
+    """What the dashboard shows of a survey's chain of custody: who signed it (the signer's key
+    id, None: unsigned), to whom answers are sealed (short recipients), and why its
+    signature cannot be trusted (one line, None when it verified or is absent)."""
+
+    signer: str | None
+    recipients: tuple[str, ...]
+    problem: str | None = None
+
+
+def custody_of(survey: Survey) -> Custody:
+    """The survey's :class:`Custody`: its signature checked now (two small files read)."""
+    recipients = tuple(short_recipient(r) for r in survey.recipients)
+    try:
+        signed = survey_signature(survey)
+    except (SignatureError, StoreError) as error:
+        return Custody(None, recipients, str(error))
+    return Custody(None if signed is None else signed.signer.fingerprint, recipients)

@@ -28,6 +28,7 @@ from rrdesk.gui.widgets import TOUCH, breakable, button, label, margins, on_widt
 
 if TYPE_CHECKING:
     from rrdesk.app.interviews import Interrupted
+    from rrdesk.app.trust import Custody
 
 STACK_BELOW = 900  # why: wider than any of its rows side by side (in French too), so they stack when short
 LOW_DISK = 200 * 1000 * 1000  # why: ~200,000 records of 1 KB; below this an export may not fit either
@@ -69,13 +70,20 @@ class Dashboard(QWidget):
         heading = QVBoxLayout()
         self.title = label("", "title")
         self.details = label("", "hint")
+        self.custody = label("", "hint")  # who signed the survey, to whom answers are sealed
+        self.custody.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         heading.addWidget(self.title)
         heading.addWidget(self.details)
+        heading.addWidget(self.custody)
         top.addLayout(heading, 1)
         self.open = button(self.tr("Open survey…"), "quiet")
         self.open.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # why: the first focus goes to Start
         top.addWidget(self.open, 0, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         outer.addLayout(top)
+
+        self.unsigned = label("", "banner")  # an unsigned survey (the demo): never unnoticed
+        self.unsigned.hide()
+        outer.addWidget(self.unsigned)
 
         self.status = label("", "status")
         self.status.hide()
@@ -209,8 +217,12 @@ class Dashboard(QWidget):
 
     # -- what the window tells it ------------------------------------------------------------
 
-    def show_survey(self, survey: Survey, data: Path) -> None:
+    def show_survey(self, survey: Survey, data: Path, custody: Custody | None = None) -> None:
+        """The survey's title and figures, its data folder, and with ``custody`` its signer and
+        recipients (an unsigned survey, or one whose signature fails: the banner says so)."""
         self.title.setText(survey.title)
+        if custody is not None:
+            self.show_custody(custody)
         self.details.setText(self.tr("{file} · languages: {languages} · ε per respondent: {epsilon} "
                                      "(cap {cap})").format(
             file=survey.path, languages=", ".join(language_name(c) for c in survey.languages),
@@ -220,6 +232,20 @@ class Dashboard(QWidget):
         self.folder.setText(breakable(str(data)))  # a long path wraps instead of widening the window
         self.folder.setToolTip(str(data))
         self.refresh_disk(data)
+
+    def show_custody(self, custody: Custody) -> None:
+        signer = (self.tr("Signed by the coordinator's key {key}.").format(key=custody.signer)
+                  if custody.signer else self.tr("Not signed."))
+        self.custody.setText(signer + " " + self.tr("Answers are sealed to: {recipients}").format(
+            recipients=", ".join(custody.recipients)))
+        if custody.problem:
+            self.unsigned.setText(wrappable(self.tr("The survey's signature cannot be trusted: {problem}").format(
+                problem=custody.problem)))
+        elif custody.signer is None:
+            self.unsigned.setText(self.tr("UNSIGNED SURVEY — nothing proves this file is the coordinator's. "
+                                          "Use it for practice only; for real interviews ask the coordinator "
+                                          "for the signed file (with its .minisig beside it)."))
+        self.unsigned.setVisible(custody.signer is None or bool(custody.problem))
 
     def show_counts(self, session: int, total: int | None, last_saved: dt.datetime | None) -> None:
         locale = QLocale()  # the interviewer's language (i18n.Translators): its digits and date order

@@ -26,6 +26,7 @@ from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QVBoxLayout, QWidget
 
+from rrdesk.app import trust
 from rrdesk.core.errors import SurveyError
 from rrdesk.core.survey import Survey
 from rrdesk.gui import i18n, operations, wording
@@ -68,6 +69,7 @@ class MainWindow(QMainWindow):
         self.data, self.prefs, self.translators, self._ops = Path(data), prefs, translators, ops
         self.ui_lang = translators.current
         self.survey: Survey | None = None
+        self._custody: trust.Custody | None = None  # the survey's signer and recipients, read with it
         self.station: Station | None = None
         self.standing: Standing | None = None  # where the open station stands, as last read
         self.message: QMessageBox | None = None
@@ -220,7 +222,8 @@ class MainWindow(QMainWindow):
         self.survey, self._refused = survey, None
         self._title()
         self.banner.setVisible(demo_recipient() in survey.recipients)
-        self.dashboard.show_survey(survey, self.data)
+        self._custody = trust.custody_of(survey)  # read once: the signature and the recipients
+        self.dashboard.show_survey(survey, self.data, self._custody)
         self.dashboard.set_status(self.tr("Opening the data folder…"))
         self.dashboard.set_ready(False)
         self._pending_status = status
@@ -273,7 +276,7 @@ class MainWindow(QMainWindow):
     def _refresh(self) -> None:
         d, standing = self.dashboard, self.standing if self.station is not None else None
         if self.survey is not None:
-            d.show_survey(self.survey, self.data)
+            d.show_survey(self.survey, self.data, self._custody)
         last_saved = self._last_saved or (standing.last_saved if standing else None)  # else the log's own time
         d.show_counts(self.session_saved, standing.begun if standing else None, last_saved)
         total = len(self.survey.randomized) if standing else 0
