@@ -116,6 +116,8 @@ def run(args: argparse.Namespace) -> int:
     total, cap = s.epsilon_per_respondent, s.max_epsilon
     out += ["", f"ε per respondent: {total:.6f} (cap max_epsilon = {cap:g}: within)",
             "truth: the spinner says to answer truthfully · lie ≤: the most a recorded answer can differ from "
-            "the truth · belief ≤: the most anyone can be sure of a respondent's answer, from a 50 % guess"]
+            "the truth · belief ≤: the most anyone can be sure of a respondent's answer, from a 50 % guess",
+            "", "outside ε: " + report["outside_epsilon"]["summary"],
+            *(f"  {text}" for key, text in report["outside_epsilon"].items() if key != "summary")]
     print("\n".join(out))
     return EXIT_OK

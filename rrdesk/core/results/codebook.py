@@ -5,6 +5,7 @@ designs with their parameters, and the lines that fit the same models with RRreg
 """
 from __future__ import annotations
 
+from rrdesk.core import disclosure
 from rrdesk.core.results.model import Results, design_parameters
 from rrdesk.core.results.tables import DIRECT_PREFIX
 from rrdesk.core.survey import Question
@@ -92,6 +93,8 @@ def codebook(results: Results) -> str:
               "| question | declined | not reached | stopped after the spin |", "| --- | --- | --- | --- |"]
     lines += [f"| {r.question.id} | {r.declined} | {r.abandoned} | {r.abandoned_after_spin} |"
               for r in results.questions if r.question.design is not None]
+    lines += ["", "What they disclose: " + disclosure.SUMMARY, ""]
+    lines += [f"- {text}" for _, text in disclosure.OUTSIDE_EPSILON]
     rate = "—" if results.response_rate is None else f"{100 * results.response_rate:.1f} %"
     lines += ["", "## Refused consent", "",
               "A respondent who answers No on the consent screen (the survey's `[consent]`) ends the interview "

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from rrdesk.core import cdm, plan
+from rrdesk.core import cdm, disclosure, plan
 from rrdesk.core.estimate import Estimate
 from rrdesk.core.problems import Problem
 from rrdesk.core.results import fitting
@@ -38,6 +38,7 @@ def check_json(s: Survey, margin: float | None = None, *, by: str | None = None,
         "questions": [_check_question(s, q, margin, by, difference) for q in s.questions],
         "epsilon_per_respondent": s.epsilon_per_respondent,
         "max_epsilon": s.max_epsilon,
+        "outside_epsilon": disclosure.statements(),
     }
 
 
@@ -116,7 +117,7 @@ def aggregate_json(results: Results, problems: Sequence[Problem] = (), **extra: 
     s = results.survey
     return {"survey": s.id, "title": s.title,
             "epsilon_per_respondent": s.epsilon_per_respondent,
-            "max_epsilon": s.max_epsilon, "by": results.by,
+            "max_epsilon": s.max_epsilon, "outside_epsilon": disclosure.statements(), "by": results.by,
             "questions": [_aggregate_question(r) for r in results.questions],
             "records": results.records, "interviews": results.interviews, "devices": results.devices,
             "refused": results.refused, "response_rate": results.response_rate,

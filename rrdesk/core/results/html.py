@@ -14,6 +14,7 @@ from html import escape
 from typing import Sequence
 
 import rrdesk
+from rrdesk.core import disclosure
 from rrdesk.core.problems import Problem
 from rrdesk.core.results import fitting
 from rrdesk.core.results.fitting import ModelResult
@@ -107,6 +108,8 @@ def render(results: Results, problems: Sequence[Problem], *, bundles: Sequence[s
         parts.append("<h2>Asked directly</h2><p class=\"muted small\">Not randomized: the shares are "
                      "the answers as given.</p>")
         parts += [_question(r, results.by, s.default_language) for r in direct]
+    if randomized:
+        parts.append(_outside_epsilon(randomized))
     parts.append(_versions(versions, by_version))
     if results.model is not None:
         parts.append(_model(results.model))
@@ -114,6 +117,16 @@ def render(results: Results, problems: Sequence[Problem], *, bundles: Sequence[s
     parts.append(f"<footer>Made by rrdesk {escape(rrdesk.__version__)}. Bundles: "
                  f"{escape(', '.join(_base(b) for b in bundles)) or 'none'}.</footer></main></body></html>\n")
     return "\n".join(parts)
+
+
+def _outside_epsilon(randomized: Sequence[QuestionResult]) -> str:
+    """What declines and abandons disclose (not randomized: no ε), and their counts per question."""
+    rows = "".join(f"<tr><td><code>{escape(r.question.id)}</code></td><td>{r.declined}</td><td>{r.abandoned}</td>"
+                   f"<td>{r.abandoned_after_spin}</td></tr>" for r in randomized)
+    kinds = "".join(f"<li>{escape(text)}</li>" for _, text in disclosure.OUTSIDE_EPSILON)
+    return (f"<h2>Declined and abandoned: outside &epsilon;</h2><div class=\"note\"><p>{escape(disclosure.SUMMARY)}"
+            f"</p><ul>{kinds}</ul></div><table><thead><tr><th>question</th><th>declined</th><th>not reached"
+            f"</th><th>stopped after the spin</th></tr></thead><tbody>{rows}</tbody></table>")
 
 
 def _base(path: str) -> str:
