@@ -286,6 +286,8 @@ def _members(path: Path, sealed: SealedFile) -> dict[str, tarfile.TarInfo]:
             end = tar.offset
     except (tarfile.TarError, EOFError, ValueError, UnicodeError, OverflowError):
         raise BundleError(path, "", "not an rrdesk bundle (not a tar archive)") from None
+    except RecursionError:  # why: tarfile reads a chain of pax headers by recursion; an export has none
+        raise BundleError(path, "", "not an rrdesk bundle (a chain of extended tar headers)") from None
     # why: tarfile stops quietly at a damaged header after the first; whatever follows the
     # end of the archive must be its zero padding, never unread data
     while end < sealed.size:
