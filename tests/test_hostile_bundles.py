@@ -1,0 +1,83 @@
+"""Hostile bundles made with the public recipient (tests/benchmarks/hostile_bundle.py makes them,
+and times them at 4 MB): each is one problem or a bounded amount of work, never a whole run lost.
+Time is never asserted here; the work is shown linear by counting the records opened."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rrdesk.store import _age_open
+from tests.benchmarks.hostile_bundle import KEY, genuine, hostile, rrdesk
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory):
+    return genuine(tmp_path_factory.mktemp("genuine"))
+
+
+@pytest.fixture(scope="module")
+def good(tmp_path_factory, base):
+    path = tmp_path_factory.mktemp("good") / "good.tar.age"
+    path.write_bytes(hostile("manifest", base, 0))  # a manifest with no extra line: the genuine bundle resealed
+    return path
+
+
+def test_a_chain_of_pax_headers_is_one_problem_and_the_genuine_bundle_is_still_used(tmp_path, base, good):
+    pax = tmp_path / "pax.tar.age"
+    pax.write_bytes(hostile("pax", base, 1 << 20))  # about a thousand pax headers in a row
+    code, out, err, _ = rrdesk("verify", pax, "-i", KEY, "--json")
+    assert code == 1 and err == ""
+    [problem] = json.loads(out)["problems"]
+    assert problem["file"] == str(pax) and "a chain of extended tar headers" in problem["what"]
+    code, out, err, _ = rrdesk("aggregate", pax, good, "-i", KEY, "--json", "--workers", 1)
+    found = json.loads(out)
+    assert code == 1 and found["interviews"] == 1 and [p["file"] for p in found["problems"]] == [str(pax)]
+    assert "internal error" not in err
+
+
+@pytest.mark.parametrize("command", ["verify", "aggregate"])
+def test_a_forged_log_of_tiny_records_costs_one_opening_per_record(tmp_path, base, monkeypatch, command):
+    """A forger's log (its own first key, valid tags) of tiny sealed records: every record is
+    opened exactly once by the fast opener, so twice the records is twice the work."""
+    opened = []
+    real = _age_open.Opener.decrypt
+
+    def counting(self, data):
+        opened.append(len(data))
+        return real(self, data)
+
+    monkeypatch.setattr(_age_open.Opener, "decrypt", counting)
+    counts = []
+    for size in (40_000, 80_000):
+        path = tmp_path / f"forged-{size}.tar.age"
+        path.write_bytes(hostile("forged", base, size))
+        opened.clear()
+        extra = ("--workers", 1) if command == "aggregate" else ()
+        code, out, _, _ = rrdesk(command, path, "-i", KEY, "--json", *extra)
+        assert code == 1
+        records = json.loads(out)["records"] if command == "verify" else None
+        counts.append((len(opened), records))
+    (small, small_records), (large, large_records) = counts
+    assert small > 100 and abs(large - 2 * small) <= 2, counts  # the forger's records, each opened once
+    if command == "verify":
+        assert (small, large) == (small_records, large_records)
+
+
+@pytest.mark.parametrize("command", ["verify", "aggregate"])
+def test_a_symlink_to_a_fifo_named_like_a_bundle_in_a_folder_is_refused_at_once(tmp_path, good, command):
+    """A folder given for its bundles holds a symlink to a FIFO named like one: one line at once
+    (run in a thread this test never waits on for long: a regression fails, never hangs)."""
+    import os
+    import shutil
+
+    from tests.test_hostile import QUICK, timed
+
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    shutil.copy(good, stick / "a-good.tar.age")
+    os.mkfifo(tmp_path / "fifo")
+    (stick / "b-fifo.tar.age").symlink_to(tmp_path / "fifo")
+    code, out, err, took = timed(command, stick, "-i", KEY, limit=20.0)
+    assert "not a regular file (a FIFO)" in err + out and "b-fifo.tar.age" in err + out
+    assert code in (1, 2) and took < QUICK * 5  # generous: the figure itself is the benchmark's
