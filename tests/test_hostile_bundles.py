@@ -81,3 +81,21 @@ def test_a_symlink_to_a_fifo_named_like_a_bundle_in_a_folder_is_refused_at_once(
     code, out, err, took = timed(command, stick, "-i", KEY, limit=20.0)
     assert "not a regular file (a FIFO)" in err + out and "b-fifo.tar.age" in err + out
     assert code in (1, 2) and took < QUICK * 5  # generous: the figure itself is the benchmark's
+
+
+def test_a_fifo_in_place_of_the_laptops_current_log_is_one_line_at_once(tmp_path):
+    """The log a station continues is replaced by a FIFO: starting again names it in one line
+    (it used to say "could not be recovered: Illegal seek"), and never waits on it."""
+    import os
+
+    from tests.conftest import DEMO
+    from tests.test_hostile import one_line_error, timed
+
+    data = tmp_path / "data"
+    assert rrdesk("simulate", DEMO, "--data", data, "-n", 1, "--seed", 1)[0] == 0
+    (log,) = (data / "workplace-demo").glob("*.rrlog")
+    log.rename(tmp_path / "moved.rrlog")
+    os.mkfifo(log)
+    code, out, err, _ = timed("simulate", DEMO, "--data", data, "-n", 1, "--seed", 2, limit=20.0)
+    one_line_error(code, out, err)
+    assert f"{log}: cannot be read: not a regular file (a FIFO)" in err

@@ -27,7 +27,7 @@ from typing import Any, Iterator
 
 from rrdesk.core.errors import LocatedError, StoreError, os_reason
 
-__all__ = ["OsOps", "create_once", "flush", "folder_lock", "fsync_dir", "mapped", "read_all", "read_capped",
+__all__ = ["OsOps", "check_regular", "create_once", "flush", "folder_lock", "fsync_dir", "mapped", "read_all", "read_capped",
            "read_capped_if_present", "read_if_present",
            "read_text", "remove_quietly", "replace_file", "temp_name", "write_all", "write_atomic", "write_file"]
 
@@ -269,17 +269,23 @@ def open_capped(path: str | Path, limit: int) -> int:
     except ValueError:
         raise OSError(errno.EINVAL, "the path holds a NUL byte") from None
     try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):  # the system's own words, as reading a folder has always said
-            raise OSError(errno.EISDIR, os.strerror(errno.EISDIR))
-        if not stat.S_ISREG(info.st_mode):
-            raise OSError(errno.EINVAL, f"not a regular file ({_kind(info.st_mode)})")
-        if info.st_size > limit:
-            raise OSError(errno.EFBIG, f"larger than {_size_words(limit)}")
+        check_regular(fd, limit)
     except BaseException:
         os.close(fd)
         raise
     return fd
+
+
+def check_regular(fd: int, limit: int) -> None:
+    """Raise as :func:`read_capped` unless ``fd`` is a regular file of at most ``limit`` bytes
+    (``fstat`` only: nothing is read, so a FIFO or a device never blocks or floods)."""
+    info = os.fstat(fd)
+    if stat.S_ISDIR(info.st_mode):  # the system's own words, as reading a folder has always said
+        raise OSError(errno.EISDIR, os.strerror(errno.EISDIR))
+    if not stat.S_ISREG(info.st_mode):
+        raise OSError(errno.EINVAL, f"not a regular file ({_kind(info.st_mode)})")
+    if info.st_size > limit:
+        raise OSError(errno.EFBIG, f"larger than {_size_words(limit)}")
 
 
 def read_capped(path: str | Path, limit: int) -> bytes:

@@ -26,7 +26,7 @@ from typing import Any
 
 from rrdesk.core.errors import LogDamaged, LogLocked, StoreError, os_reason  # noqa: F401 - re-exported
 from rrdesk.core.fileio import (  # noqa: F401 - OsOps, write_all and write_file re-exported
-    OsOps, mapped, read_all, remove_quietly, write_all, write_file,
+    OsOps, check_regular, mapped, read_all, remove_quietly, write_all, write_file,
 )
 from rrdesk.store._frames import (
     DIGEST_SIZE, KEY_SIZE, MAX_BLOB, Frame, Header, Problem, Scan, check_tags,
@@ -187,11 +187,17 @@ class LogWriter:
         ops = ops or OsOps()
         path = Path(path)
         try:
-            fd = ops.open(path, os.O_RDWR | os.O_APPEND)
+            # why: O_NONBLOCK: a FIFO in a log's place never blocks the open (no effect on a file)
+            fd = ops.open(path, os.O_RDWR | os.O_APPEND | getattr(os, "O_NONBLOCK", 0))
         except FileNotFoundError:
             raise StoreError(path, "", "no such log") from None
         except OSError as error:
             raise StoreError(path, "", f"could not be opened: {os_reason(error)}") from error
+        try:
+            check_regular(fd, MAX_LOG)  # a FIFO, a device, a giant file: refused before any read
+        except OSError as error:
+            _close_quietly(fd)
+            raise StoreError(path, "", f"cannot be read: {os_reason(error)}") from None
         key_fd = None
         with mapped(path, "could not be recovered"):
             try:
