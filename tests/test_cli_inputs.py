@@ -195,3 +195,13 @@ def test_a_key_rotation_keeps_every_bundle_readable(tmp_path, capsys):
     found = json.loads(capsys.readouterr().out)
     assert found["interviews"] == 6 and found["problems"] == []
     shutil.rmtree(stick)
+
+
+def test_a_data_folder_that_also_holds_a_bundle_is_checked_as_both(stick, tmp_path, capsys):
+    data = tmp_path / "data"
+    assert cli.main(["simulate", DEMO, "--data", str(data), "-n", "1", "--seed", "9"]) == 0
+    shutil.copy(_bundles(stick)[0], data / "exported-here.tar.age")
+    capsys.readouterr()
+    assert cli.main(["verify", str(data), "-i", DEMO_KEY, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["files"] == 2 and report["records"] > PER  # the laptop's log, and the bundle's

@@ -42,7 +42,8 @@ def bundle_paths(paths: Sequence[Path], *, data_folders: bool = False) -> Inputs
     """Every path given, a folder replaced by the bundles in it (module docstring).
 
     With ``data_folders`` (``rrdesk verify``), a folder holding no bundle is kept as it is:
-    a data folder, checked as such. Otherwise such a folder is an error.
+    a data folder, checked as such (and so is one holding logs as well as bundles exported
+    into it). Otherwise a folder with no bundle is an error.
 
     Raises
     ------
@@ -62,11 +63,11 @@ def bundle_paths(paths: Sequence[Path], *, data_folders: bool = False) -> Inputs
         visible = [name for name in names if not name.startswith(".")]
         bundles = [path / name for name in visible if name.endswith(SUFFIX)]
         unfinished += [path / name for name in visible if name.endswith(SUFFIX + UNFINISHED)]
+        if data_folders and (not bundles or _holds_logs(path)):
+            found.append(path)  # a data folder (checked as such), even with bundles exported into it
         if bundles:
             found += bundles
-        elif data_folders:
-            found.append(path)
-        else:
+        elif not data_folders:
             raise InputError(path, "", f"no *{SUFFIX} bundle in this folder (its subfolders are not searched)")
     seen: set[str] = set()
     unique = []
@@ -76,6 +77,11 @@ def bundle_paths(paths: Sequence[Path], *, data_folders: bool = False) -> Inputs
             seen.add(real)
             unique.append(path)
     return Inputs(tuple(unique), tuple(unfinished))
+
+
+def _holds_logs(folder: Path) -> bool:
+    """Whether ``folder`` is a data folder or a survey folder: logs in it or one level down."""
+    return any(folder.glob("*.rrlog")) or any(folder.glob("*/*.rrlog"))
 
 
 def load_identities(paths: Path | Sequence[Path]) -> list[age.Identity]:
