@@ -37,10 +37,10 @@ def stopped(tmp_path_factory):
     data = base / "data"
     first = SURVEY.randomized[0].id
     with Station(SURVEY, data, source=SeededSource(8), ops=NoSync()) as station:
-        answer_all(station.start({"department": "office"}))
-        station.start({"department": "office"}).decline(first)
-        station.resume().abandon()
-        interview = station.start({"department": "sales"})
+        answer_all(station.start({"department": "office"}, interviewer="t1"))
+        station.start({"department": "office"}, interviewer="t1").decline(first)
+        station.resume(interviewer="t1").abandon()
+        interview = station.start({"department": "sales"}, interviewer="t1")
         interview.spin(first, 1)
         interview.abandon()
     bundle = export(data, base / "stick")

@@ -50,3 +50,5 @@ def test_the_custody_lines_follow_the_interviewers_language(qtbot, window):
     d = window.dashboard
     assert d.custody.text().startswith("Non signé. Les réponses sont scellées pour : age1")
     assert d.unsigned.isVisible() and d.unsigned.text().startswith("QUESTIONNAIRE NON SIGNÉ")
+    combo.setCurrentIndex(combo.findData("en"))  # why: the interface language is the application's
+    qtbot.waitUntil(lambda: window.dashboard.start.text() == "Start interview")
