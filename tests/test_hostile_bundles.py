@@ -42,12 +42,8 @@ def test_a_chain_of_pax_headers_is_one_problem_and_the_genuine_bundle_is_still_u
     assert "internal error" not in err
 
 
-@pytest.mark.parametrize("command", ["verify", "aggregate"])
-def test_a_forged_log_of_tiny_records_costs_one_opening_per_record(tmp_path, base, monkeypatch, command):
-    """A forger's log (its own first key, valid tags) of tiny sealed records: verify opens every
-    record exactly once with the fast opener, so twice the records is twice the work; aggregate
-    opens none (the bundle carries no enrolled laptop's signature: left out before decrypting)."""
-    opened = []
+def _counting(monkeypatch) -> list:
+    opened: list = []
     real = _age_open.Opener.decrypt
 
     def counting(self, data):
@@ -55,20 +51,45 @@ def test_a_forged_log_of_tiny_records_costs_one_opening_per_record(tmp_path, bas
         return real(self, data)
 
     monkeypatch.setattr(_age_open.Opener, "decrypt", counting)
+    return opened
+
+
+@pytest.mark.parametrize("command", ["verify", "aggregate"])
+def test_a_forged_bundle_of_tiny_records_is_left_out_before_any_record_is_opened(tmp_path, base, monkeypatch,
+                                                                                  command):
+    """A forger's bundle (its own log and first key, valid tags, resealed): no enrolled laptop
+    signed it, so not one of its thousands of records is decrypted."""
+    opened = _counting(monkeypatch)
+    path = tmp_path / "forged.tar.age"
+    path.write_bytes(hostile("forged", base, 80_000))
+    extra = ("--workers", 1) if command == "aggregate" else ()
+    code, out, err, _ = rrdesk(command, path, "-i", KEY, *extra)
+    assert code in (1, 2) and "internal error" not in err and opened == []
+
+
+def test_a_forged_log_of_tiny_records_in_a_data_folder_costs_one_opening_per_record(tmp_path, base, monkeypatch):
+    """The same forged log on disk (``verify DATA -i KEY``): every record is opened exactly
+    once, by the fast opener, so twice the records is twice the work."""
+    import io
+    import tarfile
+
+    from rrdesk.store import age, keys
+
+    opened = _counting(monkeypatch)
     counts = []
     for size in (40_000, 80_000):
-        path = tmp_path / f"forged-{size}.tar.age"
-        path.write_bytes(hostile("forged", base, size))
+        plain = age.decrypt(hostile("forged", base, size), keys.load_identities(KEY))
+        folder = tmp_path / str(size) / "workplace-demo"
+        folder.mkdir(parents=True)
+        with tarfile.open(fileobj=io.BytesIO(plain)) as tar:
+            for member in tar:
+                if member.name.endswith((".rrlog", ".rrlog.key")):
+                    (folder / member.name).write_bytes(tar.extractfile(member).read())
         opened.clear()
-        extra = ("--workers", 1) if command == "aggregate" else ()
-        code, out, _, _ = rrdesk(command, path, "-i", KEY, "--json", *extra)
+        code, out, _, _ = rrdesk("verify", folder.parent, "-i", KEY, "--json")
         assert code == 1
-        records = json.loads(out)["records"] if command == "verify" else None
-        counts.append((len(opened), records))
+        counts.append((len(opened), json.loads(out)["records"]))
     (small, small_records), (large, large_records) = counts
-    if command == "aggregate":
-        assert (small, large) == (0, 0)
-        return
     assert small > 100 and abs(large - 2 * small) <= 2, counts  # the forger's records, each opened once
     assert (small, large) == (small_records, large_records)
 
