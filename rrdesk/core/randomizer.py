@@ -77,8 +77,10 @@ def _draw(source: ByteSource, count: int) -> np.ndarray:
 
 def _truths(t: _Tables, truths: np.ndarray) -> np.ndarray:
     values = np.asarray(truths).astype(np.int64, copy=False)
-    # one pass: a negative value wraps to a huge unsigned one
-    if values.size and int(values.view(np.uint64).max()) >= t.categories:
+    # one pass: a negative value wraps to a huge unsigned one. The comparison stays in numpy:
+    # int() of the largest truth then `>=` would compare CPython ints, whose comparison
+    # takes a shorter path for 0 (no digits) than for 1..k-1 -- a branch on the truth
+    if values.size and np.any(values.view(np.uint64) >= np.uint64(t.categories)):
         raise DesignError("a true answer is outside the design's categories")
     return values.astype(t.acc)
 
