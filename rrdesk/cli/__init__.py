@@ -52,14 +52,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return int(args.run(args))
+    except BrokenPipeError:  # before OSError, its parent: `rrdesk check S | head` is no error
+        _stdout_to_devnull()
+        return EXIT_OK
     except (RRDeskError, OSError) as error:  # the GUI shows the same describe(error)
         print(f"rrdesk: error: {describe(error)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("rrdesk: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return EXIT_OK
     except Exception as error:  # a bug: one line, not a traceback that could show data
         if os.environ.get("RRDESK_DEBUG"):
             raise
@@ -70,3 +71,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def _stdout_to_devnull() -> None:
+    """The reader of our output went away: what is still buffered goes nowhere, so the flush
+    at exit does not raise again (Python's own advice for SIGPIPE)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # stdout already closed or not a file: nothing to silence
+        pass
