@@ -10,6 +10,7 @@ import os
 import random
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -32,10 +33,12 @@ class FaultyOps(OsOps):
                  partial: bool = False, max_write: int | None = None) -> None:
         self.fail_at, self.code, self.partial, self.max_write = fail_at, code, partial, max_write
         self.calls: list[tuple[str, object]] = []
+        self.threads: list[str] = []  # the thread of each call, by name
         self._fail_next_write = False
 
     def _step(self, name: str, target: object) -> None:
         self.calls.append((name, target))
+        self.threads.append(threading.current_thread().name)
         if self._fail_next_write and name in ("write", "pwrite"):
             raise OSError(self.code, os.strerror(self.code))
         if len(self.calls) - 1 == self.fail_at and not self.partial:
@@ -77,28 +80,32 @@ class FaultyOps(OsOps):
         return [name for name, _ in self.calls]
 
 
-def _append_calls(tmp_path: Path) -> list[tuple[str, object]]:
+def _append_calls(tmp_path: Path) -> tuple[list[tuple[str, object]], list[str]]:
     build_log(tmp_path / "probe.rrlog", 1)
     ops = FaultyOps()
     with LogWriter.open(tmp_path / "probe.rrlog", ops=ops) as writer:
         first = len(ops.calls)
         writer.append(b"probe")
-        return ops.calls[first:]
+    return ops.calls[first:], ops.threads[first:]  # close waited for the key's flush
 
 
-def test_append_writes_and_fsyncs_the_frame_then_overwrites_and_fsyncs_the_key(tmp_path):
-    calls = _append_calls(tmp_path)
+def test_append_writes_and_fsyncs_the_frame_then_overwrites_the_key_and_flushes_it_off_the_callers_thread(
+        tmp_path):
+    calls, threads = _append_calls(tmp_path)
     assert [name for name, _ in calls] == ["write", "fsync", "pwrite", "fsync"]
     (_, log_fd), (_, log_fd2), (_, key_fd), (_, key_fd2) = calls
     assert log_fd == log_fd2 and key_fd == key_fd2 and log_fd != key_fd
+    me = threading.current_thread().name
+    assert threads[:3] == [me] * 3 and threads[3].startswith("rrdesk-key-flush")
 
 
 @pytest.mark.parametrize("code", [errno.ENOSPC, errno.EIO])
-@pytest.mark.parametrize("step", range(4))
+@pytest.mark.parametrize("step", range(3))
 def test_a_failed_append_is_never_acknowledged_poisons_the_writer_and_recovers_on_open(tmp_path, step, code):
     """Decided: the failed record is kept after recovery exactly when every byte of its frame
-    reached the file, i.e. the failure came at the log's fsync or later (steps 1-3); a failure
-    of the frame's write (step 0) leaves exactly the acknowledged records."""
+    reached the file, i.e. the failure came at the log's fsync or later (steps 1-2); a failure
+    of the frame's write (step 0) leaves exactly the acknowledged records. (Step 3, the key's
+    flush, comes after the acknowledgement: the next test.)"""
     path = tmp_path / "a.rrlog"
     records = build_log(path, 3)
     ops = FaultyOps()
@@ -113,8 +120,12 @@ def test_a_failed_append_is_never_acknowledged_poisons_the_writer_and_recovers_o
         writer.append(b"another record")
     assert len(ops.calls) == calls  # refused without touching the disk
     writer.close()
+    _reopened_keeps(path, records + ([b"the failed record"] if step >= 1 else []))
+
+
+def _reopened_keeps(path: Path, kept: list[bytes]) -> None:
+    """Open ``path`` again: exactly ``kept`` are there, and the log goes on, tags and key right."""
     with LogWriter.open(path) as reopened:
-        kept = records + ([b"the failed record"] if step >= 1 else [])
         assert reopened.count == len(kept)
         assert reopened.append(b"after recovery") == len(kept)
     found = scan(path.read_bytes(), "a")
@@ -122,7 +133,120 @@ def test_a_failed_append_is_never_acknowledged_poisons_the_writer_and_recovers_o
     assert check_tags(found, K0) == ()
     state = _frames.parse_key_file(key_path(path).read_bytes())
     assert (state.index, state.key) == (len(kept) + 1, key_at(len(kept) + 1))
-    assert not list(tmp_path.glob("*.torn-*"))
+    assert not list(path.parent.glob("*.torn-*"))
+
+
+def _key_flush_fails(path: Path, code: int) -> tuple[LogWriter, FaultyOps]:
+    """A writer on ``path`` (3 records) whose next key flush, on its own thread, fails."""
+    ops = FaultyOps()
+    writer = LogWriter.open(path, ops=ops)
+    ops.fail_at, ops.code = len(ops.calls) + 3, code  # write, fsync, pwrite, then the key's fsync
+    return writer, ops
+
+
+@pytest.mark.parametrize("code", [errno.ENOSPC, errno.EIO])
+def test_a_key_flush_that_fails_after_the_acknowledgement_stops_the_next_append_and_the_record_is_kept(
+        tmp_path, code):
+    """The record was acknowledged once its frame was on disk; its key's flush fails on the
+    writer's thread: the next append raises before it writes anything, every later one is
+    refused, and recovery keeps the acknowledged record (FORMAT.md §1.8)."""
+    path = tmp_path / "a.rrlog"
+    records = build_log(path, 3)
+    writer, ops = _key_flush_fails(path, code)
+    assert writer.append(b"acknowledged") == 3
+    with pytest.raises(StoreError) as caught:
+        writer.append(b"never written")
+    assert str(caught.value) == (f"{path}: record 4: could not be saved: {os.strerror(code)} "
+                                 "(the key file after record 3)")
+    assert ops.steps()[-4:] == ["write", "fsync", "pwrite", "fsync"]  # nothing of record 4
+    with pytest.raises(StoreError, match="record 4: not saved: an earlier write failed"):
+        writer.append(b"never written")
+    writer.close()  # said once, by the append: close is quiet
+    _reopened_keeps(path, records + [b"acknowledged"])
+
+
+def test_a_key_flush_failure_no_append_said_is_raised_by_close_once_everything_is_released(tmp_path):
+    path = tmp_path / "a.rrlog"
+    records = build_log(path, 3)
+    writer, _ = _key_flush_fails(path, errno.EIO)
+    assert writer.append(b"acknowledged") == 3
+    with pytest.raises(StoreError) as caught:
+        writer.close()
+    assert str(caught.value) == (f"{path}: record 3: its key file could not be saved: Input/output error "
+                                 "(the record itself is in the log; opening the log again recovers it)")
+    writer.close()  # safe twice, and quiet
+    _reopened_keeps(path, records + [b"acknowledged"])  # the lock was released
+
+
+def test_leaving_a_with_block_on_an_error_never_hides_it_behind_the_key_flush_failure(tmp_path):
+    path = tmp_path / "a.rrlog"
+    build_log(path, 3)
+    writer, _ = _key_flush_fails(path, errno.EIO)
+    with pytest.raises(KeyError, match="the caller's own error"):
+        with writer:
+            writer.append(b"acknowledged")
+            raise KeyError("the caller's own error")
+    assert writer.count == 4
+    LogWriter.open(path, ops=FAST).close()  # closed all the same
+
+
+class HeldKeyFlush(FaultyOps):
+    """Every key flush waits until the test lets one go (``release``): the moments between an
+    acknowledgement and the key on disk, held open as long as a test needs."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.gate = threading.Semaphore(0)
+
+    def fsync(self, fd):
+        if threading.current_thread().name.startswith("rrdesk-key-flush"):
+            self.gate.acquire()
+        super().fsync(fd)
+
+
+def _flush_threads() -> list[threading.Thread]:
+    return [t for t in threading.enumerate() if t.name.startswith("rrdesk-key-flush")]
+
+
+def test_append_returns_before_the_key_is_flushed_and_the_next_frame_waits_for_it(tmp_path):
+    path = tmp_path / "a.rrlog"
+    build_log(path, 1)
+    ops = HeldKeyFlush()
+    with LogWriter.open(path, ops=ops) as writer:
+        assert writer.append(b"one") == 1  # acknowledged while its key's flush is held
+        assert ops.steps()[-3:] == ["write", "fsync", "pwrite"]
+        assert _frames.parse_key_file(key_path(path).read_bytes()).index == 2  # written, not flushed
+        second = threading.Thread(target=writer.append, args=(b"two",))
+        second.start()
+        second.join(timeout=0.3)
+        assert second.is_alive() and ops.steps()[-1] == "pwrite"  # record 2 waits for key 2 on disk
+        ops.gate.release()
+        second.join(timeout=60)
+        assert ops.steps()[-4:] == ["fsync", "write", "fsync", "pwrite"]
+        ops.gate.release()
+    assert scan(path.read_bytes(), "a").frames[-1].blob == b"two"
+
+
+def test_close_waits_for_the_key_flush_and_no_thread_outlives_the_writer(tmp_path):
+    path = tmp_path / "a.rrlog"
+    build_log(path, 1)
+    before = _flush_threads()
+    ops = HeldKeyFlush()
+    writer = LogWriter.open(path, ops=ops)
+    assert _flush_threads() == before  # a writer that never appends starts no thread
+    writer.append(b"one")
+    assert len(_flush_threads()) == len(before) + 1
+    closer = threading.Thread(target=writer.close)
+    closer.start()
+    closer.join(timeout=0.3)
+    assert closer.is_alive()  # close is waiting for the held flush
+    with pytest.raises(LogLocked):
+        LogWriter.open(path, ops=FAST)  # and still holds the log meanwhile
+    ops.gate.release()
+    closer.join(timeout=60)
+    assert not closer.is_alive() and ops.steps()[-1] == "fsync"
+    assert _flush_threads() == before
+    LogWriter.open(path, ops=FAST).close()
 
 
 @pytest.mark.parametrize("code", [errno.ENOSPC, errno.EIO])

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import errno
 import os
+from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -94,7 +95,9 @@ def _close_quietly(fd: int) -> None:
 class LogWriter:
     """The one writer of a log: appends records durably, chained and forward-securely tagged.
 
-    Make one with ``create`` or ``open``, never directly. Not thread-safe: one thread appends.
+    Make one with ``create`` or ``open``, never directly. Not thread-safe: one thread at a time
+    appends and closes (any thread, one after another). The key file's flush runs on the
+    writer's own thread (FORMAT.md §1.8), which ``close`` waits for and ends.
     """
 
     def __init__(self, *, path: Path, fd: int, key_fd: int, header: Header, count: int,
@@ -102,6 +105,8 @@ class LogWriter:
         self._path, self._fd, self._key_fd, self._header = path, fd, key_fd, header
         self._count, self._key, self._prev, self._ops = count, key, prev, ops
         self._poisoned = False
+        self._flusher: ThreadPoolExecutor | None = None  # started by the first append
+        self._flushing: Future | None = None  # the last append's key flush, until waited for
 
     @property
     def path(self) -> Path:
@@ -231,16 +236,22 @@ class LogWriter:
                    key=key, prev=prev, ops=ops)
 
     def append(self, blob: bytes) -> int:
-        """Append one record; return its seq once the frame and the new key are on disk.
+        """Append one record; return its seq once its frame is on disk (FORMAT.md §1.8).
+
+        The frame is written and flushed, the key file overwritten with the next key, and its
+        flush started on the writer's own thread; the next append (or ``close``) waits for that
+        flush before it writes anything.
 
         Raises
         ------
         ValueError
             ``blob`` is not 1..65536 bytes.
         StoreError
-            The log is closed, or the record could not be saved (a full disk, an I/O error).
-            After such an error the writer refuses every append; ``open`` the log again. The
-            failed record may still be found there after recovery (FORMAT.md §1.8).
+            The log is closed, or the record could not be saved (a full disk, an I/O error),
+            or the key file's flush after the previous record failed (then nothing of this
+            record was written). After such an error the writer refuses every append; ``open``
+            the log again. The failed record may still be found there after recovery, and an
+            acknowledged one always is (FORMAT.md §1.8).
         """
         if self._fd is None:
             raise StoreError(self._path, "", "the log is closed")
@@ -251,13 +262,17 @@ class LogWriter:
         if self._poisoned:
             raise StoreError(self._path, f"record {seq}",
                              "not saved: an earlier write failed; open the log again")
+        failed = self._settle()  # the previous key on disk before this frame is written
+        if failed is not None:
+            raise StoreError(self._path, f"record {seq}", f"could not be saved: {os_reason(failed)} "
+                                                          f"(the key file after record {seq - 1})") from failed
         frame = encode_frame(seq, bytes(blob), self._prev, self._key)
         next_key = evolve(self._key)
         try:
             write_all(self._ops, self._fd, frame)
             self._ops.fsync(self._fd)
             write_all(self._ops, self._key_fd, encode_key_file(self._header.log_id, seq + 1, next_key), 0)
-            self._ops.fsync(self._key_fd)
+            self._flushing = self._flush_key()
         except OSError as error:
             # why: never retry an fsync and then acknowledge (PostgreSQL "fsyncgate", 2018)
             self._poisoned = True
@@ -265,19 +280,59 @@ class LogWriter:
         self._count, self._key, self._prev = seq + 1, next_key, frame[-DIGEST_SIZE:]
         return seq
 
+    def _flush_key(self) -> Future | None:
+        """Start the key file's flush on the writer's thread; flush here if no thread can start."""
+        if self._flusher is None:
+            self._flusher = ThreadPoolExecutor(1, thread_name_prefix="rrdesk-key-flush")
+        try:
+            return self._flusher.submit(self._ops.fsync, self._key_fd)
+        except RuntimeError:  # the interpreter is shutting down: no new work for threads
+            self._ops.fsync(self._key_fd)
+            return None
+
+    def _settle(self) -> OSError | None:
+        """Wait for the last key flush; its error (which poisons the writer), or None."""
+        flushing, self._flushing = self._flushing, None
+        error = None if flushing is None else flushing.exception()
+        if error is None:
+            return None
+        self._poisoned = True
+        if not isinstance(error, OSError):
+            raise error  # a bug, not the disk: never reworded as a disk's failure
+        return error
+
     def close(self) -> None:
-        """Release the log and its lock. Safe to call twice."""
-        for name in ("_fd", "_key_fd"):
-            fd = getattr(self, name)
-            if fd is not None:
-                setattr(self, name, None)
-                self._ops.close(fd)
+        """Wait for the last key flush, end the writer's thread, release the log and its lock.
+
+        Safe to call twice. Raises ``StoreError`` (once everything is released) when that
+        flush failed and no append has said so yet; the record before it is in the log, and
+        the next ``open`` keeps it (FORMAT.md §1.8).
+        """
+        try:
+            failed = self._settle()
+        finally:
+            if self._flusher is not None:
+                self._flusher.shutdown(wait=True)
+                self._flusher = None
+            for name in ("_key_fd", "_fd"):  # why: the log's fd, which holds the lock, last
+                fd = getattr(self, name)
+                if fd is not None:
+                    setattr(self, name, None)
+                    self._ops.close(fd)
+        if failed is not None:
+            raise StoreError(self._path, f"record {self._count - 1}",
+                             f"its key file could not be saved: {os_reason(failed)} (the record itself "
+                             "is in the log; opening the log again recovers it)") from failed
 
     def __enter__(self) -> LogWriter:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(self, kind: object, *exc: object) -> None:
+        try:
+            self.close()
+        except StoreError:
+            if kind is None:
+                raise  # why: never hide the error already on its way out
 
 
 def _read_key(ops: Any, path: Path, header: Header) -> tuple[int, int, bytes]:
