@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import zlib
 import tarfile
 import multiprocessing
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -35,18 +34,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from rrdesk.core.fileio import open_capped, write_all
+from rrdesk.core.fileio import write_all
 from rrdesk.store._age_open import Sealer
 from rrdesk.store._bundle_open import MANIFEST
+from rrdesk.store._export_scan import PIECE, Sums, scan_apart, scan_fd
 from rrdesk.store._log_stream import LogStream
 
 __all__ = ["Changed", "Member", "Unreadable", "write_tar"]
 
-PIECE = 1 << 20  # why: 1 MiB per read and per write: few system calls, little memory
 SCAN_APART = 64 << 20
 # why: scanning a log (a SHA-256 per record, in Python) costs about as much as sealing and writing
 # it; from 64 MiB (~80,000 records) a helper process scans it beside the sealing, which pays for the
 # ~0.2 s the helper takes to start; smaller logs are scanned here
+_WRITE_OUT = 16 << 20
+# why: every 16 MiB written, the pages so far are sent to the stick (see _Out._write): often enough
+# that the fsync at the end waits for little, rarely enough that the calls cost nothing
 _TAR_BLOCK, _TAR_RECORD = 512, 20 * 512  # why: tar's block and record sizes (what tarfile pads to)
 
 
@@ -81,51 +83,25 @@ class Member:
         return len(self.data) if self.data is not None else self.size
 
 
-class Sums:
-    """The CRC-32 of each :data:`PIECE` of a stream fed in pieces of any size (none copied)."""
-
-    def __init__(self) -> None:
-        self.sums: list[int] = []
-        self._crc = self._filled = 0
-
-    def feed(self, data: bytes) -> None:
-        view, at = memoryview(data), 0
-        while at < len(view):
-            part = view[at:at + PIECE - self._filled]
-            self._crc = zlib.crc32(part, self._crc)
-            self._filled += len(part)
-            at += len(part)
-            if self._filled == PIECE:
-                self.sums.append(self._crc)
-                self._crc = self._filled = 0
-
-    def finish(self) -> list[int]:
-        if self._filled:
-            self.sums.append(self._crc)
-            self._crc = self._filled = 0
-        return self.sums
-
-
 class _Source:
-    """Reads a log member for tarfile, hashing and scanning what goes by. The SHA-256 (and the
-    CRC-32 per MiB that the helper's read is compared with) runs on a thread of its own
-    (hashlib and zlib let go of the GIL for large pieces), beside the scan; at most one piece
-    waits for it. ``sha`` False: the CRC-32s alone (the helper, whose SHA-256 would repeat
-    this process's)."""
+    """Reads a log member for tarfile, hashing and scanning what goes by. The SHA-256 (and, for
+    a log the helper scans, the CRC-32 per MiB its read is compared with) runs on a thread of
+    its own (hashlib and zlib let go of the GIL for large pieces), beside the scan; at most one
+    piece waits for it."""
 
     _hasher = ThreadPoolExecutor(1, thread_name_prefix="rrdesk-export-sha")
 
-    def __init__(self, member: Member, apart: Future | None = None, *, sha: bool = True) -> None:
+    def __init__(self, member: Member, apart: Future | None = None) -> None:
         self.member, self.at, self.apart = member, 0, apart
-        self.digest = hashlib.sha256() if sha else None
-        self.crcs = Sums()
+        self.digest = hashlib.sha256()
+        self.crcs = Sums() if apart is not None else None
         self.scan = LogStream(member.name, "", index=False) if apart is None else None
         self._hashing: Future | None = None
 
     def _hash(self, piece: bytes) -> None:
-        if self.digest is not None:
-            self.digest.update(piece)
-        self.crcs.feed(piece)
+        self.digest.update(piece)
+        if self.crcs is not None:
+            self.crcs.feed(piece)
 
     def read(self, n: int = -1) -> bytes:
         n = min(self.member.size - self.at, PIECE if n is None or n < 0 else n)
@@ -152,8 +128,7 @@ class _Source:
             try:
                 scanned = self.apart.result()
             except BrokenProcessPool:  # why: a helper that cannot start (or was killed) costs time, never the export
-                scanned = _scanned(Member(self.member.name, fd=self.member.fd, size=self.member.size,
-                                          path=self.member.path, log=True))
+                scanned = scan_fd(self.member.fd, self.member.size, self.member.name)
             # why CRC-32 per MiB: it only has to tell whether both reads got the same bytes (a log
             # cut and grown again between them), as the read-back does (FORMAT.md §2.7)
             if scanned is None or scanned["crcs"] != self.crcs.finish():
@@ -164,33 +139,6 @@ class _Source:
             records, problems = found.count, [str(p) for p in found.problems]
         return {"name": self.member.name, "size": self.member.size, "sha256": self.digest.hexdigest(),
                 "records": records, "problems": problems}
-
-    def scanned(self) -> dict[str, Any]:
-        """What the scan found and the CRC-32s (for a source read with ``sha`` False)."""
-        if self._hashing is not None:
-            self._hashing.result()
-        found = self.scan.finish()
-        return {"records": found.count, "problems": [str(p) for p in found.problems], "crcs": self.crcs.finish()}
-
-
-def scan_apart(path: str, size: int, name: str) -> dict[str, Any] | None:
-    """A log's record count and problems, and the CRC-32 of each MiB, from its first ``size``
-    bytes read again (in a helper process); None when they are no longer there."""
-    fd = open_capped(path, 2 << 30)
-    try:
-        try:
-            return _scanned(Member(name, fd=fd, size=size, path=Path(path), log=True))
-        except Changed:
-            return None
-    finally:
-        os.close(fd)
-
-
-def _scanned(member: Member) -> dict[str, Any]:
-    source = _Source(member, sha=False)
-    while source.read(PIECE):
-        pass
-    return source.scanned()
 
 
 def log_entry(member: Member) -> dict[str, Any]:
@@ -217,6 +165,9 @@ class _Out:
         self._size = 0
         self._writing: Future | None = None
         self.written = 0
+        # bytes written to fd; where the last write-out began, and the one before (its pages,
+        # written out by now, are dropped with the next range's)
+        self._on_disk = self._started = self._dropped = 0
 
     def tell(self) -> int:
         return self.written
@@ -248,6 +199,14 @@ class _Out:
     def _write(self, data: bytes) -> None:
         self.sums.feed(data)
         write_all(self.ops, self.fd, data)
+        self._on_disk += len(data)
+        if self._on_disk - self._started >= _WRITE_OUT and hasattr(os, "posix_fadvise"):
+            # why: on Linux, DONTNEED starts the write-out of the dirty pages of a range (without
+            # waiting) and drops those already written: the stick writes while later pieces are
+            # sealed (the fsync at the end has little left to do), and a large bundle does not
+            # fill the laptop's memory with its cache. Durability is still the fsync's.
+            os.posix_fadvise(self.fd, self._dropped, self._on_disk - self._dropped, os.POSIX_FADV_DONTNEED)
+            self._dropped, self._started = self._started, self._on_disk
 
 
 def write_tar(ops: Any, fd: int, recipients: tuple[str, ...], members: list[Member],

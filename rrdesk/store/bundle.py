@@ -18,7 +18,6 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -36,8 +35,9 @@ from rrdesk.store._bundle_open import MAX_SMALL
 from rrdesk.store._folder_checks import VERSIONS
 from rrdesk.store._bundle_sign import MAX_SIGNATURE, SIGNATURE, laptop_key, sign_manifest
 from rrdesk.store._log_sign import SUFFIX as HEADER_SIGNATURE, signature_path
+from rrdesk.store._read_back import read_back
 from rrdesk.store._bundle_write import (
-    PIECE, Changed, Member, Sums, Unreadable, log_entry, manifest_bytes, sealed_size, write_tar,
+    Changed, Member, Sums, Unreadable, log_entry, manifest_bytes, sealed_size, write_tar,
 )
 from rrdesk.store.log import key_path
 
@@ -51,17 +51,8 @@ class BundleOps(OsOps):
     """The OS calls of an export's write path; tests replace it to inject faults."""
 
     def read_back(self, path: Path) -> Iterator[bytes]:
-        """Read ``path`` again, in pieces, from the device where the OS allows it."""
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
-        try:
-            if hasattr(os, "posix_fadvise"):
-                # why: after the fsync the cached pages are clean; dropping them makes the read
-                # come from the stick itself, so a stick that lies about its size is caught.
-                os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
-            while piece := os.read(fd, PIECE):
-                yield piece
-        finally:
-            os.close(fd)
+        """Read ``path`` again, in pieces, from the device where the OS allows it (``_read_back``)."""
+        return read_back(path)
 
     def remove(self, path: Path) -> None:
         os.unlink(path)
@@ -392,16 +383,10 @@ class _Chosen:
 
 
 def _sums(pieces: Iterator[bytes]) -> list[int]:
-    """The CRC-32 of each :data:`PIECE` of the bytes read back, however the reads cut them;
-    the next piece is read (on a thread: a read lets go of the GIL) while this one is summed."""
-    sums, ahead = Sums(), ThreadPoolExecutor(1, thread_name_prefix="rrdesk-export-read")
-    try:
-        coming = ahead.submit(next, pieces, None)
-        while (piece := coming.result()) is not None:
-            coming = ahead.submit(next, pieces, None)
-            sums.feed(piece)
-    finally:
-        ahead.shutdown(wait=True)
+    """The CRC-32 of each MiB (``_bundle_write.PIECE``) of the bytes read back, however the reads cut them."""
+    sums = Sums()
+    for piece in pieces:
+        sums.feed(piece)
     return sums.finish()
 
 
