@@ -10,6 +10,7 @@ scans a byte, and the helper's time is the export's when the log is large.
 from __future__ import annotations
 
 import os
+import sys
 import zlib
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
@@ -51,6 +52,10 @@ class Sums:
 def scan_apart(path: str, size: int, name: str) -> dict[str, Any] | None:
     """A log's record count and problems, and the CRC-32 of each MiB, from its first ``size``
     bytes read again (in a helper process); None when they are no longer there."""
+    if "numpy" not in sys.modules:  # the helper's first scan: numpy is not loaded yet
+        # why: the scan uses numpy for comparisons only; OpenBLAS would start a thread per core
+        # that spins for a while after loading, taking CPU from the export on a small laptop
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     fd = open_capped(path, _MAX_LOG)
     try:
         return scan_fd(fd, size, name)
