@@ -14,7 +14,8 @@ The SHA-256 for the manifest runs on a thread and the writes on another (both le
 GIL), and a log of :data:`SCAN_APART` bytes or more is scanned by a helper process reading the
 same bytes (checked by the CRC-32 of each MiB, which both reads compute: the SHA-256 is made
 once, here): on two cores the sealing, the scan and the disk overlap. The sealed chunks go to
-the disk as the sealer makes them, joined once per MiB, and the scan checks runs of same-size
+the disk as the sealer makes them, joined once per MiB (and every 16 MiB the pages written are
+sent on to the device, :data:`_WRITE_OUT`), and the scan checks runs of same-size
 frames together (:func:`rrdesk.store._log_stream._bulk`).
 
 A log only grows (a writer appends), so its first ``size`` bytes, fixed at the snapshot, stay
@@ -205,7 +206,10 @@ class _Out:
             # waiting) and drops those already written: the stick writes while later pieces are
             # sealed (the fsync at the end has little left to do), and a large bundle does not
             # fill the laptop's memory with its cache. Durability is still the fsync's.
-            os.posix_fadvise(self.fd, self._dropped, self._on_disk - self._dropped, os.POSIX_FADV_DONTNEED)
+            try:
+                os.posix_fadvise(self.fd, self._dropped, self._on_disk - self._dropped, os.POSIX_FADV_DONTNEED)
+            except OSError:
+                pass  # why: a hint the filesystem may refuse; the fsync still makes it durable
             self._dropped, self._started = self._started, self._on_disk
 
 
