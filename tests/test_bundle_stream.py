@@ -114,3 +114,33 @@ def test_any_mangled_log_or_key_file_reads_the_same_streamed(clean, tmp_path_fac
         raw[where % len(raw)] ^= mask
     path.write_bytes(bytes(raw[:len(raw) - cut]))
     assert_same(export(data, "workplace-demo", folder, now=NOW))
+
+
+KEY_WORDS = "the key file's key is not this log's key number"
+
+
+@pytest.mark.parametrize("back, right", [(0, True), (0, False), (1, True), (1, False), (-1, True), (-1, False),
+                                         (3, True), (3, False)])
+def test_the_key_files_key_is_checked_the_same_streamed(clean, tmp_path, back, right):
+    # the streamed reader checks the key file's k_i with the keys its tag check ended on (no
+    # second pass over the chain): the same verdict as evolving k_0 i times, for every index
+    # near the log's end and further behind
+    data = Path(shutil.copytree(clean, tmp_path / "data"))
+    path = the_log(data)
+    found = log.scan(path.read_bytes(), str(path))
+    index = len(found.frames) - back
+    key = _first_key(found.header)
+    for _ in range(index):
+        key = _frames.evolve(key)
+    if not right:
+        key = bytes(b ^ 0x01 for b in key)
+    log.key_path(path).write_bytes(_frames.encode_key_file(found.header.log_id, index, key))
+    bundle = export(data, "workplace-demo", tmp_path, now=NOW)
+    assert_same(bundle)
+    words = [p.what for p in verify(bundle, demo_identities()).problems]
+    assert any(w.startswith(KEY_WORDS) for w in words) == (not right)
+
+
+def _first_key(header) -> bytes:
+    from rrdesk.store._log_checks import first_key
+    return first_key(header, demo_identities())

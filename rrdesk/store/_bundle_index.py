@@ -125,7 +125,7 @@ def index_bundle(path: Path, identities: Sequence[age.Identity]) -> BundleIndex:
         item = _Log(file, name, name, b"", read.keys.get(name + ".key"), file, name + ".key", survey_id, survey)
         bad = streamed.bad_tags or ()
         found = structure_problems(item, streamed.header, streamed.count, streamed.problems, identities,
-                                   lambda key: [Problem(file, seq, TAG_FAILED, name) for seq in bad])
+                                   lambda key: [Problem(file, seq, TAG_FAILED, name) for seq in bad], streamed.keys)
         logs.append(LogIndex(name, streamed.header, tuple(found), streamed.offsets, streamed.lengths,
                              bytes(streamed.digests)))
     return BundleIndex(file, survey, tuple(logs), tuple(problems), read.digest, read.size, dict(read.manifest),

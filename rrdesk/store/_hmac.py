@@ -15,6 +15,7 @@ _BLOCK = 64  # why: SHA-256's block size; RFC 2104 pads (or first hashes) the ke
 _IPAD = bytes(b ^ 0x36 for b in range(256))  # why: RFC 2104's inner pad byte, as a translate table
 _OPAD = bytes(b ^ 0x5C for b in range(256))  # why: RFC 2104's outer pad byte, as a translate table
 _I, _O = b"\x36" * _BLOCK, b"\x5c" * _BLOCK  # a zero key byte XOR each pad
+_I32, _O32 = _I[:32], _O[:32]  # why: the pads' tail after a 32-byte key (every key of a log's chain)
 
 
 def hmac_sha256(key: bytes, msg: bytes) -> bytes:

@@ -9,7 +9,7 @@ all three are re-exported by :mod:`rrdesk.store.verify`.
 from __future__ import annotations
 
 import re
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence
 
 from rrdesk.core.survey import Survey
 from rrdesk.store import age, records
@@ -43,9 +43,11 @@ def _check_structure(item: _Log, identities: Sequence[age.Identity] | None) -> t
 
 def structure_problems(item: _Log, header: Header | None, frames: int, scanned: Sequence[Problem],
                        identities: Sequence[age.Identity] | None,
-                       tags: Callable[[bytes], Sequence[Problem]]) -> list[Problem]:
+                       tags: Callable[[bytes], Sequence[Problem]], known: Mapping[int, bytes] | None = None) -> list[Problem]:
     """:func:`_check_structure` on a log already scanned (``frames`` intact frames, ``scanned``
-    what the scan found; ``tags(k_0)`` checks the tags), for a reader that streams the log."""
+    what the scan found; ``tags(k_0)`` checks the tags), for a reader that streams the log.
+    ``known`` gives keys k_i the reader already computed from this log's k_0, by i (a stream's
+    last two: the key file's key is then checked without evolving k_0 again)."""
     problems = list(scanned)
     if header is None:
         return problems
@@ -57,7 +59,7 @@ def structure_problems(item: _Log, header: Header | None, frames: int, scanned: 
                                            "its header (renamed or replaced)"))
     index, key = _check_key_file(item, header, frames, problems)
     if identities:
-        _check_sealed(item, header, frames, index, key, identities, problems, tags)
+        _check_sealed(item, header, frames, index, key, identities, problems, tags, known or {})
     return problems
 
 
@@ -98,7 +100,7 @@ def first_key(header: Header, identities: Sequence[age.Identity]) -> bytes | str
 
 def _check_sealed(item: _Log, header: Header, frames: int, index: int | None, key: bytes | None,
                   identities: Sequence[age.Identity], problems: list[Problem],
-                  tags: Callable[[bytes], Sequence[Problem]]) -> None:
+                  tags: Callable[[bytes], Sequence[Problem]], known: Mapping[int, bytes]) -> None:
     """With the coordinator's identity: the first key, the tags, the key file's key."""
     first = first_key(header, identities)
     if isinstance(first, str):
@@ -108,8 +110,9 @@ def _check_sealed(item: _Log, header: Header, frames: int, index: int | None, ke
     # why: only k_0 evolved `index` times fits; a tail cut off together with a key file made
     # up to match would need an earlier key, which the laptop no longer holds (§1.4)
     if index is not None and index <= frames + 1:
-        expected = first
-        for _ in range(index):
+        start = max((i for i in known if i <= index), default=0)  # a key already computed from this k_0
+        expected = known.get(start, first)
+        for _ in range(index - start):
             expected = evolve(expected)
         if expected != key:
             problems.append(item.key_problem(f"the key file's key is not this log's key "

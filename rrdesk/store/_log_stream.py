@@ -20,7 +20,7 @@ from typing import Callable
 
 from rrdesk.store import _frames as f
 from rrdesk.store._frames import Header
-from rrdesk.store._hmac import hmac_padded, hmac_sha256, keyed
+from rrdesk.store._hmac import _I32, _IPAD, _O32, _OPAD
 from rrdesk.core.problems import Problem
 
 __all__ = ["LogStream", "Streamed"]
@@ -47,6 +47,7 @@ class Streamed:
     lengths: array = field(default_factory=lambda: array("I"))
     digests: bytearray = field(default_factory=bytearray)
     bad_tags: list[int] | None = None
+    keys: dict[int, bytes] = field(default_factory=dict)  # k_{count-1} and k_count, when the tags were checked
 
 
 class LogStream:
@@ -65,6 +66,7 @@ class LogStream:
         self._seq = 0
         self._prev = b""
         self._key: bytes | None = None
+        self._before: bytes | None = None  # the key before _key (k_{seq-1})
         self._out = Streamed(None, 0, (), 0, 0)
         self._stopped: str | None = None  # the problem of the frame where the chain ends
         self._stop_at = 0  # its log offset
@@ -87,6 +89,9 @@ class LogStream:
             out.problems = (Problem(self.file, None, self._problem, self.member),)
             return out
         out.header, out.count = self._header, self._seq
+        if self._key is not None:  # why: the key file's check needs k_i for i near count; no second pass
+            out.keys = {self._seq: self._key} if self._before is None else {self._seq - 1: self._before,
+                                                                             self._seq: self._key}
         if self._stopped is None:
             out.valid_length = self._base + self._pos
             return out
@@ -125,12 +130,13 @@ class LogStream:
                 self._key = self._first_key(self._header)
                 self._out.bad_tags = None if self._key is None else []
         out, view = self._out, memoryview(buf)
-        pos, seq, prev, key = self._pos, self._seq, self._prev, self._key
+        pos, seq, prev, key, before = self._pos, self._seq, self._prev, self._key, self._before
         # why: the loop below runs once per record of every log read; names bound here are
         # looked up once, not per frame
         unpack, sha256, label, magic_ok, overhead = _PREFIX.unpack_from, hashlib.sha256, f._FRAME_LABEL, f.FRAME_MAGIC, f.FRAME_OVERHEAD
         index, base, size_cap, length, at = self._index, self._base, f.MAX_BLOB - 1, len(buf), buf.startswith
         tag_label, evolve_label = f._TAG_LABEL, f._EVOLVE_LABEL
+        ipad, opad, i32, o32, compare = _IPAD, _OPAD, _I32, _O32, hmac.compare_digest
         if key is None and not index:  # an export's scan: runs of same-size frames checked together
             pos, seq, prev = _bulk(buf, view, pos, seq, prev)
         try:
@@ -157,12 +163,16 @@ class LogStream:
                     self._stop(f._frame(bytes(buf[pos:end]), 0, seq, prev), pos, final)
                     break
                 if key is not None:
+                    # k_i (32 bytes) keys two HMACs: the tag key and k_{i+1}; each HMAC written out
+                    # as H(k^opad || H(k^ipad || m)) with RFC 2104's zero padding (FORMAT.md §1.3-1.4)
                     tag_at = check_at - 32
-                    inner, outer = keyed(key)  # k_i keys two HMACs: the tag key and k_{i+1}
-                    tag = hmac_sha256(hmac_padded(inner, outer, tag_label), view[pos:tag_at])  # FORMAT.md §1.3
-                    if not hmac.compare_digest(tag, buf[tag_at:check_at]):
+                    inner, outer = key.translate(ipad) + i32, key.translate(opad) + o32
+                    tag_key = sha256(outer + sha256(inner + tag_label).digest()).digest()
+                    tag = sha256(tag_key.translate(opad) + o32
+                                 + sha256(tag_key.translate(ipad) + i32 + view[pos:tag_at]).digest()).digest()
+                    if not compare(tag, buf[tag_at:check_at]):
                         out.bad_tags.append(seq)
-                    key = hmac_padded(inner, outer, evolve_label)
+                    before, key = key, sha256(outer + sha256(inner + evolve_label).digest()).digest()
                 if index:
                     out.offsets.append(base + pos + 48)
                     out.lengths.append(size)
@@ -170,7 +180,7 @@ class LogStream:
                 pos, seq, prev = end, seq + 1, check
         finally:
             view.release()
-        self._seq, self._prev, self._key = seq, prev, key
+        self._seq, self._prev, self._key, self._before = seq, prev, key, before
         if self._stopped is None:
             self._pos = pos
             if pos >= _KEEP:
