@@ -18,7 +18,7 @@ from rrdesk.store._frames import KEY_SIZE, Header, Scan, evolve, parse_key_file
 from rrdesk.store._log_sources import _Log
 from rrdesk.store.log import Problem, check_tags, scan
 
-__all__ = ["first_key", "open_record", "record_problems", "structure_problems", "unmatched_problems"]
+__all__ = ["first_key", "open_record", "out_of_order", "record_problems", "structure_problems", "unmatched_problems"]
 
 # why: Station names a log after the device and log ids in its header (FORMAT.md §1.1); a
 # name that disagrees means the file was renamed or replaced, which a de-duplicating
@@ -169,7 +169,7 @@ def record_problems(file: str, header: Header, seq: int, record: records.Record,
     # why: a log of another survey is reported once (_check_log), not once per record
     if survey is not None and survey.id != header.survey_id:
         survey = None
-    what = _out_of_order(seq, record, prev, survey)
+    what = out_of_order(seq, record, prev, survey)
     if what:
         problems.append(Problem(file, seq, what, member))
     return problems
@@ -197,7 +197,7 @@ def unmatched_problems(file: str, unmatched: Sequence[int], total: int, *, membe
 _FOLLOWS = {"answer": ("spun",), "declined": ("unspun",), "abandoned": ("spun", "unspun")}
 
 
-def _out_of_order(seq: int, record: records.Record, prev: tuple[int, records.Record] | None,
+def out_of_order(seq: int, record: records.Record, prev: tuple[int, records.Record] | None,
                   survey: Survey | None) -> str:
     """What is wrong with the record's place in its interview, or "".
 

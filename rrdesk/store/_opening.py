@@ -150,20 +150,29 @@ def open_blobs(file: str, header: Header, survey: Survey, first: int, blobs: Seq
             prev = (first - 1, opened)
     kinds = {kind: i for i, kind in enumerate(KINDS)}
     blank = [-1] * len(direct)
+    # why: a record naming its own log's survey, device and log (all but hostile ones) needs only
+    # the order check; record_problems words the rest
+    own = (header.survey_id, header.device_id.hex(), header.log_id.hex())
+    ordered = survey if survey.id == header.survey_id else None
+    out_of_order, Record = verify.out_of_order, records.Record
     for seq, blob in enumerate(blobs, start=first):
         record = open_record(blob, identities, decrypt=decrypt)
         if record is None:
             unmatched.append(seq)
             continue
-        if isinstance(record, str):
+        if type(record) is not Record:
             problems.append((seq, record))
             continue
-        found = record_problems(file, header, seq, record, prev, survey)
+        if (record.survey, record.device, record.log) == own:
+            what = out_of_order(seq, record, prev, ordered)
+        else:
+            found = record_problems(file, header, seq, record, prev, survey)
+            what = found[0].what if found else ""
         prev = (seq, record)
         row = [seq, record.interview, kinds[record.kind], -1, -1, _day(record.day, days),
                names.setdefault(record.interviewer, len(names)), names.setdefault(record.version, len(names)),
                *blank]
-        what = found[0].what if found else _content(record, row, index, answers, direct)
+        what = what or _content(record, row, index, answers, direct)
         if what:
             problems.append((seq, what))  # why: a record with any problem is left out of the estimates
         else:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
 from rrdesk.core.errors import RecordError, RRDeskError  # noqa: F401 - RecordError re-exported
@@ -62,6 +62,10 @@ _CANONICAL = re.compile(rb'\{"format":"(rrdesk-record/[123])","survey":' + _PLAI
                         + rb')?,"direct":\{((?:' + _PLAIN + b":" + _PLAIN
                         + rb',)*(?:' + _PLAIN + b":" + _PLAIN + rb'))?\}\}\Z')
 _PAIR = re.compile(_PLAIN + b":" + _PLAIN)
+# the same patterns over text: on ASCII they match exactly what the bytes patterns match; the
+# record's padding (spaces, pad) is matched too (cheaper than stripping it first)
+_CANONICAL_PADDED = re.compile(_CANONICAL.pattern.decode("ascii").removesuffix(r"\Z") + r" *\Z")
+_PAIR_TEXT = re.compile(_PAIR.pattern.decode("ascii"))
 _PAD_STEP = 256  # why: sizes are rounded up so that small survey edits rarely change them
 _MAX_RECORD = 65536 - 1024  # why: a sealed record must fit a log frame's blob (64 KiB) with age's overhead
 
@@ -157,12 +161,15 @@ def parse(plaintext: bytes) -> Record:
     """
     if len(plaintext) > _MAX_RECORD:
         raise RecordError("longer than any record")
-    body = plaintext.rstrip(b" ")
-    fast = _CANONICAL.match(body)
+    try:  # why as text: one decode, not one per field (the pattern admits ASCII only), padding and all
+        fast = _CANONICAL_PADDED.match(plaintext.decode("ascii"))
+    except UnicodeDecodeError:
+        fast = None
     if fast is not None:
         record = _from_match(fast)
         if record is not None:
             return record
+    body = plaintext.rstrip(b" ")
     if not body.startswith(b'{"format":'):  # why: canonical JSON only; refuses deep nesting before json sees it
         raise RecordError("not a JSON record")
     try:
@@ -198,37 +205,39 @@ def parse(plaintext: bytes) -> Record:
 
 
 def _from_match(found: re.Match) -> Record | None:
-    """The record of a canonical body matched by ``_CANONICAL``, or None to take the full path
-    (which then says what is wrong): the same checks as :func:`parse`, on the matched fields."""
-    # why map: the pattern admits ASCII only, so UTF-8 decodes it as ASCII would; an absent group is b""
-    fmt, survey, device, log, interview, position, kind, question, answer, day, interviewer, version, direct = map(
-        bytes.decode, found.groups(b"")[:13])
+    """The record of a canonical body matched by ``_CANONICAL_PADDED``, or None to take the full
+    path (which then says what is wrong): the same checks as :func:`parse`, on the matched fields."""
+    fmt, survey, device, log, interview, position, kind, question, answer, day, interviewer, version, direct = \
+        found.groups("")[:13]  # an absent group (the /3 fields of older formats) is ""
     if kind not in KINDS or fmt == FORMAT_V1 and kind in SLOT_FIRST:
         return None
     if (fmt == FORMAT) != (found.group(11) is not None) or fmt != FORMAT and kind == "refused":
         return None  # the fields of another format, or a kind it does not have
-    if fmt == FORMAT and not (_ident(interviewer) and _ident(version)):
+    if fmt == FORMAT and not (_known_ident(interviewer) and _known_ident(version)):
         return None
     pairs = {}
     if direct:
-        keys = [(k.decode("ascii"), v.decode("ascii")) for k, v in _PAIR.findall(found.group(13))]
+        keys = _PAIR_TEXT.findall(direct)
         if any(a[0] >= b[0] for a, b in zip(keys, keys[1:])):
             return None  # not sorted, or a key twice: not what to_json writes
         pairs = dict(keys)
-    return _quick(survey=survey, device=device, log=log, interview=int(interview), position=int(position), kind=kind,
-                  question=question, answer=answer, day=day, direct=pairs, format=fmt, interviewer=interviewer,
-                  version=version)
-
-
-_FIELDS = frozenset(f.name for f in fields(Record))
-
-
-def _quick(**values: Any) -> Record:
-    """``Record(**values)``, the same object, made without the frozen dataclass's ``__init__``
-    (one ``object.__setattr__`` per field: 1.5 µs of every record aggregated, a quarter of
-    :func:`parse`). ``values`` must name every field (else the real constructor decides)."""
-    if values.keys() != _FIELDS:
-        return Record(**values)
+    # why not Record(...): the frozen dataclass's __init__ sets each field with object.__setattr__
+    # (1.5 µs of every record aggregated); this is the same object, every field named
     record = object.__new__(Record)
-    record.__dict__.update(values)
+    record.__dict__.update(survey=survey, device=device, log=log, interview=int(interview), position=int(position),
+                           kind=kind, question=question, answer=answer, day=day, direct=pairs, format=fmt,
+                           interviewer=interviewer, version=version)
     return record
+
+
+_IDENTS: dict[str, bool] = {}
+
+
+def _known_ident(text: str) -> bool:
+    """:func:`is_ident`, remembered: a log's records name the same interviewer and version."""
+    ok = _IDENTS.get(text)
+    if ok is None:
+        if len(_IDENTS) > 4096:  # why: bounded, whatever a hostile bundle names
+            _IDENTS.clear()
+        ok = _IDENTS[text] = _ident(text)
+    return ok

@@ -24,14 +24,14 @@ from rrdesk.store import age, minisign
 from rrdesk.store._folder_checks import folder_problems
 from rrdesk.store._log_sign import folder_problems as header_signature_problems
 from rrdesk.store._log_checks import (  # noqa: F401 - the per-record checks re-exported
-    _check_log, open_record, record_problems, unmatched_problems,
+    _check_log, open_record, out_of_order, record_problems, unmatched_problems,
 )
 from rrdesk.store import _bundle_verify as streamed
 from rrdesk.store._bundle_index import Bundles
 from rrdesk.store._log_sources import _gather
 from rrdesk.store.log import Problem, StoreError, os_reason, scan
 
-__all__ = ["Report", "extract", "open_record", "record_problems",
+__all__ = ["Report", "extract", "open_record", "out_of_order", "record_problems",
            "unmatched_problems", "verify"]
 
 
