@@ -25,7 +25,7 @@ import numpy as np
 
 from rrdesk.core.errors import BundleError
 from rrdesk.core.survey import Question, Survey, answers_problem
-from rrdesk.store import age, records, verify
+from rrdesk.store import _log_checks as checks, age, records
 from rrdesk.store._age_open import Opener
 from rrdesk.store._bundle_index import BundleIndex, Bundles, index_bundle
 from rrdesk.store._frames import Header
@@ -143,7 +143,7 @@ def open_blobs(file: str, header: Header, survey: Survey, first: int, blobs: Seq
     names: dict[str, int] = {}  # interviewer ids and versions, numbered as first met
     days: dict[str, int] = {}  # a day's text → its ordinal (a log's records share a few days)
     prev = None
-    identities, decrypt, open_record, record_problems = opener.identities, opener.decrypt, verify.open_record, verify.record_problems
+    identities, decrypt, open_record, record_problems = opener.identities, opener.decrypt, checks.open_record, checks.record_problems
     if before is not None:
         opened = open_record(before, identities, decrypt=decrypt)
         if isinstance(opened, records.Record):
@@ -154,7 +154,7 @@ def open_blobs(file: str, header: Header, survey: Survey, first: int, blobs: Seq
     # the order check; record_problems words the rest
     own = (header.survey_id, header.device_id.hex(), header.log_id.hex())
     ordered = survey if survey.id == header.survey_id else None
-    out_of_order, Record = verify.out_of_order, records.Record
+    out_of_order, Record = checks.out_of_order, records.Record
     for seq, blob in enumerate(blobs, start=first):
         record = open_record(blob, identities, decrypt=decrypt)
         if record is None:
