@@ -412,3 +412,19 @@ def test_texts_from_a_bundle_are_escaped_in_the_report(tmp_path):
     html = render(report.results(survey, counts), [], bundles=["<b>.tar.age"])
     assert "<img" not in html and "&lt;img src=x" in html and "<b>.tar" not in html
 
+
+
+def test_rows_grow_in_place_and_keep_every_row():
+    import numpy as np
+
+    from rrdesk.store._collected import Rows
+    rows = Rows(3)
+    expected = []
+    for n in (1, 4095, 1, 5000, 0, 7):  # across several growths
+        start = len(expected)
+        block = rows.add(n)
+        block[:] = np.arange(start, start + n)[:, None] * np.array([1, 10, 100])
+        expected.extend([i, 10 * i, 100 * i] for i in range(start, start + n))
+    table = rows.take()
+    assert table.shape == (len(expected), 3) and table.tolist() == expected
+    assert rows.take().shape == (0, 3)

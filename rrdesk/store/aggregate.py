@@ -60,7 +60,7 @@ from rrdesk.store._age_open import Opener
 from rrdesk.store._bundle_index import BundleIndex, Bundles, LogIndex, index_bundle
 from rrdesk.store._custody_checks import Custody, ledger_problems, origin, unsigned_logs
 from rrdesk.store._seen import UNUSABLE, Seen, differing, runs, take_new
-from rrdesk.store._collected import BUNDLE, LOG, ROW, Answer, Collection, SurveyData, refused_aside
+from rrdesk.store._collected import BUNDLE, LOG, ROW, Answer, Collection, Rows, SurveyData, refused_aside
 from rrdesk.store._opening import FIXED, SEQ
 from rrdesk.store.log import Problem
 
@@ -156,9 +156,10 @@ def _collect(paths: Sequence[Path], identities: list[age.Identity], survey_id: s
     try:
         if collector.workers > 1 and _size(paths) > IN_PROCESS_BELOW * _RECORD_BYTES:
             collector.start_pool()  # why: now, before bundles fill this process, which spawn would copy
-        ahead: deque[tuple[int, Path, Future | None]] = deque()
+        ahead: deque[tuple[int, Path]] = deque()
         for number, path in enumerate(paths):
-            ahead.append((number, Path(path), collector.index_ahead(Path(path))))
+            collector.index_ahead(number, Path(path))
+            ahead.append((number, Path(path)))
             while len(ahead) > collector.workers:  # why: bundles are indexed in the workers, a few ahead
                 collector.add(*ahead.popleft())
         while ahead:
@@ -177,7 +178,7 @@ class _Survey:
     bundles: list[str]
     devices: dict[str, int]
     logs: dict[tuple[str, str], int]
-    rows: list[np.ndarray]
+    rows: Rows
     problems: list[tuple[int, Problem]]
     names: dict[str, int] = field(default_factory=dict)  # interviewer ids and versions → the rows' index
     places: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)  # (bundle, log) → file, member
@@ -198,20 +199,22 @@ class _Collector:
         self.pool: ProcessPoolExecutor | None = None
         self.flight: deque[tuple[Future, opening.Job, _Survey, int, int, int]] = deque()
         self.here: tuple[Opener, Bundles] | None = None  # for records opened in this process
+        self.indexing: dict[int, Future] = {}  # bundles being indexed in the workers, by number
 
     # -- one bundle ----------------------------------------------------------------------
 
-    def index_ahead(self, path: Path) -> Future | None:
-        """Start indexing ``path`` in a worker (None: it is indexed here, when added)."""
+    def index_ahead(self, number: int, path: Path) -> None:
+        """Start indexing bundle ``number`` in a worker (else it is indexed here, when added).
+        The future is kept here, not by the caller, so :meth:`add` can let the index go."""
         if self.pool is None or self.workers == 1:
-            return None
+            return
         try:
-            return self.pool.submit(opening.index_in_worker, str(path))
+            self.indexing[number] = self.pool.submit(opening.index_in_worker, str(path))
         except BrokenProcessPool:
             self.workers = 1
-            return None
 
-    def _index(self, path: Path, future: Future | None) -> BundleIndex:
+    def _index(self, number: int, path: Path) -> BundleIndex:
+        future = self.indexing.pop(number, None)
         if future is not None:
             try:
                 return future.result()
@@ -219,9 +222,9 @@ class _Collector:
                 self.workers = 1  # see _drain_one
         return index_bundle(path, self.identities)
 
-    def add(self, number: int, path: Path, future: Future | None = None) -> None:
+    def add(self, number: int, path: Path) -> None:
         self.names.append(str(path))
-        index = self._index(path, future)
+        index = self._index(number, path)
         survey = index.survey
         if survey is None:  # not opened, or its survey copy unreadable: nothing is usable
             self.problems.extend((number, p) for p in index.problems)
@@ -232,7 +235,7 @@ class _Collector:
         into = self.surveys.get(survey.id)
         if into is None:  # the trusted copy decides, not whichever bundle comes first
             base, first = self.trusted.get(survey.id, (survey, str(path)))
-            into = self.surveys[survey.id] = _Survey(base, first, [], {}, {}, [], [])
+            into = self.surveys[survey.id] = _Survey(base, first, [], {}, {}, Rows(ROW + FIXED + len(base.direct)), [])
         into.problems.extend((number, p) for p in index.problems)
         why, usable = origin(self.custody, index)
         if why is not None:
@@ -260,6 +263,8 @@ class _Collector:
             if header is None or header.survey_id != survey.id:
                 continue  # reported by the checks: the log is unreadable or of another survey
             jobs.extend(self._select(number, into, index, checked))
+        index = checked = None  # why: the jobs hold what they need; the bundle's index goes before its records are opened
+        into.rows.reserve(sum(job.count for job, _, _ in jobs))
         self._dispatch(jobs, into, number)
 
     def _select(self, number: int, into: _Survey, index: BundleIndex,
@@ -363,14 +368,13 @@ class _Collector:
     def _take(self, opened: opening.Opened, job: opening.Job, into: _Survey, number: int,
               device: int, log: int) -> None:
         if opened.rows.shape[0]:
-            where = np.empty((opened.rows.shape[0], ROW), dtype=np.int64)
-            where[:] = (number, device, log)
-            rows = np.hstack([where, opened.rows])
+            rows = into.rows.add(opened.rows.shape[0])
+            rows[:, :ROW] = (number, device, log)
+            rows[:, ROW:] = opened.rows
             # the job's own numbering of interviewer ids and versions → the survey's
             remap = np.array([into.names.setdefault(name, len(into.names)) for name in opened.names], dtype=np.int64)
             for column in (ROW + opening.WHO, ROW + opening.VERSION):
                 rows[:, column] = remap[rows[:, column]]
-            into.rows.append(rows)
             into.places[(number, log)] = (job.file, job.member)
         into.problems.extend((number, Problem(job.file, seq, what, job.member)) for seq, what in opened.problems)
         _, unmatched, count = self.unmatched.setdefault((number, job.file, job.member), (into.survey.id, [], [0]))
@@ -411,9 +415,7 @@ class _Collector:
 
     def _survey_data(self, s: _Survey, drop: dict[tuple[str, str, int], int | None],
                      shared: list[tuple[int, Problem]]) -> SurveyData:
-        direct = len(s.survey.direct)
-        table = np.concatenate(s.rows) if s.rows else np.empty((0, ROW + FIXED + direct), dtype=np.int64)
-        s.rows.clear()  # why: the pieces go as soon as they are one table: memory peaks at two copies, not three
+        table = s.rows.take()
         logs = list(s.logs)
         mine = {(s.logs[(device, log)], seq): keep for (device, log, seq), keep in drop.items()
                 if (device, log) in s.logs}
@@ -437,7 +439,7 @@ class _Collector:
         if self.here is not None:
             self.here[1].close()
         if self.pool is not None:
-            for future, *_ in self.flight:
+            for future in [f for f, *_ in self.flight] + list(self.indexing.values()):
                 future.cancel()
             self.pool.shutdown(wait=True, cancel_futures=True)
             self.pool = None
