@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from rrdesk import cli
-from rrdesk.store import _age_open, _frames, _opening, aggregate, age, keys, log
+from rrdesk.store import _age_open, _collector, _frames, _opening, aggregate, age, keys, log
 from tests.conftest import DEMO, ROOT
 
 KEY = ROOT / "resources" / "demo-identity.txt"
@@ -366,8 +366,8 @@ def test_worker_processes_give_exactly_what_this_process_gives(field, monkeypatc
     paths = [field["a"][1], field["b"][1]]
     identities = keys.load_identities(KEY)
     here = aggregate.collect(paths, identities, workers=1).surveys[SID]
-    monkeypatch.setattr(aggregate, "IN_PROCESS_BELOW", 0)
-    monkeypatch.setattr(aggregate, "CHUNK", 7)  # many chunks, each checked after its predecessor's last record
+    monkeypatch.setattr(_collector, "IN_PROCESS_BELOW", 0)
+    monkeypatch.setattr(_collector, "CHUNK", 7)  # many chunks, each checked after its predecessor's last record
     here_calls = []
     monkeypatch.setattr(_opening, "open_job", lambda *a: here_calls.append(a) or pytest.fail("opened here"))
     pooled = aggregate.collect(paths, identities, workers=2).surveys[SID]
