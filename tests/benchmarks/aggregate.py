@@ -42,13 +42,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run from a checkout
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import _fixtures  # noqa: E402
+# why not ``import _fixtures`` here: the worker processes (spawned) import this file as their
+# main module, and must pay only what ``rrdesk aggregate``'s workers pay; each function imports it
 
 RATE_TARGET, SPEEDUP_TARGET, MEMORY_TARGET_MB = 18_000, 1.8, 200
 _RECORD_BYTES = 824  # a frame of the demo survey's records in a log: to size the big bundle
 
 
 def bundles(total: int, laptops: int) -> list[Path]:
+    import _fixtures
     per = total // laptops
     return [_fixtures.bundle_of(_fixtures.data_folder(per, 1000 + i)) for i in range(laptops)]
 
@@ -57,6 +59,7 @@ def stage(paths: list[str], workers: int) -> dict:
     """One aggregation (in this fresh process)."""
     import tempfile
 
+    import _fixtures
     from rrdesk.app.aggregate import Checks, run
 
     ledger = Path(tempfile.mkdtemp(dir=_fixtures.CACHE)) / "coordinator.ledger"  # a fresh one: every bundle compared
@@ -89,6 +92,7 @@ def _cpu() -> float:
 def floors(path: str, count: int = 3000) -> dict:
     from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PublicKey
 
+    import _fixtures
     from rrdesk.store import _age_format, _age_open, keys, records
     from rrdesk.store._bundle_index import Bundles, index_bundle
 
@@ -175,6 +179,7 @@ def main() -> int:
         got = _run(bundles(size, 3), 2)
         print(f"   {got['records']:>9,}   {got['seconds']:8.2f}   {got['records'] / got['seconds']:9,.0f}")
 
+    import _fixtures
     big = [_fixtures.bundle_of(_fixtures.data_folder(big_mb * 2**20 // _RECORD_BYTES, 7))]
     print(f"3. memory on one bundle of {big[0].stat().st_size / 2**20:.0f} MiB:")
     for w in (1, 2):
