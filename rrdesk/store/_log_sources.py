@@ -17,7 +17,7 @@ from rrdesk.core.errors import InputError, RRDeskError
 from rrdesk.core.fileio import read_capped, read_capped_if_present
 from rrdesk.core.survey import Survey
 from rrdesk.store import age, minisign
-from rrdesk.store.bundle import SUFFIX, SURVEY_FILE
+from rrdesk.store._bundle_open import SUFFIX, SURVEY_FILE
 from rrdesk.store.log import MAX_LOG, Problem, key_path, os_reason
 
 MAX_KEY_FILE = 1 << 20  # why: a key file is under 200 bytes (FORMAT.md §1.9); 1 MiB is far above it
