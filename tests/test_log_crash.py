@@ -89,14 +89,12 @@ def _append_calls(tmp_path: Path) -> tuple[list[tuple[str, object]], list[str]]:
     return ops.calls[first:], ops.threads[first:]  # close waited for the key's flush
 
 
-def test_append_writes_and_fsyncs_the_frame_then_overwrites_the_key_and_flushes_it_off_the_callers_thread(
-        tmp_path):
+def test_append_writes_and_fsyncs_the_frame_then_overwrites_and_fsyncs_the_key(tmp_path):
     calls, threads = _append_calls(tmp_path)
     assert [name for name, _ in calls] == ["write", "fsync", "pwrite", "fsync"]
     (_, log_fd), (_, log_fd2), (_, key_fd), (_, key_fd2) = calls
     assert log_fd == log_fd2 and key_fd == key_fd2 and log_fd != key_fd
-    me = threading.current_thread().name
-    assert threads[:3] == [me] * 3 and threads[3].startswith("rrdesk-key-flush")
+    assert threads[:3] == [threading.current_thread().name] * 3  # the key's flush: the tests below
 
 
 @pytest.mark.parametrize("code", [errno.ENOSPC, errno.EIO])
@@ -191,17 +189,33 @@ def test_leaving_a_with_block_on_an_error_never_hides_it_behind_the_key_flush_fa
 
 
 class HeldKeyFlush(FaultyOps):
-    """Every key flush waits until the test lets one go (``release``): the moments between an
-    acknowledgement and the key on disk, held open as long as a test needs."""
+    """Every flush of the key file waits until the test lets one go (``gate.release``): the
+    moments between an acknowledgement and the key on disk, held open as long as a test needs,
+    whichever thread flushes (the writer's own, or the next caller when that one had not begun)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.gate = threading.Semaphore(0)
+        self.key_fds: set[int] = set()
+
+    def open(self, path, flags, mode=0o600):
+        fd = super().open(path, flags, mode)
+        if Path(path).name.endswith(".key"):
+            self.key_fds.add(fd)
+        return fd
 
     def fsync(self, fd):
-        if threading.current_thread().name.startswith("rrdesk-key-flush"):
+        if fd in self.key_fds:
             self.gate.acquire()
         super().fsync(fd)
+
+
+def _in_a_thread(work) -> threading.Thread:
+    """``work()`` on a thread of its own, given 0.3 s: still alive then means it is waiting."""
+    thread = threading.Thread(target=work)
+    thread.start()
+    thread.join(timeout=0.3)
+    return thread
 
 
 def _flush_threads() -> list[threading.Thread]:
@@ -213,12 +227,12 @@ def test_append_returns_before_the_key_is_flushed_and_the_next_frame_waits_for_i
     build_log(path, 1)
     ops = HeldKeyFlush()
     with LogWriter.open(path, ops=ops) as writer:
-        assert writer.append(b"one") == 1  # acknowledged while its key's flush is held
+        first = _in_a_thread(lambda: writer.append(b"one"))
+        first.join(timeout=60)  # a flush on the caller's thread would hold it until the gate opens
+        assert not first.is_alive() and writer.count == 2  # acknowledged while its key's flush is held
         assert ops.steps()[-3:] == ["write", "fsync", "pwrite"]
         assert _frames.parse_key_file(key_path(path).read_bytes()).index == 2  # written, not flushed
-        second = threading.Thread(target=writer.append, args=(b"two",))
-        second.start()
-        second.join(timeout=0.3)
+        second = _in_a_thread(lambda: writer.append(b"two"))
         assert second.is_alive() and ops.steps()[-1] == "pwrite"  # record 2 waits for key 2 on disk
         ops.gate.release()
         second.join(timeout=60)
@@ -236,9 +250,7 @@ def test_close_waits_for_the_key_flush_and_no_thread_outlives_the_writer(tmp_pat
     assert set(_flush_threads()) <= before  # a writer that never appends starts no thread
     writer.append(b"one")
     (mine,) = set(_flush_threads()) - before
-    closer = threading.Thread(target=writer.close)
-    closer.start()
-    closer.join(timeout=0.3)
+    closer = _in_a_thread(writer.close)
     assert closer.is_alive()  # close is waiting for the held flush
     with pytest.raises(LogLocked):
         LogWriter.open(path, ops=FAST)  # and still holds the log meanwhile

@@ -24,13 +24,15 @@ from tests.test_log import FAST, K0, build_log, blobs
 
 class PowerCutDisk(OsOps):
     """Real files, and what a power cut would leave of them: each file's bytes as of its last
-    fsync. Every key flush (on the writer's own thread) waits for ``gate``; every call on the
-    appending thread first records what a power cut right then would leave (``moments``)."""
+    fsync. Once ``held``, every flush of the key file (by the writer's own thread, or by the next
+    append when that thread had not begun it) waits for ``gate``; every other call first records
+    what a power cut right then would leave (``moments``)."""
 
     def __init__(self, files: list[Path]) -> None:
         self.paths: dict[int, Path] = {}
         self.durable = {path: path.read_bytes() for path in files}  # built with real fsync
         self.gate = threading.Semaphore(0)
+        self.held = False
         self.acked = 0
         self.moments: list[tuple[str, int, dict[Path, bytes], dict[Path, bytes]]] = []
         self._lock = threading.Lock()
@@ -45,23 +47,19 @@ class PowerCutDisk(OsOps):
         self.paths[fd] = Path(path)
         return fd
 
-    def _on_appending_thread(self, what: str) -> None:
-        if not threading.current_thread().name.startswith("rrdesk-key-flush"):
-            self.moment(what)
-
     def write(self, fd, data):
-        self._on_appending_thread("before the frame's write")
+        self.moment("before the frame's write")
         return super().write(fd, data)
 
     def pwrite(self, fd, data, offset):
-        self._on_appending_thread("before the key's write")
+        self.moment("before the key's write")
         return super().pwrite(fd, data, offset)
 
     def fsync(self, fd):
-        if threading.current_thread().name.startswith("rrdesk-key-flush"):
-            self.gate.acquire()
+        if self.held and self.paths[fd].name.endswith(".key"):
+            self.gate.acquire()  # the moments before it: the acknowledgement's, and the next write's
         else:
-            self._on_appending_thread("before the frame's fsync")
+            self.moment("before the frame's fsync")
         super().fsync(fd)  # the real one: the files are real
         with self._lock:
             self.durable[self.paths[fd]] = self.paths[fd].read_bytes()
@@ -89,6 +87,7 @@ def test_a_power_cut_at_any_moment_of_an_append_loses_no_acknowledged_record(tmp
     disk = PowerCutDisk([path, keys])
     disk.acked = start
     with LogWriter.open(path, ops=disk) as writer:
+        disk.held = True
         for seq in range(start, len(records)):
             assert writer.append(records[seq]) == seq
             disk.acked = seq + 1

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import errno
 import os
-from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -33,6 +32,7 @@ from rrdesk.store._frames import (
     DIGEST_SIZE, KEY_SIZE, MAX_BLOB, Frame, Header, Problem, Scan, check_tags,
     encode_frame, encode_header, encode_key_file, evolve, parse_key_file, scan,
 )
+from rrdesk.store._key_flush import KeyFlush
 
 MAX_LOG = 2 << 30
 # why: the same bound as a bundle (MAX_BUNDLE): a log is a few MB, so 2 GiB is far above any
@@ -105,8 +105,7 @@ class LogWriter:
         self._path, self._fd, self._key_fd, self._header = path, fd, key_fd, header
         self._count, self._key, self._prev, self._ops = count, key, prev, ops
         self._poisoned = False
-        self._flusher: ThreadPoolExecutor | None = None  # started by the first append
-        self._flushing: Future | None = None  # the last append's key flush, until waited for
+        self._flush = KeyFlush(ops, key_fd)  # the last append's key flush, until settled
 
     @property
     def path(self) -> Path:
@@ -262,8 +261,9 @@ class LogWriter:
         if self._poisoned:
             raise StoreError(self._path, f"record {seq}",
                              "not saved: an earlier write failed; open the log again")
-        failed = self._settle()  # the previous key on disk before this frame is written
+        failed = self._flush.settle()  # the previous key on disk before this frame is written
         if failed is not None:
+            self._poisoned = True
             raise StoreError(self._path, f"record {seq}", f"could not be saved: {os_reason(failed)} "
                                                           f"(the key file after record {seq - 1})") from failed
         frame = encode_frame(seq, bytes(blob), self._prev, self._key)
@@ -272,34 +272,13 @@ class LogWriter:
             write_all(self._ops, self._fd, frame)
             self._ops.fsync(self._fd)
             write_all(self._ops, self._key_fd, encode_key_file(self._header.log_id, seq + 1, next_key), 0)
-            self._flushing = self._flush_key()
+            self._flush.start()
         except OSError as error:
             # why: never retry an fsync and then acknowledge (PostgreSQL "fsyncgate", 2018)
             self._poisoned = True
             raise StoreError(self._path, f"record {seq}", f"could not be saved: {os_reason(error)}") from error
         self._count, self._key, self._prev = seq + 1, next_key, frame[-DIGEST_SIZE:]
         return seq
-
-    def _flush_key(self) -> Future | None:
-        """Start the key file's flush on the writer's thread; flush here if no thread can start."""
-        if self._flusher is None:
-            self._flusher = ThreadPoolExecutor(1, thread_name_prefix="rrdesk-key-flush")
-        try:
-            return self._flusher.submit(self._ops.fsync, self._key_fd)
-        except RuntimeError:  # the interpreter is shutting down: no new work for threads
-            self._ops.fsync(self._key_fd)
-            return None
-
-    def _settle(self) -> OSError | None:
-        """Wait for the last key flush; its error (which poisons the writer), or None."""
-        flushing, self._flushing = self._flushing, None
-        error = None if flushing is None else flushing.exception()
-        if error is None:
-            return None
-        self._poisoned = True
-        if not isinstance(error, OSError):
-            raise error  # a bug, not the disk: never reworded as a disk's failure
-        return error
 
     def close(self) -> None:
         """Wait for the last key flush, end the writer's thread, release the log and its lock.
@@ -309,11 +288,8 @@ class LogWriter:
         the next ``open`` keeps it (FORMAT.md §1.8).
         """
         try:
-            failed = self._settle()
+            failed = self._flush.close()
         finally:
-            if self._flusher is not None:
-                self._flusher.shutdown(wait=True)
-                self._flusher = None
             for name in ("_key_fd", "_fd"):  # why: the log's fd, which holds the lock, last
                 fd = getattr(self, name)
                 if fd is not None:
