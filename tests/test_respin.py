@@ -99,6 +99,21 @@ def test_a_spin_whose_record_cannot_be_saved_returns_no_outcome(tmp_path, step, 
         assert stopped.next_question == QUESTIONS[1 if spent else 0]
 
 
+def test_a_spin_whose_key_flush_fails_after_it_returned_is_spent_and_the_callers_error_comes_out(tmp_path):
+    """The spin's frame is durable, so spin() returns its outcome; the key file's flush after it
+    fails on the writer's own thread (FORMAT.md §1.8). Leaving the station on an error of the
+    caller's own shows that error, not the flush's; recovery keeps the spin: the question is spent."""
+    disk = FailingDisk("fsync", spare=1)  # the frame's fsync passes, the key's fails
+    with pytest.raises(KeyError, match="the caller's own error"):
+        with station(tmp_path, disk) as s:
+            interview = s.start({"department": "office"}, interviewer="t1")
+            disk.armed = True
+            assert interview.spin(QUESTIONS[0], 1) is not None
+            raise KeyError("the caller's own error")
+    with station(tmp_path) as s:
+        assert s.interrupted().spun_unanswered == QUESTIONS[0]
+
+
 # -- a process killed right after spin() returned -------------------------------------------
 
 

@@ -310,7 +310,7 @@ class Station:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.close()
+        self.writer.__exit__(*exc)  # why: the writer's close never hides an error on its way out
 
 
 __all__ = ["CURRENT", "DEVICE_FILE", "SURVEY_COPY", "Station", "Interview", "Interrupted", "InterviewError",
