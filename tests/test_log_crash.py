@@ -176,6 +176,28 @@ def test_a_key_flush_failure_no_append_said_is_raised_by_close_once_everything_i
     _reopened_keeps(path, records + [b"acknowledged"])  # the lock was released
 
 
+def test_sync_waits_for_the_key_flush_and_says_when_it_failed(tmp_path):
+    path = tmp_path / "a.rrlog"
+    records = build_log(path, 3)
+    writer, ops = _key_flush_fails(path, errno.ENOSPC)
+    writer.append(b"acknowledged")
+    with pytest.raises(StoreError, match=r"record 3: its key file could not be saved: No space left on device \("):
+        writer.sync()
+    writer.sync()  # said once
+    with pytest.raises(StoreError, match="record 4: not saved: an earlier write failed"):
+        writer.append(b"refused")
+    writer.close()
+    _reopened_keeps(path, records + [b"acknowledged"])
+    held = HeldKeyFlush()
+    with LogWriter.open(path, ops=held) as writer:
+        writer.append(b"held")
+        syncing = _in_a_thread(writer.sync)
+        assert syncing.is_alive()  # the key of record 5 is not on disk yet
+        held.gate.release()
+        syncing.join(timeout=60)
+        assert not syncing.is_alive() and held.steps()[-1] == "fsync"
+
+
 def test_leaving_a_with_block_on_an_error_never_hides_it_behind_the_key_flush_failure(tmp_path):
     path = tmp_path / "a.rrlog"
     build_log(path, 3)

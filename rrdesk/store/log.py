@@ -296,9 +296,28 @@ class LogWriter:
                     setattr(self, name, None)
                     self._ops.close(fd)
         if failed is not None:
-            raise StoreError(self._path, f"record {self._count - 1}",
-                             f"its key file could not be saved: {os_reason(failed)} (the record itself "
-                             "is in the log; opening the log again recovers it)") from failed
+            raise self._key_not_saved(failed) from failed
+
+    def sync(self) -> None:
+        """Return once the last record's key is on disk: its forward security in force now.
+
+        ``append`` does not wait for that (FORMAT.md §1.8); the next append and ``close`` do.
+
+        Raises
+        ------
+        StoreError
+            That flush failed; the writer then refuses every append, as after a failed append
+            (the record itself is in the log, and the next ``open`` keeps it).
+        """
+        failed = self._flush.settle()
+        if failed is not None:
+            self._poisoned = True
+            raise self._key_not_saved(failed) from failed
+
+    def _key_not_saved(self, failed: OSError) -> StoreError:
+        return StoreError(self._path, f"record {self._count - 1}",
+                          f"its key file could not be saved: {os_reason(failed)} (the record itself "
+                          "is in the log; opening the log again recovers it)")
 
     def __enter__(self) -> LogWriter:
         return self
