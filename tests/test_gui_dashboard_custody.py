@@ -52,3 +52,53 @@ def test_the_custody_lines_follow_the_interviewers_language(qtbot, window):
     assert d.unsigned.isVisible() and d.unsigned.text().startswith("QUESTIONNAIRE NON SIGNÉ")
     combo.setCurrentIndex(combo.findData("en"))  # why: the interface language is the application's
     qtbot.waitUntil(lambda: window.dashboard.start.text() == "Start interview")
+
+
+def _started(qtbot, tmp_path, settings, survey):
+    """The window as the app makes it at start-up, before its event loop has run."""
+    from rrdesk.gui import app as gui_app
+
+    gui_app.application()
+    window = gui_app.make_window(survey=survey, data=tmp_path / "data", settings=settings)
+    qtbot.addWidget(window)
+    return window
+
+
+def test_at_start_a_signed_survey_is_said_to_be_checked_until_its_signature_verified(qtbot, tmp_path, settings,
+                                                                                      fast_spin):
+    made = custody.keygen(tmp_path / "coordinator.key")
+    path = tiny_survey(tmp_path, [made.recipient])
+    custody.sign(path, made.identity)
+    window = _started(qtbot, tmp_path, settings, path)
+    d = window.dashboard  # the check waits for the event loop (it loads pyca/cryptography): never "signed" before
+    assert d.custody.text().startswith("Checking the survey's signature… Answers are sealed to: age1")
+    assert not d.start.isEnabled() and not d.unsigned.isVisible()
+    window.show()
+    qtbot.waitUntil(lambda: window.station is not None)
+    assert d.custody.text().startswith(f"Signed by the coordinator's key {made.fingerprint}.")
+    assert d.start.isEnabled() and d.unsigned.isHidden()
+    window.close()
+
+
+def test_at_start_a_forged_survey_shows_its_banner_once_the_event_loop_ran(qtbot, tmp_path, settings, fast_spin):
+    made = custody.keygen(tmp_path / "coordinator.key")
+    path = tiny_survey(tmp_path, [made.recipient])
+    custody.sign(path, made.identity)
+    path.write_text(path.read_text().replace("I am unhappy at work.", "I am happy at work."))
+    window = _started(qtbot, tmp_path, settings, path)
+    d = window.dashboard
+    assert "Checking the survey's signature" in d.custody.text() and not d.start.isEnabled()
+    window.show()
+    qtbot.waitUntil(lambda: d.unsigned.isVisible())
+    assert "does not verify" in d.unsigned.text() and d.custody.text().startswith("Not signed.")
+    qtbot.waitUntil(lambda: d.status.property("role") == "error")  # the store refuses it too
+    assert window.station is None and not d.start.isEnabled()
+    window.close()
+
+
+def test_at_start_an_unsigned_survey_says_so_at_once(qtbot, tmp_path, settings, fast_spin):
+    path = tiny_survey(tmp_path, [custody.keygen(tmp_path / "coordinator.key").recipient])
+    window = _started(qtbot, tmp_path, settings, path)  # no signature file: nothing to wait for
+    d = window.dashboard
+    assert d.custody.text().startswith("Not signed.") and d.unsigned.text().startswith("UNSIGNED SURVEY")
+    window.close()

@@ -23,14 +23,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rrdesk.core.errors import InputError, SignatureError, StoreError, SurveyError
 from rrdesk.core.fileio import OsOps, mapped, read_capped, read_if_present, replace_file
 from rrdesk.core.survey import MAX_BYTES, Survey
-from rrdesk.store import keys, minisign
+
+if TYPE_CHECKING:
+    from rrdesk.store import minisign
+
+# why the store's key and signature modules are imported where a signature is made or checked:
+# they load pyca/cryptography, and the desktop app's first window (an unsigned survey, or a
+# signed one checked once the window shows) must not wait for it
 
 __all__ = ["SIGNATURE_SUFFIX", "PIN", "Custody", "Signed", "custody_of", "pin", "short_recipient", "sign_survey",
-           "signing_key_paths", "survey_signature"]
+           "signature_path", "signing_key_paths", "survey_signature"]
 
 SIGNATURE_SUFFIX = ".minisig"   # why: minisign's own name for a signature beside its file
 PIN = "signer.pub"              # why: DATA/<survey id>/signer.pub, a minisign public key file
@@ -62,6 +69,8 @@ def trusted_comment(survey_id: str) -> str:
 
 def sign_survey(survey: Survey, key: minisign.SecretKey) -> Path:
     """Write ``SURVEY.minisig`` for the (valid) survey file; returns its path."""
+    from rrdesk.store import minisign
+
     with mapped(survey.path, "cannot be read"):
         data = read_capped(survey.path, MAX_BYTES)
     text = minisign.sign(key, minisign.file_hash([data]), trusted_comment(survey.id),
@@ -74,6 +83,8 @@ def sign_survey(survey: Survey, key: minisign.SecretKey) -> Path:
 
 def load_signing_key(path: Path) -> minisign.SecretKey:
     """The signing key at ``path``, or the one beside the identity file ``path``."""
+    from rrdesk.store import keys
+
     text_head = b""
     try:
         text_head = read_capped(path, 1 << 20)[:20]
@@ -96,11 +107,13 @@ def survey_signature(survey: Survey) -> Signed | None:
         ``SURVEY.minisig: …`` -- present but malformed, not for this survey, or it does not
         verify (the file was changed after it was signed).
     """
-    sig_path = Path(str(survey.path) + SIGNATURE_SUFFIX)
+    sig_path = signature_path(survey)
     with mapped(sig_path, "cannot be read"):
         raw = read_if_present(sig_path, MAX_SIGNATURE)
     if raw is None:
         return None
+    from rrdesk.store import minisign
+
     text = raw.decode("utf-8", "replace")
     found = _SIGNER.search(text.split("\n", 1)[0])
     if found is None:
@@ -117,6 +130,8 @@ def survey_signature(survey: Survey) -> Signed | None:
 def copy_signed(text: bytes, signature: bytes | None, signer: minisign.PublicKey, survey_id: str) -> bool:
     """Whether ``signature`` (a bundle's ``survey.toml.minisig``) is ``signer``'s signature of the
     survey copy ``text`` for survey ``survey_id``."""
+    from rrdesk.store import minisign
+
     if signature is None:
         return False
     try:
@@ -137,6 +152,8 @@ def pin(folder: Path, survey: Survey, signed: Signed | None) -> minisign.PublicK
         The folder's survey is pinned to a signer and this file is unsigned or signed by
         another key: the file is not the coordinator's.
     """
+    from rrdesk.store import minisign
+
     path = folder / PIN
     with mapped(path, "cannot be read"):
         raw = read_if_present(path)
@@ -190,6 +207,11 @@ class Custody:
     signer: str | None
     recipients: tuple[str, ...]
     problem: str | None = None
+
+
+def signature_path(survey: Survey) -> Path:
+    """Where ``survey``'s signature is, if it has one: ``SURVEY.minisig`` beside it."""
+    return Path(str(survey.path) + SIGNATURE_SUFFIX)
 
 
 def custody_of(survey: Survey) -> Custody:

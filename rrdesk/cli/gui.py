@@ -13,6 +13,7 @@ system libraries the xcb plugin lacks, and whether there is a display at all: ei
 from __future__ import annotations
 
 import argparse
+import gc
 from pathlib import Path
 
 from rrdesk.cli import qtcheck
@@ -31,6 +32,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # why: start-up makes some 50,000 long-lived objects (Qt's enums, classes, modules) and the
+    # cyclic garbage collector would traverse them again and again while they are made (a tenth
+    # of the time to the first window) to find almost nothing; the app collects again, with
+    # those objects frozen, once its window shows (rrdesk.gui.app.run)
+    gc.disable()
     if args.survey is not None:
         from rrdesk.core import survey as surveys  # why: only when a survey is given
 

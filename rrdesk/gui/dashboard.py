@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rrdesk.app.trust import short_recipient
 from rrdesk.core.survey import Survey
 from rrdesk.gui.i18n import language_name
 from rrdesk.gui.interviewer import InterviewerChooser
@@ -219,10 +220,15 @@ class Dashboard(QWidget):
 
     def show_survey(self, survey: Survey, data: Path, custody: Custody | None = None) -> None:
         """The survey's title and figures, its data folder, and with ``custody`` its signer and
-        recipients (an unsigned survey, or one whose signature fails: the banner says so)."""
+        recipients (an unsigned survey, or one whose signature fails: the banner says so);
+        without it (None), that its signature is being checked."""
         self.title.setText(survey.title)
         if custody is not None:
             self.show_custody(custody)
+        else:  # its signature is being checked: never "signed" before it is
+            self.custody.setText(self.tr("Checking the survey's signature…") + " " + self._sealed_to(
+                short_recipient(r) for r in survey.recipients))
+            self.unsigned.hide()
         self.details.setText(self.tr("{file} · languages: {languages} · ε per respondent: {epsilon} "
                                      "(cap {cap})").format(
             file=survey.path, languages=", ".join(language_name(c) for c in survey.languages),
@@ -236,8 +242,7 @@ class Dashboard(QWidget):
     def show_custody(self, custody: Custody) -> None:
         signer = (self.tr("Signed by the coordinator's key {key}.").format(key=custody.signer)
                   if custody.signer else self.tr("Not signed."))
-        self.custody.setText(signer + " " + self.tr("Answers are sealed to: {recipients}").format(
-            recipients=", ".join(custody.recipients)))
+        self.custody.setText(signer + " " + self._sealed_to(custody.recipients))
         if custody.problem:
             self.unsigned.setText(wrappable(self.tr("The survey's signature cannot be trusted: {problem}").format(
                 problem=custody.problem)))
@@ -246,6 +251,9 @@ class Dashboard(QWidget):
                                           "Use it for practice only; for real interviews ask the coordinator "
                                           "for the signed file (with its .minisig beside it)."))
         self.unsigned.setVisible(custody.signer is None or bool(custody.problem))
+
+    def _sealed_to(self, recipients) -> str:
+        return self.tr("Answers are sealed to: {recipients}").format(recipients=", ".join(recipients))
 
     def show_counts(self, session: int, total: int | None, last_saved: dt.datetime | None) -> None:
         locale = QLocale()  # the interviewer's language (i18n.Translators): its digits and date order

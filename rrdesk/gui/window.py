@@ -222,7 +222,10 @@ class MainWindow(QMainWindow):
         self.survey, self._refused = survey, None
         self._title()
         self.banner.setVisible(demo_recipient() in survey.recipients)
-        self._custody = trust.custody_of(survey)  # read once: the signature and the recipients
+        # the signature is read once; a survey that has one is checked once the event loop runs
+        # (the check loads pyca/cryptography), and meanwhile the dashboard says it is being checked
+        signed = later and trust.signature_path(survey).exists()
+        self._custody = None if signed else trust.custody_of(survey)
         self.dashboard.show_survey(survey, self.data, self._custody)
         self.dashboard.set_status(self.tr("Opening the data folder…"))
         self.dashboard.set_ready(False)
@@ -231,6 +234,9 @@ class MainWindow(QMainWindow):
 
         def start() -> None:
             if opening == self._opening:  # not when another survey was chosen meanwhile
+                if self._custody is None:  # before the store opens: Start waits for both
+                    self._custody = trust.custody_of(survey)
+                    self.dashboard.show_custody(self._custody)
                 operations.open_station(survey, self.data, ops=self._ops).run(
                     self.runner, lambda result: self._opened(result, opening),
                     lambda line: self._opened(Refused(line, None, False), opening))
