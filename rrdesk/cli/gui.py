@@ -14,10 +14,17 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib
 from pathlib import Path
 
 from rrdesk.cli import qtcheck
 from rrdesk.core.errors import RRDeskError
+
+
+_BEFORE_QT = ("rrdesk.app.trust", "rrdesk.core.survey", "rrdesk.core.wording")
+# why: once PySide is imported it reads the source of every module imported after it (its
+# __feature__ check: a tenth of the time to the first window), so the Qt-free modules the first
+# window needs (the survey, its words, its custody) are imported before it
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -37,8 +44,10 @@ def run(args: argparse.Namespace) -> int:
     # of the time to the first window) to find almost nothing; the app collects again, with
     # those objects frozen, once its window shows (rrdesk.gui.app.run)
     gc.disable()
+    for name in _BEFORE_QT:
+        importlib.import_module(name)
     if args.survey is not None:
-        from rrdesk.core import survey as surveys  # why: only when a survey is given
+        from rrdesk.core import survey as surveys
 
         surveys.load(args.survey)  # a SurveyError becomes the usual one-line error
     probe = qtcheck.Probe.start()  # ldd runs while Qt is imported: a healthy start waits for nothing

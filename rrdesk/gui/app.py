@@ -21,7 +21,6 @@ from PySide6.QtWidgets import QApplication
 from rrdesk.gui import i18n
 from rrdesk.gui.resources import ICON, style_sheet
 from rrdesk.gui.settings import Preferences
-from rrdesk.gui.frame import place
 from rrdesk.gui.window import MainWindow
 
 QUIT_AFTER_SHOW = "RRDESK_GUI_QUIT_AFTER_SHOW"
@@ -58,8 +57,7 @@ def make_window(*, survey: Path | None = None, data: Path | None = None,
     prefs = Preferences(settings)
     translators = i18n.Translators()
     translators.use(prefs.language or i18n.system_language())
-    window = MainWindow(data=data or default_data(), prefs=prefs, translators=translators, ops=ops)
-    place(window)
+    window = MainWindow(data=data or default_data(), prefs=prefs, translators=translators, ops=ops)  # placed on its screen
     window.open_startup(survey)
     return window
 

@@ -10,13 +10,18 @@ exported to only once the interviewer confirms, in a box that does not block the
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QWidget
 
 from rrdesk.gui import operations
 from rrdesk.gui.frame import confirm
 from rrdesk.gui.operations import Destination, Exported
 from rrdesk.gui.tasks import TaskRunner
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMessageBox
 
 
 class ExportFlow(QObject):
@@ -42,6 +47,8 @@ class ExportFlow(QObject):
 
     def ask(self, data: Path, survey_id: str) -> None:
         """Ask for the folder (the USB stick), then export there."""
+        from PySide6.QtWidgets import QFileDialog  # why here: the first window does not need it
+
         dest = QFileDialog.getExistingDirectory(self.parent(), self.tr("Export to… (choose the USB stick)"))
         if dest:
             self.to(data, survey_id, Path(dest))

@@ -5,14 +5,18 @@ of an irreversible action.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
-    QAbstractButton, QApplication, QFrame, QLineEdit, QMainWindow, QMessageBox, QScrollArea, QStackedWidget, QWidget,
+    QAbstractButton, QApplication, QFrame, QLineEdit, QMainWindow, QScrollArea, QStackedWidget, QWidget,
 )
 
 from rrdesk.gui.widgets import button
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMessageBox
 
 PREFERRED = QSize(1366, 860)  # why: the dashboard and a question side by side with room to spare
 ROOMY = QSize(1440, 900)  # why: on a smaller screen (logical pixels) every pixel counts: maximized
@@ -185,6 +189,8 @@ def confirm(parent: QWidget, question: str, detail: str, yes: str, no: str,
     """Ask ``question`` in a window-modal box that does not block the event loop (the store
     goes on); ``answered(True)`` once ``yes`` is tapped, ``answered(False)`` for ``no``, Escape
     or the box's ✕. ``no`` is the default: Enter never does the irreversible thing."""
+    from PySide6.QtWidgets import QMessageBox  # why here: Qt makes a class's enums when it is first named
+
     box = QMessageBox(QMessageBox.Icon.Question, question, question, QMessageBox.StandardButton.NoButton, parent)
     box.setTextFormat(Qt.TextFormat.PlainText)
     box.setInformativeText(detail)

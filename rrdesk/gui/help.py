@@ -1,4 +1,5 @@
-"""The Help menu: the survey file's reference (docs/survey-format.md), readable offline in the app.
+"""Help → Survey file format… (the main window's menu): the survey file's reference
+(docs/survey-format.md), readable offline in the app.
 
 The coordinator who writes a survey on the same laptop finds every key, its rules and an
 example per design here, without the repository or the internet. The document ships beside
@@ -7,9 +8,8 @@ packaging/rrdesk.spec) and is shown as it is, Markdown rendered by Qt.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, QUrl
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMainWindow, QMenuBar, QTextBrowser, QVBoxLayout
+from PySide6.QtCore import Qt, QUrl
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMainWindow, QTextBrowser, QVBoxLayout
 
 from rrdesk.gui.resources import RESOURCES
 
@@ -17,17 +17,6 @@ from rrdesk.gui.resources import RESOURCES
 SURVEY_FORMAT = RESOURCES.parent / "docs" / "survey-format.md"
 # why: the document is ~25 KiB; the cap only keeps a broken install from loading a huge file
 _MAX_BYTES = 1 << 20
-
-
-def add_help_menu(window: QMainWindow, bar: QMenuBar) -> QAction:
-    """Add Help → Survey file format… to ``bar``; the action opens :class:`FormatDialog`."""
-    # the main window's context: these words belong to its menus
-    menu = bar.addMenu(QCoreApplication.translate("MainWindow", "&Help"))
-    action = QAction(QCoreApplication.translate("MainWindow", "Survey file &format…"), window)
-    action.setObjectName("survey-format")
-    action.triggered.connect(lambda: FormatDialog(window).show())
-    menu.addAction(action)
-    return action
 
 
 class FormatDialog(QDialog):

@@ -9,13 +9,13 @@ survey texts come from a file someone else wrote, and must never be read as HTML
 Fitting every screen (1024×600 at 200 % is a 512×300 window): texts wrap, never clip; a
 screen taller than the window scrolls as a whole (:func:`rrdesk.gui.frame.scrolling`); the spinner screens'
 two columns stack when the window is narrow (:func:`columns`) and the wheel gives up its room
-first (down to :data:`WHEEL_MIN`).
+first (down to :data:`rrdesk.gui.spinner.MIN_SIDE`).
 """
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt
 from PySide6.QtGui import QFontMetrics, QPaintEvent
@@ -27,10 +27,11 @@ from PySide6.QtWidgets import (
 from rrdesk.core.survey import Question
 from rrdesk.core.wording import Words
 from rrdesk.gui import wording
-from rrdesk.gui.spinner import MIN_SIDE, SpinnerWidget
+
+if TYPE_CHECKING:
+    from rrdesk.gui.spinner import SpinnerWidget
 
 TOUCH = 56  # why: well above the 48 px minimum of touch guidelines, for tired or shaky hands
-WHEEL_MIN = MIN_SIDE  # why: the wheel's own minimum (see spinner.py): it shrinks first, down to this
 STACK_BELOW = 480  # why: under this width two columns leave the question under 260 px: stack them
 # (a row that stacks below a width must be narrower than that side by side, or it never would)
 _SLACK = 4  # why: at 200 % a glyph's advance rounds up, and the focus border is 2 px thicker a side
@@ -182,6 +183,8 @@ class TextLabel(QLabel):
     def _show(self) -> None:
         text = self._plain
         if _RIGHT_TO_LEFT.search(text):
+            import html  # why here: only a right-to-left text needs it (the first window need not load it)
+
             self.setTextFormat(Qt.TextFormat.RichText)
             way = "rtl" if self.layoutDirection() == Qt.LayoutDirection.RightToLeft else "auto"
             text = f'<div dir="{way}">{html.escape(text, quote=False).replace(chr(10), "<br>")}</div>'
@@ -275,19 +278,29 @@ class _Compact(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
         if event.type() == QEvent.Type.Resize:
-            size = watched.size()
-            small = size.width() < COMPACT_BELOW.width() or size.height() < COMPACT_BELOW.height()
-            if bool(watched.property("compact")) != small:
-                watched.setProperty("compact", small)
-                for w in (watched, *watched.findChildren(QWidget)):  # the style sheet is read again
-                    w.style().unpolish(w)
-                    w.style().polish(w)
+            fit_type(watched)
         return False
+
+
+def fit_type(window: QWidget) -> None:
+    """Mark ``window`` compact (or not) for its size; its widgets already polished read the style
+    sheet again, the others read it when they are."""
+    size = window.size()
+    small = size.width() < COMPACT_BELOW.width() or size.height() < COMPACT_BELOW.height()
+    if bool(window.property("compact")) != small:
+        window.setProperty("compact", small)
+        for w in (window, *window.findChildren(QWidget)):
+            if w.testAttribute(Qt.WidgetAttribute.WA_WState_Polished):
+                w.style().unpolish(w)
+                w.style().polish(w)
 
 
 def compact_when_small(window: QWidget) -> None:
     """``window`` (and all it shows) uses style.qss's compact type sizes while it is smaller
-    than :data:`COMPACT_BELOW`; screens built later pick it up when first shown."""
+    than :data:`COMPACT_BELOW`; screens built later pick it up when first shown. Called once the
+    window has the size it opens with and before its screens are built, the style sheet is
+    applied once (not once large, then again small when it shows)."""
+    fit_type(window)
     window.installEventFilter(_Compact(window))
 
 
@@ -337,10 +350,13 @@ def columns(parent: QWidget) -> tuple[QVBoxLayout, QVBoxLayout]:
 
 
 def make_wheel(question: Question, words: Words, reduced_motion: bool, practice: bool) -> SpinnerWidget:
-    """A spinner showing ``question``'s sectors, labelled in the respondent's ``words``."""
+    """A spinner showing ``question``'s sectors, labelled in the respondent's ``words``; it
+    shrinks first, down to the wheel's own minimum."""
+    from rrdesk.gui.spinner import MIN_SIDE, SpinnerWidget  # why here: the dashboard shows no wheel
+
     wheel = SpinnerWidget()
     wheel.reduced_motion = reduced_motion
     wheel.set_words(words("wheel_name"), words("wheel_help"), words("practice"))
     wheel.set_wheel(question.design, wording.wheel_labels(question, words), practice=practice)
-    wheel.setMinimumSize(WHEEL_MIN, WHEEL_MIN)
+    wheel.setMinimumSize(MIN_SIDE, MIN_SIDE)
     return wheel

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMainWindow, QVBoxLayout, QWidget
 
 from rrdesk.app import trust
 from rrdesk.core.errors import SurveyError
@@ -33,7 +33,6 @@ from rrdesk.gui import i18n, operations, wording
 from rrdesk.gui.dashboard import Dashboard
 from rrdesk.gui.exporting import ExportFlow
 from rrdesk.gui.flow import InterviewFlow
-from rrdesk.gui.help import add_help_menu
 from rrdesk.gui.interview import InterviewController
 from rrdesk.gui.operations import Opened, Refused, Standing
 from rrdesk.gui.resources import DEMO_SURVEY, demo_recipient
@@ -41,10 +40,12 @@ from rrdesk.gui.settings import Preferences
 from rrdesk.gui.states import IN_RESPONDENT_WORDS, Step
 from rrdesk.gui.survey_file import load as load_survey
 from rrdesk.gui.tasks import TaskRunner
-from rrdesk.gui.frame import CurrentStack, confirm, full_screen, screen_changed, scrolling
+from rrdesk.gui.frame import CurrentStack, confirm, full_screen, place, screen_changed, scrolling
 from rrdesk.gui.widgets import compact_when_small, label
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMessageBox
+
     from rrdesk.app.interviews import Station
 
 
@@ -66,6 +67,7 @@ class MainWindow(QMainWindow):
                  ops: Any = None, parent: QWidget | None = None) -> None:  # ops: the store's I/O seam, for tests
         super().__init__(parent)
         self.setObjectName("main")
+        place(self)  # first: its size says whether its type is compact, before anything is polished
         self.data, self.prefs, self.translators, self._ops = Path(data), prefs, translators, ops
         self.ui_lang = translators.current
         self.survey: Survey | None = None
@@ -164,10 +166,20 @@ class MainWindow(QMainWindow):
             menu.addAction(action)
         menu.addSeparator()
         menu.addAction(quit_action)
-        self.format_action = add_help_menu(self, bar)  # Help → the survey file's reference
+        help_menu = bar.addMenu(self.tr("&Help"))  # Help → the survey file's reference (rrdesk.gui.help)
+        self.format_action = QAction(self.tr("Survey file &format…"), self)
+        self.format_action.setObjectName("survey-format")
+        self.format_action.triggered.connect(self._show_format)
+        help_menu.addAction(self.format_action)
         for old in self.actions():  # why: the shortcut must work while the menu bar is hidden (interview)
             self.removeAction(old)
         self.addAction(quit_action)
+
+    @Slot()
+    def _show_format(self) -> None:
+        from rrdesk.gui.help import FormatDialog  # why here: the first window does not need its classes
+
+        FormatDialog(self).show()
 
     def _title(self) -> None:
         # why: a fixed title; it never changes with a question, an answer or a spin
@@ -178,6 +190,9 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _ask_survey(self) -> None:
+        from PySide6.QtWidgets import QFileDialog  # why here (and QMessageBox below): Qt makes a class's
+        # enums when it is first named, and the first window shows neither
+
         start = str(Path(self.survey.path).parent) if self.survey else ""
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Open survey"), start,
                                               self.tr("Survey files (*.toml);;All files (*)"))
@@ -442,6 +457,8 @@ class MainWindow(QMainWindow):
 
     def show_message(self, title: str, text: str) -> QMessageBox:
         """A warning that does not block the event loop (tests and the store go on)."""
+        from PySide6.QtWidgets import QMessageBox
+
         box = QMessageBox(QMessageBox.Icon.Warning, title, title, QMessageBox.StandardButton.Ok, self)
         box.setTextFormat(Qt.TextFormat.PlainText)  # a file name or a message is never HTML
         box.setInformativeText(text)
