@@ -276,6 +276,38 @@ def test_rrdesk_gui_starts_shows_its_window_and_quits_on_request(tmp_path):
     assert (tmp_path / "data" / "workplace-demo").is_dir()  # the demo survey's store was opened
 
 
+
+def test_the_first_window_loads_only_what_it_shows(tmp_path):
+    """The dashboard is built and shown without the store, cryptography, numpy, the interview's
+    controller and screens, the Help dialog or the Results view: they load once the event loop
+    runs (the store), at the first interview (warmed half a second after the window shows) or
+    when asked for."""
+    code = ("import sys\nfrom pathlib import Path\nfrom rrdesk.gui import app\napp.application()\n"
+            "w = app.make_window(data=Path(sys.argv[1])); w.show()\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'cryptography') or m in sys.argv[2:]))\n")
+    later = ["rrdesk.store.log", "rrdesk.store.minisign", "rrdesk.app.interviews", "rrdesk.core.randomizer",
+             "rrdesk.gui.operations", "rrdesk.gui.interview", "rrdesk.gui.flow", "rrdesk.gui.states", "rrdesk.gui.help",
+             "rrdesk.gui.results", "rrdesk.gui.spinner", "rrdesk.gui.screens"]
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"))
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "data"), *later], env=env, cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_once_the_window_shows_the_garbage_collector_is_back_on_and_skips_what_start_up_made():
+    import gc
+
+    from rrdesk.gui import app as gui_app
+
+    gc.disable()  # as `rrdesk gui` starts
+    try:
+        gui_app._settled()
+        assert gc.isenabled() and gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.enable()
+
 # -- the window on its screen, full-screen interviews, deliberate leaving ------------------------
 # (every screen's fit, at three screen sizes at 200 %: tests/test_gui_fit.py)
 

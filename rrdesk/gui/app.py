@@ -80,8 +80,8 @@ _WARM_AFTER_MS = 500
 # why: the randomizer (and numpy) and the interview's screens are left out of the first
 # window's imports; half a second after it shows, while the interviewer reads the dashboard,
 # they load, so the first interview and its first spin never wait for them
-_WARM = ("rrdesk.core.randomizer", "rrdesk.gui.screens", "rrdesk.gui.explain", "rrdesk.gui.practice",
-         "rrdesk.gui.question")
+_WARM = ("rrdesk.core.randomizer", "rrdesk.gui.operations", "rrdesk.gui.interview", "rrdesk.gui.flow",
+         "rrdesk.gui.screens", "rrdesk.gui.explain", "rrdesk.gui.practice", "rrdesk.gui.question")
 
 
 def _settled() -> None:

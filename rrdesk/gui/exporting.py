@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
-from rrdesk.gui import operations
 from rrdesk.gui.frame import confirm
-from rrdesk.gui.operations import Destination, Exported
 from rrdesk.gui.tasks import TaskRunner
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMessageBox
+
+    from rrdesk.gui.operations import Destination, Exported
 
 
 class ExportFlow(QObject):
@@ -55,6 +55,8 @@ class ExportFlow(QObject):
 
     def to(self, data: Path, survey_id: str, dest: Path) -> None:
         """Check ``dest``, then write a verified bundle of ``survey_id`` there, off the GUI thread."""
+        from rrdesk.gui import operations  # why here: the first window does not need it
+
         self._dashboard().export_running()
         operations.destination(data, dest).run(
             self.runner, lambda found: self._checked(found, data, survey_id, dest), self._failed)
@@ -80,6 +82,8 @@ class ExportFlow(QObject):
             self.finished.emit(line, False)
 
     def _write(self, data: Path, survey_id: str, dest: Path, *, same_disk: bool) -> None:
+        from rrdesk.gui import operations
+
         operations.export(data, survey_id, dest, same_disk=same_disk).run(self.runner, self._exported, self._failed)
 
     def _exported(self, exported: Exported) -> None:

@@ -29,15 +29,11 @@ from PySide6.QtWidgets import QMainWindow, QVBoxLayout, QWidget
 from rrdesk.app import trust
 from rrdesk.core.errors import SurveyError
 from rrdesk.core.survey import Survey
-from rrdesk.gui import i18n, operations, wording
+from rrdesk.gui import i18n, wording
 from rrdesk.gui.dashboard import Dashboard
 from rrdesk.gui.exporting import ExportFlow
-from rrdesk.gui.flow import InterviewFlow
-from rrdesk.gui.interview import InterviewController
-from rrdesk.gui.operations import Opened, Refused, Standing
 from rrdesk.gui.resources import DEMO_SURVEY, demo_recipient
 from rrdesk.gui.settings import Preferences
-from rrdesk.gui.states import IN_RESPONDENT_WORDS, Step
 from rrdesk.gui.survey_file import load as load_survey
 from rrdesk.gui.tasks import TaskRunner
 from rrdesk.gui.frame import CurrentStack, confirm, full_screen, place, screen_changed, scrolling
@@ -47,6 +43,14 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QMessageBox
 
     from rrdesk.app.interviews import Station
+    from rrdesk.gui.flow import InterviewFlow
+    from rrdesk.gui.interview import InterviewController
+    from rrdesk.gui.operations import Opened, Refused, Standing
+    from rrdesk.gui.states import Step
+
+# why the interview's controller and screens, and the store's operations, are imported where they
+# are first used (an interview, the store opening once the event loop runs): the first window
+# shows the dashboard only, and Qt and Python make their classes when first named
 
 
 class MainWindow(QMainWindow):
@@ -100,14 +104,31 @@ class MainWindow(QMainWindow):
         column.addWidget(self.scroll, 1)
         self.setCentralWidget(central)
         compact_when_small(self)
-        self.controller = InterviewController(self.runner, self)
-        self.controller.ended.connect(self._interview_ended)
-        self.controller.stepChanged.connect(self._banner_text)  # the respondent reads it in their words
-        self.flow = InterviewFlow(self.controller)
-        self.flow.stack.currentChanged.connect(self._scroll_to_top)  # each screen is read from its top
+        self._controller: InterviewController | None = None  # with the interview's screens, at the first
+        self._flow: InterviewFlow | None = None  # interview (or when a test asks for them)
         self.dashboard: Dashboard | None = None
         self._build()
-        self.stack.addWidget(self.flow)
+
+    @property
+    def controller(self) -> InterviewController:
+        """The interviews' controller (made, with :attr:`flow`, when first asked for)."""
+        if self._controller is None:
+            from rrdesk.gui.flow import InterviewFlow
+            from rrdesk.gui.interview import InterviewController
+
+            self._controller = InterviewController(self.runner, self)
+            self._controller.ended.connect(self._interview_ended)
+            self._controller.stepChanged.connect(self._banner_text)  # the respondent reads it in their words
+            self._flow = InterviewFlow(self._controller)
+            self._flow.stack.currentChanged.connect(self._scroll_to_top)  # each screen is read from its top
+            self.stack.addWidget(self._flow)
+        return self._controller
+
+    @property
+    def flow(self) -> InterviewFlow:
+        """The interview's screens."""
+        self.controller  # noqa: B018 - makes them
+        return self._flow
 
     # -- building (again, when the interviewer's language changes) ---------------------------
 
@@ -141,7 +162,11 @@ class MainWindow(QMainWindow):
         self._refresh()
 
     def _banner_text(self, step: Step | None = None) -> None:
-        mine = step in IN_RESPONDENT_WORDS  # the respondent's words and side for the scroll bar, else ours
+        mine = False  # the respondent's words and side for the scroll bar, else ours (the dashboard)
+        if step is not None:
+            from rrdesk.gui.states import IN_RESPONDENT_WORDS
+
+            mine = step in IN_RESPONDENT_WORDS
         self.banner.setText(self.controller.words("demo_banner") if mine else
                             self.tr("DEMO — readable with the public demo key. Never use it for real answers."))
         self.scroll.setLayoutDirection(wording.direction(self.controller.words) if mine else self.layoutDirection())
@@ -248,6 +273,9 @@ class MainWindow(QMainWindow):
         self._opening = opening = self._opening + 1
 
         def start() -> None:
+            from rrdesk.gui import operations
+            from rrdesk.gui.operations import Refused
+
             if opening == self._opening:  # not when another survey was chosen meanwhile
                 if self._custody is None:  # before the store opens: Start waits for both
                     self._custody = trust.custody_of(survey)
@@ -267,6 +295,9 @@ class MainWindow(QMainWindow):
     def _opened(self, opened: Opened | Refused, opening: int) -> None:
         """The store is open; or it is not (:class:`Refused`): say why, under the failed
         interview's line, with Try again, and Export when there is data (it only reads)."""
+        from rrdesk.gui import operations
+        from rrdesk.gui.operations import Opened, Refused
+
         if opening != self._opening:  # another survey was chosen meanwhile, or opened again
             if isinstance(opened, Opened):
                 operations.close_station(opened.station).run(self.runner)
@@ -292,6 +323,8 @@ class MainWindow(QMainWindow):
     def _close_station(self) -> None:
         station, self.station, self.standing = self.station, None, None
         if station is not None:
+            from rrdesk.gui import operations
+
             operations.close_station(station).run(self.runner)
 
     def _refresh(self) -> None:
@@ -304,7 +337,7 @@ class MainWindow(QMainWindow):
         d.show_interrupted(standing.interrupted if standing else None, total)
         exportable = standing is not None or (self._refused is not None and self._refused.exportable)
         d.set_ready(standing is not None, exportable=exportable)
-        interviewing = self.stack.currentWidget() is self.flow
+        interviewing = self.interviewing()
         self.open_action.setEnabled(not interviewing)
         self.export_action.setEnabled(exportable and not interviewing)
         self.results_action.setEnabled(not interviewing)
@@ -349,6 +382,8 @@ class MainWindow(QMainWindow):
     @Slot()
     def close_interrupted(self) -> None:
         """Close the interrupted interview (once confirmed: see :meth:`ask_close_interrupted`)."""
+        from rrdesk.gui import operations
+
         station = self.station
         interviewer = self.dashboard.interviewer.current
         if station is None or (stopped := self.standing.interrupted) is None or not interviewer:
@@ -372,7 +407,7 @@ class MainWindow(QMainWindow):
 
     def interviewing(self) -> bool:
         """Whether an interview is on screen (from its first screen until the dashboard)."""
-        return self.stack.currentWidget() is self.flow
+        return self._flow is not None and self.stack.currentWidget() is self._flow
 
     def _enter_flow(self) -> None:
         self.dashboard.set_status("")
@@ -386,6 +421,8 @@ class MainWindow(QMainWindow):
 
     @Slot(str, bool, bool, bool)
     def _interview_ended(self, line: str, completed: bool, wrote: bool, broken: bool) -> None:
+        from rrdesk.gui import operations
+
         if not broken:
             self._pending_status = ""  # the store writes again: an earlier failure is over
         if completed:
