@@ -3,177 +3,182 @@
 <context>
     <name>Dashboard</name>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="79" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="80" />
         <source>Open survey…</source>
         <translation>فتح استبيان…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="102" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="103" />
         <source>Try again</source>
         <translation>حاول مرة أخرى</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="115" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="116" />
         <source>Continue</source>
         <translation>متابعة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="116" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="117" />
         <source>Close it</source>
         <translation>أغلقها</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="135" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="136" />
         <source>Saved in this session</source>
         <translation>محفوظة في هذه الجلسة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="136" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="137" />
         <source>On this laptop (this survey)</source>
         <translation>على هذا الحاسوب (هذا الاستبيان)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="137" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="138" />
         <source>Last answer saved</source>
         <translation>آخر إجابة محفوظة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="138" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="139" />
         <source>Free disk space</source>
         <translation>المساحة الحرة على القرص</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="139" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="140" />
         <source>Data folder</source>
         <translation>مجلد البيانات</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="140" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="141" />
         <source>Interviews</source>
         <translation>المقابلات</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="147" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="148" />
         <source>Low disk space: export the data to a USB stick and free some space before the next interview.</source>
         <translation>مساحة القرص قليلة: صدّر البيانات إلى ذاكرة USB وأفرغ بعض المساحة قبل المقابلة التالية.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="159" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="160" />
         <source>Start interview</source>
         <translation>بدء مقابلة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="163" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="164" />
         <source>Export to…</source>
         <translation>تصدير إلى…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="169" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="170" />
         <source>Export in progress</source>
         <translation>التصدير جارٍ</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="181" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="182" />
         <source>Reduce spinner motion</source>
         <translation>تقليل حركة العجلة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="187" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="188" />
         <source>Interviewer language:</source>
         <translation>لغة الباحث:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="191" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="192" />
         <source>Interviewer language</source>
         <translation>لغة الباحث</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="226" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="229" />
+        <source>Checking the survey's signature…</source>
+        <translation>جارٍ التحقق من توقيع الاستبيان…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="232" />
         <source>{file} · languages: {languages} · ε per respondent: {epsilon} (cap {cap})</source>
         <translation>{file} · اللغات: {languages} · ε لكل مستجيب: {epsilon} (الحد {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="237" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="243" />
         <source>Signed by the coordinator's key {key}.</source>
         <translation>موقّع بمفتاح المنسّق {key}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="238" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="244" />
         <source>Not signed.</source>
         <translation>غير موقّع.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="239" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="256" />
         <source>Answers are sealed to: {recipients}</source>
         <translation>الإجابات مشفّرة إلى: {recipients}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="242" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="247" />
         <source>The survey's signature cannot be trusted: {problem}</source>
         <translation>لا يمكن الوثوق بتوقيع الاستبيان: {problem}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="245" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="250" />
         <source>UNSIGNED SURVEY — nothing proves this file is the coordinator's. Use it for practice only; for real interviews ask the coordinator for the signed file (with its .minisig beside it).</source>
         <translation>استبيان غير موقّع — لا شيء يثبت أن هذا الملف من المنسّق. استخدمه للتدريب فقط؛ وللمقابلات الحقيقية اطلب من المنسّق الملف الموقّع (ومعه ملف ‎.minisig‎ بجانبه).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="255" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="263" />
         <source>nothing saved yet</source>
         <translation>لم يُحفظ شيء بعد</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="266" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="274" />
         <source>unknown</source>
         <translation>غير معروف</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="268" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="276" />
         <source>{size} GB</source>
         <translation>{size} غيغابايت</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="270" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="278" />
         <source>{size} MB</source>
         <translation>{size} ميغابايت</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="301" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="309" />
         <source>No interview can be recorded until this is fixed; the data can still be exported. Fix the cause, then tap Try again.</source>
         <translation>لا يمكن تسجيل أي مقابلة حتى يُصلح هذا؛ لا يزال يمكن تصدير البيانات. أصلح السبب، ثم المس «حاول مرة أخرى».</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="304" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="312" />
         <source>No interview can be recorded until this is fixed. Fix the cause, then tap Try again.</source>
         <translation>لا يمكن تسجيل أي مقابلة حتى يُصلح هذا. أصلح السبب، ثم المس «حاول مرة أخرى».</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="322" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="330" />
         <source>Interview {number} stopped after question {done} of {total}.</source>
         <translation>توقفت المقابلة {number} بعد السؤال {done} من {total}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="323" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="331" />
         <source>Interview {number} stopped before its first question.</source>
         <translation>توقفت المقابلة {number} قبل سؤالها الأول.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="325" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="333" />
         <source>Question {done} was spun but not answered; it is recorded as not answered and will not be asked again.</source>
         <translation>دُوّرت العجلة في السؤال {done} دون إجابة؛ سُجّل بلا إجابة ولن يُطرح مرة أخرى.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="328" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="336" />
         <source>No question is left: close it.</source>
         <translation>لم يبق أي سؤال: أغلقها.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="330" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="338" />
         <source>Continue it with the same respondent (question {next} comes next), or close it.</source>
         <translation>تابعها مع المستجيب نفسه (السؤال {next} هو التالي)، أو أغلقها.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="342" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="350" />
         <source>Exporting and checking the copy…</source>
         <translation>جارٍ التصدير والتحقق من النسخة…</translation>
     </message>
@@ -302,37 +307,37 @@
 <context>
     <name>ExportFlow</name>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="45" />
+        <location filename="../../rrdesk/gui/exporting.py" line="52" />
         <source>Export to… (choose the USB stick)</source>
         <translation>تصدير إلى… (اختر ذاكرة USB)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="62" />
+        <location filename="../../rrdesk/gui/exporting.py" line="71" />
         <source>Export to the laptop's own disk?</source>
         <translation>التصدير إلى قرص الحاسوب نفسه؟</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="63" />
+        <location filename="../../rrdesk/gui/exporting.py" line="72" />
         <source>Export here anyway</source>
         <translation>صدّر هنا على أي حال</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="63" />
+        <location filename="../../rrdesk/gui/exporting.py" line="72" />
         <source>Choose another folder</source>
         <translation>اختر مجلدًا آخر</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="71" />
+        <location filename="../../rrdesk/gui/exporting.py" line="80" />
         <source>Nothing was exported: choose the USB stick.</source>
         <translation>لم يُصدَّر شيء: اختر ذاكرة USB.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="80" />
+        <location filename="../../rrdesk/gui/exporting.py" line="91" />
         <source>Exported and checked on {device}: {path}</source>
         <translation>صُدّر وتُحقّق منه على {device}: {path}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="85" />
+        <location filename="../../rrdesk/gui/exporting.py" line="96" />
         <source>Export failed: {error}</source>
         <translation>فشل التصدير: {error}</translation>
     </message>
@@ -340,12 +345,12 @@
 <context>
     <name>FormatDialog</name>
     <message>
-        <location filename="../../rrdesk/gui/help.py" line="40" />
+        <location filename="../../rrdesk/gui/help.py" line="29" />
         <source>The survey file</source>
         <translation>ملف الاستبيان</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/help.py" line="49" />
+        <location filename="../../rrdesk/gui/help.py" line="38" />
         <source>The survey file's reference is missing from this installation ({path}).</source>
         <translation>مرجع ملف الاستبيان غير موجود في هذا التثبيت ({path}).</translation>
     </message>
@@ -455,122 +460,122 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="144" />
+        <location filename="../../rrdesk/gui/window.py" line="171" />
         <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
         <translation>تجريبي — يمكن قراءته بالمفتاح التجريبي العام. لا تستخدمه أبدًا لإجابات حقيقية.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="150" />
+        <location filename="../../rrdesk/gui/window.py" line="177" />
         <source>&amp;File</source>
         <translation>&amp;ملف</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="151" />
+        <location filename="../../rrdesk/gui/window.py" line="178" />
         <source>&amp;Open survey…</source>
         <translation>&amp;فتح استبيان…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="154" />
+        <location filename="../../rrdesk/gui/window.py" line="181" />
         <source>&amp;Export to…</source>
         <translation>&amp;تصدير إلى…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="156" />
+        <location filename="../../rrdesk/gui/window.py" line="183" />
         <source>&amp;Results (coordinator)…</source>
         <translation>&amp;النتائج (للمنسق)…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="158" />
+        <location filename="../../rrdesk/gui/window.py" line="185" />
         <source>&amp;Quit</source>
         <translation>&amp;خروج</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="182" />
+        <location filename="../../rrdesk/gui/window.py" line="222" />
         <source>Open survey</source>
         <translation>فتح استبيان</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="183" />
+        <location filename="../../rrdesk/gui/window.py" line="223" />
         <source>Survey files (*.toml);;All files (*)</source>
         <translation>ملفات الاستبيان (*.toml);;كل الملفات (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="193" />
+        <location filename="../../rrdesk/gui/window.py" line="233" />
         <source>This survey file cannot be used</source>
         <translation>لا يمكن استخدام ملف الاستبيان هذا</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="210" />
+        <location filename="../../rrdesk/gui/window.py" line="250" />
         <source>The survey file cannot be used; the demo survey is open instead</source>
         <translation>لا يمكن استخدام ملف الاستبيان؛ فُتح الاستبيان التجريبي بدلًا منه</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="227" />
+        <location filename="../../rrdesk/gui/window.py" line="270" />
         <source>Opening the data folder…</source>
         <translation>جارٍ فتح مجلد البيانات…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="256" />
+        <location filename="../../rrdesk/gui/window.py" line="308" />
         <source>The data folder cannot be used: {error}</source>
         <translation>لا يمكن استخدام مجلد البيانات: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="263" />
+        <location filename="../../rrdesk/gui/window.py" line="315" />
         <source>The data folder held a damaged file; it is kept for checking (rrdesk verify) and interviews go on.</source>
         <translation>كان في مجلد البيانات ملف تالف؛ احتُفظ به للفحص (⁦rrdesk verify⁩) وتستمر المقابلات.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="319" />
+        <location filename="../../rrdesk/gui/window.py" line="373" />
         <source>Close interview {number}?</source>
         <translation>إغلاق المقابلة {number}؟</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="320" />
+        <location filename="../../rrdesk/gui/window.py" line="374" />
         <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
         <translation>تُعلَّم الأسئلة التي لم تصل إليها بأنها لم تُطرح. لا يمكن التراجع عن هذا.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="321" />
+        <location filename="../../rrdesk/gui/window.py" line="375" />
         <source>Close it</source>
         <translation>أغلقها</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="321" />
+        <location filename="../../rrdesk/gui/window.py" line="375" />
         <source>Keep it</source>
         <translation>أبقِها</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="336" />
+        <location filename="../../rrdesk/gui/window.py" line="392" />
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
         <translation>أُغلقت المقابلة {number}؛ عُلّمت الأسئلة التي لم تصل إليها بأنها لم تُطرح.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="451" />
+        <location filename="../../rrdesk/gui/window.py" line="511" />
         <source>Leave the interview?</source>
         <translation>مغادرة المقابلة؟</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="452" />
+        <location filename="../../rrdesk/gui/window.py" line="512" />
         <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
         <translation>تبقى المقابلة متوقفة: تُحفظ إجاباتها المحفوظة، وتعرض لوحة التحكم متابعتها في المرة القادمة.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="454" />
+        <location filename="../../rrdesk/gui/window.py" line="514" />
         <source>Leave</source>
         <translation>مغادرة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="454" />
+        <location filename="../../rrdesk/gui/window.py" line="514" />
         <source>Stay</source>
         <translation>البقاء</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/help.py" line="25" />
+        <location filename="../../rrdesk/gui/window.py" line="194" />
         <source>&amp;Help</source>
         <translation>&amp;مساعدة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/help.py" line="26" />
+        <location filename="../../rrdesk/gui/window.py" line="195" />
         <source>Survey file &amp;format…</source>
         <translation>&amp;صيغة ملف الاستبيان…</translation>
     </message>

@@ -3,177 +3,182 @@
 <context>
     <name>Dashboard</name>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="79" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="80" />
         <source>Open survey…</source>
         <translation>Ouvrir une enquête…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="102" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="103" />
         <source>Try again</source>
         <translation>Réessayer</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="115" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="116" />
         <source>Continue</source>
         <translation>Continuer</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="116" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="117" />
         <source>Close it</source>
         <translation>Le clôturer</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="135" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="136" />
         <source>Saved in this session</source>
         <translation>Enregistrés pendant cette session</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="136" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="137" />
         <source>On this laptop (this survey)</source>
         <translation>Sur cet ordinateur (cette enquête)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="137" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="138" />
         <source>Last answer saved</source>
         <translation>Dernier enregistrement</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="138" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="139" />
         <source>Free disk space</source>
         <translation>Espace disque libre</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="139" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="140" />
         <source>Data folder</source>
         <translation>Dossier des données</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="140" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="141" />
         <source>Interviews</source>
         <translation>Entretiens</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="147" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="148" />
         <source>Low disk space: export the data to a USB stick and free some space before the next interview.</source>
         <translation>Espace disque faible : exportez les données sur une clé USB et libérez de la place avant le prochain entretien.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="159" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="160" />
         <source>Start interview</source>
         <translation>Commencer un entretien</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="163" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="164" />
         <source>Export to…</source>
         <translation>Exporter vers…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="169" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="170" />
         <source>Export in progress</source>
         <translation>Export en cours</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="181" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="182" />
         <source>Reduce spinner motion</source>
         <translation>Réduire le mouvement de la roue</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="187" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="188" />
         <source>Interviewer language:</source>
         <translation>Langue de l'enquêteur :</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="191" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="192" />
         <source>Interviewer language</source>
         <translation>Langue de l'enquêteur</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="226" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="229" />
+        <source>Checking the survey's signature…</source>
+        <translation>Vérification de la signature du questionnaire…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="232" />
         <source>{file} · languages: {languages} · ε per respondent: {epsilon} (cap {cap})</source>
         <translation>{file} · langues : {languages} · ε par répondant : {epsilon} (plafond {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="237" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="243" />
         <source>Signed by the coordinator's key {key}.</source>
         <translation>Signé par la clé du coordinateur {key}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="238" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="244" />
         <source>Not signed.</source>
         <translation>Non signé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="239" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="256" />
         <source>Answers are sealed to: {recipients}</source>
         <translation>Les réponses sont scellées pour : {recipients}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="242" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="247" />
         <source>The survey's signature cannot be trusted: {problem}</source>
         <translation>La signature du questionnaire n'est pas fiable : {problem}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="245" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="250" />
         <source>UNSIGNED SURVEY — nothing proves this file is the coordinator's. Use it for practice only; for real interviews ask the coordinator for the signed file (with its .minisig beside it).</source>
         <translation>QUESTIONNAIRE NON SIGNÉ — rien ne prouve que ce fichier vient du coordinateur. À utiliser pour s'exercer seulement ; pour de vrais entretiens, demandez au coordinateur le fichier signé (avec son .minisig à côté).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="255" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="263" />
         <source>nothing saved yet</source>
         <translation>rien n'est encore enregistré</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="266" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="274" />
         <source>unknown</source>
         <translation>inconnu</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="268" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="276" />
         <source>{size} GB</source>
         <translation>{size} Go</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="270" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="278" />
         <source>{size} MB</source>
         <translation>{size} Mo</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="301" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="309" />
         <source>No interview can be recorded until this is fixed; the data can still be exported. Fix the cause, then tap Try again.</source>
         <translation>Aucun entretien ne peut être enregistré tant que ce n'est pas réparé ; les données peuvent encore être exportées. Réglez la cause, puis touchez Réessayer.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="304" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="312" />
         <source>No interview can be recorded until this is fixed. Fix the cause, then tap Try again.</source>
         <translation>Aucun entretien ne peut être enregistré tant que ce n'est pas réparé. Réglez la cause, puis touchez Réessayer.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="322" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="330" />
         <source>Interview {number} stopped after question {done} of {total}.</source>
         <translation>L'entretien {number} s'est arrêté après la question {done} sur {total}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="323" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="331" />
         <source>Interview {number} stopped before its first question.</source>
         <translation>L'entretien {number} s'est arrêté avant sa première question.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="325" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="333" />
         <source>Question {done} was spun but not answered; it is recorded as not answered and will not be asked again.</source>
         <translation>La roue de la question {done} a tourné, mais la question n'a pas reçu de réponse ; elle est enregistrée comme sans réponse et ne sera plus posée.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="328" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="336" />
         <source>No question is left: close it.</source>
         <translation>Il ne reste aucune question : clôturez-le.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="330" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="338" />
         <source>Continue it with the same respondent (question {next} comes next), or close it.</source>
         <translation>Continuez-le avec la même personne (la question {next} vient ensuite), ou clôturez-le.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="342" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="350" />
         <source>Exporting and checking the copy…</source>
         <translation>Export et vérification de la copie…</translation>
     </message>
@@ -302,37 +307,37 @@
 <context>
     <name>ExportFlow</name>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="45" />
+        <location filename="../../rrdesk/gui/exporting.py" line="52" />
         <source>Export to… (choose the USB stick)</source>
         <translation>Exporter vers… (choisissez la clé USB)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="62" />
+        <location filename="../../rrdesk/gui/exporting.py" line="71" />
         <source>Export to the laptop's own disk?</source>
         <translation>Exporter sur le disque de l'ordinateur lui-même ?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="63" />
+        <location filename="../../rrdesk/gui/exporting.py" line="72" />
         <source>Export here anyway</source>
         <translation>Exporter ici quand même</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="63" />
+        <location filename="../../rrdesk/gui/exporting.py" line="72" />
         <source>Choose another folder</source>
         <translation>Choisir un autre dossier</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="71" />
+        <location filename="../../rrdesk/gui/exporting.py" line="80" />
         <source>Nothing was exported: choose the USB stick.</source>
         <translation>Rien n'a été exporté : choisissez la clé USB.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="80" />
+        <location filename="../../rrdesk/gui/exporting.py" line="91" />
         <source>Exported and checked on {device}: {path}</source>
         <translation>Exporté et vérifié sur {device} : {path}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="85" />
+        <location filename="../../rrdesk/gui/exporting.py" line="96" />
         <source>Export failed: {error}</source>
         <translation>Échec de l'export : {error}</translation>
     </message>
@@ -340,12 +345,12 @@
 <context>
     <name>FormatDialog</name>
     <message>
-        <location filename="../../rrdesk/gui/help.py" line="40" />
+        <location filename="../../rrdesk/gui/help.py" line="29" />
         <source>The survey file</source>
         <translation>Le fichier d’enquête</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/help.py" line="49" />
+        <location filename="../../rrdesk/gui/help.py" line="38" />
         <source>The survey file's reference is missing from this installation ({path}).</source>
         <translation>La référence du fichier d’enquête manque dans cette installation ({path}).</translation>
     </message>
@@ -455,122 +460,122 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="144" />
+        <location filename="../../rrdesk/gui/window.py" line="171" />
         <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
         <translation>DÉMO — lisible avec la clé de démonstration publique. Ne l'utilisez jamais pour de vraies réponses.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="150" />
+        <location filename="../../rrdesk/gui/window.py" line="177" />
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="151" />
+        <location filename="../../rrdesk/gui/window.py" line="178" />
         <source>&amp;Open survey…</source>
         <translation>&amp;Ouvrir une enquête…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="154" />
+        <location filename="../../rrdesk/gui/window.py" line="181" />
         <source>&amp;Export to…</source>
         <translation>&amp;Exporter vers…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="156" />
+        <location filename="../../rrdesk/gui/window.py" line="183" />
         <source>&amp;Results (coordinator)…</source>
         <translation>&amp;Résultats (coordinateur)…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="158" />
+        <location filename="../../rrdesk/gui/window.py" line="185" />
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="182" />
+        <location filename="../../rrdesk/gui/window.py" line="222" />
         <source>Open survey</source>
         <translation>Ouvrir une enquête</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="183" />
+        <location filename="../../rrdesk/gui/window.py" line="223" />
         <source>Survey files (*.toml);;All files (*)</source>
         <translation>Fichiers d'enquête (*.toml);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="193" />
+        <location filename="../../rrdesk/gui/window.py" line="233" />
         <source>This survey file cannot be used</source>
         <translation>Ce fichier d'enquête ne peut pas être utilisé</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="210" />
+        <location filename="../../rrdesk/gui/window.py" line="250" />
         <source>The survey file cannot be used; the demo survey is open instead</source>
         <translation>Le fichier d'enquête ne peut pas être utilisé ; l'enquête de démonstration est ouverte à la place</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="227" />
+        <location filename="../../rrdesk/gui/window.py" line="270" />
         <source>Opening the data folder…</source>
         <translation>Ouverture du dossier des données…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="256" />
+        <location filename="../../rrdesk/gui/window.py" line="308" />
         <source>The data folder cannot be used: {error}</source>
         <translation>Le dossier des données ne peut pas être utilisé : {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="263" />
+        <location filename="../../rrdesk/gui/window.py" line="315" />
         <source>The data folder held a damaged file; it is kept for checking (rrdesk verify) and interviews go on.</source>
         <translation>Le dossier de données contenait un fichier endommagé ; il est conservé pour vérification (rrdesk verify) et les entretiens continuent.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="319" />
+        <location filename="../../rrdesk/gui/window.py" line="373" />
         <source>Close interview {number}?</source>
         <translation>Clore l'entretien {number} ?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="320" />
+        <location filename="../../rrdesk/gui/window.py" line="374" />
         <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
         <translation>Les questions qu'il n'a pas atteintes sont marquées comme non posées. Cela ne peut pas être annulé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="321" />
+        <location filename="../../rrdesk/gui/window.py" line="375" />
         <source>Close it</source>
         <translation>Le clore</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="321" />
+        <location filename="../../rrdesk/gui/window.py" line="375" />
         <source>Keep it</source>
         <translation>Le garder</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="336" />
+        <location filename="../../rrdesk/gui/window.py" line="392" />
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
         <translation>L'entretien {number} a été clôturé ; les questions qu'il n'a pas atteintes sont marquées comme non posées.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="451" />
+        <location filename="../../rrdesk/gui/window.py" line="511" />
         <source>Leave the interview?</source>
         <translation>Quitter l'entretien ?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="452" />
+        <location filename="../../rrdesk/gui/window.py" line="512" />
         <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
         <translation>L'entretien reste interrompu : ses réponses enregistrées sont conservées, et le tableau de bord proposera de le continuer la prochaine fois.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="454" />
+        <location filename="../../rrdesk/gui/window.py" line="514" />
         <source>Leave</source>
         <translation>Quitter</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="454" />
+        <location filename="../../rrdesk/gui/window.py" line="514" />
         <source>Stay</source>
         <translation>Rester</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/help.py" line="25" />
+        <location filename="../../rrdesk/gui/window.py" line="194" />
         <source>&amp;Help</source>
         <translation>&amp;Aide</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/help.py" line="26" />
+        <location filename="../../rrdesk/gui/window.py" line="195" />
         <source>Survey file &amp;format…</source>
         <translation>&amp;Format du fichier d’enquête…</translation>
     </message>

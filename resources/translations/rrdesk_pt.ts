@@ -3,177 +3,182 @@
 <context>
     <name>Dashboard</name>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="79" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="80" />
         <source>Open survey…</source>
         <translation>Abrir pesquisa…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="102" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="103" />
         <source>Try again</source>
         <translation>Tentar de novo</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="115" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="116" />
         <source>Continue</source>
         <translation>Continuar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="116" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="117" />
         <source>Close it</source>
         <translation>Encerrá-la</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="135" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="136" />
         <source>Saved in this session</source>
         <translation>Guardadas nesta sessão</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="136" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="137" />
         <source>On this laptop (this survey)</source>
         <translation>Neste computador (esta pesquisa)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="137" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="138" />
         <source>Last answer saved</source>
         <translation>Última resposta guardada</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="138" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="139" />
         <source>Free disk space</source>
         <translation>Espaço livre em disco</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="139" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="140" />
         <source>Data folder</source>
         <translation>Pasta de dados</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="140" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="141" />
         <source>Interviews</source>
         <translation>Entrevistas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="147" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="148" />
         <source>Low disk space: export the data to a USB stick and free some space before the next interview.</source>
         <translation>Pouco espaço em disco: exporte os dados para um pen drive e libere espaço antes da próxima entrevista.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="159" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="160" />
         <source>Start interview</source>
         <translation>Iniciar entrevista</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="163" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="164" />
         <source>Export to…</source>
         <translation>Exportar para…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="169" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="170" />
         <source>Export in progress</source>
         <translation>Exportação em andamento</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="181" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="182" />
         <source>Reduce spinner motion</source>
         <translation>Reduzir o movimento da roda</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="187" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="188" />
         <source>Interviewer language:</source>
         <translation>Idioma do entrevistador:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="191" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="192" />
         <source>Interviewer language</source>
         <translation>Idioma do entrevistador</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="226" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="229" />
+        <source>Checking the survey's signature…</source>
+        <translation>Verificando a assinatura da pesquisa…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="232" />
         <source>{file} · languages: {languages} · ε per respondent: {epsilon} (cap {cap})</source>
         <translation>{file} · idiomas: {languages} · ε por respondente: {epsilon} (limite {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="237" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="243" />
         <source>Signed by the coordinator's key {key}.</source>
         <translation>Assinado com a chave do coordenador {key}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="238" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="244" />
         <source>Not signed.</source>
         <translation>Não assinado.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="239" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="256" />
         <source>Answers are sealed to: {recipients}</source>
         <translation>As respostas são cifradas para: {recipients}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="242" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="247" />
         <source>The survey's signature cannot be trusted: {problem}</source>
         <translation>Não se pode confiar na assinatura do questionário: {problem}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="245" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="250" />
         <source>UNSIGNED SURVEY — nothing proves this file is the coordinator's. Use it for practice only; for real interviews ask the coordinator for the signed file (with its .minisig beside it).</source>
         <translation>QUESTIONÁRIO NÃO ASSINADO — nada prova que este arquivo é do coordenador. Use-o apenas para praticar; para entrevistas reais peça ao coordenador o arquivo assinado (com o seu .minisig ao lado).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="255" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="263" />
         <source>nothing saved yet</source>
         <translation>nada guardado ainda</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="266" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="274" />
         <source>unknown</source>
         <translation>desconhecido</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="268" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="276" />
         <source>{size} GB</source>
         <translation>{size} GB</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="270" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="278" />
         <source>{size} MB</source>
         <translation>{size} MB</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="301" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="309" />
         <source>No interview can be recorded until this is fixed; the data can still be exported. Fix the cause, then tap Try again.</source>
         <translation>Nenhuma entrevista pode ser registrada até que isto seja corrigido; os dados ainda podem ser exportados. Corrija a causa e toque em Tentar de novo.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="304" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="312" />
         <source>No interview can be recorded until this is fixed. Fix the cause, then tap Try again.</source>
         <translation>Nenhuma entrevista pode ser registrada até que isto seja corrigido. Corrija a causa e toque em Tentar de novo.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="322" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="330" />
         <source>Interview {number} stopped after question {done} of {total}.</source>
         <translation>A entrevista {number} parou depois da pergunta {done} de {total}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="323" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="331" />
         <source>Interview {number} stopped before its first question.</source>
         <translation>A entrevista {number} parou antes da primeira pergunta.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="325" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="333" />
         <source>Question {done} was spun but not answered; it is recorded as not answered and will not be asked again.</source>
         <translation>A pergunta {done} foi girada mas não respondida; fica registrada como não respondida e não será feita de novo.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="328" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="336" />
         <source>No question is left: close it.</source>
         <translation>Não resta nenhuma pergunta: encerre-a.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="330" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="338" />
         <source>Continue it with the same respondent (question {next} comes next), or close it.</source>
         <translation>Continue-a com o mesmo respondente (a próxima é a pergunta {next}), ou encerre-a.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="342" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="350" />
         <source>Exporting and checking the copy…</source>
         <translation>Exportando e verificando a cópia…</translation>
     </message>
@@ -302,37 +307,37 @@
 <context>
     <name>ExportFlow</name>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="45" />
+        <location filename="../../rrdesk/gui/exporting.py" line="52" />
         <source>Export to… (choose the USB stick)</source>
         <translation>Exportar para… (escolha o pen drive)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="62" />
+        <location filename="../../rrdesk/gui/exporting.py" line="71" />
         <source>Export to the laptop's own disk?</source>
         <translation>Exportar para o próprio disco do computador?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="63" />
+        <location filename="../../rrdesk/gui/exporting.py" line="72" />
         <source>Export here anyway</source>
         <translation>Exportar aqui mesmo assim</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="63" />
+        <location filename="../../rrdesk/gui/exporting.py" line="72" />
         <source>Choose another folder</source>
         <translation>Escolher outra pasta</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="71" />
+        <location filename="../../rrdesk/gui/exporting.py" line="80" />
         <source>Nothing was exported: choose the USB stick.</source>
         <translation>Nada foi exportado: escolha o pen drive.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="80" />
+        <location filename="../../rrdesk/gui/exporting.py" line="91" />
         <source>Exported and checked on {device}: {path}</source>
         <translation>Exportado e verificado em {device}: {path}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="85" />
+        <location filename="../../rrdesk/gui/exporting.py" line="96" />
         <source>Export failed: {error}</source>
         <translation>A exportação falhou: {error}</translation>
     </message>
@@ -340,12 +345,12 @@
 <context>
     <name>FormatDialog</name>
     <message>
-        <location filename="../../rrdesk/gui/help.py" line="40" />
+        <location filename="../../rrdesk/gui/help.py" line="29" />
         <source>The survey file</source>
         <translation>O arquivo de pesquisa</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/help.py" line="49" />
+        <location filename="../../rrdesk/gui/help.py" line="38" />
         <source>The survey file's reference is missing from this installation ({path}).</source>
         <translation>A referência do arquivo de pesquisa não está nesta instalação ({path}).</translation>
     </message>
@@ -455,122 +460,122 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="144" />
+        <location filename="../../rrdesk/gui/window.py" line="171" />
         <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
         <translation>DEMO — pode ser lido com a chave pública de demonstração. Nunca use para respostas reais.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="150" />
+        <location filename="../../rrdesk/gui/window.py" line="177" />
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="151" />
+        <location filename="../../rrdesk/gui/window.py" line="178" />
         <source>&amp;Open survey…</source>
         <translation>&amp;Abrir pesquisa…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="154" />
+        <location filename="../../rrdesk/gui/window.py" line="181" />
         <source>&amp;Export to…</source>
         <translation>&amp;Exportar para…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="156" />
+        <location filename="../../rrdesk/gui/window.py" line="183" />
         <source>&amp;Results (coordinator)…</source>
         <translation>&amp;Resultados (coordenador)…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="158" />
+        <location filename="../../rrdesk/gui/window.py" line="185" />
         <source>&amp;Quit</source>
         <translation>&amp;Sair</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="182" />
+        <location filename="../../rrdesk/gui/window.py" line="222" />
         <source>Open survey</source>
         <translation>Abrir pesquisa</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="183" />
+        <location filename="../../rrdesk/gui/window.py" line="223" />
         <source>Survey files (*.toml);;All files (*)</source>
         <translation>Arquivos de pesquisa (*.toml);;Todos os arquivos (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="193" />
+        <location filename="../../rrdesk/gui/window.py" line="233" />
         <source>This survey file cannot be used</source>
         <translation>Este arquivo de pesquisa não pode ser usado</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="210" />
+        <location filename="../../rrdesk/gui/window.py" line="250" />
         <source>The survey file cannot be used; the demo survey is open instead</source>
         <translation>O arquivo de pesquisa não pode ser usado; a pesquisa de demonstração foi aberta</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="227" />
+        <location filename="../../rrdesk/gui/window.py" line="270" />
         <source>Opening the data folder…</source>
         <translation>Abrindo a pasta de dados…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="256" />
+        <location filename="../../rrdesk/gui/window.py" line="308" />
         <source>The data folder cannot be used: {error}</source>
         <translation>A pasta de dados não pode ser usada: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="263" />
+        <location filename="../../rrdesk/gui/window.py" line="315" />
         <source>The data folder held a damaged file; it is kept for checking (rrdesk verify) and interviews go on.</source>
         <translation>A pasta de dados tinha um arquivo danificado; ele é guardado para verificação (rrdesk verify) e as entrevistas continuam.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="319" />
+        <location filename="../../rrdesk/gui/window.py" line="373" />
         <source>Close interview {number}?</source>
         <translation>Encerrar a entrevista {number}?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="320" />
+        <location filename="../../rrdesk/gui/window.py" line="374" />
         <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
         <translation>As perguntas que ela não alcançou ficam marcadas como não feitas. Isto não pode ser desfeito.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="321" />
+        <location filename="../../rrdesk/gui/window.py" line="375" />
         <source>Close it</source>
         <translation>Encerrá-la</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="321" />
+        <location filename="../../rrdesk/gui/window.py" line="375" />
         <source>Keep it</source>
         <translation>Mantê-la</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="336" />
+        <location filename="../../rrdesk/gui/window.py" line="392" />
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
         <translation>A entrevista {number} foi encerrada; as perguntas que ela não alcançou ficam marcadas como não feitas.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="451" />
+        <location filename="../../rrdesk/gui/window.py" line="511" />
         <source>Leave the interview?</source>
         <translation>Sair da entrevista?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="452" />
+        <location filename="../../rrdesk/gui/window.py" line="512" />
         <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
         <translation>A entrevista fica interrompida: as respostas guardadas são mantidas, e o painel oferece continuá-la da próxima vez.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="454" />
+        <location filename="../../rrdesk/gui/window.py" line="514" />
         <source>Leave</source>
         <translation>Sair</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="454" />
+        <location filename="../../rrdesk/gui/window.py" line="514" />
         <source>Stay</source>
         <translation>Ficar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/help.py" line="25" />
+        <location filename="../../rrdesk/gui/window.py" line="194" />
         <source>&amp;Help</source>
         <translation>Aj&amp;uda</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/help.py" line="26" />
+        <location filename="../../rrdesk/gui/window.py" line="195" />
         <source>Survey file &amp;format…</source>
         <translation>&amp;Formato do arquivo de pesquisa…</translation>
     </message>
