@@ -89,6 +89,26 @@ class _FollowFocus(QObject):
             self.area.ensureWidgetVisible(button, FOCUS_MARGIN, FOCUS_MARGIN)
 
 
+class _AfterPaint(QObject):
+    def __init__(self, widget: QWidget, then: Callable[[], None]) -> None:
+        super().__init__(widget)
+        self.then = then
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, self.then)  # once this paint is done
+            self.deleteLater()
+        return False
+
+
+def after_first_paint(window: QWidget, then: Callable[[], None]) -> None:
+    """``then()`` once ``window`` has been painted the first time: on a real display that is
+    when the window is exposed, which may come well after it is shown."""
+    _AfterPaint(window, then)
+
+
 def screen_changed(area: QScrollArea) -> None:
     """A new screen is shown in ``area``: from its top, and its first focus does not scroll it."""
     area.verticalScrollBar().setValue(0)

@@ -36,7 +36,7 @@ from rrdesk.gui.resources import DEMO_SURVEY, demo_recipient
 from rrdesk.gui.settings import Preferences
 from rrdesk.gui.survey_file import load as load_survey
 from rrdesk.gui.tasks import TaskRunner
-from rrdesk.gui.frame import CurrentStack, confirm, full_screen, place, screen_changed, scrolling
+from rrdesk.gui.frame import CurrentStack, after_first_paint, confirm, full_screen, place, screen_changed, scrolling
 from rrdesk.gui.widgets import compact_when_small, label
 
 if TYPE_CHECKING:
@@ -253,16 +253,16 @@ class MainWindow(QMainWindow):
 
     def use_survey(self, survey: Survey, *, status: str = "", later: bool = False) -> None:
         """Show ``survey`` and open its store in the data folder, off the GUI thread;
-        ``status`` (an error line) is shown once it is open. ``later``: start opening it once
-        the event loop runs (at start-up: the first window is drawn before the store's work,
-        which would hold the interpreter's lock while it draws, begins)."""
+        ``status`` (an error line) is shown once it is open. ``later``: start opening it (and
+        checking a signature) once the window has been painted (at start-up: the first window is
+        drawn before the store's work, which holds the interpreter's lock, begins)."""
         self._close_station()
         if survey is not self.survey:
             self.dashboard.clear_fault()  # another survey: another data folder's state
         self.survey, self._refused = survey, None
         self._title()
         self.banner.setVisible(demo_recipient() in survey.recipients)
-        # the signature is read once; a survey that has one is checked once the event loop runs
+        # the signature is read once; a survey that has one is checked once the window is painted
         # (the check loads pyca/cryptography), and meanwhile the dashboard says it is being checked
         signed = later and trust.signature_path(survey).exists()
         self._custody = None if signed else trust.custody_of(survey)
@@ -283,7 +283,7 @@ class MainWindow(QMainWindow):
                 operations.open_station(survey, self.data, ops=self._ops).run(
                     self.runner, lambda result: self._opened(result, opening),
                     lambda line: self._opened(Refused(line, None, False), opening))
-        QTimer.singleShot(0, self, start) if later else start()
+        after_first_paint(self, start) if later else start()
 
     @Slot()
     def try_again(self) -> None:
