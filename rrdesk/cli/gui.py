@@ -44,6 +44,16 @@ def run(args: argparse.Namespace) -> int:
     # of the time to the first window) to find almost nothing; the app collects again, with
     # those objects frozen, once its window shows (rrdesk.gui.app.run)
     gc.disable()
+    try:
+        app = _start(args)
+    except BaseException:
+        gc.enable()  # nothing starts: a caller that goes on (a test) keeps its collector
+        raise
+    return app.run(survey=args.survey, data=args.data)
+
+
+def _start(args: argparse.Namespace):
+    """The survey given checked, Qt able to start: the app module, ready to run."""
     for name in _BEFORE_QT:
         importlib.import_module(name)
     if args.survey is not None:
@@ -57,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
         _stop_if_qt_cannot_start(probe)  # Qt's own libraries may be what is missing (libEGL, libGL, …)
         raise
     _stop_if_qt_cannot_start(probe)
-    return app.run(survey=args.survey, data=args.data)
+    return app
 
 
 def _stop_if_qt_cannot_start(probe: qtcheck.Probe | None) -> None:
