@@ -79,6 +79,24 @@ def test_english_plurals_come_from_the_english_plural_forms():
         translators.use("en")
 
 
+def test_a_new_window_in_english_is_in_english_whatever_an_earlier_one_installed():
+    # a window closed in Arabic (its Translators still alive, not yet collected) and a new one
+    # made in English: the new one speaks English (the fit walks once saw Arabic in English)
+    from rrdesk.gui import app as gui_app
+    from rrdesk.gui.i18n import Translators
+
+    gui_app.application()
+    earlier, later = Translators(), Translators()
+    say = QCoreApplication.translate
+    try:
+        earlier.use("ar")
+        assert say("ResultsWindow", "%n laptop(s)", "", 3) != "3 laptops"
+        later.use("en")
+        assert say("ResultsWindow", "%n laptop(s)", "", 3) == "3 laptops"
+    finally:
+        later.use("en")
+
+
 def test_no_respondent_screen_calls_qts_translation():
     """The respondent's screens and the wheel never reach for self.tr: a text there would be
     in the interviewer's language, not the respondent's."""

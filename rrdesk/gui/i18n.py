@@ -71,31 +71,36 @@ def english_plurals() -> None:
         _ENGLISH.append(english)
 
 
+_INSTALLED: list[QTranslator] = []
+# why one list for the process, not one per Translators: the application has one interface
+# language; a translator installed through an earlier Translators (a window closed and made
+# again) must go too, whether or not that object has been garbage-collected yet
+
+
 class Translators:
     """The translators installed in the application; :meth:`use` swaps them."""
 
     def __init__(self) -> None:
-        self._installed: list[QTranslator] = []
         self.current = SOURCE
 
     def use(self, code: str) -> str:
         """Show the interface in ``code`` (or the nearest language rrdesk has); returns it."""
         app = QCoreApplication.instance()
-        for translator in self._installed:
+        for translator in _INSTALLED:
             app.removeTranslator(translator)
-        self._installed = []
+        _INSTALLED.clear()
         lang = base(code)
         english_plurals()
         self.current = SOURCE
         if lang != SOURCE and lang in available():
             ours = QTranslator()
             if ours.load(str(TRANSLATIONS / f"rrdesk_{lang}.qm")):
-                self._installed.append(ours)
+                _INSTALLED.append(ours)
                 self.current = lang
             qt = QTranslator()  # Qt's own dialogs (file chooser, message boxes)
             if qt.load(f"qtbase_{lang}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
-                self._installed.append(qt)
-        for translator in self._installed:
+                _INSTALLED.append(qt)
+        for translator in _INSTALLED:
             app.installTranslator(translator)
         # numbers and dates the interviewer's way: the system's own locale when it speaks that
         # language (en_GB's day/month order), else the language's (QLocale() everywhere after this)
