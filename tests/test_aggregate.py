@@ -5,8 +5,6 @@ bundle by `rrdesk export`; the records are opened with the public demo identity.
 """
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import os
 import re
@@ -16,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from rrdesk import cli
 from rrdesk.store import _age_open, _collector, _frames, _opening, aggregate, age, keys, log
+from tests.cli_runs import export, rrdesk
 from tests.conftest import DEMO, ROOT
 
 KEY = ROOT / "resources" / "demo-identity.txt"
@@ -27,12 +25,6 @@ CONTRACT = {"questions", "records", "interviews", "devices", "problems"}
 QUESTION_KEYS = {"id", "design", "epsilon", "n", "reported", "estimate", "se", "ci95"}
 
 
-def rrdesk(*argv: object) -> tuple[int, str, str]:
-    """Run the command line; (exit code, stdout, stderr)."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = cli.main([str(a) for a in argv])
-    return code, out.getvalue(), err.getvalue()
 
 
 def simulate(data: Path, n: int, seed: int, *truth: str, survey: Path = DEMO) -> dict:
@@ -42,11 +34,6 @@ def simulate(data: Path, n: int, seed: int, *truth: str, survey: Path = DEMO) ->
     return json.loads(out)
 
 
-def export(data: Path, to: Path, survey_id: str = SID) -> Path:
-    to.mkdir(exist_ok=True)
-    code, out, err = rrdesk("export", "--data", data, "--survey-id", survey_id, "--to", to)
-    assert code == 0, err
-    return Path(out.strip())
 
 
 def aggregate_json(*argv: object) -> tuple[int, dict | None, str]:

@@ -9,7 +9,6 @@ of the estimates unless ``--accept-unverified``. The signatures verify with the 
 """
 from __future__ import annotations
 
-import contextlib
 import io
 import json
 import shutil
@@ -19,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from rrdesk import cli
 from rrdesk.core import survey as surveys
 from rrdesk.store import _bundle_sign, age, bundle, keys
-from tests.conftest import DEMO, ROOT
+from tests.cli_runs import export, rrdesk, simulate
+from tests.conftest import ROOT
 
 KEY = ROOT / "resources" / "demo-identity.txt"
 SID = "workplace-demo"
@@ -30,24 +29,10 @@ PER = 9  # records per demo interview
 MINISIGN = shutil.which("minisign")
 
 
-def rrdesk(*argv: object) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = cli.main([str(a) for a in argv])
-    return code, out.getvalue(), err.getvalue()
 
 
-def simulate(data: Path, n: int, seed: int, *truth: str) -> None:
-    code, _, err = rrdesk("simulate", DEMO, "--data", data, "-n", n, "--seed", seed,
-                          *(("--truth", *truth) if truth else ()))
-    assert code == 0, err
 
 
-def export(data: Path, to: Path) -> Path:
-    to.mkdir(exist_ok=True)
-    code, out, err = rrdesk("export", "--data", data, "--survey-id", SID, "--to", to)
-    assert code == 0, err
-    return Path(out.strip())
 
 
 def enroll(data: Path, listed: Path, stick: Path) -> None:

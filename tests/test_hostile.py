@@ -8,7 +8,6 @@ survey copy was edited and resealed.
 """
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import io
 import json
@@ -22,9 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from rrdesk import cli
 from rrdesk.core import survey as surveys
 from rrdesk.store import _bundle_sign, age, bundle, keys, log
+from tests.cli_runs import export, rrdesk, simulate
 from tests.conftest import DEMO, ROOT
 
 KEY = ROOT / "resources" / "demo-identity.txt"
@@ -34,11 +33,6 @@ GENUINE = 6  # interviews in the genuine bundle
 QUICK = 1.0  # seconds: "well under a second" for refusing a FIFO or a device
 
 
-def rrdesk(*argv: object) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = cli.main([str(a) for a in argv])
-    return code, out.getvalue(), err.getvalue()
 
 
 def timed(*argv: object, limit: float = 20.0) -> tuple[int, str, str, float]:
@@ -57,16 +51,8 @@ def one_line_error(code: int, out: str, err: str) -> None:
     assert "Traceback" not in err and "internal error" not in err
 
 
-def simulate(data: Path, n: int, seed: int) -> None:
-    code, _, err = rrdesk("simulate", DEMO, "--data", data, "-n", n, "--seed", seed)
-    assert code == 0, err
 
 
-def export(data: Path, to: Path) -> Path:
-    to.mkdir(exist_ok=True)
-    code, out, err = rrdesk("export", "--data", data, "--survey-id", SID, "--to", to)
-    assert code == 0, err
-    return Path(out.strip())
 
 
 def aggregate_json(*bundles: object) -> tuple[int, dict | None, str]:

@@ -8,8 +8,6 @@ from another laptop's folder into this one's, then exported and signed by this l
 """
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import shutil
 import subprocess
@@ -17,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from rrdesk import cli
 from rrdesk.app.interviews import Station
 from rrdesk.core import survey as surveys
 from rrdesk.core.fileio import OsOps
@@ -25,6 +22,7 @@ from rrdesk.core.errors import StoreError
 from rrdesk.store import _frames, _log_sign, minisign
 from rrdesk.store._bundle_sign import LAPTOP_KEY, laptop_key
 from rrdesk.store.verify import verify
+from tests.cli_runs import export, rrdesk, simulate
 from tests.conftest import DEMO, ROOT
 
 KEY = ROOT / "resources" / "demo-identity.txt"
@@ -33,23 +31,10 @@ PER = 9  # records per demo interview
 MINISIGN = shutil.which("minisign")
 
 
-def rrdesk(*argv: object) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = cli.main([str(a) for a in argv])
-    return code, out.getvalue(), err.getvalue()
 
 
-def simulate(data: Path, n: int, seed: int) -> None:
-    code, _, err = rrdesk("simulate", DEMO, "--data", data, "-n", n, "--seed", seed)
-    assert code == 0, err
 
 
-def export(data: Path, to: Path) -> Path:
-    to.mkdir(exist_ok=True)
-    code, out, err = rrdesk("export", "--data", data, "--survey-id", SID, "--to", to)
-    assert code == 0, err
-    return Path(out.strip())
 
 
 def logs_of(data: Path) -> list[Path]:
