@@ -10,6 +10,7 @@ import re
 import shutil
 import subprocess
 import tarfile
+import zlib
 from pathlib import Path
 
 import pytest
@@ -242,34 +243,42 @@ def test_a_helper_process_that_cannot_start_costs_time_never_the_export(demo_dat
     assert one.manifest == two.manifest and one.logs == two.logs
 
 
-def test_a_log_the_helper_read_otherwise_makes_the_export_start_over(demo_data, tmp_path, monkeypatch):
-    """The helper's read of a large log is compared with this process's by the CRC-32 of each
-    MiB: other bytes (a log cut and grown again between the reads) start the export over, and
-    a log that keeps reading otherwise fails it, leaving nothing."""
-    from concurrent.futures import Future
+class InProcess:
+    """The export's helper process, replaced: its work runs in this process (so that a test can
+    change what it reads), when submitted or, ``later``, when its result is asked for -- after
+    the export's own read of the log."""
 
-    from rrdesk.store import _bundle_write
+    def __init__(self, *args, later: bool = False, **kwargs) -> None:
+        self.later = later
 
-    class Here:  # the helper's work, run in this process so that a test can change what it read
-        def __init__(self, *args, **kwargs) -> None:
-            pass
+    def __enter__(self):
+        return self
 
-        def __enter__(self):
-            return self
+    def __exit__(self, *exc) -> None:
+        pass
 
-        def __exit__(self, *exc) -> None:
-            pass
+    def submit(self, work, *args):
+        from concurrent.futures import Future
 
-        def submit(self, work, *args) -> Future:
-            future: Future = Future()
+        future: Future = Future()
+        if self.later:
+            future.result = lambda timeout=None: work(*args)
+        else:
             future.set_result(work(*args))
-            return future
+        return future
+
+
+def test_a_log_the_helper_read_otherwise_makes_the_export_start_over(demo_data, tmp_path, monkeypatch):
+    """The helper's read of a large log is compared with this process's (the CRC-32 of its last
+    frame's worth): other bytes (a log cut and grown again between the reads) start the export over, and
+    a log that keeps reading otherwise fails it, leaving nothing."""
+    from rrdesk.store import _bundle_write
 
     real, calls = _bundle_write.scan_apart, []
 
-    def other_bytes(path, size, name, times):
+    def other_bytes(path, size, name, identity, times):
         calls.append(name)
-        found = real(path, size, name)
+        found = real(path, size, name, identity)
         if len(calls) <= times:
             found["crcs"] = [crc ^ 1 for crc in found["crcs"]]
         return found
@@ -277,7 +286,7 @@ def test_a_log_the_helper_read_otherwise_makes_the_export_start_over(demo_data, 
     (tmp_path / "one").mkdir()
     one = open_bundle(export(demo_data, "workplace-demo", tmp_path / "one", now=NOW), demo_identities())
     monkeypatch.setattr(_bundle_write, "SCAN_APART", 0)
-    monkeypatch.setattr(_bundle_write, "ProcessPoolExecutor", Here)
+    monkeypatch.setattr(_bundle_write, "ProcessPoolExecutor", InProcess)
     monkeypatch.setattr(_bundle_write, "scan_apart", lambda *a: other_bytes(*a, times=1))
     (tmp_path / "two").mkdir()
     two = open_bundle(export(demo_data, "workplace-demo", tmp_path / "two", now=NOW), demo_identities())
@@ -287,6 +296,81 @@ def test_a_log_the_helper_read_otherwise_makes_the_export_start_over(demo_data, 
     with pytest.raises(StoreError, match="a log kept changing while it was read"):
         export(demo_data, "workplace-demo", tmp_path / "three", now=NOW)
     assert list((tmp_path / "three").iterdir()) == []
+
+
+def test_a_torn_tail_cut_and_the_log_grown_between_the_two_reads_starts_the_export_over(tmp_path, monkeypatch):
+    """The helper's read of a large log happens after this process has read it; in between a
+    station opens the log (recovery copies its torn tail aside and cuts it off) and records an
+    interview, so the bytes where the torn tail was are now a frame: the export starts over
+    from a new snapshot of the folder, and the bundle holds the log as it then was, with its
+    key file as the station left it and the torn tail's side file."""
+    from rrdesk.store import _bundle_write
+
+    data = tmp_path / "data"
+    record_interviews(DEMO, data, 2)
+    logfile = next((data / "workplace-demo").glob("*.rrlog"))
+    with logfile.open("ab") as torn:
+        torn.write(b"RRF1" + b"\x00" * 40)  # a frame cut short, as a power cut leaves it
+
+    real, scans = _bundle_write.scan_apart, []
+
+    def station_between(path, size, name, identity):
+        if not scans:
+            record_interviews(DEMO, data, 1)  # opens the log: the torn tail is cut, a record appended
+        scans.append(size)
+        return real(path, size, name, identity)
+
+    monkeypatch.setattr(_bundle_write, "SCAN_APART", 0)
+    monkeypatch.setattr(_bundle_write, "ProcessPoolExecutor", lambda *a, **k: InProcess(later=True))
+    monkeypatch.setattr(_bundle_write, "scan_apart", station_between)
+    (tmp_path / "out").mkdir()
+    opened = open_bundle(export(data, "workplace-demo", tmp_path / "out", now=NOW), demo_identities())
+    assert len(scans) == 2 and scans[1] > scans[0]  # started over, from a snapshot of the grown log
+    [entry] = opened.manifest["logs"]
+    assert opened.logs[logfile.name] == logfile.read_bytes()
+    assert entry["records"] == len(_frames.scan(logfile.read_bytes(), logfile.name).frames) and entry["problems"] == []
+    assert opened.keys[logfile.name + ".key"] == (logfile.parent / (logfile.name + ".key")).read_bytes()
+    assert list(opened.torn) == [p.name for p in logfile.parent.glob("*.torn-*")]
+
+
+def test_two_reads_are_compared_on_the_last_frames_worth_only_however_the_pieces_fall():
+    """TailSum: the bytes before a snapshot's last MAX_FRAME are never changed by a writer (a
+    log grows; recovery cuts only a torn tail, shorter than a frame), so only the rest is summed."""
+    from rrdesk.store._export_scan import TailSum
+
+    data = bytes(range(256)) * 1000
+    size = len(data)
+
+    def summed(blob: bytes, cut: int) -> list[int]:
+        tail = TailSum(size)
+        for at in range(0, len(blob), cut):
+            tail.feed(blob[at:at + cut])
+        return tail.finish()
+
+    whole = summed(data, size)
+    assert whole == [zlib.crc32(data[size - _frames.MAX_FRAME:]), size]
+    assert {tuple(summed(data, cut)) for cut in (1 << 20, 4096, 65648, 999)} == {tuple(whole)}
+    before = bytearray(data)
+    before[size - _frames.MAX_FRAME - 1] ^= 1
+    inside = bytearray(data)
+    inside[size - _frames.MAX_FRAME] ^= 1
+    assert summed(bytes(before), 4096) == whole and summed(bytes(inside), 4096) != whole
+    assert summed(data[:-1], 4096)[1] == size - 1
+    short = TailSum(100)
+    short.feed(data[:100])
+    assert short.finish() == [zlib.crc32(data[:100]), 100]  # a log shorter than a frame: all of it
+
+
+def test_the_helper_refuses_a_log_put_in_the_snapshots_place(demo_data, tmp_path):
+    from rrdesk.store._export_scan import scan_apart
+
+    logfile = next((demo_data / "workplace-demo").glob("*.rrlog"))
+    st = logfile.stat()
+    found = scan_apart(str(logfile), st.st_size, logfile.name, (st.st_dev, st.st_ino))
+    assert found is not None and found["records"] == len(_frames.scan(logfile.read_bytes(), logfile.name).frames)
+    copy = tmp_path / logfile.name
+    shutil.copy(logfile, copy)  # the same bytes, another file
+    assert scan_apart(str(copy), st.st_size, logfile.name, (st.st_dev, st.st_ino)) is None
 
 
 class Faulty(NoSync):

@@ -12,7 +12,8 @@ allows) is read once more beforehand, for its entry.
 
 The SHA-256 for the manifest runs on a thread and the writes on another (both let go of the
 GIL), and a log of :data:`SCAN_APART` bytes or more is scanned by a helper process reading the
-same bytes (checked by the CRC-32 of each MiB, which both reads compute: the SHA-256 is made
+same bytes (both reads compute the CRC-32 of the log's last frame's worth, the only bytes a
+writer may change between them, :class:`rrdesk.store._export_scan.TailSum`; the SHA-256 is made
 once, here): on two cores the sealing, the scan and the disk overlap. The sealed chunks go to
 the disk as the sealer makes them, joined once per MiB (and every 16 MiB the pages written are
 sent on to the device, :data:`_WRITE_OUT`), and the scan checks runs of same-size
@@ -36,9 +37,10 @@ from pathlib import Path
 from typing import Any, Callable
 
 from rrdesk.core.fileio import write_all
+from rrdesk.core.heap import steady_buffers
 from rrdesk.store._age_open import Sealer
 from rrdesk.store._bundle_open import MANIFEST
-from rrdesk.store._export_scan import PIECE, Sums, scan_apart, scan_fd
+from rrdesk.store._export_scan import PIECE, Sums, TailSum, scan_apart, scan_fd
 from rrdesk.store._log_stream import LogStream
 
 __all__ = ["Changed", "Member", "Unreadable", "write_tar"]
@@ -85,9 +87,8 @@ class Member:
 
 
 class _Source:
-    """Reads a log member for tarfile, hashing and scanning what goes by. The SHA-256 (and, for
-    a log the helper scans, the CRC-32 per MiB its read is compared with) runs on a thread of
-    its own (hashlib and zlib let go of the GIL for large pieces), beside the scan; at most one
+    """Reads a log member for tarfile, hashing and scanning what goes by. The SHA-256 runs on a
+    thread of its own (hashlib and zlib let go of the GIL for large pieces), beside the scan; at most one
     piece waits for it."""
 
     _hasher = ThreadPoolExecutor(1, thread_name_prefix="rrdesk-export-sha")
@@ -95,14 +96,12 @@ class _Source:
     def __init__(self, member: Member, apart: Future | None = None) -> None:
         self.member, self.at, self.apart = member, 0, apart
         self.digest = hashlib.sha256()
-        self.crcs = Sums() if apart is not None else None
+        self.tail = TailSum(member.size) if apart is not None else None
         self.scan = LogStream(member.name, "", index=False) if apart is None else None
         self._hashing: Future | None = None
 
     def _hash(self, piece: bytes) -> None:
         self.digest.update(piece)
-        if self.crcs is not None:
-            self.crcs.feed(piece)
 
     def read(self, n: int = -1) -> bytes:
         n = min(self.member.size - self.at, PIECE if n is None or n < 0 else n)
@@ -118,6 +117,8 @@ class _Source:
         if self._hashing is not None:
             self._hashing.result()
         self._hashing = self._hasher.submit(self._hash, piece)
+        if self.tail is not None:
+            self.tail.feed(piece)
         if self.scan is not None:
             self.scan.feed(piece)
         return piece
@@ -130,9 +131,9 @@ class _Source:
                 scanned = self.apart.result()
             except BrokenProcessPool:  # why: a helper that cannot start (or was killed) costs time, never the export
                 scanned = scan_fd(self.member.fd, self.member.size, self.member.name)
-            # why CRC-32 per MiB: it only has to tell whether both reads got the same bytes (a log
-            # cut and grown again between them), as the read-back does (FORMAT.md §2.7)
-            if scanned is None or scanned["crcs"] != self.crcs.finish():
+            # why a CRC-32 of the tail: it only has to tell whether both reads got the same bytes
+            # (a torn tail cut and the log grown again between them), as the read-back does (FORMAT.md §2.7)
+            if scanned is None or scanned["crcs"] != self.tail.finish():
                 raise Changed(self.member.name)
             records, problems = scanned["records"], scanned["problems"]
         else:
@@ -219,7 +220,8 @@ def write_tar(ops: Any, fd: int, recipients: tuple[str, ...], members: list[Memb
     the log entries read on the way) to ``fd``; return the CRC-32 of each :data:`PIECE` written."""
     out = _Out(ops, fd, Sealer(recipients))
     try:
-        return _write_tar(out, members, manifest)
+        with steady_buffers():
+            return _write_tar(out, members, manifest)
     finally:
         try:
             out._wait()  # never leave a write running on a descriptor the caller closes
@@ -232,12 +234,19 @@ def _write_tar(out: _Out, members: list[Member], manifest: dict[str, Any]) -> li
     if not large:
         return _write_members(out, members, manifest, {})
     with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as helper:  # why: safe in a threaded GUI
-        apart = {m.name: helper.submit(scan_apart, str(m.path), m.size, m.name) for m in large}
+        # why the file's identity: the helper opens the log by its name, and must read the file
+        # this process snapshotted, not one put in its place since
+        apart = {m.name: helper.submit(scan_apart, str(m.path), m.size, m.name, _identity(m.fd)) for m in large}
         try:
             return _write_members(out, members, manifest, apart)
         finally:
             for future in apart.values():
                 future.cancel()
+
+
+def _identity(fd: int | None) -> tuple[int, int]:
+    st = os.fstat(fd)
+    return st.st_dev, st.st_ino
 
 
 def _write_members(out: _Out, members: list[Member], manifest: dict[str, Any],

@@ -2,9 +2,12 @@
 
 The export (``_bundle_write``) seals and writes a log while a helper process reads the same
 first ``size`` bytes again and scans them (:class:`rrdesk.store._log_stream.LogStream`: the record
-count and the problems the manifest states); the CRC-32 of each MiB of both reads tells whether
-they got the same bytes. This module is all the helper imports (with ``_log_stream`` and, for
-its scan, numpy): a process that starts from nothing pays for every module it loads before it
+count and the problems the manifest states); :class:`TailSum` tells whether both reads got the
+same bytes. Only a log's last :data:`rrdesk.store._frames.MAX_FRAME` bytes can differ between
+them (FORMAT.md §2.5 step 4): the one writer that changes bytes a log already holds is recovery
+cutting a torn tail off, and a torn tail is shorter than a frame.
+
+This module is all the helper imports (with ``_log_stream`` and, for its scan, numpy): a process that starts from nothing pays for every module it loads before it
 scans a byte, and the helper's time is the export's when the log is large.
 """
 from __future__ import annotations
@@ -12,13 +15,14 @@ from __future__ import annotations
 import os
 import sys
 import zlib
-from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from rrdesk.core.fileio import open_capped
+from rrdesk.core.heap import steady_buffers
+from rrdesk.store._frames import MAX_FRAME
 from rrdesk.store._log_stream import LogStream
 
-__all__ = ["PIECE", "Sums", "scan_apart", "scan_fd"]
+__all__ = ["PIECE", "Sums", "TailSum", "scan_apart", "scan_fd"]
 
 PIECE = 1 << 20  # why: 1 MiB per read and per write: few system calls, little memory
 _MAX_LOG = 2 << 30  # why: a log larger than a bundle may be is refused before it gets here
@@ -49,36 +53,55 @@ class Sums:
         return self.sums
 
 
-def scan_apart(path: str, size: int, name: str) -> dict[str, Any] | None:
-    """A log's record count and problems, and the CRC-32 of each MiB, from its first ``size``
-    bytes read again (in a helper process); None when they are no longer there."""
+class TailSum:
+    """The CRC-32 of a log's last :data:`MAX_FRAME` bytes up to ``size`` (where a snapshot ends),
+    and how many bytes came, fed in order in pieces of any size: what two reads of one snapshot
+    must agree on. Why only the tail: bytes of a log before its last frame's worth are never
+    changed while it grows (a writer appends; recovery cuts only a torn tail, an incomplete
+    frame, shorter than ``MAX_FRAME``, §1.6-1.7), so two reads can differ only there -- when
+    recovery cut a torn tail off between them and the log grew again."""
+
+    def __init__(self, size: int) -> None:
+        self.start, self.at, self.crc = max(0, size - MAX_FRAME), 0, 0
+
+    def feed(self, data: bytes) -> None:
+        end = self.at + len(data)
+        if end > self.start:
+            self.crc = zlib.crc32(memoryview(data)[max(0, self.start - self.at):], self.crc)
+        self.at = end
+
+    def finish(self) -> list[int]:
+        return [self.crc, self.at]
+
+
+def scan_apart(path: str, size: int, name: str, identity: tuple[int, int] | None = None) -> dict[str, Any] | None:
+    """A log's record count and problems, and its :class:`TailSum`, from its first ``size``
+    bytes read again (in a helper process); None when they are no longer there, or when
+    ``path`` is no longer the file of that ``identity`` (device, inode)."""
     if "numpy" not in sys.modules:  # the helper's first scan: numpy is not loaded yet
         # why: the scan uses numpy for comparisons only; OpenBLAS would start a thread per core
         # that spins for a while after loading, taking CPU from the export on a small laptop
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     fd = open_capped(path, _MAX_LOG)
     try:
-        return scan_fd(fd, size, name)
+        st = os.fstat(fd)
+        if identity is not None and (st.st_dev, st.st_ino) != tuple(identity):
+            return None
+        with steady_buffers():
+            return scan_fd(fd, size, name)
     finally:
         os.close(fd)
 
 
 def scan_fd(fd: int, size: int, name: str) -> dict[str, Any] | None:
-    """As :func:`scan_apart`, from the open ``fd``: the CRC-32s on a thread (zlib lets go of the
-    GIL), beside the scan; at most one piece waits for it."""
-    scan, sums, at = LogStream(name, "", index=False), Sums(), 0
-    summing: Future | None = None
-    with ThreadPoolExecutor(1, thread_name_prefix="rrdesk-export-crc") as crc:
-        while at < size:
-            piece = os.pread(fd, min(PIECE, size - at), at)
-            if not piece:
-                return None
-            at += len(piece)
-            if summing is not None:
-                summing.result()
-            summing = crc.submit(sums.feed, piece)
-            scan.feed(piece)
-        if summing is not None:
-            summing.result()
+    """As :func:`scan_apart`, from the open ``fd``."""
+    scan, tail, at = LogStream(name, "", index=False), TailSum(size), 0
+    while at < size:
+        piece = os.pread(fd, min(PIECE, size - at), at)
+        if not piece:
+            return None
+        at += len(piece)
+        tail.feed(piece)
+        scan.feed(piece)
     found = scan.finish()
-    return {"records": found.count, "problems": [str(p) for p in found.problems], "crcs": sums.finish()}
+    return {"records": found.count, "problems": [str(p) for p in found.problems], "crcs": tail.finish()}

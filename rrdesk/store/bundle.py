@@ -296,15 +296,25 @@ def export(data: Path, survey_id: str, dest: Path, *, same_disk: bool = True, op
             raise StoreError(dest, "", f"export refused: this folder is on the same disk as the data "
                                        f"({device}), and a copy there is lost with the laptop; choose "
                                        "the USB stick (or, meaning it, --same-disk); nothing was exported")
-        try:
-            members, manifest, recipients, device = _contents(data, survey_id, now)
-        except OSError as error:
-            raise StoreError(getattr(error, "filename", None) or data, "",
-                             f"export failed: cannot read: {os_reason(error)}; nothing was exported") from None
-        try:
-            _export(ops, data, survey_id, dest, now, pin, members, manifest, recipients, device)
-        finally:
-            _close(members)
+        for _attempt in range(_SNAPSHOT_TRIES):
+            # why everything again: a log cut while it was read was opened by a writer, which
+            # may have evolved its key file and copied a torn tail aside; the bundle shows the
+            # folder as one snapshot (FORMAT.md §2.5 step 2)
+            try:
+                members, manifest, recipients, device = _contents(data, survey_id, now)
+            except OSError as error:
+                raise StoreError(getattr(error, "filename", None) or data, "",
+                                 f"export failed: cannot read: {os_reason(error)}; nothing was exported") from None
+            try:
+                _export(ops, data, survey_id, dest, now, pin, members, manifest, recipients, device)
+                break
+            except Changed:
+                continue
+            finally:
+                _close(members)
+        else:
+            raise StoreError(data / survey_id, "", "export failed: a log kept changing while it was read "
+                                                   "(is another program cutting it?); nothing was exported")
         final = pin.final
     finally:
         pin.close()
@@ -320,24 +330,11 @@ def _export(ops: BundleOps, data: Path, survey_id: str, dest: Path, now: datetim
     except Unreadable as error:
         raise StoreError(error.path, "", f"export failed: cannot read: {os_reason(error.error)}; "
                                          "nothing was exported") from None
-    except Changed:
-        pass  # the write below finds it again, and starts over
     if sealed_size(members, len(manifest_bytes(manifest, members)) + 200 * len(members)) > MAX_BUNDLE:
         raise StoreError(data / survey_id, "", "export failed: the logs are larger than a bundle "
                                                "may be (2 GiB); nothing was exported")
-    for attempt in range(_SNAPSHOT_TRIES):
-        pin.final = _final_name(dest, survey_id, device, now)
-        try:
-            _write_verified(ops, pin.final, lambda fd: write_tar(ops, fd, recipients, members, manifest), pin)
-            return
-        except Changed:
-            for member in members:
-                if member.log:
-                    os.close(member.fd)
-                    member.fd, member.size, _ = snapshot(member.path)
-                    member.entry = {}
-    raise StoreError(data / survey_id, "", "export failed: a log kept changing while it was read "
-                                           "(is another program cutting it?); nothing was exported")
+    pin.final = _final_name(dest, survey_id, device, now)
+    _write_verified(ops, pin.final, lambda fd: write_tar(ops, fd, recipients, members, manifest), pin)
 
 
 class _Chosen:

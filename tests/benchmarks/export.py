@@ -19,13 +19,18 @@ machine it moves less than the wall time does.
 Where rrdesk's time goes (500 MB, 2 cores)
 -------------------------------------------
 The shell does one thing per byte: age seals it (Go, ~0.3 s CPU) and dd copies it into the page
-cache. rrdesk also, per byte, hashes it (SHA-256 for the manifest), scans it (a SHA-256 per
-record for its check, in Python: ~1.2 s CPU in the helper process, with ~0.2 s to start it), sums
-it (CRC-32 per MiB, to compare the helper's read and the read-back) and, after the fsync, reads
-the whole bundle back from the device (``O_DIRECT``: ~0.4 s here, little CPU). The read-back
-cannot overlap the writing without missing the sticks it is there for (FORMAT.md §2.5 step 5),
-so the time is at least (the CPU of the writing phase) / 2 + the read-back: about 2.4 s / 2 +
-0.4 s, against about 1.1 s for the shell on a quiet machine -- near 1.5x at best.
+cache. rrdesk also, per byte, hashes it (SHA-256 for the manifest, ~0.33 s on a thread), scans
+it (a SHA-256 per record for its check, in Python: ~0.6 s CPU in the helper process, with ~0.1 s
+to start it), sums what it writes (CRC-32 per MiB, to compare with the read-back) and, after the
+fsync, reads the whole bundle back from the device (``O_DIRECT``: ~0.4 s here, little CPU). The
+read-back cannot overlap the writing without missing the sticks it is there for (FORMAT.md §2.5
+step 5), so the time is at least (the CPU of the writing phase) / 2 + the read-back: about
+1.7 s / 2 + 0.4 s, against about 1.0 s for the shell on a quiet machine.
+
+Two things took the writing phase from ~2.3 s of CPU to ~1.7 s: glibc's allocator no longer
+maps and unmaps each 1 MiB piece (``rrdesk.core.heap``: ~170,000 page faults fewer), and the
+helper's read is compared with this process's on the log's last frame's worth, not summed
+whole twice (FORMAT.md §2.5 step 4).
 
 Usage
 -----
