@@ -49,6 +49,7 @@ def test_an_export_reuses_the_heaps_pages_instead_of_faulting_each_piece_in(tmp_
 
 def test_it_nests_across_threads_and_lets_go_when_the_last_one_leaves():
     seen: list[int] = []
+    start = heap._held
 
     def hold() -> None:
         with heap.steady_buffers():
@@ -61,12 +62,13 @@ def test_it_nests_across_threads_and_lets_go_when_the_last_one_leaves():
     for worker in workers:
         worker.join()
     if heap._glibc() is not None:
-        assert min(seen) >= 2
-    assert heap._held == 0
+        assert min(seen) >= start + 2
+    assert heap._held == start
 
 
 def test_elsewhere_it_does_nothing(monkeypatch):
+    start = heap._held
     monkeypatch.setattr(heap, "_glibc", lambda: None)
     with heap.steady_buffers():
-        assert heap._held == 0
-    assert heap._held == 0
+        assert heap._held == start
+    assert heap._held == start

@@ -18,6 +18,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
+from rrdesk.core.heap import steady_buffers
 from rrdesk.core.survey import Survey
 from rrdesk.store import _opening as opening, age, verify
 from rrdesk.store._age_open import Opener
@@ -43,6 +44,12 @@ _RECORD_BYTES = 820  # why: a sealed record with its frame; only to guess the wo
 
 
 def collect_once(paths: Sequence[Path], identities: list[age.Identity], survey_id: str | None, workers: int | None,
+             trusted: Mapping[str, tuple[Survey, str]], custody: Custody | None) -> Collection:
+    with steady_buffers():  # why: bundles are read in 1 MiB pieces here too (rrdesk.core.heap)
+        return _collect(paths, identities, survey_id, workers, trusted, custody)
+
+
+def _collect(paths: Sequence[Path], identities: list[age.Identity], survey_id: str | None, workers: int | None,
              trusted: Mapping[str, tuple[Survey, str]], custody: Custody | None) -> Collection:
     collector = _Collector(identities, survey_id, max(1, workers or os.cpu_count() or 1), trusted, custody or Custody())
     try:

@@ -24,6 +24,7 @@ from typing import Sequence
 import numpy as np
 
 from rrdesk.core.errors import BundleError
+from rrdesk.core.heap import steady_from_now
 from rrdesk.core.survey import Question, Survey, answers_problem
 from rrdesk.store import _log_checks as checks, age, records
 from rrdesk.store._age_open import Opener
@@ -103,7 +104,8 @@ def labels(survey: Survey, question_id: str) -> tuple[str, ...]:
 
 
 def init_worker(identities: Sequence[str]) -> None:
-    """Worker start-up: parse the coordinator's identities once."""
+    """Worker start-up: parse the coordinator's identities once; keep the bundles' pieces in the heap."""
+    steady_from_now()  # why: a worker lives for one aggregation (rrdesk.core.heap)
     parsed = [age.Identity.from_string(text) for text in identities]
     _WORKER[:] = [(Opener(parsed), Bundles(parsed))]
 
