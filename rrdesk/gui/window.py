@@ -36,8 +36,9 @@ from rrdesk.gui.resources import DEMO_SURVEY, demo_recipient
 from rrdesk.gui.settings import Preferences
 from rrdesk.gui.survey_file import load as load_survey
 from rrdesk.gui.tasks import TaskRunner
-from rrdesk.gui.frame import CurrentStack, after_first_paint, confirm, full_screen, place, screen_changed, scrolling
+from rrdesk.gui.frame import CurrentStack, after_first_paint, confirm, place, scrolling
 from rrdesk.gui.widgets import compact_when_small, label
+from rrdesk.gui.window_interviews import InterviewHost
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMessageBox
@@ -53,7 +54,7 @@ if TYPE_CHECKING:
 # shows the dashboard only, and Qt and Python make their classes when first named
 
 
-class MainWindow(QMainWindow):
+class MainWindow(QMainWindow, InterviewHost):
     """The interviewer's window.
 
     Signals
@@ -341,116 +342,6 @@ class MainWindow(QMainWindow):
         self.open_action.setEnabled(not interviewing)
         self.export_action.setEnabled(exportable and not interviewing)
         self.results_action.setEnabled(not interviewing)
-
-    # -- interviews ------------------------------------------------------------------------------
-
-    @Slot()
-    def start_interview(self) -> None:
-        if self.station is None or self.standing.interrupted is not None:
-            return
-        if not (interviewer := self.dashboard.interviewer.current):
-            return
-        self._enter_flow()
-        self.controller.begin(self.station, self.ui_lang, reduced_motion=self.prefs.reduced_motion,
-                              interviewer=interviewer)
-
-    @Slot()
-    def continue_interview(self) -> None:
-        stopped = self.standing.interrupted if self.station is not None else None
-        interviewer = self.dashboard.interviewer.current
-        if stopped is None or stopped.next_question is None or not interviewer:  # nothing left: only Close it
-            return
-        self._enter_flow()
-        self.controller.resume(self.station, self.ui_lang, reduced_motion=self.prefs.reduced_motion,
-                               interviewer=interviewer)
-
-    @Slot()
-    def ask_close_interrupted(self) -> None:
-        """"Close it" on the dashboard: closing cannot be undone, so the interviewer confirms."""
-        if self.station is None or self.standing is None or (stopped := self.standing.interrupted) is None:
-            return
-        self.confirmation = confirm(
-            self, self.tr("Close interview {number}?").format(number=stopped.number),
-            self.tr("The questions it did not reach are marked as not asked. This cannot be undone."),
-            self.tr("Close it"), self.tr("Keep it"), lambda yes: self._confirmed(yes, self.close_interrupted))
-
-    def _confirmed(self, yes: bool, then) -> None:
-        self.confirmation = None
-        if yes:
-            then()
-
-    @Slot()
-    def close_interrupted(self) -> None:
-        """Close the interrupted interview (once confirmed: see :meth:`ask_close_interrupted`)."""
-        from rrdesk.gui import operations
-
-        station = self.station
-        interviewer = self.dashboard.interviewer.current
-        if station is None or (stopped := self.standing.interrupted) is None or not interviewer:
-            return
-        self.dashboard.set_ready(False)
-        line = self.tr("Interview {number} was closed; the questions it did not reach are marked as not "
-                       "asked.").format(number=stopped.number)
-        operations.close_interrupted(station, interviewer).run(self.runner, lambda standing: self._after_write(line, standing),
-                                                  lambda error: self.use_survey(station.survey, status=error))
-
-    @Slot(str)
-    def _interviewer(self, value: str) -> None:
-        if value:  # remembered on this laptop, as ODK Collect keeps its username
-            self.prefs.interviewer = value
-
-    def _after_write(self, line: str, standing: Standing) -> None:
-        self.standing = standing
-        self._last_saved = dt.datetime.now()
-        self._refresh()
-        self.dashboard.set_status(line)
-
-    def interviewing(self) -> bool:
-        """Whether an interview is on screen (from its first screen until the dashboard)."""
-        return self._flow is not None and self.stack.currentWidget() is self._flow
-
-    def _enter_flow(self) -> None:
-        self.dashboard.set_status("")
-        self.stack.setCurrentWidget(self.flow)
-        self._refresh()
-        full_screen(self, True)  # why: the respondent sees no other window, notification or menu
-
-    @Slot()
-    def _scroll_to_top(self) -> None:
-        screen_changed(self.scroll)
-
-    @Slot(str, bool, bool, bool)
-    def _interview_ended(self, line: str, completed: bool, wrote: bool, broken: bool) -> None:
-        from rrdesk.gui import operations
-
-        if not broken:
-            self._pending_status = ""  # the store writes again: an earlier failure is over
-        if completed:
-            self.session_saved += 1
-        if wrote:
-            self._last_saved = dt.datetime.now()
-        if broken:  # a write failed: its writer refuses more; open the store again
-            self._leave_flow()
-            self.use_survey(self.survey, status=line)
-            self.dashboard.setFocus()
-            return
-        station = self.station  # the dashboard comes back with where the station stands now
-        operations.standing(station).run(self.runner, lambda standing: self._back(line, station, standing),
-                                         lambda _: self._back(line, station, self.standing))
-
-    def _back(self, line: str, station: Station, standing: Standing | None) -> None:
-        if station is self.station:
-            self.standing = standing
-        self._leave_flow()
-        self._refresh()
-        self.dashboard.set_status(line)
-        self.dashboard.setFocus()
-
-    def _leave_flow(self) -> None:
-        self.stack.setCurrentWidget(self.dashboard)
-        self.flow.clear()
-        self._scroll_to_top()
-        full_screen(self, False)
 
     # -- export ----------------------------------------------------------------------------------
 
