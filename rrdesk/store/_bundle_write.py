@@ -88,8 +88,9 @@ class Member:
 
 class _Source:
     """Reads a log member for tarfile, hashing and scanning what goes by. The SHA-256 runs on a
-    thread of its own (hashlib and zlib let go of the GIL for large pieces), beside the scan; at most one
-    piece waits for it."""
+    thread of its own (hashlib lets go of the GIL for large pieces), beside the scan; at most
+    one piece waits for it. For a log the helper process scans, the tail's CRC-32 (a few KiB)
+    is summed here, to compare the two reads."""
 
     _hasher = ThreadPoolExecutor(1, thread_name_prefix="rrdesk-export-sha")
 
