@@ -16,11 +16,12 @@ from hypothesis import settings as hypothesis_settings
 
 from rrdesk.app import custody
 from rrdesk.app.interviews import CURRENT, SURVEY_COPY, Station, device_id
-from rrdesk.core import randomizer, survey as surveys
+from rrdesk.core import randomizer
+from rrdesk.core import survey as surveys
 from rrdesk.store import age, keys, log, records
 from rrdesk.store.bundle import BundleOps
-from rrdesk.store._bundle_sign import laptop_key
-from rrdesk.store._log_sign import write_signature
+from rrdesk.store.laptop import laptop_key
+from rrdesk.store.log import write_signature
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -85,14 +86,15 @@ def every_test_laptop_is_enrolled(tmp_path_factory):
     (``RRDESK_LAPTOPS``), which verify and aggregate check bundles against by default. A test of
     a laptop *not* enrolled passes its own ``--laptops`` list (tests/test_custody.py)."""
     from rrdesk.app import enrollment
-    from rrdesk.store import bundle
+    from rrdesk.store.bundle import _export
+    from rrdesk.store.laptop import laptop_key
 
     listed = tmp_path_factory.mktemp("coordinator") / "enrolled.laptops"
-    real = bundle._contents
+    real = _export._contents
 
     def contents(data, survey_id, now):
         made = real(data, survey_id, now)
-        laptop = enrollment.Laptop(made[3], bundle.laptop_key(data).public())
+        laptop = enrollment.Laptop(made[3], laptop_key(data).public())
         laptops = enrollment.Laptops.load(listed)
         if laptops.key_for(laptop.device) is None:
             laptops.add(laptop, dt.date(2026, 1, 1))
@@ -104,7 +106,7 @@ def every_test_laptop_is_enrolled(tmp_path_factory):
         patch.setenv(enrollment.LAPTOPS_ENV, str(listed))
         # module fixtures aggregate too: never beside the demo identity (each test then has its own)
         patch.setenv(aggregate.LEDGER_ENV, str(listed.with_name("session.ledger")))
-        patch.setattr(bundle, "_contents", contents)
+        patch.setattr(_export, "_contents", contents)
         yield listed
 
 
@@ -123,7 +125,7 @@ def a_ledger_per_test(tmp_path_factory, monkeypatch):
 @pytest.fixture
 def fast_spin(monkeypatch):
     """A short animation: every spin still lasts the same time, just not 3.2 s."""
-    from rrdesk.gui import spin_path
+    from rrdesk.gui.spinner import path as spin_path
 
     monkeypatch.setattr(spin_path, "DURATION_MS", 30)
 

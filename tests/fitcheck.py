@@ -37,7 +37,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import (
-    QAbstractScrollArea, QCheckBox, QComboBox, QLabel, QPushButton, QStyle, QStyleOptionButton, QWidget,
+    QAbstractScrollArea,
+    QCheckBox,
+    QComboBox,
+    QLabel,
+    QPushButton,
+    QStyle,
+    QStyleOptionButton,
+    QWidget,
 )
 
 TOUCH = 48  # why: the touch-target minimum of the Android, Apple and WCAG 2.5.5 guidelines

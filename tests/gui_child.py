@@ -30,7 +30,8 @@ SHORT_SPIN_MS = 30  # why: the spin's length does not matter here; the test wait
 
 
 def main(data: str, settings_file: str, mode: str) -> int:
-    from rrdesk.gui import app as gui_app, spin_path
+    from rrdesk.gui import app as gui_app
+    from rrdesk.gui.spinner import path as spin_path
     from tests import test_gui_support as person
 
     spin_path.DURATION_MS = SHORT_SPIN_MS

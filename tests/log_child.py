@@ -8,7 +8,7 @@ so that kills land in the middle of a record too (a small write to the page cach
 over in microseconds, and a kill almost never tears it). The parent kills the worker with
 SIGKILL whenever it likes; this server then prints ``exit STATUS``. Forking from one warm
 process makes a kill cycle cost milliseconds instead of a Python start-up. Imports only the
-standard library and ``rrdesk.store.log``.
+standard library and ``rrdesk.store.log._writer``.
 
 Each record's blob is ``blob_for(seq)``, so the parent can check every record it finds.
 """
@@ -24,7 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
-from rrdesk.store.log import LogWriter, OsOps, check_tags, scan  # noqa: E402
+from rrdesk.core.fileio import OsOps
+from rrdesk.store.log import LogWriter, check_tags, scan
 
 
 class SlowDisk(OsOps):

@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rrdesk.core import bech32
-from rrdesk.core.errors import InputError, RRDeskError
-from rrdesk.store import _age_format as fmt
+from rrdesk.core.errors import AgeError, HeaderError, HMACError, InputError, NoMatchError, PayloadError, RRDeskError
 from rrdesk.store import age, keys
+from rrdesk.store.age import _format as fmt
 from tests.conftest import SeededSource
 
 CHUNK = age.CHUNK_SIZE
@@ -64,9 +64,9 @@ def test_the_header_is_an_age_v1_header_with_one_x25519_stanza_per_recipient():
 
 def test_a_record_for_someone_else_does_not_open():
     sealed = age.encrypt(b"yes", [POOL[0].recipient])
-    with pytest.raises(age.NoMatchError):
+    with pytest.raises(NoMatchError):
         age.decrypt(sealed, [POOL[1], POOL[2]])
-    with pytest.raises(age.NoMatchError):
+    with pytest.raises(NoMatchError):
         age.decrypt(sealed, [])
 
 
@@ -76,7 +76,7 @@ def test_a_flipped_bit_in_the_header_mac_is_an_hmac_failure():
     head, _, mac_line = header.rpartition(b"--- ")
     mac = bytearray(fmt.b64decode(mac_line.rstrip(b"\n")))
     mac[0] ^= 1
-    with pytest.raises(age.HMACError):
+    with pytest.raises(HMACError):
         age.decrypt(head + b"--- " + fmt.b64encode(bytes(mac)) + b"\n" + payload, [POOL[0]])
 
 
@@ -86,7 +86,7 @@ def test_changing_another_recipients_stanza_is_an_hmac_failure():
     first, second = parsed.stanzas
     altered = fmt.Stanza(second.args, bytes([second.body[0] ^ 1]) + second.body[1:])
     forged = fmt.encode([first, altered]) + sealed[len(parsed.mac_input):]
-    with pytest.raises(age.HMACError):
+    with pytest.raises(HMACError):
         age.decrypt(forged, [POOL[0]])
 
 
@@ -96,21 +96,21 @@ def test_a_flipped_payload_byte_is_a_payload_failure(where):
     header, _ = _split(bytes(sealed))
     index = {"nonce": len(header), "first byte": len(header) + 16, "last byte": len(sealed) - 1}[where]
     sealed[index] ^= 0x80
-    with pytest.raises(age.PayloadError):
+    with pytest.raises(PayloadError):
         age.decrypt(bytes(sealed), [POOL[0]])
 
 
 @pytest.mark.parametrize("size", [0, 5, CHUNK])
 def test_an_appended_byte_is_a_payload_failure(size):
     sealed = age.encrypt(_payload(size), [POOL[0].recipient])
-    with pytest.raises(age.PayloadError):
+    with pytest.raises(PayloadError):
         age.decrypt(sealed + b"\x00", [POOL[0]])
 
 
 @pytest.mark.parametrize("cut", [1, 16, 17, CHUNK + 16])
 def test_a_truncated_payload_is_a_payload_failure(cut):
     sealed = age.encrypt(_payload(2 * CHUNK), [POOL[0].recipient])
-    with pytest.raises(age.PayloadError):
+    with pytest.raises(PayloadError):
         age.decrypt(sealed[:-cut], [POOL[0]])
 
 
@@ -118,7 +118,7 @@ def test_a_file_cut_inside_its_header_or_nonce_is_a_header_failure():
     sealed = age.encrypt(b"yes", [POOL[0].recipient])
     header, _ = _split(sealed)
     for cut in (0, 10, len(header) - 1, len(header) + 8):
-        with pytest.raises(age.HeaderError):
+        with pytest.raises(HeaderError):
             age.decrypt(sealed[:cut], [POOL[0]])
 
 
@@ -136,27 +136,27 @@ def _header_with(*stanza_lines: bytes) -> bytes:
 
 def test_an_scrypt_stanza_beside_another_is_a_header_failure():
     data = _header_with(b"-> scrypt AAAAAAAAAAAAAAAAAAAAAA 10\n\n", b"-> other\n\n")
-    with pytest.raises(age.HeaderError, match="scrypt"):
+    with pytest.raises(HeaderError, match="scrypt"):
         age.decrypt(data, [POOL[0]])
 
 
 def test_a_malformed_x25519_stanza_is_a_header_failure_even_without_identities():
     data = _header_with(b"-> X25519 AAAA\n" + fmt.b64encode(bytes(32)) + b"\n")
-    with pytest.raises(age.HeaderError, match="32 bytes"):
+    with pytest.raises(HeaderError, match="32 bytes"):
         age.decrypt(data, [])
 
 
 def test_header_lines_and_stanza_counts_are_bounded():
-    with pytest.raises(age.HeaderError, match="longer than"):
+    with pytest.raises(HeaderError, match="longer than"):
         age.decrypt(_header_with(b"-> " + b"x" * fmt.MAX_LINE + b"\n\n"), [POOL[0]])
     many = [b"-> grease\n\n"] * (fmt.MAX_STANZAS + 1)
-    with pytest.raises(age.HeaderError, match="more than"):
+    with pytest.raises(HeaderError, match="more than"):
         age.decrypt(_header_with(*many), [POOL[0]])
 
 
 def test_other_files_are_header_failures():
     for data in (b"", b"hello\n", b"age-encryption.org/v2\n", b"age-encryption.org/v1\r\n-> X"):
-        with pytest.raises(age.HeaderError):
+        with pytest.raises(HeaderError):
             age.decrypt(data, [POOL[0]])
 
 
@@ -218,21 +218,21 @@ def test_a_recipient_parses_to_its_32_byte_key():
     None,
 ])
 def test_invalid_recipients_are_refused(text):
-    with pytest.raises(age.AgeError):
+    with pytest.raises(AgeError):
         age.parse_recipient(text)
-    with pytest.raises(age.AgeError):
+    with pytest.raises(AgeError):
         age.encrypt(b"yes", [POOL[0].recipient, text])
 
 
 def test_no_recipients_or_a_bare_string_is_refused():
-    with pytest.raises(age.AgeError):
+    with pytest.raises(AgeError):
         age.encrypt(b"yes", [])
     with pytest.raises(TypeError):
         age.encrypt(b"yes", POOL[0].recipient)
 
 
 def test_a_low_order_recipient_cannot_be_sealed_to():
-    with pytest.raises(age.AgeError, match="low-order"):
+    with pytest.raises(AgeError, match="low-order"):
         age.encrypt(b"yes", [bech32.encode("age", bytes(32))])
 
 
@@ -259,7 +259,7 @@ def test_an_identitys_repr_does_not_show_the_secret():
     str(POOL[0]) + " ",
 ])
 def test_invalid_identity_strings_are_refused(text):
-    with pytest.raises(age.AgeError):
+    with pytest.raises(AgeError):
         age.Identity.from_string(text)
 
 
@@ -296,7 +296,7 @@ def test_identity_file_errors_name_the_file_and_line(text, message):
     with pytest.raises(InputError) as caught:
         age.read_identities(text, "key.txt")
     assert str(caught.value).startswith(message)
-    assert isinstance(caught.value, age.AgeError)
+    assert isinstance(caught.value, AgeError)
     assert "NOPE" not in str(caught.value)
 
 
@@ -338,7 +338,7 @@ def test_the_streaming_sealer_writes_what_encrypt_writes(size):
     the pieces, including a plaintext that ends on a chunk boundary."""
     import random
 
-    from rrdesk.store._age_open import Sealer
+    from rrdesk.store.age import Sealer
 
     identity = age.Identity.generate()
     data = random.Random(size).randbytes(size)

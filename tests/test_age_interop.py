@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from rrdesk.core.errors import InputError
+from rrdesk.core.errors import InputError, PayloadError
 from rrdesk.store import age, keys
 
 if shutil.which("age") is None or shutil.which("age-keygen") is None:
@@ -89,7 +89,7 @@ def test_a_file_cut_by_one_byte_is_rejected_by_both(tmp_path, alice, size):
     theirs = _age_encrypt(tmp_path, plaintext, alice.recipient)
     for sealed in (ours, theirs):
         cut = sealed[:-1]
-        with pytest.raises(age.PayloadError):
+        with pytest.raises(PayloadError):
             age.decrypt(cut, [alice.identity])
         assert _age_decrypt(tmp_path, cut, alice.file).returncode != 0
 

@@ -15,7 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from rrdesk.store import _age_open, age
+from rrdesk.core.errors import AgeError, HeaderError, HMACError, NoMatchError, PayloadError
+from rrdesk.store import age
+from rrdesk.store.age import _age
+from rrdesk.store.age import _open as _age_open
 
 TESTKIT = Path(__file__).resolve().parents[2] / "shared" / "testdata" / "age-testkit"
 
@@ -27,10 +30,10 @@ VECTORS = sorted(p for p in TESTKIT.iterdir() if p.is_file() and p.name != "READ
 KNOWN_KEYS = {"expect", "payload", "identity", "passphrase", "armored", "compressed",
               "file key", "comment"}
 FAILURES = {
-    "header failure": age.HeaderError,
-    "no match": age.NoMatchError,
-    "HMAC failure": age.HMACError,
-    "payload failure": age.PayloadError,
+    "header failure": HeaderError,
+    "no match": NoMatchError,
+    "HMAC failure": HMACError,
+    "payload failure": PayloadError,
 }
 # Vectors that carry a passphrase or a post-quantum identity but whose expected failure
 # is structural: rrdesk must reach it without that key, so they run (X25519 keys only).
@@ -81,11 +84,11 @@ def test_vector(path: Path):
     expect = fields["expect"][0]
     released: list[bytes] = []
     if expect == "success":
-        released.extend(age._decrypt_chunks(body, identities))
+        released.extend(_age._decrypt_chunks(body, identities))
         assert age.decrypt(body, identities) == b"".join(released)
     else:
         with pytest.raises(FAILURES[expect]) as caught:
-            released.extend(age._decrypt_chunks(body, identities))
+            released.extend(_age._decrypt_chunks(body, identities))
         assert type(caught.value) is FAILURES[expect], str(caught.value)
         with pytest.raises(FAILURES[expect]):
             age.decrypt(body, identities)
@@ -112,7 +115,7 @@ def _same_by_the_fast_readers(body: bytes, identities: list, expect: str) -> Non
         if expect == "success":
             assert read() == age.decrypt(body, identities)
         else:
-            with pytest.raises(age.AgeError) as caught:
+            with pytest.raises(AgeError) as caught:
                 read()
             assert type(caught.value) is FAILURES[expect], str(caught.value)
 

@@ -14,7 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from rrdesk.store import _age_open, _collector, _frames, _opening, aggregate, age, keys, log
+from rrdesk.store import age, keys, log
+from rrdesk.store import collect as aggregate
+from rrdesk.store.age import _open as _age_open
+from rrdesk.store.collect import _collector, _opening
+from rrdesk.store.log import _frames
 from tests.cli_runs import export, rrdesk
 from tests.conftest import DEMO, ROOT
 
@@ -389,7 +393,8 @@ def test_a_record_with_an_answer_its_question_does_not_have_is_named_and_left_ou
 
 
 def test_texts_from_a_bundle_are_escaped_in_the_report(tmp_path):
-    from rrdesk.core import results as report, survey as surveys
+    from rrdesk.core import results as report
+    from rrdesk.core import survey as surveys
     from rrdesk.core.results.html import render
 
     text = DEMO.read_text(encoding="utf-8").replace('title = "Workplace wellbeing (demo)"',
@@ -404,7 +409,7 @@ def test_texts_from_a_bundle_are_escaped_in_the_report(tmp_path):
 def test_rows_grow_in_place_and_keep_every_row():
     import numpy as np
 
-    from rrdesk.store._collected import Rows
+    from rrdesk.store.collect import Rows
     rows = Rows(3)
     expected = []
     for n in (1, 4095, 1, 5000, 0, 7):  # across several growths

@@ -12,7 +12,8 @@ import csv
 import numpy as np
 import pytest
 
-from rrdesk.core import regression, survey as surveys
+from rrdesk.core import regression
+from rrdesk.core import survey as surveys
 from tests.conftest import DEMO
 from tests.test_aggregate import aggregate_json, export, rrdesk, simulate
 

@@ -16,7 +16,8 @@ import subprocess
 
 import pytest
 
-from rrdesk.core import estimate, survey as surveys
+from rrdesk.core import estimate
+from rrdesk.core import survey as surveys
 from rrdesk.core.results import model, scripts
 from tests.conftest import DEMO
 from tests.test_aggregate import aggregate_json, export, simulate

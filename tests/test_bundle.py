@@ -17,12 +17,21 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rrdesk.store import _frames, age, bundle, log
-from rrdesk.store.bundle import BundleError, export, open_bundle
-from rrdesk.store.log import StoreError
+from rrdesk.core.errors import BundleError, StoreError
+from rrdesk.store import age, log
+from rrdesk.store.bundle import _export, export, open_bundle
+from rrdesk.store.log import _frames
 from tests.conftest import (
-    DEMO, DEMO_KEY, NOW, NoSync, demo_identities, needs_age, record_interviews, tiny_survey,
+    DEMO,
+    DEMO_KEY,
+    NOW,
+    NoSync,
+    demo_identities,
+    needs_age,
+    record_interviews,
+    tiny_survey,
 )
+
 
 def tree_hash(folder: Path) -> dict[str, str]:
     """Every file and folder under ``folder`` with its bytes' sha256 (folders: "dir")."""
@@ -140,7 +149,7 @@ def test_the_manifest_describes_exactly_the_bytes_included_while_the_log_grows(t
     survey_file = tiny_survey(tmp_path, [coordinator.recipient])
     data = tmp_path / "data"
     record_interviews(survey_file, data, 1)
-    read = bundle._open_log
+    read = _export._open_log
     grown = []
 
     def read_and_append(path: Path):
@@ -149,7 +158,7 @@ def test_the_manifest_describes_exactly_the_bytes_included_while_the_log_grows(t
             grown.append(record_interviews(survey_file, data, 1))
         return got
 
-    monkeypatch.setattr(bundle, "_open_log", read_and_append)
+    monkeypatch.setattr(_export, "_open_log", read_and_append)
     opened = open_bundle(export(data, "tiny-2026", tmp_path, now=NOW), [coordinator])
     [(name, log_bytes)] = opened.logs.items()
     found = log.scan(log_bytes, name)
@@ -170,7 +179,7 @@ def test_a_log_cut_while_it_is_exported_starts_the_export_over(tmp_path, monkeyp
     with open(path, "ab") as file:
         file.write(b"RRF1" + station.writer.count.to_bytes(8, "big"))  # a torn tail
     opened_at = []
-    read = bundle._open_log
+    read = _export._open_log
 
     def open_then_cut(log_path: Path):
         got = read(log_path)
@@ -179,7 +188,7 @@ def test_a_log_cut_while_it_is_exported_starts_the_export_over(tmp_path, monkeyp
             os.truncate(log_path, len(whole))  # the writer's recovery, after the snapshot
         return got
 
-    monkeypatch.setattr(bundle, "_open_log", open_then_cut)
+    monkeypatch.setattr(_export, "_open_log", open_then_cut)
     opened = open_bundle(export(data, "tiny-2026", tmp_path, now=NOW), [coordinator])
     assert opened_at == [len(whole) + 12] and opened.logs[path.name] == whole
     assert [p.name for p in tmp_path.glob("*.part")] == []
@@ -203,7 +212,7 @@ def test_a_log_named_after_the_manifest_is_described_too(tmp_path):
 def test_a_large_log_scanned_by_the_helper_process_gives_the_same_bundle(demo_data, tmp_path, monkeypatch):
     """From SCAN_APART bytes a log is scanned in a helper process beside the sealing: the
     manifest says exactly what the in-process scan says."""
-    from rrdesk.store import _bundle_write
+    from rrdesk.store.bundle import _write as _bundle_write
 
     here, apart = tmp_path / "here", tmp_path / "apart"
     here.mkdir(), apart.mkdir()
@@ -217,7 +226,7 @@ def test_a_helper_process_that_cannot_start_costs_time_never_the_export(demo_dat
     from concurrent.futures import Future
     from concurrent.futures.process import BrokenProcessPool
 
-    from rrdesk.store import _bundle_write
+    from rrdesk.store.bundle import _write as _bundle_write
 
     class Broken:
         def __init__(self, *args, **kwargs) -> None:
@@ -272,7 +281,7 @@ def test_a_log_the_helper_read_otherwise_makes_the_export_start_over(demo_data, 
     """The helper's read of a large log is compared with this process's (the CRC-32 of its last
     frame's worth): other bytes (a log cut and grown again between the reads) start the export over, and
     a log that keeps reading otherwise fails it, leaving nothing."""
-    from rrdesk.store import _bundle_write
+    from rrdesk.store.bundle import _write as _bundle_write
 
     real, calls = _bundle_write.scan_apart, []
 
@@ -304,7 +313,7 @@ def test_a_torn_tail_cut_and_the_log_grown_between_the_two_reads_starts_the_expo
     interview, so the bytes where the torn tail was are now a frame: the export starts over
     from a new snapshot of the folder, and the bundle holds the log as it then was, with its
     key file as the station left it and the torn tail's side file."""
-    from rrdesk.store import _bundle_write
+    from rrdesk.store.bundle import _write as _bundle_write
 
     data = tmp_path / "data"
     record_interviews(DEMO, data, 2)
@@ -336,7 +345,7 @@ def test_a_torn_tail_cut_and_the_log_grown_between_the_two_reads_starts_the_expo
 def test_two_reads_are_compared_on_the_last_frames_worth_only_however_the_pieces_fall():
     """TailSum: the bytes before a snapshot's last MAX_FRAME are never changed by a writer (a
     log grows; recovery cuts only a torn tail, shorter than a frame), so only the rest is summed."""
-    from rrdesk.store._export_scan import TailSum
+    from rrdesk.store.bundle import TailSum
 
     data = bytes(range(256)) * 1000
     size = len(data)
@@ -362,7 +371,7 @@ def test_two_reads_are_compared_on_the_last_frames_worth_only_however_the_pieces
 
 
 def test_the_helper_refuses_a_log_put_in_the_snapshots_place(demo_data, tmp_path):
-    from rrdesk.store._export_scan import scan_apart
+    from rrdesk.store.bundle import scan_apart
 
     logfile = next((demo_data / "workplace-demo").glob("*.rrlog"))
     st = logfile.stat()

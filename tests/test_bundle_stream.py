@@ -1,7 +1,7 @@
 """verify and extract read a bundle as a stream: the same report as on the bundle held whole.
 
 The reference is the bundle opened whole (``open_bundle``) and each log checked in memory
-(``_log_checks._check_log``), which is what ``verify`` did before it streamed; the streamed
+(``_log_checks.check_found_log``), which is what ``verify`` did before it streamed; the streamed
 path must find the same records and the same problems, in the same order, on clean and
 damaged bundles alike.
 """
@@ -11,12 +11,13 @@ import shutil
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from rrdesk.store import _bundle_verify, _frames, log
-from rrdesk.store._log_checks import _check_log
-from rrdesk.store._log_sources import _Log, bundle_survey, miscounted
-from rrdesk.store.bundle import export, open_bundle
+from rrdesk.store import log
+from rrdesk.store.bundle import bundle_survey, export, miscounted, open_bundle
+from rrdesk.store.log import FoundLog, _frames, check_found_log
+from rrdesk.store.verify import _bundle as _bundle_verify
 from rrdesk.store.verify import extract, verify
 from tests.conftest import DEMO, NOW, demo_identities, record_interviews
 
@@ -43,12 +44,12 @@ def held_whole(bundle: Path, identities) -> tuple[int, list, int]:
     for entry in whole.manifest["logs"]:
         name = entry["name"]
         data = whole.logs[name]
-        logs.append(_Log(str(bundle), name, name, data, whole.keys.get(name + ".key"), str(bundle), name + ".key",
+        logs.append(FoundLog(str(bundle), name, name, data, whole.keys.get(name + ".key"), str(bundle), name + ".key",
                          survey_id, survey))
         problems.extend(miscounted(bundle, entry, len(log.scan(data, name).frames)))
     total = 0
     for item in logs:
-        count, found = _check_log(item, identities)
+        count, found = check_found_log(item, identities)
         total += count
         problems.extend(found)
     return total, problems, len(logs)
@@ -142,5 +143,5 @@ def test_the_key_files_key_is_checked_the_same_streamed(clean, tmp_path, back, r
 
 
 def _first_key(header) -> bytes:
-    from rrdesk.store._log_checks import first_key
+    from rrdesk.store.log import first_key
     return first_key(header, demo_identities())

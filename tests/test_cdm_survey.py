@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from rrdesk.app.interviews import Station
-from rrdesk.core import cdm, survey as surveys
+from rrdesk.core import cdm
+from rrdesk.core import survey as surveys
 from rrdesk.core.errors import SurveyError
 from tests.conftest import SeededSource
 from tests.test_aggregate import aggregate_json, export
@@ -115,7 +116,8 @@ def test_aggregate_finds_the_cheaters(tmp_path):
 @pytest.mark.parametrize("answer, ok", [("yes-b", True), ("no-a", True), ("yes", False), ("maybe-b", False)])
 def test_a_cdm_answer_must_carry_its_group(tmp_path, answer, ok):
     # FORMAT.md: an answer record of a cdm question MUST be no-a, yes-a, no-b or yes-b
-    from rrdesk.store import _opening, records
+    from rrdesk.store import records
+    from rrdesk.store.collect import _opening
     _, s = _survey(tmp_path)
     record = records.Record(survey=s.id, device="0" * 32, log="1" * 32, interview=0, position=2, kind="answer",
                             question="took", answer=answer, day="2026-11-23")

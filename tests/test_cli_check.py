@@ -154,5 +154,5 @@ def test_the_command_line_loads_only_what_the_command_needs():
 
     checking = set(ast.literal_eval(loaded("check", str(DEMO))))
     assert "rrdesk.app.check" in checking  # and what checking needs (the survey's signature), but no other command's
-    assert not checking & {"PySide6", "rrdesk.app.aggregate", "rrdesk.app.interviews", "rrdesk.store.aggregate",
-                           "rrdesk.store.bundle", "rrdesk.app.xlsform", "rrdesk.app.translate"}
+    assert not checking & {"PySide6", "rrdesk.app.aggregate", "rrdesk.app.interviews", "rrdesk.store.collect._collect",
+                           "rrdesk.store.bundle._export", "rrdesk.app.xlsform", "rrdesk.app.translate"}

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from rrdesk.core import design as designs, randomizer
+from rrdesk.core import design as designs
+from rrdesk.core import randomizer
 from rrdesk.store import records
 
 TEMPLATE = records.Record(survey="s", device="0" * 32, log="1" * 32, interview=3, position=2, kind="answer",

@@ -2,7 +2,7 @@
 
 Every design rrdesk builds reports category ``j`` at the rate ``a_j + b π_j`` (the chance of
 report j is the same for every other truth), so category j's count is ``Binomial(n, a_j +
-b π_j)`` and its interval (:func:`rrdesk.core.estimate.category_intervals`, which depends on
+b π_j)`` and its interval (:func:`rrdesk.core.estimate._estimate.category_intervals`, which depends on
 that count alone) covers ``π_j`` with a probability that is a finite binomial sum. The
 estimator's interval holds that one (it is only widened to hold a boundary MLE -- checked
 here), so the sum is a lower bound of the reported interval's coverage, and the exact value
@@ -35,7 +35,7 @@ SIZES = (30, 31, 37, 45, 50, 60, 75, 100, 150, 200, 300, 500, 1000)
 
 def _warner_low(eps: float) -> design.Design:
     """Warner with p below ½: the same ε, the statement's weight mirrored."""
-    return design._warner(design.WHEEL - design.warner(epsilon=eps).sectors[0].weight)
+    return design.warner_weights(design.WHEEL - design.warner(epsilon=eps).sectors[0].weight)
 
 
 FAMILIES = {

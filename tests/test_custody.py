@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 
 from rrdesk.core import survey as surveys
-from rrdesk.store import _bundle_sign, age, bundle, keys
+from rrdesk.store import age, bundle, keys
+from rrdesk.store import laptop as _bundle_sign
 from tests.cli_runs import export, rrdesk, simulate
 from tests.conftest import ROOT
 

@@ -20,9 +20,10 @@ from pathlib import Path
 import pytest
 
 from rrdesk.core import survey as surveys
-from rrdesk.store import _bundle_sign, age, bundle, keys
-from tests.test_custody import enroll, repack, rrdesk
+from rrdesk.store import age, bundle, keys
+from rrdesk.store import laptop as _bundle_sign
 from tests.conftest import DEMO
+from tests.test_custody import enroll, repack, rrdesk
 
 SID = "workplace-demo"
 PER = 9

@@ -5,7 +5,8 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rrdesk.core import design
 from rrdesk.core.design import WHEEL, Act
@@ -118,7 +119,7 @@ def _from_target(kind: str, eps: float, prevalence: float, k: int) -> design.Des
 def _next_on_grid(d: design.Design) -> design.Design:
     """The two-sector spinner one grid unit more truthful than ``d``."""
     w = d.sectors[0].weight + 1
-    return design._warner(w) if d.kind == "warner" else design._unrelated(w, d.prevalence)
+    return design.warner_weights(w) if d.kind == "warner" else design.unrelated_weights(w, d.prevalence)
 
 
 def _one_more_truth(d: design.Design) -> design.Design:
@@ -127,7 +128,7 @@ def _one_more_truth(d: design.Design) -> design.Design:
     t = d.sectors[0].weight + 1
     rest = WHEEL - t
     says = [rest // k + (1 if j < rest % k else 0) for j in range(k)]
-    return design._forced(t, says[1], says[0]) if d.kind == "forced" else design._kary(t, says)
+    return design.forced_weights(t, says[1], says[0]) if d.kind == "forced" else design.kary_weights(t, says)
 
 
 GRID = [round(0.05 * i, 2) for i in range(1, 461)]  # ε from 0.05 to 23 (beyond ln 2**32 = 22.18)
@@ -192,5 +193,5 @@ def test_rows_of_the_matrix_sum_to_one(kind, eps, k):
 def test_warner_at_large_epsilon_is_limited_by_the_grid_not_by_rounding_up():
     d = design.warner(epsilon=10)
     assert d.epsilon <= 10
-    bigger = design._warner(d.sectors[0].weight + 1)
+    bigger = design.warner_weights(d.sectors[0].weight + 1)
     assert bigger.epsilon > 10  # the next grid point would overshoot: this is the closest

@@ -10,7 +10,8 @@ from html import escape
 import pytest
 
 from rrdesk.app.interviews import Station
-from rrdesk.core import disclosure, survey as surveys
+from rrdesk.core import disclosure
+from rrdesk.core import survey as surveys
 from tests.conftest import DEMO, NoSync, SeededSource, answer_all
 from tests.test_aggregate import KEY, aggregate_json, export, rrdesk
 

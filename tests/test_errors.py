@@ -14,18 +14,18 @@ import pytest
 import rrdesk
 from rrdesk import cli
 from rrdesk.core import errors
+from rrdesk.core.fileio import OsOps
 from rrdesk.core.problems import Problem
-from rrdesk.store.log import OsOps
 from tests.conftest import DEMO, open_window
 
 PREFIX = "rrdesk: error: "
 # parse errors that never leave the parser that raises them (errors.py says so)
-PRIVATE = {"rrdesk.core.bech32.Bech32Error", "rrdesk.store._age_format.Malformed",
+PRIVATE = {"rrdesk.core.bech32.Bech32Error", "rrdesk.store.age._format.Malformed",
            # the export's stream signals a log cut while read (start over) and a read failure;
            # bundle.export turns both into StoreError before anything leaves it
-           "rrdesk.store._bundle_write.Changed", "rrdesk.store._bundle_write.Unreadable",
+           "rrdesk.store.bundle._write.Changed", "rrdesk.store.bundle._write.Unreadable",
            # a relevant condition's mistake; the survey rules turn it into a located SurveyError
-           "rrdesk.core._relevant.ConditionError"}
+           "rrdesk.core.survey._relevant.ConditionError"}
 
 
 def rrdesk_cli(*argv: object) -> tuple[int, str, str]:

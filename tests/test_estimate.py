@@ -14,14 +14,14 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scipy import optimize, stats
 
 from rrdesk import cli
 from rrdesk.core import design, plan
 from rrdesk.core.design import WHEEL, Act, Design, Instruction, Sector
-from rrdesk.core._binomial import jeffreys
-from rrdesk.core.estimate import Estimate, estimate, estimate_many, maximum_likelihood, noncompliance
+from rrdesk.core.estimate import Estimate, estimate, estimate_many, jeffreys, maximum_likelihood, noncompliance
 from tests.conftest import DEMO as DEMO_SURVEY
 
 COINS = design.forced(truth=0.5, yes=0.25, no=0.25)

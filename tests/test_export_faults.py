@@ -19,9 +19,9 @@ from rrdesk import cli
 from rrdesk.app import custody
 from rrdesk.app.interviews import Station
 from rrdesk.core import survey as surveys
-from rrdesk.store import bundle, log
-from rrdesk.store._mounts import Mount, mount_of, removable
-from rrdesk.store.bundle import BundleOps, open_bundle
+from rrdesk.core.errors import StoreError
+from rrdesk.store import bundle
+from rrdesk.store.bundle import BundleOps, Mount, mount_of, open_bundle, removable
 from tests.conftest import DEMO, DEMO_KEY, NoSync, demo_identities, record_interviews
 from tests.test_bundle import tree_hash
 
@@ -88,7 +88,7 @@ def torn_by_a_full_disk(data: Path) -> None:
     survey = surveys.load(DEMO)
     direct = {q.id: q.choices[0] for q in survey.questions if q.design is None}
     station = Station(survey, data, ops=FullDisk(room=300))
-    with pytest.raises(log.StoreError, match="No space left on device"):
+    with pytest.raises(StoreError, match="No space left on device"):
         station.start(direct, interviewer="t1")
     station.close()
 
@@ -98,7 +98,7 @@ def torn_by_a_full_disk(data: Path) -> None:
 
 def test_a_folder_a_full_disk_cannot_recover_still_exports_and_verifies_byte_identical(data, tmp_path):
     torn_by_a_full_disk(data)
-    with pytest.raises(log.StoreError, match="could not be recovered: No space left on device") as refused:
+    with pytest.raises(StoreError, match="could not be recovered: No space left on device") as refused:
         Station(surveys.load(DEMO), data, ops=FullDisk(room=0))  # the torn tail cannot be copied aside
     assert custody.disk_full(data, refused.value) == custody.DISK_FULL
     before = tree_hash(data)
@@ -130,12 +130,12 @@ def test_a_disk_filling_at_any_byte_of_a_record_never_stops_the_export(tmp_path)
             try:
                 station.start(direct, interviewer="t1")
                 continue  # the record fitted: no fault at this byte
-            except log.StoreError:
+            except StoreError:
                 pass
         tried += 1
         try:
             Station(survey, data, ops=FullDisk(room=0)).close()
-        except log.StoreError:
+        except StoreError:
             pass  # refused for interviews (a torn tail to copy aside, a key file to evolve)
         before = tree_hash(data)
         opened = open_bundle(custody.export(data, SID, stick), demo_identities())
@@ -159,7 +159,7 @@ def test_a_data_folder_on_a_disk_remounted_read_only_still_exports(tmpfs, tmp_pa
 def test_a_disk_with_space_is_not_called_full(data):
     record_interviews(DEMO, data, 1)
     assert custody.disk_full(data) is None
-    assert custody.disk_full(data, log.StoreError(data, "", "locked")) is None
+    assert custody.disk_full(data, StoreError(data, "", "locked")) is None
 
 
 def test_a_tiny_full_tmpfs_data_folder_exports_to_another_disk_and_stays_byte_identical(tmpfs, tmp_path,
@@ -179,7 +179,7 @@ def test_a_tiny_full_tmpfs_data_folder_exports_to_another_disk_and_stays_byte_id
         os.close(filler)
     assert full.value.errno == errno.ENOSPC
     assert custody.disk_full(data) == custody.DISK_FULL
-    with pytest.raises(log.StoreError, match="No space left on device") as refused:
+    with pytest.raises(StoreError, match="No space left on device") as refused:
         Station(surveys.load(DEMO), data)
     assert custody.disk_full(data, refused.value) == custody.DISK_FULL
     before = tree_hash(data)
@@ -206,7 +206,7 @@ def test_a_destination_on_the_data_folders_disk_is_refused_unless_same_disk(data
     assert err.startswith(f"rrdesk: error: {stick}: export refused: this folder is on the same disk as the data")
     assert err.rstrip().endswith("choose the USB stick (or, meaning it, --same-disk); nothing was exported")
     assert list(stick.iterdir()) == []
-    with pytest.raises(log.StoreError, match="export refused"):
+    with pytest.raises(StoreError, match="export refused"):
         custody.export(data, SID, stick)
     code, out, err = run("export", "--data", data, "--survey-id", SID, "--to", stick, "--same-disk", capsys=capsys)
     assert code == 0 and Path(out.strip()).parent == stick
@@ -283,7 +283,7 @@ def test_a_stick_unmounted_at_any_step_of_the_write_is_never_a_success(tmpfs, da
             subprocess.run(["umount", "-l", str(stick)], check=True)
             gone.append(True)
 
-    with pytest.raises(log.StoreError, match="export failed: .*; nothing was exported"):
+    with pytest.raises(StoreError, match="export failed: .*; nothing was exported"):
         bundle.export(data, SID, stick, same_disk=False, ops=Vanishing(pull_out, step))
     assert gone and not os.path.ismount(stick) and list(stick.iterdir()) == []
 
@@ -299,7 +299,7 @@ def test_a_folder_swapped_at_any_step_of_the_write_is_never_a_success(data, tmp_
             stick.rename(away)
             stick.mkdir()
 
-    with pytest.raises(log.StoreError, match="export failed: .*; nothing was exported"):
+    with pytest.raises(StoreError, match="export failed: .*; nothing was exported"):
         bundle.export(data, SID, stick, ops=Vanishing(swap, step))
     assert list(stick.iterdir()) == [] and list(away.iterdir()) == []  # nothing left to be taken for a bundle
 

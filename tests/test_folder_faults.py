@@ -15,9 +15,10 @@ import pytest
 from rrdesk.app.interviews import Station, device_id
 from rrdesk.core import survey as surveys
 from rrdesk.core.errors import LogLocked, describe
+from rrdesk.core.fileio import OsOps
 from rrdesk.store import log
-from rrdesk.store.log import OsOps
-from rrdesk.store.verify import open_record, verify
+from rrdesk.store.log import open_record
+from rrdesk.store.verify import verify
 from tests.conftest import DEMO, SeededSource, answer_all, demo_identities
 from tests.test_errors import PREFIX, rrdesk_cli
 

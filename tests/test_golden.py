@@ -13,9 +13,8 @@ and say why in the commit.
 """
 from __future__ import annotations
 
-import datetime as dt
-
 import contextlib
+import datetime as dt
 import io
 import os
 import re

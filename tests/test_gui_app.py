@@ -8,23 +8,32 @@ import sys
 from collections import namedtuple
 
 import pytest
-from PySide6.QtGui import QAccessible
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from rrdesk import cli
+from rrdesk.app.interviews import Station
 from rrdesk.cli import gui as gui_cli
 from rrdesk.core import survey as surveys
 from rrdesk.core.errors import SurveyError
 from rrdesk.gui import dashboard as dashboard_module
 from rrdesk.gui import settings as settings_module
 from rrdesk.gui import wording
-from rrdesk.store import age, keys
-from rrdesk.app.interviews import Station
 from rrdesk.gui.states import QuestionState
+from rrdesk.store import age, keys
 from tests.fitcheck import problems
 from tests.test_gui_support import (
-    DEMO, DEMO_KEY, ROOT, answer_question, click, finish, hand_over, next_screen, open_window, stored,
+    DEMO,
+    DEMO_KEY,
+    ROOT,
+    answer_question,
+    click,
+    finish,
+    hand_over,
+    next_screen,
+    open_window,
+    stored,
 )
 
 
@@ -290,7 +299,7 @@ def test_the_first_window_loads_only_what_it_shows(tmp_path):
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'cryptography') or m in sys.argv[2:]))\n")
     later = ["rrdesk.store.log", "rrdesk.store.minisign", "rrdesk.app.interviews", "rrdesk.core.randomizer",
              "rrdesk.gui.operations", "rrdesk.gui.interview", "rrdesk.gui.flow", "rrdesk.gui.states", "rrdesk.gui.help",
-             "rrdesk.gui.results", "rrdesk.gui.spinner", "rrdesk.gui.screens"]
+             "rrdesk.gui.results", "rrdesk.gui.spinner.widget", "rrdesk.gui.screens"]
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"))
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "data"), *later], env=env, cwd=ROOT,
                           capture_output=True, text=True, timeout=60)

@@ -14,7 +14,14 @@ from PySide6.QtCore import Qt
 from rrdesk.gui.states import Step
 from tests.conftest import DEMO, ROOT
 from tests.test_gui_support import (
-    alone, button_named, click, open_window, practise, stored, visible_texts, wait_for,
+    alone,
+    button_named,
+    click,
+    open_window,
+    practise,
+    stored,
+    visible_texts,
+    wait_for,
 )
 
 CONSENT_EN = "This survey asks about your work. You may stop at any time. Do you agree to take part?"

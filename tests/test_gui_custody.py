@@ -7,8 +7,8 @@ The coordinator's enrolled laptops are the list the Results view finds as `aggre
 from __future__ import annotations
 
 from rrdesk.app import enrollment
-from tests.test_custody import enroll
 from tests import test_gui_results as results
+from tests.test_custody import enroll
 from tests.test_gui_results import aggregate_json, choose, compute, expected, laptop, shown
 
 view = results.view  # the Results window fixture

@@ -67,7 +67,7 @@ def test_the_keyboard_works_and_out_of_range_is_said(qtbot, tmp_path, data, sett
 
 def test_the_results_view_splits_by_bins_and_names_the_skipped(qtbot, tmp_path):
     from rrdesk.app.aggregate import compute
-    from rrdesk.gui.results_table import EstimatesModel
+    from rrdesk.gui.results import EstimatesModel
     from tests.test_aggregate import KEY, export, simulate
 
     path = tmp_path / "numbers.toml"

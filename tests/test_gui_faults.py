@@ -14,14 +14,25 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 from rrdesk.app import custody
 from rrdesk.app.interviews import Station
 from rrdesk.core import survey as surveys
-from rrdesk.store import bundle, keys, log
+from rrdesk.core.fileio import OsOps
+from rrdesk.store import bundle, keys
 from tests.test_gui_support import (
-    DEMO, DEMO_KEY, answer_question, click, finish, hand_over, next_screen, open_window, respondent_part, screen,
-    stored, visible_texts,
+    DEMO,
+    DEMO_KEY,
+    answer_question,
+    click,
+    finish,
+    hand_over,
+    next_screen,
+    open_window,
+    respondent_part,
+    screen,
+    stored,
+    visible_texts,
 )
 
 
-class FullDisk(log.OsOps):
+class FullDisk(OsOps):
     """The store's file-system calls, with a disk that fills up (and empties) when the test says so."""
 
     full = False

@@ -234,8 +234,8 @@ def test_walk_a_whole_interview(qtbot, tmp_path, settings, fast_spin, mode, lang
 @pytest.mark.parametrize("lang", ["en", "fr", "es", "pt", "ar"])
 def test_walk_the_dashboard_and_its_confirmations(qtbot, tmp_path, settings, fast_spin, lang):
     from rrdesk.app.interviews import Station
-    from tests.test_gui_support import DEMO, open_window
     from rrdesk.core import survey as surveys
+    from tests.test_gui_support import DEMO, open_window
 
     data = tmp_path / "data"
     with Station(surveys.load(DEMO), data) as station:

@@ -5,12 +5,26 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton, QWidget
 
-from rrdesk.core import survey as surveys
-from rrdesk.store import log
 from rrdesk.app.interviews import Station
+from rrdesk.core import survey as surveys
+from rrdesk.core.fileio import OsOps
 from tests.test_gui_support import (
-    DEMO, answer_question, button_named, click, finish, hand_over, key, next_screen, open_window,
-    respondent_part, screen, stop_at_hand_over, stored, survey_in_mode, visible_texts, wait_for,
+    DEMO,
+    answer_question,
+    button_named,
+    click,
+    finish,
+    hand_over,
+    key,
+    next_screen,
+    open_window,
+    respondent_part,
+    screen,
+    stop_at_hand_over,
+    stored,
+    survey_in_mode,
+    visible_texts,
+    wait_for,
 )
 
 DEMO_SURVEY = surveys.load(DEMO)
@@ -225,7 +239,7 @@ def test_the_skip_buttons_are_large_and_reached_by_tab(qtbot, window):
     next_screen(qtbot, window, "question", q)
 
 
-class _FullDisk(log.OsOps):
+class _FullDisk(OsOps):
     full = False  # the disk fills up when the test says so
 
     def fsync(self, fd: int) -> None:

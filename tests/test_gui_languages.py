@@ -13,10 +13,15 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton, QLabel, QWidget
 
 from rrdesk.core import wording
-from rrdesk.gui.spinner import SpinnerWidget
+from rrdesk.gui.spinner.widget import SpinnerWidget
 from tests.conftest import ROOT
 from tests.test_gui_support import (
-    button_named, click, next_screen, open_window, practise, wait_for,
+    button_named,
+    click,
+    next_screen,
+    open_window,
+    practise,
+    wait_for,
 )
 
 SURVEYS = ROOT / "tests" / "surveys"

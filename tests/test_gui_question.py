@@ -21,13 +21,22 @@ from PySide6.QtWidgets import QApplication, QWidget
 from rrdesk.core.design import YES, Act
 from rrdesk.gui import marks, wording
 from rrdesk.gui.question import QuestionScreen
+from rrdesk.gui.spinner.style import answer_style, contrast, ink_for, style
 from rrdesk.gui.states import QuestionState
-from rrdesk.gui.wheel_style import answer_style, contrast, ink_for, style
 from tests.conftest import ROOT, SeededSource
 from tests.fitcheck import problems
 from tests.test_gui_fit import inside, offscreen_env
 from tests.test_gui_support import (
-    DEMO, answer_question, click, finish, hand_over, key, next_screen, open_window, recorded_answer, stored,
+    DEMO,
+    answer_question,
+    click,
+    finish,
+    hand_over,
+    key,
+    next_screen,
+    open_window,
+    recorded_answer,
+    stored,
     visible_texts,
 )
 

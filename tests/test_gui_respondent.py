@@ -11,16 +11,27 @@ from PySide6.QtWidgets import QApplication, QLabel
 
 from rrdesk.app.interviews import Station
 from rrdesk.core import survey as surveys
-from rrdesk.gui import spin_path, wording
+from rrdesk.gui import wording
 from rrdesk.gui.explain import KindCard, WheelPicture, one_per_kind
 from rrdesk.gui.practice import PracticeScreen
+from rrdesk.gui.spinner import path as spin_path
+from rrdesk.gui.spinner.style import SKY
 from rrdesk.gui.states import Step
-from rrdesk.gui.wheel_style import SKY
 from rrdesk.store import log
 from tests.conftest import WordSource, tiny_survey
 from tests.test_gui_support import (
-    DEMO, alone, button_named, click, key, next_screen, open_window, practise, respondent_part, stop_at_hand_over,
-    stored, wait_for,
+    DEMO,
+    alone,
+    button_named,
+    click,
+    key,
+    next_screen,
+    open_window,
+    practise,
+    respondent_part,
+    stop_at_hand_over,
+    stored,
+    wait_for,
 )
 
 DEMO_SURVEY = surveys.load(DEMO)

@@ -19,14 +19,14 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QFileDialog
 
 from rrdesk import cli
+from rrdesk.core.problems import Problem
 from rrdesk.gui import app as gui_app
 from rrdesk.gui import i18n
 from rrdesk.gui import results as results_module
 from rrdesk.gui import settings as settings_module
-from rrdesk.gui.results import ResultsWindow
-from rrdesk.gui.results_table import ESTIMATE, INTERVAL, LINE
-from rrdesk.store import age, aggregate, keys
-from rrdesk.core.problems import Problem
+from rrdesk.gui.results import ESTIMATE, INTERVAL, LINE, ResultsWindow
+from rrdesk.store import age, keys
+from rrdesk.store import collect as aggregate
 from tests.test_gui_support import DEMO, DEMO_KEY, click
 
 SID = "workplace-demo"
@@ -336,7 +336,7 @@ def test_its_words_are_translated_to_french(qtbot, view):
 
 
 def test_the_chart_header_labels_never_overlap_however_narrow_the_column():
-    from rrdesk.gui.results_table import axis_ticks
+    from rrdesk.gui.results import axis_ticks
 
     assert list(axis_ticks(400, 60)) == [0, 25, 50, 75, 100]
     assert list(axis_ticks(200, 60)) == [0, 50, 100]

@@ -17,8 +17,8 @@ from scipy import stats
 
 from rrdesk.core import design, randomizer
 from rrdesk.core.design import WHEEL
-from rrdesk.gui import spin_path
-from rrdesk.gui.spinner import MIN_SIDE, SpinnerWidget
+from rrdesk.gui.spinner import path as spin_path
+from rrdesk.gui.spinner.widget import MIN_SIDE, SpinnerWidget
 from tests.conftest import SeededSource
 
 
@@ -284,7 +284,7 @@ def test_the_wheel_is_touch_sized_gives_up_its_room_first_and_is_reachable_by_ke
 def test_a_small_wheel_is_still_a_whole_circle_in_its_widget(wheel):
     from PySide6.QtCore import QSize
 
-    from rrdesk.gui.wheel_layout import build_layout
+    from rrdesk.gui.spinner.layout import build_layout
 
     for size in (QSize(MIN_SIDE, MIN_SIDE), QSize(MIN_SIDE, 3 * MIN_SIDE), QSize(3 * MIN_SIDE, MIN_SIDE)):
         layout = build_layout(size, DESIGNS["forced"], wheel.sector_angles(), FORCED_LABELS, wheel.font(), 2.0,
@@ -339,7 +339,8 @@ def test_a_wheel_label_is_never_a_cut_word_only_whole_words_or_its_mark(qtbot, l
     from PySide6.QtGui import QFont
 
     from rrdesk.core import survey as surveys
-    from rrdesk.gui import wheel_layout, wording
+    from rrdesk.gui import wording
+    from rrdesk.gui.spinner import layout as wheel_layout
     from tests.conftest import DEMO
 
     demo = surveys.load(DEMO)

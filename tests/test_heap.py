@@ -11,7 +11,7 @@ import pytest
 
 from rrdesk.core import heap
 from rrdesk.core import survey as surveys
-from rrdesk.store import _bundle_write
+from rrdesk.store.bundle import _write as _bundle_write
 from tests.conftest import DEMO, NoSync
 
 glibc = pytest.mark.skipif(heap._glibc() is None, reason="the allocator is glibc's only")

@@ -22,7 +22,8 @@ from pathlib import Path
 import pytest
 
 from rrdesk.core import survey as surveys
-from rrdesk.store import _bundle_sign, age, bundle, keys, log
+from rrdesk.store import age, bundle, keys, log
+from rrdesk.store import laptop as _bundle_sign
 from tests.cli_runs import export, rrdesk, simulate
 from tests.conftest import DEMO, ROOT
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from rrdesk.store import _age_open
+from rrdesk.store.age import _open as _age_open
 from tests.benchmarks.hostile_bundle import KEY, genuine, hostile, rrdesk
 
 

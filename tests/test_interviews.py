@@ -7,9 +7,10 @@ import json
 import pytest
 
 from rrdesk import cli
+from rrdesk.app.interviews import Station
 from rrdesk.core import survey as surveys
+from rrdesk.core.errors import InterviewError, LogLocked, NoMatchError, StoreError
 from rrdesk.store import age, keys, log, records
-from rrdesk.app.interviews import InterviewError, Station
 from rrdesk.store.verify import verify
 from tests.conftest import DEMO, ROOT, SeededSource, record_v1_interviews
 
@@ -150,7 +151,7 @@ def test_interview_numbers_go_on_across_restarts(demo, tmp_path):
 
 def test_a_second_window_on_the_same_data_is_refused(demo, tmp_path):
     with Station(demo, tmp_path):
-        with pytest.raises(log.LogLocked):
+        with pytest.raises(LogLocked):
             Station(demo, tmp_path)
 
 
@@ -160,7 +161,7 @@ def test_a_changed_spinner_under_the_same_survey_id_is_refused(demo, tmp_path):
     changed = tmp_path / "changed.toml"
     changed.write_text(demo.path.read_text(encoding="utf-8").replace("epsilon = 1.5", "epsilon = 1.4"),
                        encoding="utf-8")
-    with pytest.raises(log.StoreError, match="give the changed survey a new id"):
+    with pytest.raises(StoreError, match="give the changed survey a new id"):
         Station(surveys.load(changed), tmp_path)
 
 
@@ -285,7 +286,7 @@ def test_every_record_is_sealed_to_every_recipient_of_the_survey(tmp_path):
         frames = log.scan(station.writer.path.read_bytes(), "log").frames
     for identity in (coordinator, backup):
         assert [records.parse(age.decrypt(f.blob, [identity])).kind for f in frames][0] == "start"
-    with pytest.raises(age.NoMatchError):
+    with pytest.raises(NoMatchError):
         age.decrypt(frames[0].blob, keys.load_identities(DEMO_KEY))
 
 

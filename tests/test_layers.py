@@ -20,7 +20,7 @@ def _lint(root: Path) -> subprocess.CompletedProcess:
 def test_the_import_contracts_hold():
     result = _lint(ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "Contracts: 3 kept, 0 broken" in result.stdout
+    assert "Contracts: 4 kept, 0 broken" in result.stdout
 
 
 def _copy(tmp_path: Path) -> Path:
@@ -49,3 +49,18 @@ def test_the_layers_contract_keeps_the_two_front_ends_apart(tmp_path):
     result = _lint(tmp_path)
     assert result.returncode != 0
     assert "rrdesk.gui.sideways -> rrdesk.cli.check" in result.stdout
+
+
+def test_the_private_modules_contract_catches_a_reach_into_another_package(tmp_path):
+    # a use case importing the log's frame codec directly, not through rrdesk.store.log
+    (_copy(tmp_path) / "app" / "reach.py").write_text("from rrdesk.store.log import _frames\n")
+    result = _lint(tmp_path)
+    assert result.returncode != 0
+    assert "a package's private modules are its own: others go through its public face BROKEN" in result.stdout
+    assert "rrdesk.app.reach -> rrdesk.store.log._frames" in result.stdout
+
+
+def test_a_package_may_use_its_own_private_modules(tmp_path):
+    (_copy(tmp_path) / "store" / "log" / "inside.py").write_text("from rrdesk.store.log import _frames\n")
+    result = _lint(tmp_path)
+    assert result.returncode == 0, result.stdout

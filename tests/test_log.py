@@ -12,11 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rrdesk.core.errors import RRDeskError
-from rrdesk.store import _frames
-from rrdesk.store.log import (
-    LogDamaged, LogWriter, OsOps, Problem, StoreError, check_tags, key_path, log_path, scan,
-)
+from rrdesk.core.errors import LogDamaged, RRDeskError, StoreError
+from rrdesk.core.fileio import OsOps
+from rrdesk.core.problems import Problem
+from rrdesk.store.log import LogWriter, _frames, check_tags, key_path, log_path, scan
 
 K0 = bytes(range(32))
 SEALED = b"age-encryption.org/v1\n-> X25519 stand-in for k0 sealed to the coordinator\n"

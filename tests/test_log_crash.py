@@ -15,11 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from rrdesk.store import _frames
-from rrdesk.store.log import LogLocked, LogWriter, OsOps, StoreError, check_tags, key_path, scan
+from rrdesk.core.errors import LogLocked, StoreError
+from rrdesk.core.fileio import OsOps
+from rrdesk.store.log import LogWriter, _frames, check_tags, key_path, scan
 from tests.conftest import ROOT
 from tests.log_child import Killer, blob_for, check_after_kill
 from tests.test_log import FAST, K0, LOG_ID, build_log, key_at, write_key_file
+
 
 class FaultyOps(OsOps):
     """Real files without fsync; records every write-path call, fails the one numbered ``fail_at``.
@@ -397,7 +399,7 @@ def test_a_second_writer_in_the_same_process_is_refused_until_the_first_closes(t
 
 _OTHER = """
 import sys
-from rrdesk.store.log import LogWriter, LogLocked
+from rrdesk.store.log._writer import LogWriter, LogLocked
 try:
     writer = LogWriter.open(sys.argv[1])
 except LogLocked as error:

@@ -17,9 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from rrdesk.store import _frames
-from rrdesk.store.log import LogDamaged, LogWriter, OsOps, check_tags, key_path, scan
-from tests.test_log import FAST, K0, build_log, blobs
+from rrdesk.core.errors import LogDamaged
+from rrdesk.core.fileio import OsOps
+from rrdesk.store.log import LogWriter, _frames, check_tags, key_path, scan
+from tests.test_log import FAST, K0, blobs, build_log
 
 
 class PowerCutDisk(OsOps):

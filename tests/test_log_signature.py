@@ -17,10 +17,12 @@ import pytest
 
 from rrdesk.app.interviews import Station
 from rrdesk.core import survey as surveys
-from rrdesk.core.fileio import OsOps
 from rrdesk.core.errors import StoreError
-from rrdesk.store import _frames, _log_sign, minisign
-from rrdesk.store._bundle_sign import LAPTOP_KEY, laptop_key
+from rrdesk.core.fileio import OsOps
+from rrdesk.store import minisign
+from rrdesk.store.laptop import LAPTOP_KEY, laptop_key
+from rrdesk.store.log import _frames
+from rrdesk.store.log import _sign as _log_sign
 from rrdesk.store.verify import verify
 from tests.cli_runs import export, rrdesk, simulate
 from tests.conftest import DEMO, ROOT
@@ -43,7 +45,7 @@ def logs_of(data: Path) -> list[Path]:
 
 def header_of(log: Path) -> tuple[_frames.Header, bytes]:
     data = log.read_bytes()
-    header, length = _frames._header(data)
+    header, length = _frames.parse_header(data)
     return header, data[:length]
 
 
@@ -171,7 +173,7 @@ def test_a_header_signature_is_bound_to_its_key_and_its_log(two_laptops):
 
 
 def test_a_bundle_holds_header_signatures_by_exactly_their_name_and_size(two_laptops, tmp_path):
-    from rrdesk.store import _bundle_open
+    from rrdesk.store.bundle import _open as _bundle_open
 
     name = logs_of(two_laptops["base"] / "a")[0].name
     assert _bundle_open._expected(name + ".minisig")

@@ -1,4 +1,4 @@
-"""The streaming log reader (``rrdesk.store._log_stream``) finds exactly what ``scan`` finds.
+"""The streaming log reader (``rrdesk.store.log._stream``) finds exactly what ``scan`` finds.
 
 Logs with every kind of damage -- cut anywhere, a byte changed anywhere, zeros at the end, junk
 appended, frames dropped or swapped -- are read whole by ``scan`` and fed in pieces of random
@@ -12,8 +12,8 @@ import random
 
 import pytest
 
-from rrdesk.store import _frames as f
-from rrdesk.store._log_stream import LogStream
+from rrdesk.store.log import LogStream
+from rrdesk.store.log import _frames as f
 
 K0 = bytes(range(32))
 
@@ -138,7 +138,7 @@ def test_damage_far_from_the_end_is_counted_in_little_memory():
 def test_the_short_hmac_is_hmac():
     import hmac
 
-    from rrdesk.store._hmac import hmac_sha256
+    from rrdesk.store.age import hmac_sha256
 
     rng = random.Random(9)
     for size in (0, 1, 16, 31, 32, 33, 63, 64, 65, 100, 200):

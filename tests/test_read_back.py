@@ -17,9 +17,7 @@ from pathlib import Path
 import pytest
 
 from rrdesk.core.errors import StoreError
-from rrdesk.store import _read_back
-from rrdesk.store._read_back import READ, read_back
-from rrdesk.store.bundle import BundleOps, export
+from rrdesk.store.bundle import READ, BundleOps, _read_back, export, read_back
 from tests.conftest import DEMO, record_interviews
 
 SID = "workplace-demo"
@@ -144,7 +142,7 @@ def test_an_empty_file_reads_back_as_nothing(tmp_path):
 
 def test_an_export_that_sends_its_pages_out_as_it_goes_gives_the_same_bundle(tmp_path, monkeypatch):
     """The write-out hint (every 16 MiB; here after every write of 4 KiB) changes nothing in the bundle."""
-    from rrdesk.store import _bundle_write
+    from rrdesk.store.bundle import _write as _bundle_write
     from rrdesk.store.bundle import open_bundle
     from tests.conftest import demo_identities
 

@@ -17,12 +17,20 @@ from pathlib import Path
 
 import pytest
 
-from rrdesk.app.interviews import Interrupted, InterviewError, Station
+from rrdesk.app.interviews import Interrupted, Station
 from rrdesk.core import survey as surveys
+from rrdesk.core.errors import InterviewError, StoreError
 from rrdesk.store import age, log, records
 from rrdesk.store.verify import verify
 from tests.conftest import (
-    DEMO, ROOT, NoSync, SeededSource, answer_all, demo_identities, record_interviews, record_v1_interviews,
+    DEMO,
+    ROOT,
+    NoSync,
+    SeededSource,
+    answer_all,
+    demo_identities,
+    record_interviews,
+    record_v1_interviews,
 )
 from tests.test_aggregate import KEY, aggregate_json, export, rrdesk
 
@@ -88,7 +96,7 @@ def test_a_spin_whose_record_cannot_be_saved_returns_no_outcome(tmp_path, step, 
     with station(tmp_path, disk) as s:
         interview = s.start({"department": "office"}, interviewer="t1")
         disk.armed = True
-        with pytest.raises(log.StoreError, match="record 1: could not be saved"):
+        with pytest.raises(StoreError, match="record 1: could not be saved"):
             interview.spin(QUESTIONS[0], 1)
         assert interview.spun is None  # no outcome was handed out, none is kept
     with station(tmp_path) as s:
@@ -232,7 +240,7 @@ def _decline_cut_short(s: Station) -> Station:
     s = station(s.data, disk)
     interview = s.start({"department": "office"}, interviewer="t1")
     disk.armed = True
-    with pytest.raises(log.StoreError, match="record 2: could not be saved"):
+    with pytest.raises(StoreError, match="record 2: could not be saved"):
         interview.decline(QUESTIONS[0])
     s.close()
     s = station(s.data)

@@ -14,8 +14,10 @@ import os
 
 import pytest
 
-from rrdesk.app.interviews import InterviewError, Station
+from rrdesk.app.interviews import Station
 from rrdesk.core import survey as surveys
+from rrdesk.core.errors import InterviewError, StoreError
+from rrdesk.core.fileio import OsOps
 from rrdesk.store import age, keys, log, records
 from rrdesk.store.verify import verify
 from tests.conftest import DEMO
@@ -37,7 +39,7 @@ def _plaintexts(station: Station) -> list[records.Record]:
             for f in log.scan(station.writer.path.read_bytes(), "log").frames]
 
 
-class _DiskFullAfterOneFrame(log.OsOps):
+class _DiskFullAfterOneFrame(OsOps):
     """The store's file system, full once one record's frame is written."""
 
     frames = 0
@@ -137,7 +139,7 @@ def test_an_answer_in_a_refused_interview_is_set_aside_by_name(tmp_path):
     interviewer then continued: the answers are never counted."""
     s = surveys.load(DEMO)
     station = Station(s, tmp_path / "data", ops=_DiskFullAfterOneFrame())
-    with pytest.raises(log.StoreError):
+    with pytest.raises(StoreError):
         station.refuse(interviewer="amina")  # the refusal's first record only: then the disk is full
     station.close()
     with Station(s, tmp_path / "data") as station:
@@ -164,14 +166,14 @@ def test_a_changed_wording_under_the_same_version_is_refused_once_recorded(tmp_p
     with Station(surveys.load(DEMO), data) as station:
         _answer_all(station.start({"department": "office"}, interviewer="amina"))
     reworded = _variant(tmp_path, "reworded.toml", "I am unhappy at work.", "I am not happy at work.")
-    with pytest.raises(log.StoreError, match='version "1" with other texts .*raise version in the survey file'):
+    with pytest.raises(StoreError, match='version "1" with other texts .*raise version in the survey file'):
         Station(reworded, data)
     raised = _variant(tmp_path, "raised.toml", "I am unhappy at work.", "I am not happy at work.", version="2")
     with Station(raised, data) as station:  # the same questions and spinners: the same log goes on
         _answer_all(station.start({"department": "office"}, interviewer="amina"))
         assert [r.version for r in _plaintexts(station)][::9] == ["1", "2"]
     back = _variant(tmp_path, "back.toml", "I am unhappy at work.", "I am unhappy at work.", version="2")
-    with pytest.raises(log.StoreError, match='version "2" with other texts'):
+    with pytest.raises(StoreError, match='version "2" with other texts'):
         Station(back, data)  # an old text under the new version is a change too
 
 

@@ -6,7 +6,8 @@ import math
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from rrdesk.core import design, survey
 from rrdesk.core.errors import SurveyError

@@ -9,7 +9,7 @@ import pytest
 
 from rrdesk import cli
 from rrdesk.core import survey as surveys
-from rrdesk.core._survey_rules import DESIGNS, QUESTION_KEYS, SURVEY_KEYS
+from rrdesk.core.survey import DESIGNS, QUESTION_KEYS, SURVEY_KEYS
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "survey-format.md"
 TEXT = DOC.read_text(encoding="utf-8")

@@ -14,11 +14,11 @@ from decimal import Decimal
 import numpy as np
 import pytest
 
-from rrdesk.app.interviews import InterviewError, Station, device_id
+from rrdesk.app.interviews import Station, device_id
 from rrdesk.core import regression
 from rrdesk.core import survey as surveys
-from rrdesk.core._relevant import holds
-from rrdesk.core.errors import SurveyError
+from rrdesk.core.errors import InterviewError, SurveyError
+from rrdesk.core.survey import holds
 from rrdesk.store import records
 from tests.conftest import DAY, NoSync, SeededSource, answer_all, sealed_log
 from tests.test_aggregate import aggregate_json, export, rrdesk, simulate

@@ -9,14 +9,15 @@ import re
 
 import pytest
 
+from rrdesk.app import trust
 from rrdesk.app.interviews import Station
 from rrdesk.core import survey as surveys
 from rrdesk.core.errors import BundleError
-from rrdesk.app import trust
-from rrdesk.store import _bundle_open, bundle, keys, minisign
+from rrdesk.store import bundle, keys, minisign
+from rrdesk.store.bundle import _open as _bundle_open
 from tests.conftest import DEMO
-from tests.test_custody import enroll
 from tests.test_aggregate import KEY, aggregate_json, export, rrdesk
+from tests.test_custody import enroll
 from tests.test_study import _answer_all, _variant
 
 

@@ -25,7 +25,7 @@ TRANSLATIONS = ROOT / "resources" / "translations"
 LUPDATE = Path(sys.executable).with_name("pyside6-lupdate")
 #: Plural forms Qt expects per language (its numerus rules): Arabic has six.
 FORMS = {"en": 2, "fr": 2, "es": 2, "pt": 2, "ar": 6}
-#: The screens a respondent holds: their words are rrdesk/core/wording.py's named texts.
+#: The screens a respondent holds: their words are rrdesk/core/wording/__init__.py's named texts.
 RESPONDENT = ("ExplanationScreen", "PracticeScreen", "PrivacyScreen", "QuestionScreen", "ThanksScreen",
               "LanguageScreen", "CoverPage", "SkipConfirm", "SpinnerWidget", "WheelPicture", "KindCard", "Wording")
 
@@ -101,7 +101,7 @@ def test_no_respondent_screen_calls_qts_translation():
     """The respondent's screens and the wheel never reach for self.tr: a text there would be
     in the interviewer's language, not the respondent's."""
     found = []
-    for name in ("practice.py", "question.py", "question_parts.py", "explain.py", "spinner.py", "wording.py"):
+    for name in ("practice.py", "question.py", "question_parts.py", "explain.py", "spinner/widget.py", "wording.py"):
         text = (ROOT / "rrdesk" / "gui" / name).read_text(encoding="utf-8")
         found += [f"{name}: {m[0]}" for m in re.finditer(r"self\.tr\(|QCoreApplication\.translate\(", text)]
     assert found == []

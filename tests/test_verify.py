@@ -12,13 +12,20 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rrdesk.core import survey as surveys
-from rrdesk.core.errors import InputError
-from rrdesk.store import _frames, age, log, records
+from rrdesk.core.errors import InputError, StoreError
+from rrdesk.store import age, log, records
 from rrdesk.store.bundle import export
-from rrdesk.store.log import StoreError
+from rrdesk.store.log import _frames
 from rrdesk.store.verify import Report, extract, verify
 from tests.conftest import (
-    DEMO, DEMO_KEY, NOW, demo_identities, needs_age, record_interviews, record_v1_interviews, sealed_log,
+    DEMO,
+    DEMO_KEY,
+    NOW,
+    demo_identities,
+    needs_age,
+    record_interviews,
+    record_v1_interviews,
+    sealed_log,
     tiny_survey,
 )
 

@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from rrdesk.core import design, estimate, survey, weights
+from rrdesk.core import design, estimate, survey
+from rrdesk.core import estimate as weights
 from rrdesk.core.errors import SurveyError
 from tests.conftest import DEMO
 

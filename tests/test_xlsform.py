@@ -18,8 +18,7 @@ import pytest
 
 from rrdesk import cli
 from rrdesk.app import xlsform
-from rrdesk.app._xlsform_read import MAX_COLUMNS, MAX_ROWS
-from rrdesk.app._xlsform_write import workbook_bytes
+from rrdesk.app.xlsform import MAX_COLUMNS, MAX_ROWS, workbook_bytes
 from rrdesk.core import survey as surveys
 from rrdesk.core.errors import SurveyError
 

@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # why: run from a checkout, installed or not
 
-from rrdesk.app._xlsform_write import workbook_bytes  # noqa: E402
+from rrdesk.app.xlsform import workbook_bytes  # noqa: E402
 from rrdesk.core.fileio import write_atomic  # noqa: E402
 
 EN = "label::English (en)"

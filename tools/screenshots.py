@@ -56,10 +56,9 @@ class Shooter(QtTestBot):
         out.mkdir(parents=True, exist_ok=True)
 
     def shot(self, widget, name: str) -> Path:
-        from PySide6.QtTest import QTest
-
         from PySide6.QtCore import QCoreApplication, QEvent
         from PySide6.QtGui import QPixmap
+        from PySide6.QtTest import QTest
 
         QTest.qWait(30)
         for _ in range(3):  # the layouts asked for are done first, as before any paint
@@ -96,9 +95,10 @@ class Shooter(QtTestBot):
 def tour(out: Path, lang: str, survey: Path | None = None) -> None:
     from PySide6.QtCore import QSettings
 
-    from rrdesk.gui import app as gui_app, spin_path
+    from rrdesk.gui import app as gui_app
     from rrdesk.gui import i18n
     from rrdesk.gui.i18n import language_name
+    from rrdesk.gui.spinner import path as spin_path
     from tests import test_gui_support as person
 
     spin_path.DURATION_MS = SHORT_SPIN_MS

@@ -1,8 +1,8 @@
 """The chain of custody: the coordinator's keys, the laptop's exports, checking what arrived.
 
 ``rrdesk keygen``, ``export``, ``verify`` and ``extract`` (and the dashboard's Export) ask
-here. The bytes are the store's (:mod:`rrdesk.store.keys`, :mod:`rrdesk.store.bundle`,
-:mod:`rrdesk.store.verify`); this module is where a use case of the custody chain is put
+here. The bytes are the store's (:mod:`rrdesk.store.keys`, :mod:`rrdesk.store.bundle._export`,
+:mod:`rrdesk.store.verify._verify`); this module is where a use case of the custody chain is put
 together, so that the command line and the GUI do the same thing in the same words.
 """
 from __future__ import annotations
@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from rrdesk.app import _inputs as inputs, trust
-from rrdesk.core.errors import InputError, RRDeskError
+from rrdesk.app import inputs, trust
 from rrdesk.app.enrollment import coordinator_laptops, enrolled_keys
+from rrdesk.core.errors import InputError, RRDeskError
 from rrdesk.core.survey import load as load_survey
-from rrdesk.store import age, bundle, keys, minisign, verify as checks
+from rrdesk.store import age, bundle, keys, minisign
+from rrdesk.store import verify as checks
 from rrdesk.store.verify import Report
 
 __all__ = ["BACKUP_ADVICE", "DISK_FULL", "NewKeys", "SAME_DISK_ENV", "Report", "destination_problem", "disk_full", "export", "extract",
@@ -166,7 +167,7 @@ class Verified:
 def verify_all(paths: Sequence[Path], identity: Path | Sequence[Path] | None = None,
                laptops: Path | None = None) -> Verified:
     """``rrdesk verify PATH…``: every bundle, log or data folder given, a folder of bundles
-    standing for the bundles in it (:mod:`rrdesk.app._inputs`). One path that cannot be read
+    standing for the bundles in it (:mod:`rrdesk.app.inputs`). One path that cannot be read
     never stops the others: it is listed in :attr:`Verified.unusable`.
 
     Raises

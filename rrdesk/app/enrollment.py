@@ -22,12 +22,11 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from rrdesk.app.interviews import device_id
 from rrdesk.core.errors import InputError
-from rrdesk.core.fileio import OsOps, mapped, read_capped_if_present, replace_file
-from rrdesk.core.fileio import write_atomic
+from rrdesk.core.fileio import OsOps, mapped, read_capped_if_present, replace_file, write_atomic
 from rrdesk.store import minisign
-from rrdesk.store._bundle_sign import LAPTOP_KEY, laptop_key
-from rrdesk.app._data_folder import device_id
+from rrdesk.store.laptop import LAPTOP_KEY, laptop_key
 
 __all__ = ["LAPTOPS_ENV", "LAPTOP_KEY", "Laptop", "Laptops", "coordinator_laptops", "enroll", "enrolled_keys", "laptop_key", "laptops_path",
            "write_enrollment"]

@@ -20,10 +20,9 @@ from pathlib import Path
 
 from rrdesk.core import survey as surveys
 from rrdesk.core import wording
-from rrdesk.core._survey_lines import Lines
-from rrdesk.core._survey_rules import LANGUAGE, Place
 from rrdesk.core.errors import InputError
 from rrdesk.core.fileio import read_text, write_atomic
+from rrdesk.core.survey import LANGUAGE, Lines, Place
 
 __all__ = ["from_sheet", "template", "write"]
 

@@ -11,8 +11,8 @@ import sys
 from typing import Sequence
 
 from rrdesk import __version__
-from rrdesk.core.errors import RRDeskError, describe
 from rrdesk.cli.common import EXIT_BAD_INPUT, EXIT_OK
+from rrdesk.core.errors import RRDeskError, describe
 
 
 class _Parser(argparse.ArgumentParser):

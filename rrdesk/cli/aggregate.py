@@ -68,7 +68,9 @@ def run(args: argparse.Namespace) -> int:
 
     survey = surveys.load(args.survey) if args.survey is not None else None
     survey_id = args.survey_id or (survey.id if survey is not None else None)
-    given = use_case.bundle_paths(args.bundles)
+    from rrdesk.app.inputs import bundle_paths  # why here: loaded by aggregate only
+
+    given = bundle_paths(args.bundles)
     for path in given.unfinished:
         print(f"rrdesk: skipped {path}: an unfinished export (.part), not a bundle", file=sys.stderr)
     found = use_case.run(list(given.paths), args.identity, survey_id=survey_id, by=args.by, workers=args.workers,

@@ -20,7 +20,6 @@ from pathlib import Path
 from rrdesk.cli import qtcheck
 from rrdesk.core.errors import RRDeskError
 
-
 _BEFORE_QT = ("rrdesk.app.trust", "rrdesk.core.survey", "rrdesk.core.wording")
 # why: once PySide is imported it reads the source of every module imported after it (its
 # __feature__ check: a tenth of the time to the first window), so the Qt-free modules the first

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rrdesk.core import design as designs
+from rrdesk.core.errors import DesignError
 from rrdesk.core.plan import Z95
 from rrdesk.core.randomizer import ByteSource, respond_many
 
@@ -71,7 +72,7 @@ def cdm(*, truth: float, yes: float, no: float) -> CDM:
     a = designs.forced(truth=truth, yes=yes, no=no)
     b = designs.forced(truth=truth, yes=no, no=yes)
     if a == b:
-        raise designs.DesignError("a cheating-detection design needs yes ≠ no (its two groups would be the same)")
+        raise DesignError("a cheating-detection design needs yes ≠ no (its two groups would be the same)")
     return CDM((a, b))
 
 
@@ -80,7 +81,7 @@ def of_design(group_a: designs.Design) -> CDM:
     group B's swaps the YES and NO sectors' weights."""
     weights = {sec.instruction: sec.weight for sec in group_a.sectors}
     truth, yes, no = (weights.get(i, 0) for i in (designs.TRUTH, designs.SAY_YES, designs.SAY_NO))
-    return CDM((group_a, designs._forced(truth, no, yes)))
+    return CDM((group_a, designs.forced_weights(truth, no, yes)))
 
 
 def draw_groups(count: int, source: ByteSource = os.urandom) -> np.ndarray:
@@ -139,7 +140,7 @@ def estimate(d: CDM, yes: tuple[int, int], n: tuple[int, int]) -> CheatingEstima
 
 def _loglik(m: np.ndarray, yes: tuple[int, int], n: tuple[int, int], pi: float, beta: float) -> float:
     lam = np.clip(m @ np.array([pi, beta]), 1e-300, 1 - 1e-16)
-    return float(sum(y * math.log(l) + (k - y) * math.log1p(-l) for y, k, l in zip(yes, n, lam)))
+    return float(sum(y * math.log(p) + (k - y) * math.log1p(-p) for y, k, p in zip(yes, n, lam)))
 
 
 def _edge_maximum(m: np.ndarray, yes: tuple[int, int], n: tuple[int, int]) -> tuple[float, float]:

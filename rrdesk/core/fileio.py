@@ -23,7 +23,7 @@ import os
 import stat
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Iterator, Protocol
 
 from rrdesk.core.errors import LocatedError, StoreError, os_reason
 
@@ -79,6 +79,30 @@ def fsync_dir(path: str | Path) -> None:
         os.close(fd)
 
 
+class FileOps(Protocol):
+    """The seam of the write path: the operating-system calls a writer makes. :class:`OsOps`
+    makes them; tests hand in one that fails a chosen call (a full disk, a torn write, a power
+    cut) to show that nothing acknowledged is lost."""
+
+    def open(self, path: Path, flags: int, mode: int = 0o600) -> int: ...
+
+    def write(self, fd: int, data: memoryview) -> int: ...
+
+    def pwrite(self, fd: int, data: memoryview, offset: int) -> int: ...
+
+    def fsync(self, fd: int) -> None: ...
+
+    def ftruncate(self, fd: int, length: int) -> None: ...
+
+    def replace(self, source: Path, target: Path) -> None: ...
+
+    def fsync_dir(self, path: Path) -> None: ...
+
+    def close(self, fd: int) -> None: ...
+
+    def link(self, source: Path, target: Path) -> None: ...
+
+
 class OsOps:
     """The operating-system calls of the write path; tests replace it to inject faults."""
 
@@ -113,7 +137,7 @@ class OsOps:
         os.link(source, target)
 
 
-def write_all(ops: Any, fd: int, data: bytes, offset: int | None = None) -> None:
+def write_all(ops: FileOps, fd: int, data: bytes, offset: int | None = None) -> None:
     """Write every byte: ``os.write`` may write fewer than asked (a full disk, a signal)."""
     view = memoryview(data)
     while view:
@@ -125,7 +149,7 @@ def write_all(ops: Any, fd: int, data: bytes, offset: int | None = None) -> None
             offset += done
 
 
-def write_file(ops: Any, path: Path, data: bytes, *, exclusive: bool = False) -> None:
+def write_file(ops: FileOps, path: Path, data: bytes, *, exclusive: bool = False) -> None:
     """Create (or, unless ``exclusive``, replace) ``path`` with ``data``, fsynced, mode 0600."""
     flags = os.O_WRONLY | os.O_CREAT | (os.O_EXCL if exclusive else os.O_TRUNC)
     fd = ops.open(path, flags, 0o600)
@@ -136,7 +160,7 @@ def write_file(ops: Any, path: Path, data: bytes, *, exclusive: bool = False) ->
         ops.close(fd)
 
 
-def replace_file(path: Path, data: bytes, ops: Any) -> None:
+def replace_file(path: Path, data: bytes, ops: FileOps) -> None:
     """Write ``path`` whole or not at all: ``<name>.<pid>.<random>.new``, fsync, rename, fsync
     the folder.
 
@@ -337,7 +361,7 @@ def temp_name(path: Path) -> Path:
     return path.with_name(f"{path.name}.{os.getpid()}.{os.urandom(4).hex()}.new")
 
 
-def create_once(path: Path, data: bytes, ops: Any) -> bool:
+def create_once(path: Path, data: bytes, ops: FileOps) -> bool:
     """Create ``path`` holding ``data`` unless it exists: whole, durable, exclusive.
 
     The data goes to this process's own temporary file (fsynced) and is linked to ``path``

@@ -12,12 +12,12 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QSettings, QStandardPaths, QTimer
 from PySide6.QtGui import QFont, QIcon
 from PySide6.QtWidgets import QApplication
 
+from rrdesk.core.fileio import FileOps
 from rrdesk.gui import i18n
 from rrdesk.gui.resources import ICON, style_sheet
 from rrdesk.gui.settings import Preferences
@@ -50,10 +50,10 @@ def default_data() -> Path:
 
 
 def make_window(*, survey: Path | None = None, data: Path | None = None,
-                settings: QSettings | None = None, ops: Any = None) -> MainWindow:
+                settings: QSettings | None = None, ops: FileOps | None = None) -> MainWindow:
     """The main window with its survey opened (the given one, the remembered one, or the
     demo). Needs a QApplication; :func:`application` makes one. ``ops`` (tests only) is the
-    file-system seam of the store (``rrdesk.store.log.OsOps`` unless given)."""
+    file-system seam of the store (``rrdesk.store.log._writer.OsOps`` unless given)."""
     prefs = Preferences(settings)
     translators = i18n.Translators()
     translators.use(prefs.language or i18n.system_language())

@@ -17,7 +17,15 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QDate, QDateTime, QLocale, Qt, QTime, Signal
 from PySide6.QtWidgets import (
-    QBoxLayout, QCheckBox, QComboBox, QFrame, QGridLayout, QHBoxLayout, QProgressBar, QSizePolicy, QVBoxLayout,
+    QBoxLayout,
+    QCheckBox,
+    QComboBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QProgressBar,
+    QSizePolicy,
+    QVBoxLayout,
     QWidget,
 )
 

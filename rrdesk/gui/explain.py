@@ -1,8 +1,8 @@
 """Pictures that explain the wheels before the questions: one card per wheel kind.
 
 A respondent who reads poorly learns from a picture: each card shows a small wheel painted
-from the question's own sectors (the colours and textures of :mod:`rrdesk.gui.wheel_style`,
-the angles of :mod:`rrdesk.gui.spin_path`, the pointer at 12 o'clock), then, for each
+from the question's own sectors (the colours and textures of :mod:`rrdesk.gui.spinner.style`,
+the angles of :mod:`rrdesk.gui.spinner.path`, the pointer at 12 o'clock), then, for each
 thing the wheel can say, a chip of that sector's colour, an arrow, and the words written on
 the wheel; then at most two short sentences. The wheel drawn is the one the questions use,
 so what is explained is what will be seen. Nothing here knows an outcome.
@@ -18,9 +18,10 @@ from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 from rrdesk.core.design import Design
 from rrdesk.core.survey import Question, Survey
 from rrdesk.core.wording import Words
-from rrdesk.gui import spin_path, wording
-from rrdesk.gui.wheel_layout import pie
-from rrdesk.gui.wheel_style import INK, PAPER, fill, ink_for, style
+from rrdesk.gui import wording
+from rrdesk.gui.spinner import path as spin_path
+from rrdesk.gui.spinner.layout import pie
+from rrdesk.gui.spinner.style import INK, PAPER, fill, ink_for, style
 from rrdesk.gui.widgets import label
 
 #: Side of a card's small wheel, in pixels: big enough to see each sector's texture,

@@ -65,12 +65,16 @@ class InterviewFlow(QWidget):
     @Slot(object)
     def _step(self, step: Step) -> None:
         # why here: the screens are loaded with the first interview, not before the first window
-        from rrdesk.gui.explain import one_per_kind
-        from rrdesk.gui.practice import PracticeScreen
         from rrdesk.gui.consent import ConsentScreen, RefusedScreen
         from rrdesk.gui.direct import DirectScreen
+        from rrdesk.gui.explain import one_per_kind
+        from rrdesk.gui.practice import PracticeScreen
         from rrdesk.gui.screens import (
-            ExplanationScreen, HandoverScreen, LanguageScreen, PrivacyScreen, ThanksScreen,
+            ExplanationScreen,
+            HandoverScreen,
+            LanguageScreen,
+            PrivacyScreen,
+            ThanksScreen,
         )
 
         c = self.controller

@@ -10,7 +10,14 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
-    QAbstractButton, QApplication, QFrame, QLineEdit, QMainWindow, QScrollArea, QStackedWidget, QWidget,
+    QAbstractButton,
+    QApplication,
+    QFrame,
+    QLineEdit,
+    QMainWindow,
+    QScrollArea,
+    QStackedWidget,
+    QWidget,
 )
 
 from rrdesk.gui.widgets import button

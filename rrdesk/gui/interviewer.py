@@ -4,7 +4,7 @@ ODK Collect and SurveyCTO ask for the enumerator once per device and remember it
 this: the id is kept in the laptop's settings (it is not sensitive: it names the interviewer,
 never a respondent or an answer). A survey that lists its interviewers (``interviewers`` in
 ``[survey]``) offers that list; otherwise the interviewer types their id. Either way the id
-must be one the records accept (:data:`rrdesk.core._survey_study.IDENT`), and Start stays off
+must be one the records accept (:data:`rrdesk.core.survey._study.IDENT`), and Start stays off
 until there is one.
 """
 from __future__ import annotations
@@ -13,11 +13,10 @@ from PySide6.QtCore import QRegularExpression, Signal, Slot
 from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QWidget
 
-from rrdesk.core._survey_study import is_ident
-from rrdesk.core.survey import Survey
+from rrdesk.core.survey import Survey, is_ident
 from rrdesk.gui.widgets import TOUCH, label
 
-#: What a typed id may contain while it is typed (the records' rule: rrdesk.core._survey_study)
+#: What a typed id may contain while it is typed (the records' rule: rrdesk.core.survey._study)
 _TYPED = QRegularExpression(r"[A-Za-z0-9][A-Za-z0-9._-]{0,31}")
 
 

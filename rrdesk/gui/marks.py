@@ -2,7 +2,7 @@
 and the button for that answer share, so a respondent who reads poorly can match the button
 to the sector the spinner stopped on without reading.
 
-A mark is the sector's colour and texture (:mod:`rrdesk.gui.wheel_style`) and a sign: a tick
+A mark is the sector's colour and texture (:mod:`rrdesk.gui.spinner.style`) and a sign: a tick
 for YES, a cross for NO, a shape per category. On the wheel the sector is the swatch and its
 label starts with the sign (:func:`rrdesk.gui.wording.sector_label`); on a button the mark is
 a painted swatch of that colour and texture with the same sign on it, in the ink that reads
@@ -17,7 +17,7 @@ from PySide6.QtGui import QColor, QFont, QGuiApplication, QIcon, QPainter, QPain
 
 from rrdesk.core.design import YES
 from rrdesk.core.survey import Question
-from rrdesk.gui.wheel_style import INK, PAPER, answer_style, fill, ink_for
+from rrdesk.gui.spinner.style import INK, PAPER, answer_style, fill, ink_for
 
 # Signs from Unicode blocks every desktop font stack covers (Dingbats' plain tick and
 # cross, Geometric Shapes, Miscellaneous Symbols' star), none with an emoji presentation,

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from rrdesk.core.errors import RRDeskError, describe
+from rrdesk.core.fileio import FileOps
 
 if TYPE_CHECKING:
     from rrdesk.app.interviews import Interrupted, Interview, Station
@@ -119,7 +120,7 @@ def _standing(station: Station) -> Standing:
     return Standing(station.interviews_begun, station.interrupted(), station.last_saved)
 
 
-def open_station(survey: Survey, data: Path, *, ops: Any = None) -> Operation:
+def open_station(survey: Survey, data: Path, *, ops: FileOps | None = None) -> Operation:
     """Open (or create) ``survey``'s store in the data folder ``data``; the result is
     :class:`Opened`, or :class:`Refused` when it cannot be opened for interviews (a full disk,
     a damaged side file, another window): the window still offers Export then."""

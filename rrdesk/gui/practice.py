@@ -17,8 +17,9 @@ from PySide6.QtWidgets import QHBoxLayout, QWidget
 
 from rrdesk.core.survey import Question
 from rrdesk.core.wording import Words
-from rrdesk.gui import spin_path, wording
+from rrdesk.gui import wording
 from rrdesk.gui.explain import sector_kinds
+from rrdesk.gui.spinner import path as spin_path
 from rrdesk.gui.widgets import button, columns, label, make_wheel, restyle, tab_order
 
 if TYPE_CHECKING:

@@ -14,13 +14,20 @@ from __future__ import annotations
 from PySide6.QtCore import QSize, Qt, Signal, Slot
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
-    QGridLayout, QHBoxLayout, QPushButton, QSizePolicy, QStackedLayout, QVBoxLayout, QWidget,
+    QGridLayout,
+    QHBoxLayout,
+    QPushButton,
+    QSizePolicy,
+    QStackedLayout,
+    QVBoxLayout,
+    QWidget,
 )
 
 from rrdesk.core.survey import Question
 from rrdesk.core.wording import Words
-from rrdesk.gui import marks, spin_path, wording
+from rrdesk.gui import marks, wording
 from rrdesk.gui.question_parts import CoverPage, SkipConfirm
+from rrdesk.gui.spinner import path as spin_path
 from rrdesk.gui.states import QuestionState, QuestionView
 from rrdesk.gui.widgets import button, columns, label, make_wheel, margins, on_width, restyle, tab_order
 

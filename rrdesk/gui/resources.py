@@ -1,7 +1,7 @@
-"""The app's files, under resources/ (found by :mod:`rrdesk.core._resources`)."""
+"""The app's files, under resources/ (found by :mod:`rrdesk.core.resources`)."""
 from __future__ import annotations
 
-from rrdesk.core._resources import RESOURCES
+from rrdesk.core.resources import RESOURCES
 
 DEMO_SURVEY = RESOURCES / "surveys" / "demo.toml"
 DEMO_IDENTITY = RESOURCES / "demo-identity.txt"

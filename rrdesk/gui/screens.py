@@ -10,7 +10,10 @@ from typing import Sequence
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
-    QFrame, QHBoxLayout, QVBoxLayout, QWidget,
+    QFrame,
+    QHBoxLayout,
+    QVBoxLayout,
+    QWidget,
 )
 
 from rrdesk.core.survey import Question

@@ -20,8 +20,16 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt
 from PySide6.QtGui import QFontMetrics, QPaintEvent
 from PySide6.QtWidgets import (
-    QBoxLayout, QLabel, QLayout, QPushButton, QSizePolicy, QStyle, QStyleOptionButton, QStylePainter,
-    QVBoxLayout, QWidget,
+    QBoxLayout,
+    QLabel,
+    QLayout,
+    QPushButton,
+    QSizePolicy,
+    QStyle,
+    QStyleOptionButton,
+    QStylePainter,
+    QVBoxLayout,
+    QWidget,
 )
 
 from rrdesk.core.survey import Question
@@ -29,7 +37,7 @@ from rrdesk.core.wording import Words
 from rrdesk.gui import wording
 
 if TYPE_CHECKING:
-    from rrdesk.gui.spinner import SpinnerWidget
+    from rrdesk.gui.spinner.widget import SpinnerWidget
 
 TOUCH = 56  # why: well above the 48 px minimum of touch guidelines, for tired or shaky hands
 STACK_BELOW = 480  # why: under this width two columns leave the question under 260 px: stack them
@@ -352,7 +360,7 @@ def columns(parent: QWidget) -> tuple[QVBoxLayout, QVBoxLayout]:
 def make_wheel(question: Question, words: Words, reduced_motion: bool, practice: bool) -> SpinnerWidget:
     """A spinner showing ``question``'s sectors, labelled in the respondent's ``words``; it
     shrinks first, down to the wheel's own minimum."""
-    from rrdesk.gui.spinner import MIN_SIDE, SpinnerWidget  # why here: the dashboard shows no wheel
+    from rrdesk.gui.spinner.widget import MIN_SIDE, SpinnerWidget  # why here: the dashboard shows no wheel
 
     wheel = SpinnerWidget()
     wheel.reduced_motion = reduced_motion

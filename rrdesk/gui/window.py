@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -28,15 +28,16 @@ from PySide6.QtWidgets import QMainWindow, QVBoxLayout, QWidget
 
 from rrdesk.app import trust
 from rrdesk.core.errors import SurveyError
+from rrdesk.core.fileio import FileOps
 from rrdesk.core.survey import Survey
 from rrdesk.gui import i18n, wording
 from rrdesk.gui.dashboard import Dashboard
 from rrdesk.gui.exporting import ExportFlow
+from rrdesk.gui.frame import CurrentStack, after_first_paint, confirm, place, scrolling
 from rrdesk.gui.resources import DEMO_SURVEY, demo_recipient
 from rrdesk.gui.settings import Preferences
 from rrdesk.gui.survey_file import load as load_survey
 from rrdesk.gui.tasks import TaskRunner
-from rrdesk.gui.frame import CurrentStack, after_first_paint, confirm, place, scrolling
 from rrdesk.gui.widgets import compact_when_small, label
 from rrdesk.gui.window_interviews import InterviewHost
 
@@ -69,7 +70,7 @@ class MainWindow(QMainWindow, InterviewHost):
     exportFinished = Signal(str, bool)
 
     def __init__(self, *, data: Path, prefs: Preferences, translators: i18n.Translators,
-                 ops: Any = None, parent: QWidget | None = None) -> None:  # ops: the store's I/O seam, for tests
+                 ops: FileOps | None = None, parent: QWidget | None = None) -> None:  # ops: the store's I/O seam, for tests
         super().__init__(parent)
         self.setObjectName("main")
         place(self)  # first: its size says whether its type is compact, before anything is polished

@@ -35,8 +35,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
 from rrdesk.core.errors import RecordError, RRDeskError  # noqa: F401 - RecordError re-exported
-from rrdesk.core._survey_study import is_ident as _ident
 from rrdesk.core.survey import Survey
+from rrdesk.core.survey import is_ident as _ident
 
 FORMAT = "rrdesk-record/3"
 FORMAT_V1 = "rrdesk-record/1"  # why: logs written before the two-record slots are still read
@@ -46,7 +46,7 @@ SLOTTED = (FORMAT_V2, FORMAT)  # the formats whose questions take two records (a
 # why: new kinds go at the end, so a kind's index (a column of the aggregator's rows) never moves
 KINDS = ("start", "answer", "declined", "abandoned", "spun", "unspun", "refused")
 OPENING = ("start", "refused")  # an interview's first record (refused: rrdesk-record/3 only)
-IDENT_MAX = 32  # why: the longest interviewer id or version (rrdesk.core._survey_study.IDENT)
+IDENT_MAX = 32  # why: the longest interviewer id or version (rrdesk.core.survey._study.IDENT)
 SLOT_FIRST = ("spun", "unspun")  # a slot's first record (rrdesk-record/2 only)
 SLOT_SECOND = ("answer", "declined", "abandoned")  # a slot's second record: the outcome
 _HEX32 = re.compile(r"[0-9a-f]{32}\Z")

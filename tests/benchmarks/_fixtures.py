@@ -13,7 +13,7 @@ what the benchmarks measure; only the writer's share of the work is saved (never
 for real data: the records of a laptop would share one file key). The frames, tags, chain
 and key file are the real ones, so ``rrdesk verify -i`` finds no problem.
 
-:func:`bundle_of` exports such a folder with :func:`rrdesk.store.bundle.export`, the real
+:func:`bundle_of` exports such a folder with :func:`rrdesk.store.bundle._export.export`, the real
 export. Both are cached under ``$RRDESK_BENCH_CACHE`` (default ``/tmp/rrdesk-bench-cache``),
 named by what they hold, and never written inside the repository.
 """
@@ -27,10 +27,12 @@ from pathlib import Path
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
 from rrdesk.core import survey as surveys
-from rrdesk.store import _age_format as fmt, age, bundle, records
 from rrdesk.core.fileio import OsOps
-from rrdesk.store._frames import encode_frame, encode_header, encode_key_file, evolve
-from rrdesk.store._log_sign import sign_own_logs
+from rrdesk.store import age, bundle, records
+from rrdesk.store.age import _age
+from rrdesk.store.age import _format as fmt
+from rrdesk.store.laptop import laptop_key
+from rrdesk.store.log import encode_frame, encode_header, encode_key_file, evolve, sign_own_logs
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "resources" / "surveys" / "demo.toml"
@@ -43,14 +45,14 @@ _FLUSH = 8 << 20  # why: write the log in 8 MiB pieces: few system calls, little
 def _sealer(recipients: list[str], rng: random.Random):
     """Seal plaintexts as age files sharing one header (see the module docstring)."""
     file_key = rng.randbytes(age.FILE_KEY_SIZE)
-    stanzas = [age._wrap(file_key, age.parse_recipient(r), os.urandom) for r in recipients]
+    stanzas = [_age._wrap(file_key, age.parse_recipient(r), os.urandom) for r in recipients]
     header = fmt.encode(stanzas)
-    prefix = header + b" " + fmt.b64encode(age._header_mac(file_key, header).finalize()) + b"\n"
+    prefix = header + b" " + fmt.b64encode(_age._header_mac(file_key, header).finalize()) + b"\n"
     final = bytes(11) + b"\x01"
 
     def seal(plaintext: bytes) -> bytes:
         nonce = rng.randbytes(age.PAYLOAD_NONCE_SIZE)
-        stream = ChaCha20Poly1305(age._hkdf(file_key, nonce, b"payload"))
+        stream = ChaCha20Poly1305(_age._hkdf(file_key, nonce, b"payload"))
         return prefix + nonce + stream.encrypt(final, plaintext, None)
     return seal
 
@@ -111,7 +113,7 @@ def bundle_of(folder: Path) -> Path:
         shutil.rmtree(out, ignore_errors=True)
         out.mkdir(parents=True)
         device = bytes.fromhex((folder / "device-id").read_text().strip())  # as a station opening it does:
-        sign_own_logs(folder / surveys.load(DEMO).id, device, bundle.laptop_key(folder), OsOps())
+        sign_own_logs(folder / surveys.load(DEMO).id, device, laptop_key(folder), OsOps())
         found = [bundle.export(folder, surveys.load(DEMO).id, out, same_disk=True)]
     _enroll(folder)
     return found[0]
@@ -122,7 +124,7 @@ def _enroll(folder: Path) -> None:
 
     from rrdesk.app import enrollment
 
-    laptop = enrollment.Laptop((folder / "device-id").read_text().strip(), bundle.laptop_key(folder).public())
+    laptop = enrollment.Laptop((folder / "device-id").read_text().strip(), laptop_key(folder).public())
     listed = enrollment.Laptops.load(LAPTOPS)
     if listed.key_for(laptop.device) is None:
         listed.add(laptop, dt.date.today())

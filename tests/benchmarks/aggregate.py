@@ -60,6 +60,7 @@ def stage(paths: list[str], workers: int) -> dict:
     import tempfile
 
     import _fixtures
+
     from rrdesk.app.aggregate import Checks, run
 
     ledger = Path(tempfile.mkdtemp(dir=_fixtures.CACHE)) / "coordinator.ledger"  # a fresh one: every bundle compared
@@ -90,11 +91,13 @@ def _cpu() -> float:
 
 
 def floors(path: str, count: int = 3000) -> dict:
+    import _fixtures
     from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PublicKey
 
-    import _fixtures
-    from rrdesk.store import _age_format, _age_open, keys, records
-    from rrdesk.store._bundle_index import Bundles, index_bundle
+    from rrdesk.store import keys, records
+    from rrdesk.store.age import _format as _age_format
+    from rrdesk.store.age import _open as _age_open
+    from rrdesk.store.bundle import Bundles, index_bundle
 
     identities = keys.load_identities(_fixtures.KEY)
     index = index_bundle(Path(path), identities)

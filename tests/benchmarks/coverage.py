@@ -34,7 +34,7 @@ from scipy import stats
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))  # run from a checkout
 
-from rrdesk.core import _binomial  # noqa: E402
+from rrdesk.core.estimate import _binomial  # noqa: E402
 from tests.test_coverage import FAMILIES, FLOOR, _intervals, columns  # noqa: E402
 
 EPSILONS = (1.0, 2.0, 3.0, 5.0)

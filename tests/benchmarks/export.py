@@ -5,7 +5,7 @@ What is measured
 A data folder of about ``--mb`` MB (default 500; one laptop's log of the demo survey, made by
 ``_fixtures.py`` and cached under /tmp) is exported to a folder on the same disk, alternately:
 
-* *rrdesk*: ``rrdesk.store.bundle.export`` in a fresh process (snapshot, stream the tar
+* *rrdesk*: ``rrdesk.store.bundle._export.export`` in a fresh process (snapshot, stream the tar
   through the age sealer to ``.part``, fsync, read back from the disk and compare, rename,
   fsync the folder, check where it landed); its peak RSS is ``VmHWM`` of that process.
 * *shell*: ``tar -cf - -C FOLDER . | age -r RECIPIENT | dd of=OUT bs=1M conv=fsync`` -- the

@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from rrdesk import cli  # noqa: E402
 from rrdesk.core import survey as surveys  # noqa: E402
-from rrdesk.store import age, bundle, keys, log  # noqa: E402
+from rrdesk.store import age, bundle, keys, log
 
 DEMO = ROOT / "resources" / "surveys" / "demo.toml"
 KEY = ROOT / "resources" / "demo-identity.txt"

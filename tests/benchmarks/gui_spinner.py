@@ -43,8 +43,8 @@ from PySide6.QtGui import QColor, QImage, QPainter  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from rrdesk.core import design  # noqa: E402
-from rrdesk.gui import spin_path  # noqa: E402
-from rrdesk.gui.spinner import SpinnerWidget  # noqa: E402
+from rrdesk.gui.spinner import path as spin_path  # noqa: E402
+from rrdesk.gui.spinner.widget import SpinnerWidget  # noqa: E402
 
 TARGET_P95_MS = 16.0
 

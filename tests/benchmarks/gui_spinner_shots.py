@@ -28,8 +28,8 @@ from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from rrdesk.core import design  # noqa: E402
-from rrdesk.gui import spin_path  # noqa: E402
-from rrdesk.gui.spinner import SpinnerWidget  # noqa: E402
+from rrdesk.gui.spinner import path as spin_path  # noqa: E402
+from rrdesk.gui.spinner.widget import SpinnerWidget  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from gui_spinner import keep_none_alive  # noqa: E402  (the same guard as the frame-time benchmark)

@@ -39,7 +39,9 @@ sys.path.insert(0, str(ROOT))  # why: run from a checkout, installed or not
 from rrdesk import cli  # noqa: E402
 from rrdesk.core import survey as surveys  # noqa: E402
 from rrdesk.core.fileio import OsOps  # noqa: E402
-from rrdesk.store import _frames, age, bundle, keys, log as logs  # noqa: E402
+from rrdesk.store import age, bundle, keys
+from rrdesk.store import log as logs
+from rrdesk.store.log import _frames
 
 DEMO = ROOT / "resources" / "surveys" / "demo.toml"
 KEY = ROOT / "resources" / "demo-identity.txt"

@@ -26,9 +26,9 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from rrdesk.core import survey as surveys  # noqa: E402
-from rrdesk.store import age, keys, log, records  # noqa: E402
 from rrdesk.app.interviews import Station  # noqa: E402
+from rrdesk.core import survey as surveys  # noqa: E402
+from rrdesk.store import age, keys, log, records
 
 
 def main() -> int:

@@ -1,4 +1,4 @@
-"""Durable append latency of the record log (``rrdesk.store.log.LogWriter.append``).
+"""Durable append latency of the record log (``rrdesk.store.log._writer.LogWriter.append``).
 
 What is measured
 ----------------
@@ -54,7 +54,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run from a checkout
 
-from rrdesk.store.log import LogWriter, OsOps  # noqa: E402
+from rrdesk.core.fileio import OsOps
+from rrdesk.store.log import LogWriter
 
 TARGET_RATIO = 1.3  # why: issue 15: within 30 % of SQLite's durable commit on the same disk
 BLOB = 700  # why: about one sealed record

@@ -58,7 +58,7 @@ def test_resources_are_found_in_a_checkout():
 def test_resources_are_found_inside_a_frozen_bundle(monkeypatch, tmp_path):
     monkeypatch.setattr(sys, "frozen", True, raising=False)
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path / "_internal"), raising=False)
-    from rrdesk.core import _resources
+    from rrdesk.core import resources as _resources
     assert _resources._resources() == tmp_path / "_internal" / "resources"
 
 

@@ -14,7 +14,13 @@ Pure: no file is read or written here (``rrdesk.app.aggregate`` writes them), an
 from __future__ import annotations
 
 from rrdesk.core.results.model import (
-    SMALL_GROUP, UNKNOWN_GROUP, Group, QuestionResult, Results, design_parameters, results,
+    SMALL_GROUP,
+    UNKNOWN_GROUP,
+    Group,
+    QuestionResult,
+    Results,
+    design_parameters,
+    results,
 )
 
 __all__ = ["SMALL_GROUP", "UNKNOWN_GROUP", "Group", "QuestionResult", "Results", "design_parameters", "results"]

@@ -7,9 +7,9 @@ model 5). Pure: :func:`render` returns a string.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 import math
 import re
+from dataclasses import dataclass
 from html import escape
 from typing import Sequence
 

@@ -1,7 +1,7 @@
 """The coordinator's results: every question's estimate, overall and by subgroup, as data.
 
 Pure: counts in, :class:`Results` out, and each design's parameters as R's ``rr`` and
-``RRreg`` take them. The numbers come from :func:`rrdesk.core.estimate.estimate`; this
+``RRreg`` take them. The numbers come from :func:`rrdesk.core.estimate._estimate.estimate`; this
 module only arranges them. A direct question (asked in the clear) gets plain sample
 proportions. How results are written out lives beside it: :mod:`.contracts` (JSON),
 :mod:`.tables` (CSV), :mod:`.codebook`, :mod:`.html`.
@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from rrdesk.core.design import Act
 from rrdesk.core import cdm
-from rrdesk.core.cdm import CheatingEstimate, estimate as cdm_estimate
-from rrdesk.core.estimate import Estimate, estimate, noncompliance
+from rrdesk.core.cdm import CheatingEstimate
+from rrdesk.core.cdm import estimate as cdm_estimate
+from rrdesk.core.design import Act
+from rrdesk.core.estimate import Estimate, Weighted, estimate, noncompliance
 from rrdesk.core.results.fitting import ModelResult
-from rrdesk.core.weights import Weighted
 from rrdesk.core.survey import SKIPPED_GROUP, Question, Survey
 
 #: Below this many answers a subgroup's estimate is flagged: its interval is wide and the
@@ -161,7 +161,7 @@ def cheating_of(q: Question, counts: Sequence[int]) -> CheatingEstimate | None:
 
 def compliance_note(q: Question, e: Estimate) -> str:
     """"" unless a recorded share lies outside what the spinner can produce beyond chance
-    (:func:`rrdesk.core.estimate.noncompliance`): then one sentence naming it, the classic sign
+    (:func:`rrdesk.core.estimate._estimate.noncompliance`): then one sentence naming it, the classic sign
     of respondents who ignore the spinner (John et al. 2018; Höglinger & Jann 2018)."""
     if q.kind == "cdm":  # its cheating share says more than one spinner's reach
         return ""

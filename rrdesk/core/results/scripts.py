@@ -3,7 +3,7 @@
 Written by ``aggregate --out`` beside the CSV files, for a coordinator who wants to check or
 extend the analysis in their own tool. ``analysis.R`` has two parts: base R only (no package),
 which recomputes every randomized question's estimate, standard error and 95 % interval by the
-report's own method (:mod:`rrdesk.core.estimate`) and writes them to ``estimates-r.csv`` (with
+report's own method (:mod:`rrdesk.core.estimate._estimate`) and writes them to ``estimates-r.csv`` (with
 survey weights, the weighted ones to ``estimates-weighted-r.csv``) -- the
 tests run it with ``Rscript`` and compare with ``estimates.csv``; then, when the packages are
 installed, the same questions with R's ``rr`` (``rrreg``) and ``RRreg`` (``RRuni``, ``RRlog``).

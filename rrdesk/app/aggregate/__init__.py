@@ -1,0 +1,273 @@
+"""Aggregate: the coordinator's results from the field laptops' export bundles.
+
+The one home of this use case, for ``rrdesk aggregate`` and the Results view alike: which
+surveys the bundles hold (:func:`find_surveys`), which one to aggregate and by what
+(:func:`choose`), collecting, verifying and decrypting every record and estimating
+(:func:`compute`, :func:`split`), and the report files (:func:`write_report`). The numbers
+are those of :mod:`rrdesk.core.results`; the records come from :mod:`rrdesk.store.collect._collect`.
+
+Several surveys: the bundles given must hold one survey, or ``survey_id`` names the one to
+aggregate (bundles of other surveys are then listed as skipped, not as problems).
+
+Custody (:class:`Checks`): every bundle's signature is checked against the coordinator's
+enrolled laptops (``coordinator.laptops`` beside the identity, or ``--laptops``) and its logs
+against the ledger (``coordinator.ledger`` beside the identity, or ``--ledger``), which the
+aggregation then advances and saves (FORMAT.md §2.8, §4).
+
+Versions (:mod:`rrdesk.app.aggregate._versions`): records are grouped by the survey version they
+name; versions whose randomized questions read the same are pooled (``versions_used`` names
+them), otherwise each version is also estimated alone with its own trusted copy (``by_version``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+
+from rrdesk.app.aggregate._custody import LEDGER_ENV, Checks, beside, ledger_path, save_ledger
+from rrdesk.app.aggregate._custody import custody as custody_checks
+from rrdesk.app.aggregate._versions import sort_out
+from rrdesk.app.inputs import load_identities
+from rrdesk.core.errors import InputError, StoreError, os_reason
+from rrdesk.core.estimate import weighted
+from rrdesk.core.fileio import write_atomic
+from rrdesk.core.problems import Problem
+from rrdesk.core.results import UNKNOWN_GROUP, QuestionResult, Results, fitting, results
+from rrdesk.core.results.codebook import codebook
+from rrdesk.core.results.html import render
+from rrdesk.core.results.scripts import analysis_do, analysis_r
+from rrdesk.core.results.tables import answers_csv, estimates_csv, model_csv
+from rrdesk.core.survey import Survey
+from rrdesk.store import collect as collected
+from rrdesk.store import keys
+from rrdesk.store.age import Identity
+from rrdesk.store.collect import SurveyData
+
+__all__ = ["LEDGER_ENV", "REPORT_FILES", "Aggregation", "Checks", "choose", "compute", "find_surveys",
+           "ledger_path", "results_of", "run", "split", "write_report"]
+
+
+REPORT_FILES = ("report.html", "estimates.csv", "answers.csv", "codebook.md", "analysis.R", "analysis.do")
+Found = dict[str, tuple[Survey, list[str]]]  # survey id → (its survey, the bundles holding it)
+
+
+@dataclass(frozen=True)
+class Aggregation:
+    """What aggregating found: the survey's records and results (None when no bundle was
+    usable), the problems as ``rrdesk aggregate`` lists them, and the bundles of other
+    surveys as (file, survey id)."""
+
+    data: SurveyData | None
+    results: Results | None
+    problems: tuple[Problem, ...]
+    skipped: tuple[tuple[str, str], ...]
+    versions_used: tuple[str, ...] = ()  # the survey versions the records of ``results`` name, first met first
+    by_version: tuple[tuple[str, SurveyData, Results], ...] = ()  # each version alone, when they read differently
+
+
+def find_surveys(bundles: Sequence[Path], identity: Path | Sequence[Path] | Sequence[Identity]) -> Found:
+    """Which surveys the bundles hold (opens each bundle, decrypts no record)."""
+    return collected.surveys_in(bundles, _identities(identity))
+
+
+def choose(found: Found, survey_id: str | None, by: str | None) -> str | None:
+    """The survey to aggregate, after checking ``survey_id`` and ``by`` against the bundles.
+
+    Raises
+    ------
+    InputError
+        ``survey_id`` is in no bundle, or is needed (several surveys), or ``by`` is not a
+        question asked directly in the survey.
+    """
+    listing = "; ".join(f"{sid} ({len(files)} bundle{'s' if len(files) != 1 else ''})"
+                        for sid, (_, files) in found.items())
+    if survey_id is not None and found and survey_id not in found:
+        raise InputError("command line", "--survey-id", f'no bundle holds survey "{survey_id}" '
+                                                        f"(they hold: {listing})")
+    if survey_id is None and len(found) > 1:
+        raise InputError("command line", "--survey-id", f"the bundles hold {len(found)} surveys: {listing}; "
+                                                        "name the one to aggregate with --survey-id")
+    sid = survey_id or next(iter(found), None)
+    if by is not None and sid is not None:
+        survey = found[sid][0]
+        direct = [q.id for q in survey.direct]
+        try:
+            asked = survey.question(by).design is None
+        except KeyError:
+            asked = None
+        if not asked:
+            what = "is randomized" if asked is False else "is not a question"
+            raise InputError("command line", "--by", f'"{by}" {what} of survey "{sid}"; --by takes a '
+                                                      f"question asked directly ({', '.join(direct) or 'it has none'})")
+    return sid
+
+
+def compute(bundles: Sequence[Path], identity: Path | Sequence[Path] | Sequence[Identity], survey_id: str | None,
+            by: str | None, *, workers: int | None = None, survey: Survey | None = None,
+            model: str | None = None, checks: Checks | None = None) -> Aggregation:
+    """Collect, verify, decrypt, de-duplicate and estimate. Never raises for a bad bundle or
+    record: each becomes a problem, and everything else is used. ``survey``, the survey file
+    as the coordinator has it, decides over the bundles' copies (without it: the copy most
+    bundles hold; a bundle whose copy differs is a problem, its records unused).
+
+    With ``identity`` identity files, the custody checks (``checks``, by default the
+    laptops' list and ledger beside the first) run and the ledger is saved; with identities already
+    loaded, only when ``checks`` names both files.
+
+    Raises
+    ------
+    InputError
+        The laptops' list or the ledger cannot be read; no survey copy the coordinator signed
+        (:mod:`rrdesk.app.aggregate._custody`).
+    """
+    if (first := _first_file(identity)) is not None:
+        checks = beside(first, checks or Checks())
+    identities = _identities(identity)
+    custody = None
+    if checks is not None and checks.laptops is not None and checks.ledger is not None:
+        custody = custody_checks(checks, bundles, identities, survey, survey_id)
+    collection = collected.collect(bundles, identities, survey_id=survey_id, workers=workers,
+                                   survey=survey, custody=custody)
+    if custody is not None:
+        collection = save_ledger(custody, checks.ledger, collection)
+    if not collection.surveys:
+        return Aggregation(None, None, collection.problems, collection.skipped)
+    data = next(iter(collection.surveys.values()))
+    signer = keys.load_public_key(checks.signing) if custody is not None and checks.signing is not None \
+        and checks.signing.is_file() else None  # why: as custody_checks trusts the deciding copy
+    versions = sort_out(data, identities, given=survey, signer=signer,
+                        accept=custody is not None and custody.accept_unverified)
+    data = versions.data
+    return Aggregation(data, results_of(data, by=by, model=model), tuple(data.problems), collection.skipped,
+                       versions.used, tuple((v, d, results_of(d, by=by)) for v, d in versions.split))
+
+
+def run(bundles: Sequence[Path], identity: Path | Sequence[Path], *, survey_id: str | None = None, by: str | None = None,
+        workers: int | None = None, survey: Survey | None = None, model: str | None = None,
+        checks: Checks | None = None) -> Aggregation:
+    """``rrdesk aggregate``: :func:`choose`, then :func:`compute`.
+
+    Raises
+    ------
+    InputError
+        As :func:`choose`, or ``model`` does not fit the survey (before anything is
+        decrypted); or no bundle held anything usable (the first problem, and how many more
+        there are).
+    """
+    identities = load_identities(identity)
+    holding = find_surveys(bundles, identities)
+    sid = choose(holding, survey_id, by)
+    if model is not None and sid is not None:
+        fitting.parse(survey if survey is not None else holding[sid][0], model)
+    found = compute(bundles, identities, sid, by, workers=workers, survey=survey, model=model,
+                    checks=beside(_first_file(identity), checks or Checks()))
+    if found.data is None:
+        _nothing_usable(found.problems)
+    return found
+
+
+def split(found: Aggregation, by: str | None) -> Aggregation:
+    """The same records estimated again per answer of ``by`` (no decrypting again)."""
+    if found.data is None:
+        return found
+    model = found.results.model.model.text if found.results is not None and found.results.model else None
+    return replace(found, results=results_of(found.data, by=by, model=model),
+                   by_version=tuple((v, d, results_of(d, by=by)) for v, d, _ in found.by_version))
+
+
+def results_of(data: SurveyData, *, by: str | None = None, model: str | None = None) -> Results:
+    """Every question's estimate from the collected records (with ``by``: per subgroup too;
+    with ``model``, ``"QID ~ DIRECT + DIRECT"``: the logistic regression as well).
+
+    Raises
+    ------
+    KeyError
+        ``by`` is not a direct question of the survey.
+    """
+    counts = {}
+    for q in data.survey.questions:
+        per = {None: data.counts(q.id)[None]}
+        if by is not None:
+            for group, values in data.counts(q.id, by=by).items():
+                per[UNKNOWN_GROUP if group is None else group] = values
+        counts[q.id] = per
+    skipped = {q.id: data.not_answered(q.id) for q in data.survey.randomized}
+    found = results(data.survey, counts, by=by, not_answered=skipped, records=data.records,
+                    interviews=data.interviews, devices=data.devices, refused=data.refused)
+    if data.survey.weight_question is not None:
+        found = replace(found, questions=tuple(_weighted(data, r) for r in found.questions))
+    if model is None:
+        return found
+    spec = fitting.parse(data.survey, model)
+    recorded, given = data.respondents(spec.outcome.id, [q.id for q in spec.covariates])
+    return replace(found, model=fitting.fit_model(spec, recorded, given))
+
+
+def _weighted(data: SurveyData, r: QuestionResult) -> QuestionResult:
+    """A randomized question's result with its weighted estimate (the survey's ``[weight]``)."""
+    s = data.survey
+    if r.question.design is None or r.question.kind == "cdm":  # cdm: two groups, not weighted here
+        return r
+    recorded, given = data.respondents(r.question.id, [s.weight_question])  # type: ignore[list-item]
+    known = given[:, 0] >= 0
+    try:
+        found = weighted(r.question.design, recorded[known], np.asarray(s.weights)[given[known, 0]])
+    except ValueError:  # fewer than two weighted answers: nothing design-based to say
+        found = None
+    return replace(r, weighted=found, weight_left_out=int((~known).sum()))
+
+
+def write_report(out: Path, found: Aggregation, *, now: datetime | None = None) -> list[Path]:
+    """Write :data:`REPORT_FILES` (and ``model.csv`` with a model) into ``out`` (created if
+    needed), each whole or not at all; return their paths. ``report.html`` is self-contained (inline CSS and SVG).
+
+    Raises
+    ------
+    StoreError
+        The folder cannot be made or a file cannot be written (none is left half-written).
+    """
+    data, res = found.data, found.results
+    assert data is not None and res is not None, "nothing to report"
+    out = Path(out)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise StoreError(out, "", "is not a folder") from None
+    except OSError as error:
+        raise StoreError(out, "", f"cannot be created: {os_reason(error)}") from None
+    when = (now or datetime.now(timezone.utc)).astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    per_version = [(v, r) for v, _, r in found.by_version]
+    texts = {"report.html": render(res, found.problems, bundles=data.bundles, generated=when,
+                                   versions=found.versions_used, by_version=per_version),
+             "estimates.csv": estimates_csv(res, per_version),
+             "answers.csv": answers_csv(data.survey, data.answers(), data.direct_answers()),
+             "codebook.md": codebook(res), "analysis.R": analysis_r(res), "analysis.do": analysis_do(res)}
+    if res.model is not None:
+        texts["model.csv"] = model_csv(res.model)
+    return [write_atomic(out / name, text.encode("utf-8")) for name, text in texts.items()]
+
+
+def _first_file(identity: Path | Sequence[Path] | Sequence[Identity]) -> Path | None:
+    """The (first) identity file given, beside which the laptops' list and the ledger are kept;
+    None for identities given already loaded."""
+    if isinstance(identity, (str, Path)):
+        return Path(identity)
+    return next((Path(item) for item in identity if isinstance(item, (str, Path))), None)
+
+
+def _identities(identity: Path | Sequence[Path] | Sequence[Identity]) -> Sequence[Identity]:
+    """Identities as given, or loaded from one identity file or several."""
+    if isinstance(identity, (str, Path)) or any(isinstance(item, (str, Path)) for item in identity):
+        return load_identities(identity)  # type: ignore[arg-type]
+    return identity  # type: ignore[return-value]
+
+
+def _nothing_usable(problems: Sequence[Problem]) -> None:
+    if not problems:  # every bundle holds another survey: choose made sure that cannot be
+        raise InputError("command line", "", "no bundle holds records to aggregate")
+    first = problems[0]
+    more = f" (and {len(problems) - 1} more problem{'s' if len(problems) > 2 else ''})" if len(problems) > 1 else ""
+    raise InputError(first.location, first.where, f"{first.what}{more}; nothing to aggregate")

@@ -1,0 +1,79 @@
+"""The cells of an XLSForm as survey-file TOML: where each line came from, and each value.
+
+Part of :mod:`rrdesk.app.xlsform` (shared by :mod:`rrdesk.app.xlsform._import` and
+:mod:`rrdesk.app.xlsform._lists`): :class:`Built` is the survey file's text being written, each
+line remembering its cell; :func:`fail` is the one way a spreadsheet mistake is said (sheet,
+row, column); :func:`value` turns a cell into TOML.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from typing import Any, NoReturn
+
+import rrdesk.app.xlsform._toml_text as toml
+from rrdesk.core.errors import SurveyError
+from rrdesk.core.survey import show
+
+Cell = tuple[str, int, str]  # (sheet, row, column) as a person finds it in the spreadsheet
+
+
+@dataclass
+class Built:
+    """The survey file's text, and the cell behind each line (1-based)."""
+
+    file: str
+    lines: list[str] = field(default_factory=list)
+    cells: dict[int, Cell] = field(default_factory=dict)
+
+    def add(self, line: str, cell: Cell | None = None) -> None:
+        self.lines.append(line)
+        if cell is not None:
+            self.cells[len(self.lines)] = cell
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines) + "\n"
+
+
+def fail(file: str, cell: tuple[str, int, str | None] | tuple[str, int], what: str) -> NoReturn:
+    sheet, row, *rest = cell
+    where = f"sheet '{sheet}', row {row}" + (f", column '{rest[0]}'" if rest and rest[0] else "")
+    raise SurveyError(file, where, what)
+
+
+def number(item: Any, file: str, where: Cell) -> Any:
+    """A number typed as text ("0.75") read as a number; a decimal comma ("1,5", as a French or
+    German spreadsheet shows it) refused with what to write."""
+    if isinstance(item, str) and re.fullmatch(r"[-+]?\d+,\d+", item):
+        fail(file, where, f"{show(item)} is text: write {item.replace(',', '.')} with a point, or type "
+                          "it as a number in a cell formatted as a number")
+    if isinstance(item, str):
+        try:
+            return int(item)
+        except ValueError:
+            pass
+        try:
+            return float(item)
+        except ValueError:
+            return item
+    if isinstance(item, float) and item.is_integer() and abs(item) < 2**53:
+        return int(item)  # why: a count typed in a spreadsheet is stored as 400.0 by some tools
+    return item
+
+
+def text(file: str, where: Cell, item: Any) -> str:
+    """The cell ``item`` as text (a number typed in a label cell is its text)."""
+    if isinstance(item, (dt.date, dt.time, dt.timedelta)):
+        fail(file, where, "a date or time, not a text")
+    return item if isinstance(item, str) else str(item)
+
+
+def value(file: str, where: Cell, item: Any, as_text: bool) -> str:
+    """The cell ``item`` as a TOML value: a string when ``as_text``, else as it was typed."""
+    if as_text:
+        return toml.value(text(file, where, item))
+    if isinstance(item, (dt.date, dt.time, dt.timedelta)):
+        fail(file, where, "a date or time, not a number")
+    return toml.value(item)

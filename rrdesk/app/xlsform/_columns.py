@@ -1,0 +1,133 @@
+"""The XLSForm vocabulary rrdesk reads and writes: sheets, columns, types, and what it refuses.
+
+Part of :mod:`rrdesk.app.xlsform` (docs/survey-format.md, "XLSForm"). The rule is one line:
+every question key of the survey file is a column of the ``survey`` sheet with the same name,
+except that ``id`` is XLSForm's ``name``, ``text`` is its ``label``, a text in a language is
+``KEY::LANG`` (``label::fr`` or XLSForm's ``label::Français (fr)``), and ``choices`` /
+``choice_text`` come from the ``choices`` sheet.
+"""
+from __future__ import annotations
+
+import re
+
+from rrdesk.core.survey import LANGUAGE, QUESTION_KEYS, SURVEY_KEYS
+
+#: The sheets rrdesk reads; any other sheet (an ODK "external_choices", notes) is ignored.
+#: ``wording`` is rrdesk's own: the survey file's [wording.LANG] tables (docs/TRANSLATING.md).
+SHEETS = ("survey", "choices", "settings", "wording")
+
+#: Question keys that hold one text per language: the column's name before ``::LANG``.
+TEXT_COLUMNS = {"label": "text", "negation": "negation", "unrelated": "unrelated"}
+#: Question keys that are not one cell of their own (named, texts, or from the choices sheet).
+_NOT_SCALAR = {"id", "text", "negation", "unrelated", "choices", "choice_text",
+               # a number question's type is XLSForm's type, its range XLSForm's constraint and its
+               # bins a list in one cell (NUMBER_COLUMNS); decimals and relevant are plain cells
+               "type", "min", "max", "bins"}
+_ORDER = ("design", "epsilon", "truth", "yes", "no", "p", "unrelated_prevalence", "answer_mode")
+#: Every other question key, in the survey format's order: one cell, a number or a word (a key
+#: a later design adds comes after, in alphabetical order).
+SCALAR_COLUMNS = tuple([k for k in _ORDER if k in QUESTION_KEYS]
+                       + sorted(QUESTION_KEYS - _NOT_SCALAR - set(_ORDER)))
+#: Scalar keys whose value is a word, never a number (a cell "1" there stays "1").
+WORD_COLUMNS = frozenset({"design", "answer_mode", "relevant"})
+#: A number question's other columns: XLSForm's ``constraint`` (its range, ``. >= MIN and . <= MAX``)
+#: and rrdesk's own ``bins`` (the cut points, separated by spaces).
+NUMBER_COLUMNS = ("constraint", "bins")
+NUMBER_TYPES = ("integer", "decimal")
+
+#: settings sheet column → [survey] key (rrdesk's own columns keep the survey file's names).
+SETTINGS = {"form_id": "id", "form_title": "title", "recipients": "recipients",
+            "max_epsilon": "max_epsilon", "planned_respondents": "planned_respondents",
+            # XLSForm's own version; rrdesk's interviewers (ids separated by commas or new lines)
+            "version": "version", "interviewers": "interviewers"}
+assert set(SETTINGS.values()) | {"languages"} == set(SURVEY_KEYS), "a [survey] key has no column"
+
+#: XLSForm types rrdesk's question types stand for: a yes/no question (no list), or one answer
+#: from a list of the choices sheet.
+YES_NO = "yes_no"
+SELECT_ONE = "select_one"
+
+#: XLSForm features rrdesk refuses, by type, with what to do instead.
+_TYPE_HINTS = {
+    "begin group": "groups", "end group": "groups", "begin_group": "groups", "end_group": "groups",
+    "begin repeat": "repeats", "end repeat": "repeats", "begin_repeat": "repeats", "end_repeat": "repeats",
+    "calculate": "calculations", "select_multiple": "several answers to one question (ask one "
+    "yes/no question per answer instead)", "select_multiple_from_file": "choices from a file",
+    "select_one_from_file": "choices from a file", "rank": "ranking", "range": "ranges",
+    "text": "free text (an answer typed in the clear could name the respondent)",
+    "note": "notes", "acknowledge": "acknowledgements", "trigger": "triggers",
+    "hidden": "hidden questions", "xml-external": "external data", "csv-external": "external data",
+}
+_MEDIA = ("image", "audio", "video", "file", "barcode", "geopoint", "geotrace", "geoshape",
+          "background-audio", "date", "time", "datetime")
+#: Metadata an ODK form often starts with; rrdesk records none of it beside an answer.
+_METADATA = ("start", "end", "today", "deviceid", "phonenumber", "username", "email",
+             "audit", "simserial", "subscriberid", "start-geopoint")
+
+#: Columns of XLSForm that rrdesk does not support: refused in any row that fills them.
+_UNSUPPORTED = {
+    "constraint_message": "constraint messages are not supported (rrdesk says what range it takes, in the "
+                          "interviewer's language)",
+    "calculation": "calculations are not supported", "choice_filter": "choice filters are not supported",
+    "repeat_count": "repeats are not supported", "appearance": "appearances are not supported",
+    "default": "default answers are not supported (a respondent's answer is never preset)",
+    "read_only": "read-only questions are not supported", "trigger": "triggers are not supported",
+    "parameters": "parameters are not supported", "hint": "hints are not supported; put what the "
+    "respondent must read in the label", "guidance_hint": "hints are not supported",
+    "required_message": "required answers are not supported (a respondent may always skip)",
+    "media": "media (images, audio, video) are not supported", "image": "images are not supported",
+    "audio": "audio is not supported", "video": "video is not supported",
+    "big-image": "images are not supported", "bind": "bind attributes are not supported",
+    "instance": "instance attributes are not supported",
+}
+_SETTINGS_UNSUPPORTED = {
+    "public_key": "rrdesk seals answers with age, not ODK's RSA key: put the coordinator's age1… "
+                  "recipients in the column 'recipients'",
+    "submission_url": "rrdesk sends nothing over a network (answers leave on a USB stick)",
+    "instance_name": "instance names are not supported", "style": "form styles are not supported",
+    "allow_choice_duplicates": "choice lists must not repeat a name",
+    "auto_send": "rrdesk sends nothing over a network", "auto_delete": "rrdesk never deletes answers",
+    "namespaces": "namespaces are not supported", "clean_text_values": "not supported",
+}
+
+
+def type_problem(kind: str) -> str | None:
+    """Why the XLSForm type ``kind`` (lower case) is refused, or None if rrdesk takes it."""
+    first = kind.split()[0] if kind.split() else kind
+    if kind == YES_NO or first in (SELECT_ONE, "select one") or kind in NUMBER_TYPES:
+        return None
+    for name, feature in _TYPE_HINTS.items():
+        if kind == name or first == name:
+            return f'type "{kind}" is not supported: rrdesk has no {feature}'
+    if first in _MEDIA:
+        return f'type "{kind}" is not supported: rrdesk asks only yes_no, select_one, integer and decimal questions'
+    if first in _METADATA:
+        return (f'type "{kind}" is not supported: rrdesk records no time, device or person data '
+                "beside an answer")
+    return f'type "{kind}" is not an XLSForm type rrdesk knows (use yes_no, select_one LIST, integer or decimal)'
+
+
+def unsupported_column(name: str, sheet: str) -> str | None:
+    """Why a filled cell of column ``name`` is refused, or None if the column is rrdesk's."""
+    base = name.split("::")[0].lower()
+    if sheet == "settings":
+        return _SETTINGS_UNSUPPORTED.get(base)
+    return _UNSUPPORTED.get(base)
+
+
+def language_of(column: str, default: str) -> tuple[str, str] | str:
+    """``(base, language)`` of a column ``base`` or ``base::LANG``, or a message why not.
+
+    The language is a code (``label::fr``) or XLSForm's ``Name (code)`` (``label::Français (fr)``);
+    a column without ``::`` is in the ``default`` language."""
+    base, sep, lang = column.partition("::")
+    base = base.strip().lower()
+    if not sep:
+        return base, default
+    lang = lang.strip()
+    m = re.fullmatch(r".*\(\s*([^()]+?)\s*\)", lang)
+    code = m[1] if m else lang
+    if LANGUAGE.fullmatch(code) is None:
+        return (f'"{lang}" is not a language code: write {base}::fr, or {base}::Français (fr) '
+                'as XLSForm does (a code like "en", "fra" or "pt-BR")')
+    return base, code

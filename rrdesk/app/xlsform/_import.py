@@ -1,0 +1,273 @@
+"""An XLSForm's sheets turned into survey-file TOML, each line remembering the cell it came from.
+
+Part of :mod:`rrdesk.app.xlsform`. This module checks what only the spreadsheet knows (sheets,
+columns, types, lists, languages, cells left empty) and says where, by sheet, row and column;
+everything else is the survey format's own rules, applied by :func:`rrdesk.core.survey.loads` to
+the text built here, whose messages :func:`locate` moves from a TOML line back to the cell.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import rrdesk.app.xlsform._toml_text as toml
+from rrdesk.app.xlsform._cells import Built, Cell, fail, number, value
+from rrdesk.app.xlsform._columns import (
+    NUMBER_COLUMNS,
+    NUMBER_TYPES,
+    SCALAR_COLUMNS,
+    SELECT_ONE,
+    SETTINGS,
+    TEXT_COLUMNS,
+    WORD_COLUMNS,
+    YES_NO,
+    language_of,
+    type_problem,
+    unsupported_column,
+)
+from rrdesk.app.xlsform._lists import Lists, read_lists, weight_table, wording_tables
+from rrdesk.app.xlsform._numbers import number_keys
+from rrdesk.app.xlsform._read import Sheet
+from rrdesk.core.errors import SurveyError
+from rrdesk.core.survey import show
+
+_YES_NO_DESIGNS = ("forced", "warner", "unrelated", "cdm")  # why: these answer YES or NO, no list
+_NOT_REQUIRED = (None, False, 0, "no", "false", "false()")  # a `required` cell that asks nothing
+
+
+def build(file: str, sheets: dict[str, Sheet]) -> Built:
+    """The TOML of the survey the sheets describe (not yet checked by the survey rules)."""
+    if "survey" not in sheets or not sheets["survey"].rows:
+        raise SurveyError(file, "", "no sheet 'survey' with questions (an XLSForm has sheets "
+                                    "'survey', 'choices' and 'settings')")
+    if "settings" not in sheets or not sheets["settings"].rows:
+        raise SurveyError(file, "", "no sheet 'settings' with a row of values: rrdesk needs form_id, "
+                                    "form_title, recipients, max_epsilon and planned_respondents there")
+    out = Built(file)
+    settings, default = _settings(file, sheets["settings"])
+    survey = sheets["survey"]
+    columns = _survey_columns(file, survey, default)
+    lists = read_lists(file, sheets.get("choices"), default)
+    languages = [default]
+    for _, lang in [*columns.texts, *(lists.columns if lists else ())]:
+        if lang not in languages:
+            languages.append(lang)
+    _survey_table(out, settings, languages, survey)
+    for row, values in survey.rows:
+        _question(out, columns, lists, languages, row, values)
+    for name, entries in (lists.rows.items() if lists else ()):
+        if name not in lists.used:  # type: ignore[union-attr]
+            fail(out.file, ("choices", entries[0][0], "list_name"),
+                 f"no question uses list {show(name)} (a typo in list_name, or in a type select_one LIST?)")
+    weight_table(out, settings.get("weight_question"), lists)
+    _consent(out, settings, default)
+    if "wording" in sheets:
+        wording_tables(out, sheets["wording"], default, languages)
+    return out
+
+
+# -- settings --------------------------------------------------------------------------------
+
+
+def _consent(out: Built, settings: dict[str, tuple[Any, Cell]], default: str) -> None:
+    """The settings' ``consent::LANG`` cells (``consent`` alone: the default language) as the
+    ``[consent]`` table; none filled: no consent screen."""
+    texts = [(key.partition("::")[2] or default, cell, where) for key, (cell, where) in settings.items()
+             if key.startswith("consent::") and cell is not None]
+    if texts:
+        out.add("[consent]", texts[0][2])
+        for lang, cell, where in texts:
+            out.add(f"text.{lang} = {value(out.file, where, cell, True)}", where)
+
+
+def _settings(file: str, sheet: Sheet) -> tuple[dict[str, tuple[Any, Cell]], str]:
+    row, values = sheet.rows[0]
+    found: dict[str, tuple[Any, Cell]] = {}
+    default = "en"
+    for name, cell in zip(sheet.header, values):
+        base = name.lower()
+        where = ("settings", row, name)
+        if base in SETTINGS:
+            found[SETTINGS[base]] = (cell, where)
+        elif base == "weight_question":  # rrdesk's own: the survey file's [weight] question
+            found["weight_question"] = (cell, where)
+        elif base.split("::")[0].strip() == "consent":  # rrdesk's own: [consent] text.LANG
+            parsed = language_of(name, "")
+            if isinstance(parsed, str):
+                fail(file, where, parsed)
+            found[f"consent::{parsed[1]}"] = (cell, where)
+        elif base == "default_language":
+            if cell is not None:
+                parsed = language_of(f"default_language::{cell}", "")
+                if isinstance(parsed, str):
+                    fail(file, where, parsed.replace("default_language::", ""))
+                default = parsed[1]
+        elif (why := unsupported_column(base, "settings")) is not None:
+            if cell is not None:
+                fail(file, where, why)
+        elif name or cell is not None:
+            fail(file, where, "unknown column (settings takes form_id, form_title, default_language, "
+                              "recipients, max_epsilon, planned_respondents, version, interviewers, "
+                              "weight_question, consent::LANG)")
+    for extra, values in sheet.rows[1:2]:
+        fail(file, ("settings", extra), "settings has one row of values, under its header")
+    return found, default
+
+
+def _survey_table(out: Built, settings: dict[str, tuple[Any, Cell]], languages: list[str],
+                  survey: Sheet) -> None:
+    first = next(iter(settings.values()), (None, ("settings", 2, "")))[1]
+    out.add("[survey]", (first[0], first[1], ""))
+    for key in ("id", "title", "languages", "recipients", "max_epsilon", "planned_respondents", "version",
+                "interviewers"):
+        if key == "languages":
+            out.add(f"languages = {toml.value(languages)}", ("survey", 1, "label"))
+            continue
+        if key not in settings or settings[key][0] is None:
+            continue
+        cell, where = settings[key]
+        if key in ("recipients", "interviewers"):
+            cell = [r for r in re.split(r"[\s,;]+", str(cell)) if r]
+        elif key == "version":  # a version typed as a number (20260115) stays its digits
+            cell = str(int(cell)) if isinstance(cell, (int, float)) and float(cell).is_integer() else str(cell)
+        elif key not in ("id", "title"):
+            cell = number(cell, out.file, where)
+        out.add(f"{key} = {value(out.file, where, cell, key in ('id', 'title'))}", where)
+
+
+# -- survey sheet ----------------------------------------------------------------------------
+
+
+@dataclass
+class _Columns:
+    header_row: int
+    index: dict[str, int]  # type, name, required and the scalar keys → column number
+    texts: dict[tuple[str, str], int]  # (key, language) → column number
+    names: tuple[str, ...]  # the header as written
+    refused: dict[int, str]  # column number → why a filled cell is refused
+
+
+def _survey_columns(file: str, sheet: Sheet, default: str) -> _Columns:
+    header_row = sheet.header_row
+    cols = _Columns(header_row, {}, {}, sheet.header, {})
+    for i, name in enumerate(sheet.header):
+        where = ("survey", header_row, name)
+        parsed = language_of(name, default)
+        if isinstance(parsed, str):
+            if name.split("::")[0].lower() in TEXT_COLUMNS:
+                fail(file, where, parsed)
+            parsed = (name.lower(), "")
+        base, lang = parsed
+        if base in TEXT_COLUMNS:
+            if (TEXT_COLUMNS[base], lang) in cols.texts:
+                fail(file, where, f"a second {base} column in language {lang}")
+            cols.texts[(TEXT_COLUMNS[base], lang)] = i
+        elif "::" not in name and base in ("type", "name", "required", *SCALAR_COLUMNS, *NUMBER_COLUMNS):
+            cols.index[base] = i
+        elif (why := unsupported_column(name, "survey")) is not None:
+            cols.refused[i] = why
+        elif name:
+            fail(file, where, "unknown column (the survey sheet takes type, name, label::LANG, "
+                              f"{', '.join(SCALAR_COLUMNS)}, {', '.join(NUMBER_COLUMNS)}, negation::LANG, unrelated::LANG; "
+                              "docs/survey-format.md, XLSForm)")
+    for need in ("type", "name"):
+        if need not in cols.index:
+            fail(file, ("survey", header_row), f"no column '{need}'")
+    return cols
+
+
+def _question(out: Built, cols: _Columns, lists: Lists | None, languages: list[str], row: int,
+              values: tuple[Any, ...]) -> None:
+    file = out.file
+
+    def cell(column: str) -> Any:
+        i = cols.index.get(column)
+        return values[i] if i is not None and i < len(values) else None
+
+    for i, why in cols.refused.items():
+        if i < len(values) and values[i] is not None:
+            fail(file, ("survey", row, cols.names[i]), why)
+    for i, item in enumerate(values):
+        if item is not None and (i >= len(cols.names) or not cols.names[i]):
+            fail(file, ("survey", row), f"a value in column {i + 1}, which has no name in the header")
+    if cell("required") not in _NOT_REQUIRED and str(cell("required")).lower() not in _NOT_REQUIRED:
+        fail(file, ("survey", row, "required"), "required answers are not supported: a respondent "
+                                                "may always skip a question (leave it empty)")
+    kind = " ".join(str(cell("type") or "").split())
+    if not kind:
+        fail(file, ("survey", row, "type"), "type is empty (yes_no or select_one LIST)")
+    if (why := type_problem(kind.lower())) is not None:
+        fail(file, ("survey", row, "type"), why)
+    design = str(cell("design") or "direct").strip()
+    qid = cell("name")
+    out.add("")
+    out.add("[[question]]", ("survey", row, ""))  # a missing key: its column, from the message
+    out.add(f"id = {value(file, ('survey', row, 'name'), qid, True)}", ("survey", row, "name"))
+    if cell("design") is None:
+        out.add('design = "direct"', ("survey", row, "design"))
+    for key in SCALAR_COLUMNS:
+        if cell(key) is not None:
+            item = cell(key) if key in WORD_COLUMNS else number(cell(key), file, ("survey", row, key))
+            out.add(f"{key} = {value(file, ('survey', row, key), item, key in WORD_COLUMNS)}",
+                    ("survey", row, key))
+    for key in ("text", "negation", "unrelated"):
+        _texts(out, cols, key, languages, row, values)
+    words = kind.split()
+    if kind.lower() in NUMBER_TYPES or any(cell(c) is not None for c in NUMBER_COLUMNS):
+        number_keys(out, row, kind.lower(), design, cell)  # type, its range and bins
+    elif kind.lower() == YES_NO:
+        if design == "kary":
+            fail(file, ("survey", row, "type"), "design kary needs a list of answers: type select_one LIST")
+    else:
+        if len(words) != 2:
+            fail(file, ("survey", row, "type"), f'write "{SELECT_ONE} LIST" with one list name, not {show(kind)}')
+        if design in _YES_NO_DESIGNS:
+            fail(file, ("survey", row, "type"), f"design {design} is answered YES or NO: write type "
+                                                f"{YES_NO} (the YES and NO are rrdesk's own)")
+        if lists is None or words[1] not in lists.rows:
+            fail(file, ("survey", row, "type"), f"no list {show(words[1])} in the sheet 'choices'")
+        lists.emit(out, words[1], languages)
+        lists.taken[str(qid)] = words[1]
+
+
+def _texts(out: Built, cols: _Columns, key: str, languages: list[str], row: int,
+           values: tuple[Any, ...]) -> None:
+    column = next(name for name, k in TEXT_COLUMNS.items() if k == key)
+    cells = {lang: values[i] if i < len(values) else None
+             for (k, lang), i in cols.texts.items() if k == key}
+    given = [lang for lang in languages if cells.get(lang) is not None]
+    if not given and key != "text":
+        return
+    for lang in languages:
+        if cells.get(lang) is None:
+            name = cols.names[cols.texts[(key, lang)]] if (key, lang) in cols.texts else f"{column}::{lang}"
+            also = f" (the column '{column}::{given[0]}' has one)" if given else ""
+            fail(out.file, ("survey", row, name), f"{column} is empty: every language of the survey "
+                                                  f"needs one{also}")
+        name = cols.names[cols.texts[(key, lang)]]
+        out.add(f"{key}.{toml.key(lang)} = {value(out.file, ('survey', row, name), cells[lang], True)}",
+                ("survey", row, name))
+
+
+_TRANSLATE = re.compile(r"; rrdesk translate (\S+) --survey .* writes them to fill in\Z")
+
+
+def locate(error: SurveyError, built: Built) -> SurveyError:
+    """The survey rules' message about the built text, moved to the cell its line came from (and
+    a wording gap's advice given for the spreadsheet: the texts go in the sheet 'wording')."""
+    what = _TRANSLATE.sub(lambda m: f"; rrdesk translate {m[1]} -o wording-{m[1]}.csv lists them: put "
+                                    f"its names and translations in a sheet 'wording', columns name and "
+                                    f"label::{m[1]}", error.what)
+    error = SurveyError(error.file, error.where, what)
+    m = re.match(r"line (\d+)", error.where)
+    cell = built.cells.get(int(m[1])) if m else None
+    if cell is None:
+        return SurveyError(built.file, "", error.what)
+    key = re.search(r'key "([^"]+)"', error.where)
+    sheet, row, column = cell
+    if key and not column:
+        name = key[1]
+        column = next((c for c, k in SETTINGS.items() if k == name), name)
+    return SurveyError(built.file, f"sheet '{sheet}', row {row}" + (f", column '{column}'" if column else ""),
+                       error.what)

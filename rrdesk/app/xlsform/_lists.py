@@ -1,0 +1,163 @@
+"""The sheets ``choices`` (the answers of ``select_one LIST`` questions) and ``wording`` (the
+survey's [wording.LANG] tables) of an XLSForm, read and written into the survey file's text.
+
+Part of :mod:`rrdesk.app.xlsform`, beside :mod:`rrdesk.app.xlsform._import` (the sheets
+``survey`` and ``settings``).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import rrdesk.app.xlsform._toml_text as toml
+from rrdesk.app.xlsform._cells import Built, Cell, fail, number, text, value
+from rrdesk.app.xlsform._columns import language_of
+from rrdesk.app.xlsform._read import Sheet
+from rrdesk.core.survey import CHOICE_ID, ident_ok, show
+
+# -- choices sheet ---------------------------------------------------------------------------
+
+
+@dataclass
+class Lists:
+    """The sheet ``choices``: each list's answers in order; :meth:`emit` writes one question's."""
+
+    rows: dict[str, list[tuple[int, str, dict[str, Any]]]]  # list → (row, name, labels by language)
+    columns: dict[tuple[str, str], int]  # ("label", language) → column number
+    names: tuple[str, ...]
+    used: set[str] = field(default_factory=set)  # the lists a question takes
+    taken: dict[str, str] = field(default_factory=dict)  # question id → its list
+    weights: dict[int, Any] = field(default_factory=dict)  # row → its cell in the column 'weight'
+
+    def emit(self, out: Built, name: str, languages: list[str]) -> None:
+        self.used.add(name)
+        entries = self.rows[name]
+        first = entries[0][0]
+        out.add(f"choices = {toml.value([e[1] for e in entries])}", ("choices", first, "name"))
+        if not any(labels for _, _, labels in entries):
+            return
+        for lang in languages:
+            for row, _, labels in entries:
+                if labels.get(lang) is None:
+                    fail(out.file, ("choices", row, self._name(lang)),
+                         f"label is empty: every choice of list {show(name)} needs one in every language")
+            texts = [text(out.file, ("choices", row, self._name(lang)), labels[lang])
+                     for row, _, labels in entries]
+            out.add(f"choice_text.{toml.key(lang)} = {toml.value(texts)}", ("choices", first, self._name(lang)))
+
+    def _name(self, lang: str) -> str:
+        i = self.columns.get(("label", lang))
+        return self.names[i] if i is not None else f"label::{lang}"
+
+
+def read_lists(file: str, sheet: Sheet | None, default: str) -> Lists | None:
+    if sheet is None:
+        return None
+    lists = Lists({}, {}, sheet.header)
+    index: dict[str, int] = {}
+    header_row = sheet.header_row
+    for i, name in enumerate(sheet.header):
+        parsed = language_of(name, default)
+        where = ("choices", header_row, name)
+        if isinstance(parsed, str):
+            fail(file, where, parsed)
+        base, lang = parsed
+        if base == "label":
+            lists.columns[("label", lang)] = i
+        elif base in ("list_name", "list name", "name", "weight") and "::" not in name:
+            index["list_name" if base == "list name" else base] = i
+        elif name:
+            fail(file, where, "unknown column (the choices sheet takes list_name, name, label::LANG, weight)")
+    for need in ("list_name", "name"):
+        if need not in index:
+            fail(file, ("choices", header_row), f"no column '{need}'")
+    for row, values in sheet.rows:
+        listed, name = (values[index[k]] if index[k] < len(values) else None for k in ("list_name", "name"))
+        if listed is None or name is None:
+            fail(file, ("choices", row, "list_name" if listed is None else "name"), "empty")
+        if isinstance(name, float) and name.is_integer():
+            name = int(name)  # why: a digit typed in a cell is a number to a spreadsheet: 1, not "1"
+        name = str(name)
+        if not ident_ok(name, CHOICE_ID):
+            fail(file, ("choices", row, "name"), f"{show(name)}: a choice name must start with a lower-case "
+                                                 'letter or a digit and hold only a-z, 0-9, "_" and "-" (at most 64)')
+        entries = lists.rows.setdefault(str(listed), [])
+        if any(e[1] == name for e in entries):
+            fail(file, ("choices", row, "name"), f"{show(name)} is already in list {show(str(listed))}")
+        labels = {lang: values[i] for (_, lang), i in lists.columns.items()
+                  if i < len(values) and values[i] is not None}
+        entries.append((row, name, labels))
+        if "weight" in index and index["weight"] < len(values) and values[index["weight"]] is not None:
+            lists.weights[row] = values[index["weight"]]
+    return lists
+
+
+def weight_table(out: Built, setting: tuple[Any, Cell] | None, lists: Lists | None) -> None:
+    """The ``[weight]`` table: the question named in settings' ``weight_question``, and the
+    column ``weight`` of its list in the sheet ``choices``."""
+    weighed = sorted(lists.weights) if lists else []
+    if setting is None or setting[0] is None:
+        if weighed:
+            fail(out.file, ("choices", weighed[0], "weight"), "a weight, but no weight_question in the "
+                 "sheet 'settings' names the question whose answers carry the weights")
+        return
+    cell, where = setting
+    qid = text(out.file, where, cell)
+    out.add("")
+    out.add("[weight]", where)
+    out.add(f"question = {toml.value(qid)}", where)
+    listed = lists.taken.get(qid) if lists else None
+    if lists is None or listed is None:
+        return  # the survey rules say that this question is not one asked directly with choices
+    entries = lists.rows[listed]
+    rows = {row for row, _, _ in entries}
+    for row in weighed:
+        if row not in rows:
+            fail(out.file, ("choices", row, "weight"), f"a weight in a list other than {show(listed)}, the "
+                                                       f"list of the weight question {show(qid)}")
+    given = [(row, name) for row, name, _ in entries if row in lists.weights]
+    if not given:
+        out.add("values = {}", ("choices", entries[0][0], "weight"))
+    for row, name in given:
+        where_w = ("choices", row, "weight")
+        out.add(f"values.{name} = {value(out.file, where_w, number(lists.weights[row], out.file, where_w), False)}",
+                where_w)
+
+
+# -- wording sheet --------------------------------------------------------------------------
+
+_TEXT_NAME = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z]+)?")  # a respondent text, or NAME.CATEGORY
+
+
+def wording_tables(out: Built, sheet: Sheet, default: str, languages: list[str]) -> None:
+    """The sheet ``wording`` (columns ``name`` and ``label::LANG``) as [wording.LANG] tables."""
+    file, header_row = out.file, sheet.header_row
+    name_column, columns = None, []
+    for i, column in enumerate(sheet.header):
+        parsed = language_of(column, default)
+        where = ("wording", header_row, column)
+        if isinstance(parsed, str):
+            fail(file, where, parsed)
+        if parsed[0] == "name" and "::" not in column:
+            name_column = i
+        elif parsed[0] == "label":
+            if parsed[1] not in languages:
+                fail(file, where, f"{show(parsed[1])} is not one of the survey's languages "
+                                  f"({', '.join(languages)})")
+            columns.append((parsed[1], i, column))
+        elif column:
+            fail(file, where, "unknown column (the wording sheet takes name, label::LANG)")
+    if name_column is None:
+        fail(file, ("wording", header_row), "no column 'name'")
+    for lang, i, column in sorted(columns, key=lambda c: languages.index(c[0])):
+        out.add("")
+        out.add(f"[wording.{toml.key(lang)}]", ("wording", header_row, column))
+        for row, values in sheet.rows:
+            name, text = values[name_column], values[i] if i < len(values) else None
+            if text is None:
+                continue
+            if name is None or not _TEXT_NAME.fullmatch(str(name)):
+                fail(file, ("wording", row, "name"), f"{show(name)}: the name of one of rrdesk's respondent "
+                                                     "texts (rrdesk translate LANG -o FILE.csv lists them)")
+            out.add(f"{name} = {value(file, ('wording', row, column), text, True)}", ("wording", row, column))

@@ -1,0 +1,116 @@
+"""A survey written as an XLSForm workbook: the sheets ``survey``, ``choices`` and ``settings``.
+
+Part of :mod:`rrdesk.app.xlsform`. The parameters come from the survey file's own tables (an ε
+stays an ε, ``p = 0.75`` stays ``p``), so that importing the workbook again gives the same survey,
+spinner for spinner. A number is written as a number when Excel's 16 significant digits hold it
+exactly (openpyxl writes ``%.16g``), else as text holding Python's shortest exact form, which
+the import reads back as that number (ln 3 = 1.0986122886681098 needs 17 digits).
+"""
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from rrdesk.app.xlsform._columns import NUMBER_COLUMNS, SCALAR_COLUMNS, SELECT_ONE, YES_NO
+from rrdesk.app.xlsform._numbers import number_cells
+from rrdesk.core.survey import Survey
+
+#: Column widths in characters: names narrow, texts wide enough to read a sentence.
+_WIDTHS = {"type": 22, "name": 18, "list_name": 18, "design": 11, "answer_mode": 12}
+_TEXT_WIDTH = 48  # why: a question's label, negation or unrelated question is a sentence
+_OTHER_WIDTH = 13  # why: numbers (epsilon, p, …) and short settings
+
+
+def sheets(survey: Survey, raw: dict[str, Any]) -> dict[str, list[list[Any]]]:
+    """The three sheets' rows (a header row first) for ``survey``, whose parsed TOML is ``raw``."""
+    langs = survey.languages
+    tables = {t.get("id"): t for t in raw.get("question", []) if isinstance(t, dict)}
+    used = [k for k in SCALAR_COLUMNS if k != "design" and any(k in t for t in tables.values())]
+    texts = [("label", "text")] + [(k, k) for k in ("negation", "unrelated")
+                                    if any(getattr(q, k) for q in survey.questions)]
+    numbers = {q.id: number_cells(q, tables.get(q.id, {})) for q in survey.questions}
+    extra = [c for c in NUMBER_COLUMNS if any(c in cells for cells in numbers.values())]  # constraint, bins
+    head = ["type", "name", *(f"label::{lang}" for lang in langs), "design", *used, *extra,
+            *(f"{col}::{lang}" for col, _ in texts[1:] for lang in langs)]
+    rows: list[list[Any]] = [head]
+    choices: list[list[Any]] = [["list_name", "name", *(f"label::{lang}" for lang in langs)]]
+    for q in survey.questions:
+        table = tables.get(q.id, {})
+        kind = q.number.type if q.number is not None else f"{SELECT_ONE} {q.id}" if q.choices else YES_NO
+        row = [kind, q.id, *(q.text[lang] for lang in langs), q.kind]
+        row += [_number(table[k]) if k in table else None for k in used]
+        row += [numbers[q.id].get(c) for c in extra]
+        row += [getattr(q, attr)[lang] if getattr(q, attr) else None for _, attr in texts[1:] for lang in langs]
+        rows.append(row)
+        for i, choice in enumerate(q.choices):
+            labels = [q.choice_text[lang][i] if q.choice_text else None for lang in langs]
+            choices.append([q.id, choice, *labels])
+    settings = [["form_id", "form_title", "default_language", "recipients", "max_epsilon",
+                 "planned_respondents", "version"],
+                [survey.id, survey.title, langs[0], "\n".join(survey.recipients),
+                 _number(raw["survey"]["max_epsilon"]), survey.planned_respondents, survey.version]]
+    if survey.interviewers:  # rrdesk's own column: one id per line
+        settings[0].append("interviewers")
+        settings[1].append("\n".join(survey.interviewers))
+    for lang in survey.consent:  # rrdesk's own: [consent] text.LANG
+        settings[0].append(f"consent::{lang}")
+        settings[1].append(survey.consent[lang])
+    if survey.weight_question is not None:  # [weight]: the question, and a weight per answer
+        settings[0].append("weight_question")
+        settings[1].append(survey.weight_question)
+        choices[0].append("weight")
+        weights = iter(survey.weights)
+        for row in choices[1:]:
+            row.append(next(weights) if row[0] == survey.weight_question else None)
+    out = {"survey": rows, "choices": choices, "settings": settings}
+    if survey.wording:
+        out["wording"] = _wording(survey)
+    return out
+
+
+def _wording(survey: Survey) -> list[list[Any]]:
+    """The [wording.LANG] tables as the sheet ``wording``: a name per row (``NAME.CATEGORY``
+    for a plural form), a ``label::LANG`` column per language that has a table."""
+    langs = list(survey.wording)
+    texts: dict[str, dict[str, str]] = {}
+    for lang in langs:
+        for name, value in survey.wording[lang]:
+            forms = value if isinstance(value, tuple) else ((None, value),)
+            for category, text in forms:
+                texts.setdefault(name if category is None else f"{name}.{category}", {})[lang] = text
+    return [["name", *(f"label::{lang}" for lang in langs)],
+            *([name, *(by_lang.get(lang) for lang in langs)] for name, by_lang in texts.items())]
+
+
+def _number(item: Any) -> Any:
+    if isinstance(item, float) and float("%.16g" % item) != item:
+        return repr(item)  # why: see the module docstring; the import reads it back exactly
+    return item
+
+
+def workbook_bytes(content: dict[str, list[list[Any]]], extra: dict[str, list[list[Any]]] | None = None) -> bytes:
+    """An ``.xlsx`` holding ``content``'s sheets (then ``extra``'s), headers bold and frozen."""
+    import openpyxl  # why here: openpyxl is only needed by the XLSForm commands
+    from openpyxl.styles import Alignment, Font
+    from openpyxl.utils import get_column_letter
+
+    book = openpyxl.Workbook()
+    book.remove(book.active)
+    for name, rows in {**content, **(extra or {})}.items():
+        ws = book.create_sheet(name)
+        for row in rows:
+            ws.append(row)
+        for cell in ws[1]:
+            cell.font = Font(bold=True)
+        ws.freeze_panes = "A2"
+        for i, title in enumerate(rows[0] if rows else (), 1):
+            text = str(title).split("::")[0]
+            wide = text in ("label", "negation", "unrelated", "form_title", "recipients", "what")
+            ws.column_dimensions[get_column_letter(i)].width = _WIDTHS.get(
+                text, _TEXT_WIDTH if wide else _OTHER_WIDTH)
+        for row in ws.iter_rows(min_row=2):
+            for cell in row:
+                cell.alignment = Alignment(wrap_text=True, vertical="top")
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()

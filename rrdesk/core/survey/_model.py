@@ -1,0 +1,244 @@
+"""What a validated survey is: :class:`Survey`, its :class:`Question` objects, and
+:class:`Localized` texts. Built only by :func:`rrdesk.core.survey.loads` (which re-exports
+these names); frozen, so nothing can change a survey after it was checked.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+from rrdesk.core.design import Design
+
+if TYPE_CHECKING:
+    from rrdesk.core.survey._direct import NumberRange
+    from rrdesk.core.survey._relevant import Condition
+
+_T = TypeVar("_T")
+
+
+class Localized(Mapping[str, _T], Generic[_T]):
+    """An immutable, hashable mapping language → value, in the survey's language order
+    (the first is the default language)."""
+
+    __slots__ = ("_pairs",)
+
+    def __init__(self, pairs: Iterable[tuple[str, _T]] = ()) -> None:
+        self._pairs: tuple[tuple[str, _T], ...] = tuple(pairs)
+
+    def __getitem__(self, lang: str) -> _T:
+        for key, value in self._pairs:
+            if key == lang:
+                return value
+        raise KeyError(lang)
+
+    def __iter__(self) -> Iterator[str]:
+        return (key for key, _ in self._pairs)
+
+    def __len__(self) -> int:
+        return len(self._pairs)
+
+    def __hash__(self) -> int:
+        return hash(self._pairs)
+
+    def __repr__(self) -> str:
+        return f"Localized({dict(self._pairs)!r})"
+
+    def pick(self, lang: str) -> _T:
+        """The value in ``lang``, or in the default language when ``lang`` is not one
+        of the survey's (a GUI in another language still shows something)."""
+        if not self._pairs:
+            raise KeyError(lang)
+        return self.get(lang, self._pairs[0][1])
+
+
+#: A cheating-detection question's recorded answers: NO and YES in group A, then in group B.
+CDM_ANSWERS = ("no-a", "yes-a", "no-b", "yes-b")
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question of a survey.
+
+    Attributes
+    ----------
+    id : str
+        Unique within the survey.
+    kind : str
+        ``"forced"``, ``"warner"``, ``"unrelated"``, ``"kary"`` or ``"direct"``.
+    design : Design or None
+        The calibrated spinner; ``None`` for a direct question (asked in the clear).
+    answer_mode : str or None
+        ``"instructed"`` or ``"assisted"``; ``None`` for a direct question.
+    text, negation, unrelated : Localized of str
+        The statement, Warner's negated statement, the innocuous question
+        (the last two empty unless the design uses them).
+    choices : tuple of str
+        Answer ids of a k-ary or multiple-choice direct question; ``()`` for yes/no.
+    choice_text : Localized of tuple of str
+        One label per choice and language; empty when a direct question gives none.
+    unrelated_prevalence : float or None
+        Known share of YES to the innocuous question (``unrelated`` only).
+    line : int or None
+        Line of the question's ``[[question]]`` header in the file.
+    number : NumberRange or None
+        A direct number question's type, range, decimals and bins
+        (:mod:`rrdesk.core.survey._direct`); ``None`` otherwise.
+    relevant_text, relevant
+        A direct question's skip condition as written and parsed (:mod:`rrdesk.core.survey._relevant`);
+        ``None`` when it is always asked.
+    """
+
+    id: str
+    kind: str
+    design: Design | None
+    answer_mode: str | None
+    text: Localized[str]
+    negation: Localized[str] = Localized()
+    unrelated: Localized[str] = Localized()
+    choices: tuple[str, ...] = ()
+    choice_text: Localized[tuple[str, ...]] = Localized()
+    unrelated_prevalence: float | None = None
+    line: int | None = None
+    number: NumberRange | None = None
+    relevant_text: str | None = None
+    relevant: Condition | None = field(default=None, compare=False)  # why not compared: relevant_text is
+
+    @property
+    def answer_ids(self) -> tuple[str, ...]:
+        """The answers in index order, as records, counts and estimates have them: ``("no",
+        "yes")`` for a yes/no question (index 1 is YES), else the choice ids; for a
+        cheating-detection question :data:`CDM_ANSWERS` (the group drawn is recorded with it)."""
+        if self.kind == "cdm":  # the group is part of the recorded answer: answer + 2 × group
+            return CDM_ANSWERS
+        return self.choices or ("no", "yes")
+
+    @property
+    def groups(self) -> tuple[str, ...]:
+        """What ``--by`` splits on: the answers, or a number question's bins."""
+        return self.number.labels if self.number is not None else self.answer_ids
+
+    def accepts(self, answer: str) -> bool:
+        """Whether ``answer`` is a recordable answer of this direct question when asked: one of
+        its answers, or a number in range written canonically."""
+        if self.number is not None:
+            return self.number.units(answer) is not None
+        return answer in self.answer_ids
+
+    def widest_answer(self) -> str:
+        """The longest text an answer of this question can be (the record's padded size)."""
+        return self.number.widest() if self.number is not None else max(self.answer_ids, key=len)
+
+    def text_in(self, lang: str) -> str:
+        """The question's text in ``lang`` (the default language if it has none)."""
+        return self.text.pick(lang)
+
+    def negation_in(self, lang: str) -> str:
+        """Warner's negated statement; ``KeyError`` for other designs."""
+        return self.negation.pick(lang)
+
+    def unrelated_in(self, lang: str) -> str:
+        """The innocuous question of an unrelated design; ``KeyError`` for other designs."""
+        return self.unrelated.pick(lang)
+
+    def choice_labels(self, lang: str) -> tuple[str, ...]:
+        """One label per choice (the choice ids when no ``choice_text`` was given);
+        ``()`` for a yes/no question."""
+        if not self.choices:
+            return ()
+        return self.choice_text.pick(lang) if self.choice_text else self.choices
+
+
+@dataclass(frozen=True)
+class Survey:
+    """A validated survey: the ``[survey]`` table and its questions, in file order.
+
+    Attributes
+    ----------
+    path : Path
+        The file it was read from (as given).
+    id, title : str
+        From ``[survey]``.
+    languages : tuple of str
+        Language codes; the first is the default.
+    recipients : tuple of str
+        The coordinator's age X25519 recipients (``age1…``); records are sealed to all.
+    max_epsilon : float
+        Cap on :attr:`epsilon_per_respondent`, already checked.
+    planned_respondents : int
+        For planning figures (``rrdesk check``).
+    questions : tuple of Question
+        In file order.
+    wording : Localized of tuple
+        The respondent's words the file gives (``[wording.LANG]``): per language, (name, text)
+        pairs, a plural text as (category, text) pairs; :mod:`rrdesk.core.wording` adds
+        rrdesk's own and finds what is missing.
+    weight_question, weights
+        The optional ``[weight]`` table: a direct question and each of its answers' survey
+        weight (:mod:`rrdesk.core.survey._weight`); ``None`` and ``()`` without one.
+    version, interviewers, consent
+        The study settings (:mod:`rrdesk.core.survey._study`): the version recorded with every
+        interview ("1" when the file gives none), the interviewer ids to choose from (empty:
+        typed), the consent text per language (empty: no consent screen).
+    """
+
+    path: Path
+    id: str
+    title: str
+    languages: tuple[str, ...]
+    recipients: tuple[str, ...]
+    max_epsilon: float
+    planned_respondents: int
+    questions: tuple[Question, ...]
+    wording: Localized[tuple] = Localized()
+    weight_question: str | None = None  # [weight]: the direct question whose answer gives the weight
+    weights: tuple[float, ...] = ()  # one per answer of weight_question, in its order
+    version: str = "1"  # _survey_study.DEFAULT_VERSION
+    interviewers: tuple[str, ...] = ()
+    consent: Localized[str] = Localized()
+
+    @property
+    def default_language(self) -> str:
+        return self.languages[0]
+
+    @property
+    def direct(self) -> tuple[Question, ...]:
+        """The questions asked in the clear (no spinner), in file order."""
+        return tuple(q for q in self.questions if q.design is None)
+
+    @cached_property
+    def randomized(self) -> tuple[Question, ...]:
+        """The questions answered through a spinner (every design but ``direct``); kept once
+        asked (a record's place is checked against it, once per record aggregated)."""
+        return tuple(q for q in self.questions if q.design is not None)
+
+    @property
+    def epsilon_per_respondent(self) -> float:
+        """ε of one respondent's whole interview: by basic composition (Dwork & Roth
+        2014, Thm. 3.16) the sum of the questions' ε."""
+        return math.fsum(q.design.epsilon for q in self.randomized)  # type: ignore[union-attr]
+
+    @property
+    def fingerprint(self) -> tuple:
+        """What must not change while a survey collects data, and must agree for records to
+        be counted together: its questions, their kinds, choices and spinners (not texts)."""
+        return tuple((q.id, q.kind, q.choices, q.design, q.number, q.relevant_text) for q in self.questions)
+
+    @property
+    def content(self) -> tuple:
+        """What one version of the survey says and means: its languages, questions (texts,
+        choices, spinners, conditions; not their line numbers), consent and respondent wording.
+        Two files of one id and version must agree on it (the title, recipients, interviewers,
+        planning figures and weights may change freely)."""
+        questions = tuple(replace(q, line=None) for q in self.questions)
+        return (self.languages, questions, self.consent, self.wording)
+
+    def question(self, qid: str) -> Question:
+        """The question with id ``qid``; ``KeyError`` if there is none."""
+        for q in self.questions:
+            if q.id == qid:
+                return q
+        raise KeyError(qid)

@@ -1,0 +1,203 @@
+"""One bundle read for the aggregator as a stream: every check, and where each record lies.
+
+:func:`index_bundle` makes every check of :func:`rrdesk.store.verify._verify.verify` but the records' own,
+without holding the bundle:
+it reads it once through :func:`rrdesk.store.bundle._open.read_bundle` (one 64 KiB chunk of
+the age payload at a time), feeding each log to a :class:`~rrdesk.store.log._stream.LogStream`
+that checks framing, sequence, chain and tags as they pass, then makes every check of a log
+that ``verify`` makes (:func:`rrdesk.store.log._checks.structure_problems`). What it returns
+is small: per log, the offset, length and SHA-256 of each record's sealed blob in the bundle's
+plaintext -- 44 bytes a record -- so a worker process can later read a batch of records
+straight from the bundle file (:class:`Bundles`) instead of receiving them through a pipe.
+It runs in a worker process: opening, scanning and tags are spread over the cores too.
+"""
+from __future__ import annotations
+
+import os
+from array import array
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from rrdesk.core import survey as surveys
+from rrdesk.core.errors import AgeError, BundleError, RRDeskError
+from rrdesk.core.fileio import open_capped
+from rrdesk.core.problems import Problem
+from rrdesk.core.survey import Survey
+from rrdesk.store import age
+from rrdesk.store.age import SealedFile
+from rrdesk.store.bundle._open import HEADER_SIGNATURE_NAME, MAX_BUNDLE, SURVEY_FILE, TORN_DIR, read_bundle
+from rrdesk.store.log import TAG_FAILED, FoundLog, Header, LogStream, first_key, structure_problems
+
+__all__ = ["BundleIndex", "Bundles", "LogIndex", "index_bundle"]
+
+
+@dataclass(frozen=True, eq=False)
+class LogIndex:
+    """One log of a bundle after every check but its records' content; ``offsets`` and
+    ``lengths`` place each intact frame's blob in the bundle's plaintext, ``digests`` holds
+    their SHA-256, 32 bytes each."""
+
+    member: str
+    header: Header | None
+    problems: tuple[Problem, ...]
+    offsets: array
+    lengths: array
+    digests: bytes
+
+    @property
+    def count(self) -> int:
+        return len(self.offsets)
+
+
+@dataclass(frozen=True, eq=False)
+class BundleIndex:
+    """A bundle read and checked: its survey copy (None when unreadable), its logs, its own
+    problems (one that cannot be opened, a survey copy that cannot be read, a miscount), and
+    ``digest``/``size``, which name exactly these bytes for :class:`Bundles`."""
+
+    file: str
+    survey: Survey | None
+    logs: tuple[LogIndex, ...]
+    problems: tuple[Problem, ...]
+    digest: bytes = b""
+    size: int = 0
+    manifest: dict | None = None              # what the coordinator checks its origin by (§2.8)
+    manifest_bytes: bytes = b""
+    signature: bytes | None = None
+    survey_text: bytes = b""
+    survey_signature: bytes | None = None
+    log_signatures: dict | None = None        # each log's header signature by member name (§1.11)
+
+
+class _Discard:
+    def feed(self, data: bytes) -> None:
+        pass
+
+    def finish(self) -> None:
+        return None
+
+
+class _Placed:
+    """A log's stream, with the offsets made absolute in the plaintext."""
+
+    def __init__(self, stream: LogStream, at: int) -> None:
+        self.stream, self.at = stream, at
+
+    def feed(self, data: bytes) -> None:
+        self.stream.feed(data)
+
+    def finish(self):
+        streamed = self.stream.finish()
+        if self.at:
+            streamed.offsets = array("q", (self.at + o for o in streamed.offsets))
+        return streamed
+
+
+def index_bundle(path: Path, identities: Sequence[age.Identity]) -> BundleIndex:
+    """Open, check and index a bundle; never raises for a bad bundle (a problem says why)."""
+    file = str(path)
+
+    def key_of(header: Header) -> bytes | None:
+        key = first_key(header, identities)
+        return key if isinstance(key, bytes) else None
+
+    def sink(name: str, at: int):
+        if name.startswith(TORN_DIR):
+            return _Discard()
+        return _Placed(LogStream(file, name, key_of), at)
+
+    try:
+        read = read_bundle(Path(path), identities, sink)
+    except BundleError as error:
+        return BundleIndex(file, None, (), (Problem(file, None, error.what),))
+    problems: list[Problem] = []
+    survey_id = read.manifest["survey"]
+    survey = bundle_survey(Path(path), read.survey_text, survey_id, problems)
+    logs = []
+    for entry in read.manifest["logs"]:
+        name = entry["name"]
+        streamed = read.logs[name]
+        problems.extend(miscounted(Path(path), entry, streamed.count))
+        item = FoundLog(file, name, name, b"", read.keys.get(name + ".key"), file, name + ".key", survey_id, survey)
+        bad = streamed.bad_tags or ()
+        found = structure_problems(item, streamed.header, streamed.count, streamed.problems, identities,
+                                   lambda key: [Problem(file, seq, TAG_FAILED, name) for seq in bad], streamed.keys)
+        logs.append(LogIndex(name, streamed.header, tuple(found), streamed.offsets, streamed.lengths,
+                             bytes(streamed.digests)))
+    return BundleIndex(file, survey, tuple(logs), tuple(problems), read.digest, read.size, dict(read.manifest),
+                       read.manifest_bytes, read.signature, read.survey_text, read.survey_signature,
+                       {n: b for n, b in read.keys.items() if HEADER_SIGNATURE_NAME.match(n)})
+
+
+class Bundles:
+    """Open bundles to read records from, by file, as a worker needs them (a few at a time).
+
+    A bundle is read again only if it still is the file that was indexed: the same age header
+    and payload nonce (so the same file key) and the same size; its chunks authenticate as
+    they are read. Otherwise :meth:`blobs` raises :class:`BundleError` ("changed").
+    """
+
+    KEEP = 4  # why: a worker works through one or two bundles at a time; a few open files suffice
+
+    def __init__(self, identities: Sequence[age.Identity]) -> None:
+        self.identities = identities
+        self._open: OrderedDict[str, tuple[SealedFile, object]] = OrderedDict()
+
+    def blobs(self, file: str, digest: bytes, offsets: Sequence[int], lengths: Sequence[int]) -> list[bytes]:
+        sealed = self._get(file, digest)
+        try:
+            return [sealed.read_at(o, n) for o, n in zip(offsets, lengths)]
+        except (AgeError, OSError):
+            raise BundleError(file, "", "changed while it was read (no record of it was used)") from None
+
+    def _get(self, file: str, digest: bytes) -> SealedFile:
+        if file in self._open:
+            self._open.move_to_end(file)
+            sealed = self._open[file][0]
+        else:
+            try:
+                raw = os.fdopen(open_capped(file, MAX_BUNDLE), "rb", buffering=0)
+            except OSError:
+                raise BundleError(file, "", "changed while it was read (no record of it was used)") from None
+            try:
+                sealed = SealedFile(raw, self.identities)
+            except AgeError:
+                raw.close()
+                raise BundleError(file, "", "changed while it was read (no record of it was used)") from None
+            self._open[file] = (sealed, raw)
+            while len(self._open) > self.KEEP:
+                _, (_, old) = self._open.popitem(last=False)
+                old.close()
+        if sealed.digest != digest:
+            raise BundleError(file, "", "changed while it was read (no record of it was used)")
+        return sealed
+
+    def close(self) -> None:
+        for _, raw in self._open.values():
+            raw.close()
+        self._open.clear()
+
+
+def bundle_survey(path: Path, text: bytes, survey_id: str, problems: list[Problem]) -> Survey | None:
+    """A bundle's survey copy (None, and a problem, when it cannot be read), checked against
+    the manifest's survey id."""
+    try:
+        survey = surveys.loads(text.decode("utf-8-sig"), f"{path}:{SURVEY_FILE}")
+    except (RRDeskError, UnicodeDecodeError) as error:
+        problems.append(Problem(str(path), None, f"the survey copy cannot be read ({error})", SURVEY_FILE))
+        return None
+    if survey.id != survey_id:
+        problems.append(Problem(str(path), None, f'is survey "{survey.id}", the manifest says "{survey_id}"',
+                                SURVEY_FILE))
+    return survey
+
+
+def miscounted(path: Path, entry: dict, counted: int) -> list[Problem]:
+    """A problem when the manifest's record count for a log is not what the log holds."""
+    if entry["records"] == counted:
+        return []
+    return [Problem(str(path), None, f"the manifest says {entry['records']} records, the log holds {counted}",
+                    entry["name"])]
+

@@ -1,0 +1,285 @@
+"""What :func:`rrdesk.store.collect._collect.collect` returns: each survey's usable records, as columns.
+
+One row of small integers per record (never a plaintext), so 200,000 answers take a few MB;
+the methods count, split by subgroup and list them for the report and ``answers.csv``.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Iterator, Mapping, Sequence
+
+import numpy as np
+
+import rrdesk.store.collect._opening as opening
+from rrdesk.core.problems import Problem
+from rrdesk.core.survey import SKIPPED_GROUP, Survey
+from rrdesk.store.collect._opening import (
+    ABANDONED,
+    ANSWER,
+    ANSWERED,
+    DAY,
+    FIXED,
+    INTERVIEW,
+    KIND,
+    QUESTION,
+    REFUSED,
+    SEQ,
+    SKIPPED,
+    SPUN,
+    START,
+    VERSION,
+    WHO,
+)
+
+# columns of SurveyData.table: where a record came from, then opening's row
+BUNDLE, DEVICE, LOG = range(3)
+ROW = 3  # opening's columns start here
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One recorded (randomized) answer, as ``answers.csv`` lists it: with the day it was
+    recorded, the interviewer who held the laptop and the survey version ("" before
+    ``rrdesk-record/3``)."""
+
+    device: str
+    log: str
+    seq: int
+    interview: int
+    question: str
+    answer: str
+    day: str = ""
+    interviewer: str = ""
+    version: str = ""
+
+
+@dataclass(frozen=True, eq=False)
+class SurveyData:
+    """One survey's usable records, one row each in :attr:`table` (int64 columns: bundle,
+    device, log index, seq, interview, kind, question index, answer index, then the direct
+    questions' answers on start rows (an answer's index; a number's units above its minimum;
+    :data:`~rrdesk.store.collect._opening.SKIPPED` where a relevant condition skipped it); -1 where a
+    column does not apply)."""
+
+    survey: Survey
+    bundles: tuple[str, ...]
+    device_ids: tuple[str, ...]
+    log_ids: tuple[str, ...]
+    table: np.ndarray
+    problems: tuple[Problem, ...]
+    names: tuple[str, ...] = ()  # the interviewer ids and versions the WHO and VERSION columns index
+
+    @property
+    def records(self) -> int:
+        return int(self.table.shape[0])
+
+    @property
+    def devices(self) -> int:
+        return int(np.unique(self.table[:, DEVICE]).size)
+
+    @property
+    def interviews(self) -> int:
+        return int(np.unique(self._interview_keys()).size)
+
+    @property
+    def refused(self) -> int:
+        """Interviews whose respondent said No to the consent (non-response)."""
+        return int((self.table[:, ROW + KIND] == REFUSED).sum())
+
+    def _interview_keys(self) -> np.ndarray:
+        return self.table[:, DEVICE] * opening.MAX_INTERVIEW + self.table[:, ROW + INTERVIEW]
+
+    def labels(self, question_id: str) -> tuple[str, ...]:
+        """A question's answers in count order: ``("no", "yes")`` or its choices; a number
+        question's bins."""
+        return self.survey.question(question_id).groups
+
+    def _binned(self, question_id: str, values: np.ndarray) -> np.ndarray:
+        """A direct column's values as group indices: a number's bin (negative values kept)."""
+        number = self.survey.question(question_id).number
+        if number is None:
+            return values
+        edges = np.asarray(number.edges[1:], dtype=np.int64) - number.low
+        return np.where(values >= 0, np.searchsorted(edges, values, side="right"), values)
+
+    def _direct_column(self, question_id: str) -> int:
+        direct = [q.id for q in self.survey.direct]
+        return ROW + FIXED + direct.index(question_id)
+
+    def counts(self, question_id: str, *, by: str | None = None) -> dict[str | None, tuple[int, ...]]:
+        """Recorded answers per category (a direct question: its answers on start records).
+
+        Without ``by``: ``{None: counts}``. With ``by`` (a direct question's id): one entry
+        per answer (a number: per bin) of ``by``, plus ``None`` for answers whose interview's
+        start record is missing and :data:`SKIPPED_GROUP` for those whose ``by`` was skipped,
+        when there are any. A direct question counts its answers (a number: per bin) and leaves
+        out interviews that skipped it.
+        """
+        q = self.survey.question(question_id)
+        k = len(self.labels(question_id))
+        t = self.table
+        if q.design is None:
+            rows = t[t[:, ROW + KIND] == START]
+            values = self._binned(question_id, rows[:, self._direct_column(question_id)])
+            rows, values = rows[values >= 0], values[values >= 0]
+        else:
+            rows = t[(t[:, ROW + KIND] == ANSWERED) & (t[:, ROW + QUESTION] == self.survey.questions.index(q))]
+            values = rows[:, ROW + ANSWER]
+        if by is None:
+            return {None: tuple(int(c) for c in np.bincount(values, minlength=k))}
+        groups = self._groups(rows, by)
+        result: dict[str | None, tuple[int, ...]] = {}
+        for g, name in enumerate(self.labels(by)):
+            result[name] = tuple(int(c) for c in np.bincount(values[groups == g], minlength=k))
+        if (groups == SKIPPED).any():
+            result[SKIPPED_GROUP] = tuple(int(c) for c in np.bincount(values[groups == SKIPPED], minlength=k))
+        if (groups == -1).any():
+            result[None] = tuple(int(c) for c in np.bincount(values[groups == -1], minlength=k))
+        return result
+
+    def _groups(self, rows: np.ndarray, by: str) -> np.ndarray:
+        return self._binned(by, self._column(rows, by))
+
+    def _column(self, rows: np.ndarray, by: str) -> np.ndarray:
+        """The answer of ``by`` in each row's interview, a number's bin (-1: no start record
+        for it; SKIPPED: skipped)."""
+        starts = self.table[self.table[:, ROW + KIND] == START]
+        if starts.shape[0] == 0:
+            return np.full(rows.shape[0], -1, dtype=np.int64)
+        keys = starts[:, DEVICE] * opening.MAX_INTERVIEW + starts[:, ROW + INTERVIEW]
+        order = np.argsort(keys, kind="stable")
+        keys, group = keys[order], starts[order, self._direct_column(by)]
+        wanted = rows[:, DEVICE] * opening.MAX_INTERVIEW + rows[:, ROW + INTERVIEW]
+        at = np.minimum(np.searchsorted(keys, wanted), keys.size - 1)
+        return np.where(keys[at] == wanted, group[at], -1)
+
+    def not_answered(self, question_id: str) -> dict[str, int]:
+        """How many respondents declined the question (``declined``), how many interviews
+        ended before it was spun (``abandoned``: not reached), and how many ended after its
+        spin and before its answer (``abandoned_after_spin``: a possible bias, if respondents
+        stop after a forced YES). The three never overlap; ``rrdesk-record/1`` logs hold no
+        spins, so their abandoned questions all count as not reached."""
+        t = self.table
+        mine = t[:, ROW + QUESTION] == self.survey.questions.index(self.survey.question(question_id))
+        kind = t[:, ROW + KIND]
+        after_spin = self._after_spin()
+        abandoned = mine & (kind == ABANDONED)
+        return {"declined": int((mine & (kind == opening.KINDS.index("declined"))).sum()),
+                "abandoned": int((abandoned & ~after_spin).sum()),
+                "abandoned_after_spin": int((abandoned & after_spin).sum())}
+
+    def _after_spin(self) -> np.ndarray:
+        """Per row: the record just before it in its log (seq - 1) is a usable ``spun``
+        record of the same interview and question (the table is sorted by log, then seq)."""
+        t = self.table
+        result = np.zeros(t.shape[0], dtype=bool)
+        if t.shape[0] > 1:
+            before, here = t[:-1], t[1:]
+            result[1:] = ((before[:, ROW + KIND] == SPUN) & (before[:, LOG] == here[:, LOG])
+                          & (before[:, ROW + SEQ] + 1 == here[:, ROW + SEQ])
+                          & (before[:, ROW + INTERVIEW] == here[:, ROW + INTERVIEW])
+                          & (before[:, ROW + QUESTION] == here[:, ROW + QUESTION]))
+        return result
+
+    def direct_answers(self) -> dict[tuple[str, int], dict[str, str]]:
+        """The direct answers of every interview with a start record: (device, number) → answers."""
+        direct = self.survey.direct
+        result = {}
+        for row in self.table[self.table[:, ROW + KIND] == START].tolist():  # why: lists iterate ~10× faster
+            result[(self.device_ids[row[DEVICE]], row[ROW + INTERVIEW])] = {
+                q.id: opening.direct_text(q, row[ROW + FIXED + j]) for j, q in enumerate(direct)}
+        return result
+
+    def respondents(self, question_id: str, directs: Sequence[str] = ()) -> tuple[np.ndarray, np.ndarray]:
+        """Per recorded answer of a randomized question, as compact int64 arrays (regression,
+        weights): its answer index, and the direct column of each of ``directs`` in the same
+        interview (an answer's index, a number's units above its minimum; -1 when its start
+        record is missing, SKIPPED when skipped), shape ``(answers, len(directs))``."""
+        t = self.table
+        index = self.survey.questions.index(self.survey.question(question_id))
+        rows = t[(t[:, ROW + KIND] == ANSWERED) & (t[:, ROW + QUESTION] == index)]
+        given = [self._column(rows, d) for d in directs]
+        return rows[:, ROW + ANSWER].copy(), (np.stack(given, axis=1) if given
+                                              else np.zeros((rows.shape[0], 0), dtype=np.int64))
+
+    def answers(self, question_id: str | None = None) -> Iterator[Answer]:
+        """Every recorded answer (of one question), by device, log and seq."""
+        t = self.table
+        rows = t[t[:, ROW + KIND] == ANSWERED]
+        if question_id is not None:
+            rows = rows[rows[:, ROW + QUESTION] == self.survey.questions.index(self.survey.question(question_id))]
+        questions = [(q.id, self.labels(q.id)) for q in self.survey.questions]
+        days: dict[int, str] = {}
+        for row in rows.tolist():
+            qid, labels = questions[row[ROW + QUESTION]]
+            day = days.get(row[ROW + DAY]) or days.setdefault(row[ROW + DAY], dt.date.fromordinal(row[ROW + DAY]).isoformat())
+            yield Answer(self.device_ids[row[DEVICE]], self.log_ids[row[LOG]], row[ROW + SEQ],
+                         row[ROW + INTERVIEW], qid, labels[row[ROW + ANSWER]], day, self.names[row[ROW + WHO]],
+                         self.names[row[ROW + VERSION]])
+
+
+class Rows:
+    """A survey's rows as the workers send them, in one int64 table grown in place.
+
+    Not a list of pieces joined at the end: joining holds the pieces and the table at once
+    (twice the rows' memory, the aggregator's peak on a large bundle). The table grows by half
+    with ``ndarray.resize``, which reallocates in place (large blocks are remapped, not copied,
+    on Linux), to the size :meth:`reserve` promises (else by half); :meth:`take` trims it.
+    """
+
+    _GROWTH = 1.5  # why: amortised O(1) appends; at most half the table unused before the trim
+    _FIRST = 4096  # why: a job's rows (up to 2048) fit twice before the first growth
+
+    def __init__(self, width: int) -> None:
+        self.width, self.count, self._promised = width, 0, 0
+        self._table = np.empty((0, width), dtype=np.int64)
+
+    def reserve(self, n: int) -> None:
+        """Room for ``n`` more rows than are promised so far (the records of the jobs just
+        handed out: each gives at most one row), so the table is sized once, not grown by half."""
+        self._promised = max(self._promised, self.count) + n
+        if self._promised > self._table.shape[0]:
+            self._table.resize((self._promised, self.width), refcheck=False)
+
+    def add(self, n: int) -> np.ndarray:
+        """The next ``n`` rows, to fill now (the view is invalid after the next :meth:`add`)."""
+        need = self.count + n
+        if need > self._table.shape[0]:
+            self._table.resize((max(need, int(self._table.shape[0] * self._GROWTH), self._FIRST), self.width),
+                               refcheck=False)  # why: no other view of it is kept (add's contract)
+        view = self._table[self.count:need]
+        self.count = need
+        return view
+
+    def take(self) -> np.ndarray:
+        """The rows added, as one table (this object is empty afterwards)."""
+        table, self._table = self._table, np.empty((0, self.width), dtype=np.int64)
+        table.resize((self.count, self.width), refcheck=False)
+        self.count = self._promised = 0
+        return table
+
+
+def refused_aside(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``table`` without the slot records of interviews whose consent was refused (their
+    ``refused`` rows stay: one per refusal), and the ``answer`` rows among those left out -- an
+    answer in a refused interview is never counted (FORMAT.md §3: a problem)."""
+    kind = table[:, ROW + KIND]
+    refusing = table[kind == REFUSED]
+    if refusing.shape[0] == 0:
+        return table, table[:0]
+    keys = table[:, DEVICE] * opening.MAX_INTERVIEW + table[:, ROW + INTERVIEW]
+    inside = np.isin(keys, refusing[:, DEVICE] * opening.MAX_INTERVIEW + refusing[:, ROW + INTERVIEW]) & (kind != REFUSED)
+    return table[~inside], table[inside & (kind == ANSWERED)]
+
+
+@dataclass(frozen=True)
+class Collection:
+    """What ``collect`` found: each survey's data (in the order first met), the problems of
+    bundles that could not be used at all (each survey's ``problems`` lists them too: they may
+    have held its records), and the bundles left out because they hold another survey than
+    the one asked for (file, survey id)."""
+
+    surveys: Mapping[str, SurveyData]
+    problems: tuple[Problem, ...]
+    skipped: tuple[tuple[str, str], ...] = ()

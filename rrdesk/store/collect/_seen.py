@@ -1,0 +1,63 @@
+"""Which records of a log the aggregator still needs: the first usable copy of each is kept.
+
+A record is known by (device, log, seq); its sealed blob's SHA-256 tells copies apart. Bundles
+come in the coordinator's order; the first usable copy of a record is the one used, another
+copy with the same bytes is skipped silently, and one with other bytes is a conflict for
+:mod:`rrdesk.store.collect._collect` to resolve. Vectorised with numpy: a log of a million records is
+compared in a few calls, not a million.
+"""
+from __future__ import annotations
+
+from array import array
+from dataclasses import dataclass
+from typing import Iterator
+
+import numpy as np
+
+__all__ = ["UNUSABLE", "Seen", "differing", "runs", "take_new"]
+
+UNUSABLE = bytes(32)  # a digest slot for a frame seen but not usable (named by a problem)
+
+
+@dataclass
+class Seen:
+    """Per log: the digest of the first usable copy of each record, and where it came from."""
+
+    digests: bytearray
+    source: array  # per seq: index into versions
+    versions: list[tuple[int, bool]]  # (bundle number, whether its log verified clean)
+
+
+def runs(seqs: np.ndarray) -> Iterator[tuple[int, int]]:
+    """Consecutive stretches of sorted ``seqs`` as (first, last)."""
+    if seqs.size == 0:
+        return
+    breaks = np.flatnonzero(np.diff(seqs) != 1)
+    starts = np.concatenate(([0], breaks + 1))
+    ends = np.concatenate((breaks, [seqs.size - 1]))
+    yield from zip(seqs[starts].tolist(), seqs[ends].tolist())
+
+
+def take_new(seen: Seen, digests: bytes | bytearray, version: int) -> np.ndarray:
+    """Append the records beyond those seen so far; return their usable seqs."""
+    old, new = len(seen.digests) // 32, len(digests) // 32
+    if new <= old:
+        return np.empty(0, dtype=np.int64)
+    view = memoryview(digests)[32 * old:]
+    seen.digests += view
+    seen.source.extend(array("I", [version]) * (new - old))
+    fresh = np.frombuffer(view, dtype=np.uint8).reshape(-1, 32)
+    usable = np.flatnonzero(fresh.any(axis=1)) + old
+    del fresh
+    view.release()
+    return usable
+
+
+def differing(seen: Seen, digests: bytes | bytearray, count: int) -> list[int]:
+    """The seqs seen before whose digest here differs from the one kept (the rare case)."""
+    shared = min(len(seen.digests) // 32, count)
+    if not shared:
+        return []
+    here = np.frombuffer(digests, dtype=np.uint8, count=32 * shared).reshape(-1, 32)
+    kept = np.frombuffer(bytes(seen.digests[:32 * shared]), dtype=np.uint8).reshape(-1, 32)
+    return np.flatnonzero((here != kept).any(axis=1)).tolist()

@@ -1,0 +1,82 @@
+"""The record log (FORMAT.md §1): its bytes, its writer, its reader and its checks.
+
+- the frame codec (header, frames, key file, the tag chain) and ``scan``;
+- :class:`LogWriter`: the one writer of a laptop's log (append, recovery, the key's flush);
+- :class:`LogStream`: a log read as a stream, holding a frame or two;
+- the laptop's signature of each log header it begins (FORMAT.md §1.11);
+- the checks of one log wherever it was found (:class:`FoundLog`), shared by verify and
+  aggregate.
+"""
+from __future__ import annotations
+
+from rrdesk.store.log._checks import (
+    FoundLog,
+    check_found_log,
+    first_key,
+    open_record,
+    out_of_order,
+    record_problems,
+    structure_problems,
+    unmatched_problems,
+)
+from rrdesk.store.log._frames import (
+    MAX_FRAME,
+    MAX_SURVEY_ID,
+    SURVEY_ID,
+    TAG_FAILED,
+    Header,
+    check_tags,
+    encode_frame,
+    encode_header,
+    encode_key_file,
+    evolve,
+    scan,
+)
+from rrdesk.store.log._sign import (
+    SUFFIX,
+    bundle_problems,
+    folder_problems,
+    sign_own_logs,
+    signature_path,
+    write_signature,
+)
+from rrdesk.store.log._stream import LogStream
+from rrdesk.store.log._writer import (
+    MAX_LOG,
+    LogWriter,
+    key_path,
+    log_path,
+)
+
+__all__ = [
+    "FoundLog",
+    "Header",
+    "LogStream",
+    "LogWriter",
+    "MAX_FRAME",
+    "MAX_LOG",
+    "MAX_SURVEY_ID",
+    "SUFFIX",
+    "SURVEY_ID",
+    "TAG_FAILED",
+    "bundle_problems",
+    "check_found_log",
+    "check_tags",
+    "encode_frame",
+    "encode_header",
+    "encode_key_file",
+    "evolve",
+    "first_key",
+    "folder_problems",
+    "key_path",
+    "log_path",
+    "open_record",
+    "out_of_order",
+    "record_problems",
+    "scan",
+    "sign_own_logs",
+    "signature_path",
+    "structure_problems",
+    "unmatched_problems",
+    "write_signature",
+]

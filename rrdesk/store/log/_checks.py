@@ -1,0 +1,299 @@
+"""The checks of one log: framing, sequence, chain, survey, name and key file for anyone, and
+with the coordinator's identity the first key, the tags, the key file's key and every record
+(``rrdesk/store/FORMAT.md`` §1.6, §1.7; ``rrdesk verify``).
+
+:func:`open_record`, :func:`record_problems` and :func:`unmatched_problems` are also the
+per-record checks of an aggregator that decrypts the records itself (:mod:`rrdesk.store.collect._opening`);
+all three are re-exported by :mod:`rrdesk.store.verify._verify`.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+from rrdesk.core.errors import AgeError, NoMatchError
+from rrdesk.core.survey import Survey
+from rrdesk.store import age, records
+from rrdesk.store.age import Opener
+from rrdesk.store.log._frames import KEY_SIZE, Header, Scan, evolve, parse_key_file
+from rrdesk.store.log._writer import Problem, check_tags, scan
+
+__all__ = ["FoundLog", "check_found_log", "first_key", "open_record", "out_of_order", "record_problems", "structure_problems", "unmatched_problems"]
+
+
+@dataclass(frozen=True)
+class FoundLog:
+    """One log to check, wherever it came from; ``survey_id`` is the survey it must belong to."""
+
+    file: str
+    member: str  # inside a bundle: the log's name ("" for a log on disk)
+    name: str
+    data: bytes
+    key: bytes | None
+    key_file: str
+    key_member: str
+    survey_id: str | None
+    survey: Survey | None
+    streamed: Any = None  # a log of a bundle read as a stream (_bundle_verify.Streamed): ``data`` is empty
+
+    def problem(self, record: int | None, what: str) -> Problem:
+        return Problem(self.file, record, what, self.member)
+
+    def key_problem(self, what: str) -> Problem:
+        return Problem(self.key_file, None, what, self.key_member)
+
+
+# why: Station names a log after the device and log ids in its header (FORMAT.md §1.1); a
+# name that disagrees means the file was renamed or replaced, which a de-duplicating
+# aggregator keyed on names would get wrong.
+_STATION_NAME = re.compile(r"([0-9a-f]{32})-([0-9a-f]{32})\.rrlog\Z")
+
+
+def check_found_log(item: FoundLog, identities: Sequence[age.Identity] | None) -> tuple[int, list[Problem]]:
+    found, problems = _check_structure(item, identities)
+    if identities and found.header is not None:
+        problems.extend(_check_records(item, found, identities))
+    return len(found.frames), problems
+
+
+def _check_structure(item: FoundLog, identities: Sequence[age.Identity] | None) -> tuple[Scan, list[Problem]]:
+    """Every check of a log but its records' content: framing, sequence, chain, survey, name,
+    key file; with ``identities`` also the first key, the tags and the key file's key."""
+    found = scan(item.data, item.file, item.member)
+    return found, structure_problems(item, found.header, len(found.frames), found.problems, identities,
+                                     lambda key: check_tags(found, key))
+
+
+def structure_problems(item: FoundLog, header: Header | None, frames: int, scanned: Sequence[Problem],
+                       identities: Sequence[age.Identity] | None,
+                       tags: Callable[[bytes], Sequence[Problem]], known: Mapping[int, bytes] | None = None) -> list[Problem]:
+    """:func:`_check_structure` on a log already scanned (``frames`` intact frames, ``scanned``
+    what the scan found; ``tags(k_0)`` checks the tags), for a reader that streams the log.
+    ``known`` gives keys k_i the reader already computed from this log's k_0, by i (a stream's
+    last two: the key file's key is then checked without evolving k_0 again)."""
+    problems = list(scanned)
+    if header is None:
+        return problems
+    if item.survey_id is not None and header.survey_id != item.survey_id:
+        problems.append(item.problem(None, f'is a log of survey "{header.survey_id}", not of "{item.survey_id}"'))
+    named = _STATION_NAME.match(item.name)
+    if named and (named[1], named[2]) != (header.device_id.hex(), header.log_id.hex()):
+        problems.append(item.problem(None, "its name does not match the device and log id in "
+                                           "its header (renamed or replaced)"))
+    index, key = _check_key_file(item, header, frames, problems)
+    if identities:
+        _check_sealed(item, header, frames, index, key, identities, problems, tags, known or {})
+    return problems
+
+
+def _check_key_file(item: FoundLog, header: Header, frames: int,
+                    problems: list[Problem]) -> tuple[int | None, bytes | None]:
+    """The key file's index and key, after checking them against the log (FORMAT.md §1.7)."""
+    if item.key is None:
+        problems.append(item.key_problem("key file is missing: whether the last records were removed "
+                                         "cannot be checked"))
+        return None, None
+    state = parse_key_file(item.key)
+    if isinstance(state, str):
+        problems.append(item.key_problem(f"key file is damaged: {state}"))
+        return None, None
+    if state.log_id != header.log_id:
+        problems.append(item.key_problem("key file belongs to another log"))
+        return None, None
+    if state.index > frames:
+        problems.append(item.problem(frames, f"missing: the key file says {state.index} records "
+                                             f"were saved, {frames} are intact"))
+    elif state.index < frames - 1:
+        problems.append(item.key_problem(f"key file is {frames - state.index} records behind "
+                                         "the log (restored from a copy, or replaced)"))
+    return state.index, state.key
+
+
+def first_key(header: Header, identities: Sequence[age.Identity]) -> bytes | str:
+    """The log's k_0, decrypted from its header; or what is wrong (a problem's words)."""
+    try:
+        key = age.decrypt(header.sealed_first_key, identities)
+    except AgeError as error:
+        why = "" if isinstance(error, NoMatchError) else f" ({error})"
+        return f"first key cannot be decrypted with this identity{why}"
+    if len(key) != KEY_SIZE:
+        return f"the sealed first key is not {KEY_SIZE} bytes"
+    return key
+
+
+def _check_sealed(item: FoundLog, header: Header, frames: int, index: int | None, key: bytes | None,
+                  identities: Sequence[age.Identity], problems: list[Problem],
+                  tags: Callable[[bytes], Sequence[Problem]], known: Mapping[int, bytes]) -> None:
+    """With the coordinator's identity: the first key, the tags, the key file's key."""
+    first = first_key(header, identities)
+    if isinstance(first, str):
+        problems.append(item.problem(None, first))
+        return
+    problems.extend(tags(first))
+    # why: only k_0 evolved `index` times fits; a tail cut off together with a key file made
+    # up to match would need an earlier key, which the laptop no longer holds (§1.4)
+    if index is not None and index <= frames + 1:
+        start = max((i for i in known if i <= index), default=0)  # a key already computed from this k_0
+        expected = known.get(start, first)
+        for _ in range(index - start):
+            expected = evolve(expected)
+        if expected != key:
+            problems.append(item.key_problem(f"the key file's key is not this log's key "
+                                             f"number {index} (replaced or altered)"))
+
+
+def _check_records(item: FoundLog, found: Scan, identities: Sequence[age.Identity]) -> list[Problem]:
+    """Decrypt and parse every record; check it belongs to its log and stands in order."""
+    problems: list[Problem] = []
+    unmatched: list[int] = []
+    prev: tuple[int, records.Record] | None = None
+    # why: the aggregator's opener (each identity's X25519 work prepared once): a hostile log of
+    # thousands of tiny records costs about the X25519 exchange per record, no more
+    decrypt = Opener(identities).decrypt
+    for frame in found.frames:
+        opened = open_record(frame.blob, identities, decrypt=decrypt)
+        if opened is None:
+            unmatched.append(frame.seq)
+        elif isinstance(opened, str):
+            problems.append(item.problem(frame.seq, opened))
+        else:
+            problems.extend(record_problems(item.file, found.header, frame.seq, opened, prev, item.survey,
+                                            member=item.member))
+            prev = (frame.seq, opened)
+    return problems + unmatched_problems(item.file, unmatched, len(found.frames), member=item.member)
+
+
+def open_record(blob: bytes, identities: Sequence[age.Identity], *,
+                decrypt: Callable[[bytes], bytes] | None = None) -> records.Record | str | None:
+    """The record sealed in ``blob``; None when no identity matches it; else what is wrong.
+    ``decrypt`` (``_age_open.Opener.decrypt``) opens it as ``age.decrypt`` with ``identities`` does."""
+    try:
+        return records.parse(decrypt(blob) if decrypt is not None else age.decrypt(blob, identities))
+    except NoMatchError:
+        return None
+    except AgeError as error:
+        return f"cannot be decrypted ({error})"
+    except records.RecordError as error:
+        return f"not an rrdesk record ({error})"
+
+
+def record_problems(file: str, header: Header, seq: int, record: records.Record,
+                    prev: tuple[int, records.Record] | None, survey: Survey | None, *,
+                    member: str = "") -> list[Problem]:
+    """What is wrong with record ``seq`` of a log: a survey, device or log other than its
+    log's, or a place out of order after ``prev`` (the last record read before it)."""
+    problems = []
+    device, log = _hex(header.device_id), _hex(header.log_id)
+    if record.survey != header.survey_id or record.device != device or record.log != log:  # why: rare; per record
+        for name, have, want in (("survey", record.survey, header.survey_id), ("device", record.device, device),
+                                 ("log", record.log, log)):
+            if have != want:
+                problems.append(Problem(file, seq, f"the record's {name} is {have!r}, its log's is {want!r}", member))
+    # why: a log of another survey is reported once (check_found_log), not once per record
+    if survey is not None and survey.id != header.survey_id:
+        survey = None
+    what = out_of_order(seq, record, prev, survey)
+    if what:
+        problems.append(Problem(file, seq, what, member))
+    return problems
+
+
+def _hex(raw: bytes, _known: dict[bytes, str] = {}) -> str:  # noqa: B006 - a memo, on purpose
+    """``raw.hex()``, remembered: a log's ids are compared with every one of its records."""
+    text = _known.get(raw)
+    if text is None:
+        if len(_known) > 4096:  # why: bounded, whatever a hostile bundle names
+            _known.clear()
+        text = _known[raw] = raw.hex()
+    return text
+
+
+def unmatched_problems(file: str, unmatched: Sequence[int], total: int, *, member: str = "") -> list[Problem]:
+    """The problems for the records (seq numbers) no identity could open, of ``total`` read."""
+    if unmatched and len(unmatched) == total:
+        return [Problem(file, None, "no record can be decrypted with this identity", member)]
+    return [Problem(file, seq, "cannot be decrypted with this identity", member) for seq in unmatched]
+
+
+# why: a slot's outcome must follow what its first record says happened (FORMAT.md §3): an
+# answer only after a spin, a decline only without one, an abandon after either
+_FOLLOWS = {"answer": ("spun",), "declined": ("unspun",), "abandoned": ("spun", "unspun")}
+
+
+def out_of_order(seq: int, record: records.Record, prev: tuple[int, records.Record] | None,
+                  survey: Survey | None) -> str:
+    """What is wrong with the record's place in its interview, or "".
+
+    An interview is a start record (position 0; ``rrdesk-record/3``: or ``refused``) and then,
+    in the survey's order, per randomized question: with ``rrdesk-record/2`` and ``/3`` a slot
+    of two records (``spun`` or ``unspun``, then ``answer``, ``declined`` or ``abandoned``:
+    positions 1..2R), with ``rrdesk-record/1`` one record (positions 1..R). A refused
+    interview's first slot begins ``unspun`` (the aggregator sets aside any answer in a refused
+    interview). A log holds one format, starts with an interview, and interview numbers only
+    grow (``interviews.Station``).
+    """
+    slots = record.format in records.SLOTTED  # two records per question
+    if prev is not None and prev[0] == seq - 1 and prev[1].format != record.format:
+        where = f"interview {record.interview}, position {record.position}"
+        return f"{where}: a {record.format} record after a {prev[1].format} record (a log holds one format)"
+    where = _Where(record)
+    if (record.kind in records.OPENING) != (record.position == 0):
+        return f"{where}: {_a(record.kind)} record cannot stand at this position"
+    first = slots and record.position % 2 == 1
+    allowed = records.SLOT_FIRST if first else records.SLOT_SECOND
+    if record.position and record.kind not in allowed:
+        which = "first " if first else "second " if slots else ""
+        return (f"{where}: {_a(record.kind)} record cannot stand at this position (a question's {which}record "
+                f"is {_either(allowed)})")
+    if survey is not None:
+        randomized = survey.randomized
+        per = 1 + (2 if slots else 1) * len(randomized)
+        if record.position != seq % per:
+            return f"{where}: out of order (position {seq % per} belongs here)"
+        slot = (record.position - 1) // 2 if slots else record.position - 1
+        if record.position and record.question != randomized[slot].id:
+            return f"{where}: not the question the survey asks at this position"
+    elif seq == 0 and record.position != 0:
+        return f"{where}: a log must begin with an interview's start"
+    if prev is None:
+        return ""
+    last_seq, last = prev
+    if record.interview < last.interview:
+        return f"{where}: comes after interview {last.interview}"
+    if last_seq != seq - 1:
+        return ""  # the record before could not be read; the rest was checked above
+    if record.position == 0 and record.interview == last.interview:
+        return f"{where}: interview {record.interview} starts a second time"
+    if record.position and (record.interview, record.position) != (last.interview, last.position + 1):
+        return f"{where}: does not follow interview {last.interview}, position {last.position}"
+    if last.kind == "refused" and record.kind != "unspun":
+        return f"{where}: {_a(record.kind)} record cannot follow a refused record (it comes after it: unspun)"
+    if slots and record.position and not first:
+        if last.kind not in _FOLLOWS[record.kind]:
+            return (f"{where}: {_a(record.kind)} record cannot follow {_a(last.kind)} record "
+                    f"(it comes after {_either(_FOLLOWS[record.kind])})")
+        if last.question != record.question:
+            return (f'{where}: names question "{record.question}", but the first record of its slot '
+                    f'names "{last.question}"')
+    return ""
+
+
+class _Where:
+    """ "interview N, position P", formatted only when a message needs it (most records have none)."""
+
+    __slots__ = ("record",)
+
+    def __init__(self, record: records.Record) -> None:
+        self.record = record
+
+    def __format__(self, spec: str) -> str:
+        return f"interview {self.record.interview}, position {self.record.position}"
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1] in ("a", "e", "i", "o", "u") else "a ") + word
+
+
+def _either(words: Sequence[str]) -> str:
+    return " or ".join(words) if len(words) < 3 else f"{', '.join(words[:-1])} or {words[-1]}"

@@ -1,0 +1,403 @@
+"""The append-only record log: every acknowledged record survives a crash, any change is seen.
+
+``rrdesk/store/FORMAT.md`` §1 is the spec: the bytes, the torn-tail rule, recovery, the fsync
+discipline and why each constant is safe. ``_frames`` does the bytes (pure); this module does
+the I/O, through an ``ops`` object (``rrdesk.core.fileio.OsOps``, re-exported here) so that
+tests can make any write or fsync fail.
+
+A record is an opaque blob (a sealed age file made by the layer above); nothing here reads it,
+and no message ever includes one.
+
+Use::
+
+    with LogWriter.create(path, survey_id="workplace-2026", device_id=device, log_id=log,
+                          created="2026-05-01", first_key=k0, sealed_first_key=sealed) as writer:
+        writer.append(blob)          # returns 0 once the record is durable
+    found = scan(path.read_bytes(), str(path))            # anyone: framing, sequence, chain
+    problems = found.problems + check_tags(found, k0)    # the coordinator: the tags too
+"""
+from __future__ import annotations
+
+import errno
+import os
+from datetime import datetime, timezone
+from pathlib import Path
+
+from rrdesk.core.errors import LogDamaged, LogLocked, StoreError, os_reason  # noqa: F401 - re-exported
+from rrdesk.core.fileio import (  # noqa: F401 - OsOps, write_all and write_file re-exported
+    FileOps,
+    OsOps,
+    check_regular,
+    mapped,
+    read_all,
+    remove_quietly,
+    write_all,
+    write_file,
+)
+from rrdesk.store.log._frames import (
+    DIGEST_SIZE,
+    KEY_SIZE,
+    MAX_BLOB,
+    Frame,
+    Header,
+    Problem,
+    Scan,
+    check_tags,
+    encode_frame,
+    encode_header,
+    encode_key_file,
+    evolve,
+    parse_key_file,
+    scan,
+)
+from rrdesk.store.log._key_flush import KeyFlush
+
+MAX_LOG = 2 << 30
+# why: the same bound as a bundle (MAX_BUNDLE): a log is a few MB, so 2 GiB is far above any
+# real one and stops a symlink to /dev/zero or a disk image from filling memory
+
+__all__ = ["Frame", "Header", "LogDamaged", "LogLocked", "LogWriter", "OsOps", "Problem", "Scan",
+           "StoreError", "check_tags", "key_path", "log_path", "scan", "torn_name"]
+MAX_TORN_PER_DAY = 10_000
+# why: a torn tail is what one crash mid-record leaves, and each open cuts at most one; ten
+# thousand names a day is far beyond any laptop, and bounds the search for a free name
+
+if os.name == "nt":  # pragma: no cover - not run on the Linux CI
+    import msvcrt
+
+    # why: Windows locks are mandatory; a lock inside the file would block readers too, so the
+    # writer locks one byte far beyond the end of any log.
+    _LOCK_AT = 0x7FFFFFF0
+
+    def _lock(fd: int) -> bool:
+        here = os.lseek(fd, 0, os.SEEK_CUR)
+        os.lseek(fd, _LOCK_AT, os.SEEK_SET)
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        finally:
+            os.lseek(fd, here, os.SEEK_SET)
+        return True
+else:
+    import fcntl
+
+    def _lock(fd: int) -> bool:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as error:
+            if error.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                return False
+            raise
+        return True
+
+
+def key_path(path: str | Path) -> Path:
+    """The key file next to the log ``path``."""
+    path = Path(path)
+    return path.with_name(path.name + ".key")
+
+
+def log_path(folder: str | Path, survey_id: str, device_id: bytes, log_id: bytes) -> Path:
+    """``folder/<survey id>/<device id hex>-<log id hex>.rrlog`` (FORMAT.md §1.1)."""
+    return Path(folder) / survey_id / f"{device_id.hex()}-{log_id.hex()}.rrlog"
+
+
+def _close_quietly(fd: int) -> None:
+    try:
+        os.close(fd)
+    except OSError:
+        pass
+
+
+class LogWriter:
+    """The one writer of a log: appends records durably, chained and forward-securely tagged.
+
+    Make one with ``create`` or ``open``, never directly. Not thread-safe: one thread at a time
+    appends and closes (any thread, one after another). The key file's flush runs on the
+    writer's own thread (FORMAT.md §1.8), which ``close`` waits for and ends.
+    """
+
+    def __init__(self, *, path: Path, fd: int, key_fd: int, header: Header, count: int,
+                 key: bytes, prev: bytes, ops: FileOps) -> None:
+        self._path, self._fd, self._key_fd, self._header = path, fd, key_fd, header
+        self._count, self._key, self._prev, self._ops = count, key, prev, ops
+        self._poisoned = False
+        self._flush = KeyFlush(ops, key_fd)  # the last append's key flush, until settled
+
+    @property
+    def path(self) -> Path:
+        return self._path
+
+    @property
+    def header(self) -> Header:
+        return self._header
+
+    @property
+    def count(self) -> int:
+        """The number of records in the log; the next record's seq."""
+        return self._count
+
+    @classmethod
+    def create(cls, path: str | Path, *, survey_id: str, device_id: bytes, log_id: bytes,
+               created: str, first_key: bytes, sealed_first_key: bytes,
+               ops: FileOps | None = None) -> LogWriter:
+        """Create a new, empty log and its key file, durably, and open it (FORMAT.md §1.8).
+
+        Parameters
+        ----------
+        path : str or Path
+            The log file (see ``log_path``); its folder must exist; the log must not.
+        survey_id, device_id, log_id, created
+            Header fields (FORMAT.md §1.2); ``log_id`` must be fresh random bytes.
+        first_key : bytes
+            k_0, 32 bytes from the OS CSPRNG; kept only in the key file, then evolved.
+        sealed_first_key : bytes
+            k_0 already sealed (age) to the coordinator, stored in the header.
+
+        Raises
+        ------
+        ValueError
+            A field the header cannot hold.
+        StoreError
+            The log exists already, or could not be written (nothing is left behind).
+        """
+        ops = ops or OsOps()
+        path = Path(path)
+        header = encode_header(survey_id=survey_id, device_id=device_id, log_id=log_id,
+                               created=created, sealed_first_key=sealed_first_key)
+        if not isinstance(first_key, bytes) or len(first_key) != KEY_SIZE:
+            raise ValueError(f"first key must be {KEY_SIZE} bytes")
+        if os.path.lexists(path):
+            raise StoreError(path, "", "already exists")
+        keys = key_path(path)
+        new_log, new_key = path.with_name(path.name + ".new"), keys.with_name(keys.name + ".new")
+        placed: list[Path] = []
+        with mapped(path, "could not be created"):
+            try:
+                write_file(ops, new_log, header)
+                write_file(ops, new_key, encode_key_file(log_id, 0, first_key))
+                ops.replace(new_key, keys)
+                placed.append(keys)
+                ops.replace(new_log, path)  # the commit point: now there is a complete log
+                placed.append(path)
+                ops.fsync_dir(path.parent)
+            except OSError:
+                for made in (new_log, new_key, *placed):
+                    remove_quietly(made)
+                raise
+        return cls.open(path, ops=ops)
+
+    @classmethod
+    def open(cls, path: str | Path, *, ops: FileOps | None = None) -> LogWriter:
+        """Open a log to append to it, recovering from a crash first (FORMAT.md §1.7).
+
+        A torn tail is copied aside to ``<log>.torn-<UTC day>-<counter>-<offset>`` (:func:`torn_name`)
+        and cut off; a key
+        file one step behind (stopped between a frame's fsync and the key update) is evolved.
+
+        Raises
+        ------
+        LogLocked
+            Another writer holds the log.
+        LogDamaged
+            Damage before the tail, or a missing, damaged or mismatched key file, or fewer
+            intact records than were acknowledged. Nothing is changed; start a new log.
+        StoreError
+            The log does not exist, or could not be read or repaired.
+        """
+        ops = ops or OsOps()
+        path = Path(path)
+        try:
+            # why: O_NONBLOCK: a FIFO in a log's place never blocks the open (no effect on a file)
+            fd = ops.open(path, os.O_RDWR | os.O_APPEND | getattr(os, "O_NONBLOCK", 0))
+        except FileNotFoundError:
+            raise StoreError(path, "", "no such log") from None
+        except OSError as error:
+            raise StoreError(path, "", f"could not be opened: {os_reason(error)}") from error
+        try:
+            check_regular(fd, MAX_LOG)  # a FIFO, a device, a giant file: refused before any read
+        except OSError as error:
+            _close_quietly(fd)
+            raise StoreError(path, "", f"cannot be read: {os_reason(error)}") from None
+        key_fd = None
+        with mapped(path, "could not be recovered"):
+            try:
+                if not _lock(fd):
+                    raise LogLocked(path, "", "in use by another rrdesk window or process")
+                data = read_all(fd)
+                found = scan(data, str(path))
+                if found.header is None or (found.problems and not found.torn_tail):
+                    raise LogDamaged(found.problems)
+                key_fd, index, key = _read_key(ops, path, found.header)
+                have = len(found.frames)
+                if index > have:
+                    raise LogDamaged([Problem(str(path), have, f"missing: the key file says {index} "
+                                                               f"records were saved, {have} are intact")])
+                if index < have - 1:
+                    raise LogDamaged([Problem(str(key_path(path)), None, f"key file is {have - index} "
+                                              "records behind the log (restored from a copy, or replaced)")])
+                if found.torn_tail:
+                    _cut_torn_tail(ops, fd, path, data[found.valid_length:], found.valid_length)
+                if index == have - 1:
+                    key = evolve(key)
+                    write_all(ops, key_fd, encode_key_file(found.header.log_id, have, key), 0)
+                    ops.fsync(key_fd)
+            except BaseException:
+                for open_fd in (fd, key_fd):
+                    if open_fd is not None:
+                        _close_quietly(open_fd)
+                raise
+        prev = found.frames[-1].check if found.frames else found.header.check
+        return cls(path=path, fd=fd, key_fd=key_fd, header=found.header, count=len(found.frames),
+                   key=key, prev=prev, ops=ops)
+
+    def append(self, blob: bytes) -> int:
+        """Append one record; return its seq once its frame is on disk (FORMAT.md §1.8).
+
+        The frame is written and flushed, the key file overwritten with the next key, and its
+        flush started on the writer's own thread; the next append (or ``close``) waits for that
+        flush before it writes anything.
+
+        Raises
+        ------
+        ValueError
+            ``blob`` is not 1..65536 bytes.
+        StoreError
+            The log is closed, or the record could not be saved (a full disk, an I/O error),
+            or the key file's flush after the previous record failed (then nothing of this
+            record was written). After such an error the writer refuses every append; ``open``
+            the log again. The failed record may still be found there after recovery, and an
+            acknowledged one always is (FORMAT.md §1.8).
+        """
+        if self._fd is None:
+            raise StoreError(self._path, "", "the log is closed")
+        if not isinstance(blob, (bytes, bytearray)) or not 1 <= len(blob) <= MAX_BLOB:
+            size = len(blob) if isinstance(blob, (bytes, bytearray)) else type(blob).__name__
+            raise ValueError(f"a record must be 1..{MAX_BLOB} bytes, not {size}")
+        seq = self._count
+        if self._poisoned:
+            raise StoreError(self._path, f"record {seq}",
+                             "not saved: an earlier write failed; open the log again")
+        failed = self._flush.settle()  # the previous key on disk before this frame is written
+        if failed is not None:
+            self._poisoned = True
+            raise StoreError(self._path, f"record {seq}", f"could not be saved: {os_reason(failed)} "
+                                                          f"(the key file after record {seq - 1})") from failed
+        frame = encode_frame(seq, bytes(blob), self._prev, self._key)
+        next_key = evolve(self._key)
+        try:
+            write_all(self._ops, self._fd, frame)
+            self._ops.fsync(self._fd)
+            write_all(self._ops, self._key_fd, encode_key_file(self._header.log_id, seq + 1, next_key), 0)
+            self._flush.start()
+        except OSError as error:
+            # why: never retry an fsync and then acknowledge (PostgreSQL "fsyncgate", 2018)
+            self._poisoned = True
+            raise StoreError(self._path, f"record {seq}", f"could not be saved: {os_reason(error)}") from error
+        self._count, self._key, self._prev = seq + 1, next_key, frame[-DIGEST_SIZE:]
+        return seq
+
+    def close(self) -> None:
+        """Wait for the last key flush, end the writer's thread, release the log and its lock.
+
+        Safe to call twice. Raises ``StoreError`` (once everything is released) when that
+        flush failed and no append has said so yet; the record before it is in the log, and
+        the next ``open`` keeps it (FORMAT.md §1.8).
+        """
+        try:
+            failed = self._flush.close()
+        finally:
+            for name in ("_key_fd", "_fd"):  # why: the log's fd, which holds the lock, last
+                fd = getattr(self, name)
+                if fd is not None:
+                    setattr(self, name, None)
+                    self._ops.close(fd)
+        if failed is not None:
+            raise self._key_not_saved(failed) from failed
+
+    def sync(self) -> None:
+        """Return once the last record's key is on disk: its forward security in force now.
+
+        ``append`` does not wait for that (FORMAT.md §1.8); the next append and ``close`` do.
+
+        Raises
+        ------
+        StoreError
+            That flush failed; the writer then refuses every append, as after a failed append
+            (the record itself is in the log, and the next ``open`` keeps it).
+        """
+        failed = self._flush.settle()
+        if failed is not None:
+            self._poisoned = True
+            raise self._key_not_saved(failed) from failed
+
+    def _key_not_saved(self, failed: OSError) -> StoreError:
+        return StoreError(self._path, f"record {self._count - 1}",
+                          f"its key file could not be saved: {os_reason(failed)} (the record itself "
+                          "is in the log; opening the log again recovers it)")
+
+    def __enter__(self) -> LogWriter:
+        return self
+
+    def __exit__(self, kind: object, *exc: object) -> None:
+        try:
+            self.close()
+        except StoreError:
+            if kind is None:
+                raise  # why: never hide the error already on its way out
+
+
+def _read_key(ops: FileOps, path: Path, header: Header) -> tuple[int, int, bytes]:
+    """Open the key file and return (fd, index, key), or raise LogDamaged naming it."""
+    keys = key_path(path)
+    try:
+        fd = ops.open(keys, os.O_RDWR)
+    except FileNotFoundError:
+        raise LogDamaged([Problem(str(keys), None, "key file is missing")]) from None
+    try:
+        state = parse_key_file(read_all(fd))
+        if isinstance(state, str):
+            raise LogDamaged([Problem(str(keys), None, f"key file is damaged: {state}")])
+        if state.log_id != header.log_id:
+            raise LogDamaged([Problem(str(keys), None, "key file belongs to another log")])
+    except BaseException:
+        _close_quietly(fd)
+        raise
+    return fd, state.index, state.key
+
+
+def torn_name(log_name: str, day: str, counter: int, offset: int) -> str:
+    """A torn-tail side file's name (FORMAT.md §1.7): ``<log>.torn-<UTC day>-<counter>-<offset>``.
+
+    The day at most, never a time of day: the file travels in the bundle to the coordinator, and
+    the moment a record was torn is the moment of an interview. The counter (1, 2, …) tells two
+    tails cut on one day apart. Readers accept any ``torn-`` suffix, the older
+    ``torn-<UTC time>-<offset>`` names included."""
+    return f"{log_name}.torn-{day}-{counter}-{offset}"
+
+
+def _cut_torn_tail(ops: FileOps, fd: int, path: Path, tail: bytes, offset: int) -> None:
+    """Copy the torn tail aside (durably), then cut it off the log (durably)."""
+    day = datetime.now(timezone.utc).strftime("%Y%m%d")
+    for counter in range(1, MAX_TORN_PER_DAY + 1):
+        side = path.with_name(torn_name(path.name, day, counter, offset))
+        try:
+            side_fd = ops.open(side, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            break
+        except FileExistsError:
+            continue
+    else:
+        raise StoreError(path, "", f"{MAX_TORN_PER_DAY} torn tails were already set aside today; "
+                                   "export the data and start a new log")
+    try:
+        write_all(ops, side_fd, tail)
+        ops.fsync(side_fd)
+    except OSError:
+        remove_quietly(side)  # why: an incomplete copy would look like the whole tail
+        raise
+    finally:
+        ops.close(side_fd)
+    ops.fsync_dir(path.parent)
+    ops.ftruncate(fd, offset)
+    ops.fsync(fd)

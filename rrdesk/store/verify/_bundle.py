@@ -1,0 +1,98 @@
+"""``rrdesk verify`` and ``rrdesk extract`` on a bundle, read as a stream (FORMAT.md §2.6).
+
+A bundle is never held whole: :func:`bundle_logs` checks it with
+:func:`rrdesk.store.bundle._index.index_bundle` -- the tar, the manifest, and every check of
+each log but its records' (framing, sequence, chain, key file, first key, tags), exactly what
+``verify`` finds on a log held in memory (``tests/test_bundle_stream.py`` compares the two) --
+keeping 44 bytes a record to place its sealed blob. :func:`check_log` then reads the records
+in batches of :data:`BATCH` straight from the bundle file (each age chunk authenticating as it
+is read), and decrypts and checks them one by one as :func:`rrdesk.store.log._checks._check_log`
+does; :func:`blobs` gives them to ``extract``. Memory: the index and one batch, however large
+the bundle (``tests/benchmarks/verify_memory.py`` measures ``verify -i`` on a 500 MB bundle).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator, Mapping, Sequence
+
+from rrdesk.core.errors import BundleError
+from rrdesk.core.problems import Problem
+from rrdesk.store import age, minisign, records
+from rrdesk.store.age import Opener
+from rrdesk.store.bundle import BundleIndex, Bundles, LogIndex, header_problems, index_bundle
+from rrdesk.store.laptop import problem as signed_by
+from rrdesk.store.log import open_record, record_problems, unmatched_problems
+from rrdesk.store.verify._sources import FoundLog
+
+__all__ = ["BATCH", "Streamed", "blobs", "bundle_logs", "check_log"]
+
+BATCH = 4096
+# why: ~3.5 MB of sealed records read at a time: few reads and little memory whatever the bundle
+
+
+@dataclass(frozen=True, eq=False)
+class Streamed:
+    """Where a log of a bundle is: the bundle as indexed, and the log."""
+
+    bundle: BundleIndex
+    log: LogIndex
+
+
+def bundle_logs(path: Path, identities: Sequence[age.Identity], problems: list[Problem],
+                laptops: Mapping[str, minisign.PublicKey] | None = None) -> list[FoundLog]:
+    """The logs of the bundle ``path`` to check, each placed in the bundle (its records unread);
+    the bundle's own problems go to ``problems`` (one that cannot be opened: that alone), and
+    with ``laptops`` what is wrong with its origin (FORMAT.md §2.8)."""
+    index = index_bundle(Path(path), identities)
+    problems.extend(index.problems)
+    if laptops is not None and index.manifest is not None and (origin := signed_by(
+            index.manifest, index.manifest_bytes, index.signature, laptops)) is not None:
+        problems.append(Problem(index.file, None, origin))
+    problems.extend(header_problems(index, laptops).values())  # each log's header signature (§1.11)
+    survey_id = index.survey.id if index.survey is not None else None
+    return [FoundLog(index.file, log.member, log.member, b"", None, index.file, log.member + ".key", survey_id,
+                 index.survey, streamed=Streamed(index, log)) for log in index.logs]
+
+
+def blobs(item: FoundLog, bundles: Bundles) -> Iterator[tuple[int, bytes]]:
+    """Each intact record of the log ``item`` (seq, sealed blob), read from its bundle in
+    batches; BundleError when the bundle changed since it was indexed."""
+    where: Streamed = item.streamed
+    log = where.log
+    for start in range(0, log.count, BATCH):
+        stop = min(start + BATCH, log.count)
+        batch = bundles.blobs(where.bundle.file, where.bundle.digest, log.offsets[start:stop], log.lengths[start:stop])
+        yield from enumerate(batch, start)
+
+
+def check_log(item: FoundLog, identities: Sequence[age.Identity] | None, bundles: Bundles) -> tuple[int, list[Problem]]:
+    """``_check_log`` on a log of a bundle: its intact records and every problem."""
+    log: LogIndex = item.streamed.log
+    problems = list(log.problems)
+    if identities and log.header is not None:
+        problems.extend(_check_records(item, log, identities, bundles))
+    return log.count, problems
+
+
+def _check_records(item: FoundLog, log: LogIndex, identities: Sequence[age.Identity], bundles: Bundles) -> list[Problem]:
+    """Decrypt and parse every record; check it belongs to its log and stands in order (as
+    ``_log_checks._check_records``, one batch at a time)."""
+    problems: list[Problem] = []
+    unmatched: list[int] = []
+    prev: tuple[int, records.Record] | None = None
+    decrypt = Opener(identities).decrypt  # the same plaintext or error as age.decrypt, faster
+    try:
+        for seq, blob in blobs(item, bundles):
+            opened = open_record(blob, identities, decrypt=decrypt)
+            if opened is None:
+                unmatched.append(seq)
+            elif isinstance(opened, str):
+                problems.append(item.problem(seq, opened))
+            else:
+                problems.extend(record_problems(item.file, log.header, seq, opened, prev, item.survey,
+                                                member=item.member))
+                prev = (seq, opened)
+    except BundleError as error:
+        return problems + [item.problem(None, error.what)]
+    return problems + unmatched_problems(item.file, unmatched, log.count, member=item.member)
