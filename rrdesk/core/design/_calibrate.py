@@ -31,11 +31,14 @@ if TYPE_CHECKING:
 WHEEL = 2**32
 
 
-def weight_grid(probabilities: Sequence[float], names: Sequence[str]) -> list[int]:
-    """Round probabilities to the 2**-32 grid, keeping the sum exact (largest remainder)."""
-    for name, p in zip(names, probabilities):
+def weight_grid(given: Sequence[object], names: Sequence[str]) -> list[int]:
+    """Round probabilities to the 2**-32 grid, keeping the sum exact (largest remainder); ``given``
+    as the caller got them, each checked to be one."""
+    probabilities: list[float] = []
+    for name, p in zip(names, given, strict=True):
         if not isinstance(p, (int, float)) or isinstance(p, bool) or not 0 <= p <= 1:
             raise DesignError(f"{name} must be a probability between 0 and 1, not {p!r}")
+        probabilities.append(p)
     if abs(math.fsum(probabilities) - 1) > 1e-9:
         total = math.fsum(probabilities)
         raise DesignError(f"{' + '.join(names)} must sum to 1, not {total:.10g}")

@@ -36,7 +36,7 @@ def forced(*, epsilon: float | None = None, truth: float | None = None,
     exactly_one("forced", {"epsilon": epsilon, "truth": truth, "yes": yes, "no": no},
              [{"epsilon"}, {"truth", "yes", "no"}])
     if epsilon is None:
-        weights = weight_grid([truth, yes, no], ["truth", "yes", "no"])  # type: ignore[list-item]
+        weights = weight_grid([truth, yes, no], ["truth", "yes", "no"])
         return forced_weights(*weights)
     target = check_target(epsilon)
     no, yes = _saying(2, target, lambda t, says: forced_weights(t, says[1], says[0]))
@@ -139,7 +139,9 @@ def _saying(k: int, target: float, build: Callable[[int, list[int]], Design]) ->
     best = settle_weight(guess, 1, WHEEL - k, ok)
     if best is None:
         raise DesignError(f"epsilon {target!r} is too small for a 2**32-sector spinner")
-    return says(best)  # type: ignore[return-value]
+    weights = says(best)
+    assert weights is not None  # why: settle_weight returns only a weight that ok() accepted
+    return weights
 
 
 def kary_weights(truth: int, says: Sequence[int]) -> Design:

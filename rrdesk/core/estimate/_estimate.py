@@ -226,7 +226,7 @@ def _intervals(columns: tuple[np.ndarray, float] | None, y: np.ndarray, n: np.nd
     else:
         a, b = columns
         # yes/no: the NO interval is the mirror of the YES one (Clopper–Pearson is symmetric)
-        cats = [1] if k == 2 else list(range(k))
+        cats = np.array([1]) if k == 2 else np.arange(k)
         shape = (int(rows.sum()), len(cats))
         lo, hi = category_intervals(a[cats], b, y[rows][:, cats], np.broadcast_to(n[rows][:, None], shape))
         low[np.ix_(rows, cats)], high[np.ix_(rows, cats)] = lo, hi

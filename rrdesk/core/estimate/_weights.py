@@ -84,7 +84,9 @@ def weighted(design: Design | None, recorded: np.ndarray, weights: np.ndarray, c
     share = w @ z / total
     var = n / (n - 1) * ((w[:, None] * (z - share)) ** 2).sum(axis=0) / total**2
     matrix = np.eye(k) if design is None else design.matrix
-    a, b = answer_columns(matrix)  # type: ignore[misc]  # every design rrdesk builds has the form
+    columns = answer_columns(matrix)
+    assert columns is not None  # why: every design rrdesk builds has the form
+    a, b = columns
     raw = (share - a) / b
     if k == 2:
         p = float(np.clip(raw[1], 0.0, 1.0))
