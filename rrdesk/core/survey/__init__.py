@@ -134,7 +134,7 @@ def loads(text: str, path: str | Path = "<string>", *, complete: bool = True) ->
     total = result.epsilon_per_respondent
     if total > result.max_epsilon:
         survey = place.at(place.lines.table("survey"))
-        shares = [f"{q.id} {q.design.epsilon:.4f}" for q in result.randomized]  # type: ignore[union-attr]
+        shares = [f"{q.id} {q.spinner.epsilon:.4f}" for q in result.randomized]
         listed = ", ".join(shares[:_LISTED]) + (f" and {len(shares) - _LISTED} more" if len(shares) > _LISTED else "")
         survey.fail("max_epsilon", f"the randomized questions add up to ε = {total:.4f} per respondent, "
                                    f"above max_epsilon = {show(result.max_epsilon)} ({listed}): lower a "
@@ -219,13 +219,13 @@ def _questions(top: Place, data: dict[str, Any], languages: tuple[str, ...]) -> 
                                                           f'question "{questions[n].id}"'))
 
 
-def _question(place: Place, table: Any, languages: tuple[str, ...]) -> Question:
+def _question(place: Place, table: object, languages: tuple[str, ...]) -> Question:
     if not isinstance(table, dict):
         place.fail(None, f"each question must be a table, not {show(table)}")
-    qid = table.get("id")
-    if isinstance(qid, str) and ident_ok(qid, QUESTION_ID):
-        place = place.named(f'question "{qid}"')  # why: an id a person can search for beats a number
-    place.ident(table, "id", QUESTION_ID)
+    given = table.get("id")
+    if isinstance(given, str) and ident_ok(given, QUESTION_ID):
+        place = place.named(f'question "{given}"')  # why: an id a person can search for beats a number
+    qid = place.ident(table, "id", QUESTION_ID)
     kind = place.string(table, "design", DESIGNS)
     allowed = allowed_keys(kind)
     for key in table:
@@ -239,7 +239,7 @@ def _question(place: Place, table: Any, languages: tuple[str, ...]) -> Question:
         choices = place.strings(table, "choices", CHOICE_ID, CHOICE_RULE, least=2, most=MAX_CHOICES)
     if "choice_text" in table and not choices:
         place.fail("choice_text", "choice_text needs choices")
-    labels = Localized()
+    labels: Localized[tuple[str, ...]] = Localized()
     if kind == "kary" or "choice_text" in table:
         labels = Localized(place.labels(table, "choice_text", languages, len(choices)))
     line = place.header
@@ -256,7 +256,8 @@ def _question(place: Place, table: Any, languages: tuple[str, ...]) -> Question:
         # if the software had to invent that answer it would be forced response in disguise
         place.fail("answer_mode",
                    f'answer_mode must be "instructed" for design unrelated, not {show(mode)}')
-    negation = unrelated = Localized()
+    negation: Localized[str] = Localized()
+    unrelated: Localized[str] = Localized()
     prevalence = None
     if kind == "warner":
         negation = Localized(place.texts(table, "negation", languages))
@@ -292,10 +293,11 @@ def _design(place: Place, table: dict[str, Any], kind: str, k: int, prevalence: 
         if kind == "warner":
             return designs.warner(**params)
         if kind == "unrelated":
-            return designs.unrelated(prevalence=prevalence, **params)  # type: ignore[arg-type]
+            assert prevalence is not None  # why: _question reads it for every unrelated question
+            return designs.unrelated(prevalence=prevalence, **params)
         if kind == "cdm":  # the question holds group A's spinner; rrdesk.core.cdm derives group B's
             from rrdesk.core import cdm  # why here: it needs numpy, which a survey's loading does not
-            return cdm.cdm(**params).groups[0]  # type: ignore[arg-type]
+            return cdm.cdm(**params).groups[0]
         return designs.kary(k, **params)
     except DesignError as e:
         place.fail(blame, str(e))

@@ -108,6 +108,14 @@ class Question:
     relevant: Condition | None = field(default=None, compare=False)  # why not compared: relevant_text is
 
     @property
+    def spinner(self) -> Design:
+        """The calibrated spinner of a randomized question (what :attr:`Survey.randomized` holds);
+        ``ValueError`` for a direct question, which has none."""
+        if self.design is None:
+            raise ValueError(f"question {self.id!r} is asked directly: it has no spinner")
+        return self.design
+
+    @property
     def answer_ids(self) -> tuple[str, ...]:
         """The answers in index order, as records, counts and estimates have them: ``("no",
         "yes")`` for a yes/no question (index 1 is YES), else the choice ids; for a
@@ -219,7 +227,7 @@ class Survey:
     def epsilon_per_respondent(self) -> float:
         """ε of one respondent's whole interview: by basic composition (Dwork & Roth
         2014, Thm. 3.16) the sum of the questions' ε."""
-        return math.fsum(q.design.epsilon for q in self.randomized)  # type: ignore[union-attr]
+        return math.fsum(q.spinner.epsilon for q in self.randomized)
 
     @property
     def fingerprint(self) -> tuple:

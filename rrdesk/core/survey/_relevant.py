@@ -102,7 +102,8 @@ def holds(condition: Condition, answers: Mapping[str, str]) -> bool:
 
 
 def _tokens(text: str) -> list[tuple[str, str]]:
-    tokens, at = [], 0
+    tokens: list[tuple[str, str]] = []
+    at = 0
     while at < len(text):
         if text[at:].strip() == "":
             break
@@ -111,7 +112,9 @@ def _tokens(text: str) -> list[tuple[str, str]]:
             bad = text[at:].lstrip()[:12]
             raise ConditionError(f"cannot read {bad!r} (allowed: ${{question}}, = != < <= > >=, 'text', "
                                  "numbers, and, or, not(...), parentheses)")
-        kind = m.lastgroup if m.lastgroup != "id" else "ref"
+        kind = m.lastgroup
+        assert kind is not None  # why: every alternative of _TOKEN is a named group
+        kind = kind if kind != "id" else "ref"
         value = m["id"] if kind == "ref" else m[kind]
         if kind == "word" and value not in ("and", "or", "not"):
             raise ConditionError(f"unknown word {value!r} (allowed: and, or, not(...); a question is "

@@ -51,7 +51,7 @@ _EXTRA = {"forced": (), "cdm": (), "warner": ("negation",), "unrelated": ("unrel
 
 def allowed_keys(kind: str) -> tuple[str, ...]:
     """Every key a question of design ``kind`` may hold."""
-    common = ("id", "design", "text")
+    common: tuple[str, ...] = ("id", "design", "text")
     if kind != "direct":
         # cdm: its two groups are set by truth, yes and no (group B swaps yes and no), never by ε
         common += ("answer_mode",) if kind == "cdm" else ("epsilon", "answer_mode")

@@ -21,7 +21,7 @@ from __future__ import annotations
 import string
 import tomllib
 from functools import lru_cache
-from typing import Any, Iterable, Mapping
+from typing import Iterable, Mapping, TypeAlias
 
 from rrdesk.core.design import Act
 from rrdesk.core.errors import SurveyError
@@ -33,6 +33,8 @@ from rrdesk.core.wording._texts import ENGLISH, NAMES, NEEDS, PLURAL, WHERE
 __all__ = ["ENGLISH", "NAMES", "PLURAL", "WHERE", "Words", "builtin_languages", "categories", "check",
            "needed", "parse", "plural_category", "words_for"]
 
+#: One respondent text: a string, or a plural text's (category, form) pairs in CLDR order.
+Text: TypeAlias = "str | tuple[tuple[str, str], ...]"
 #: Where the shipped wordings are; one ``respondent_LANG.toml`` per language.
 BUILT_IN = RESOURCES / "translations"
 #: A shipped wording is a few kilobytes; the cap only keeps a broken install from reading a huge file.
@@ -89,9 +91,9 @@ class Words:
     3, seconds="3")`` picks the plural form for 3.
     """
 
-    def __init__(self, lang: str, texts: Mapping[str, Any] = ()) -> None:  # type: ignore[assignment]
+    def __init__(self, lang: str, texts: Mapping[str, Text] | None = None) -> None:
         self.lang = lang
-        self._texts = dict(texts)
+        self._texts: dict[str, Text] = dict(texts or {})
 
     def __call__(self, name: str, **fields: str) -> str:
         text = self._texts.get(name, ENGLISH[name])
@@ -100,11 +102,9 @@ class Words:
         return text.format(**fields) if fields else text
 
     def plural(self, name: str, n: int, **fields: str) -> str:
-        forms = self._texts.get(name)
-        if forms is None:
-            forms, category = tuple(PLURAL[name].items()), plural_category("en", n)
-        else:
-            category = plural_category(self.lang, n)
+        given = self._texts.get(name)
+        forms = tuple(PLURAL[name].items()) if given is None else given
+        category = plural_category("en" if given is None else self.lang, n)
         table = dict(forms) if isinstance(forms, tuple) else {"other": forms}
         return table.get(category, table["other"]).format(**fields)
 
@@ -127,7 +127,7 @@ def builtin_languages() -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=None)
-def _builtin(lang: str) -> tuple[tuple[str, Any], ...]:
+def _builtin(lang: str) -> tuple[tuple[str, Text], ...]:
     path = BUILT_IN / f"respondent_{lang}.toml"
     if not path.is_file():
         return ()
@@ -141,10 +141,10 @@ def _builtin(lang: str) -> tuple[tuple[str, Any], ...]:
     return found.get(lang, ())
 
 
-def _shipped(lang: str) -> dict[str, Any]:
+def _shipped(lang: str) -> dict[str, Text]:
     """What rrdesk ships for ``lang``: English for English, the base language's file for a
     regional code, then the code's own file over it."""
-    texts: dict[str, Any] = {}
+    texts: dict[str, Text] = {}
     if _base(lang) == "en":
         texts.update(ENGLISH)
         texts.update((name, tuple(forms.items())) for name, forms in PLURAL.items())
@@ -175,7 +175,7 @@ def tags(survey: Survey) -> frozenset[str]:
             found.add("yesno")
         if q.answer_mode == "assisted":
             found.add("assisted")
-        if q.kind != "warner" and any(s.instruction.act is Act.OPPOSITE for s in q.design.sectors):  # type: ignore[union-attr]
+        if q.kind != "warner" and any(s.instruction.act is Act.OPPOSITE for s in q.spinner.sectors):
             found.add("opposite")
     return frozenset(found)
 
@@ -195,7 +195,7 @@ def _fields(text: str) -> set[str] | None:
         return None
 
 
-def _text(place: Place, key: str, name: str, value: Any) -> str:
+def _text(place: Place, key: str, name: str, value: object) -> str:
     if not isinstance(value, str):
         place.fail(key, f"{key} must be a string, not {show(value)}")
     if not value.strip():
@@ -211,7 +211,7 @@ def _text(place: Place, key: str, name: str, value: Any) -> str:
     return value
 
 
-def _one(place: Place, lang: str, name: str, value: Any) -> Any:
+def _one(place: Place, lang: str, name: str, value: object) -> Text:
     key = f"{name}"
     if name not in ENGLISH:
         place.fail(key, f"{show(name)} is not a respondent text (rrdesk translate {lang} -o FILE lists them)")
@@ -233,7 +233,7 @@ def _one(place: Place, lang: str, name: str, value: Any) -> Any:
     return tuple(sorted(forms, key=lambda pair: allowed.index(pair[0])))
 
 
-def parse(top: Place, raw: Any, languages: Iterable[str]) -> Localized:
+def parse(top: Place, raw: object, languages: Iterable[str]) -> Localized[tuple[tuple[str, Text], ...]]:
     """The ``[wording.LANG]`` tables of a survey (or a shipped wording), checked one key at a time."""
     languages = tuple(languages)
     if raw is None:
