@@ -109,7 +109,7 @@ def codebook(results: Results) -> str:
               "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for q in survey.randomized:
         p = design_parameters(q)
-        lines.append(f"| {q.id} | {q.kind} | {q.design.epsilon:.6g} | " +  # type: ignore[union-attr]
+        lines.append(f"| {q.id} | {q.kind} | {q.spinner.epsilon:.6g} | " +
                      " | ".join(_short(p[k]) for k in ("p_truth", "p_yes", "p_no", "prevalence", "k", "p_say")) + " |")
     lines += ["", f"Total ε per respondent (sum over the randomized questions): "
               f"{survey.epsilon_per_respondent:.4f} (cap {survey.max_epsilon:g}).", "",

@@ -47,7 +47,7 @@ def _check_question(s: Survey, q: Question, margin: float | None, by: str | None
     d = q.design
     choices = q.choices or None
     categories = max(2, len(q.choices) if q.number is None else len(q.groups))  # a number: a share per bin
-    report = {
+    report: dict[str, Any] = {
         "id": q.id,
         "design": q.kind,
         "answer_mode": q.answer_mode,
@@ -64,11 +64,11 @@ def _check_question(s: Survey, q: Question, margin: float | None, by: str | None
         "efficiency": plan.efficiency(d, categories),
     }
     if q.kind == "cdm":  # the three shares from two groups: far wider than one spinner's margin
-        pair = cdm.of_design(d)  # type: ignore[arg-type]
+        pair = cdm.of_design(q.spinner)
         report["margin95"] = cdm.margin95(pair, s.planned_respondents)
         report["efficiency"] = (plan.margin95(None, s.planned_respondents) / report["margin95"]) ** 2
     if margin is not None:
-        report["needed_n"] = (cdm.needed_n(cdm.of_design(d), margin) if q.kind == "cdm"  # type: ignore[arg-type]
+        report["needed_n"] = (cdm.needed_n(cdm.of_design(q.spinner), margin) if q.kind == "cdm"
                               else plan.needed_n(d, margin, categories=categories))
         if by is not None and q.id != by:
             groups = len(s.question(by).groups)  # its answers, or a number question's bins

@@ -105,7 +105,7 @@ def fit_model(model: Model, recorded: np.ndarray, answers: np.ndarray) -> ModelR
     if y.shape[0] == 0:
         return ModelResult(model, None, left_out, tuple(empty), "no respondent answered the outcome question")
     try:
-        fit = logistic(model.outcome.design, y, x, names=names)  # type: ignore[arg-type]
+        fit = logistic(model.outcome.spinner, y, x, names=names)
     except ValueError as error:
         return ModelResult(model, None, left_out, tuple(empty), str(error))
     note = "" if fit.converged else "the fit did not converge (a covariate may separate the answers perfectly)"
@@ -118,7 +118,7 @@ def rows(result: ModelResult) -> list[dict[str, float | str]]:
     fit = result.fit
     if fit is None:
         return []
-    out = []
+    out: list[dict[str, float | str]] = []
     for name, b, se, (lo, hi) in zip(fit.names, fit.coef, fit.se, fit.ci95):
         z = float(b / se) if se > 0 else float("nan")
         p = 2 * (1 - NormalDist().cdf(abs(z))) if se > 0 else float("nan")

@@ -138,9 +138,11 @@ def _pct(x: float) -> str:
 
 
 def _cards(r: Results) -> str:
+    rate = r.response_rate  # why: a refusal is an interview begun, so there is a rate wherever one is shown
     items = [(str(r.interviews), "interviews"), (str(r.records), "records used"),
              (str(r.devices), "laptops"),
-             *([(str(r.refused), f"refused consent (response rate {_pct(r.response_rate)})")] if r.refused else []),
+             *([(str(r.refused), f"refused consent (response rate {_pct(rate)})")] if r.refused and rate is not None
+               else []),
              (f"{r.survey.epsilon_per_respondent:.2f}",
               f"total &epsilon; per respondent (cap {r.survey.max_epsilon:g})")]
     return "<div class=\"cards\">" + "".join(f"<div class=\"card\"><b>{v}</b><span>{k}</span></div>"

@@ -118,11 +118,11 @@ def results(survey: Survey, counts: Mapping[str, Mapping[str | None, Sequence[in
         per = counts[q.id]
         labels = q.groups  # a direct number question: its bins
         overall = _estimate(q, per[None])
-        groups = ()
+        groups: tuple[Group, ...] = ()
         if by is not None and q.id != by:  # why: a question split by itself says nothing new
             names = list(survey.question(by).groups) + [SKIPPED_GROUP, UNKNOWN_GROUP]
             groups = tuple(_group(q, name, per[name]) for name in names if name in per
-                           and (name not in (SKIPPED_GROUP, UNKNOWN_GROUP) or sum(per[name])))
+                           and (name not in (SKIPPED_GROUP, UNKNOWN_GROUP) or sum(per[name]) > 0))
         skipped = (not_answered or {}).get(q.id, {})
         found.append(QuestionResult(q, ("no", "yes") if q.kind == "cdm" else labels,
                                     None if q.design is None else q.design.epsilon, overall,

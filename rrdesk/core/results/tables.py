@@ -78,7 +78,7 @@ def answers_csv(survey: Survey, answers: Iterable[Any],
     codes = {q.id: {c: j for j, c in enumerate(q.answer_ids)} for q in survey.randomized}
     for q in survey.randomized:  # cdm: each group's spinner, and the answer as NO/YES with its group
         if q.kind == "cdm":
-            for g, spinner in zip("ab", cdm.of_design(q.design).groups):  # type: ignore[arg-type]
+            for g, spinner in zip("ab", cdm.of_design(q.spinner).groups):
                 shown = replace(q, design=spinner)
                 params[f"{q.id}-{g}"] = list(design_parameters(shown).values())
                 more[f"{q.id}-{g}"] = list(answer_parameters(shown).values())
