@@ -55,11 +55,11 @@ def _number(text: str, where: str) -> float:
 def _parse_share(q: surveys.Question, value: str, where: str) -> np.ndarray:
     if q.number is not None:
         low, dots, high = value.partition("..")
-        span = [q.number.read(low), q.number.read(high)]
-        if not dots or None in span or span[0] > span[1]:  # type: ignore[operator]
+        least, most = q.number.read(low), q.number.read(high)
+        if not dots or least is None or most is None or least > most:
             raise InputError("command line", where, f"expected MIN..MAX, two numbers from {q.number.text(q.number.low)} "
                                                     f"to {q.number.text(q.number.high)}, the first not above the second")
-        return np.array(span)
+        return np.array([least, most])
     if not q.choices:
         p = _number(value, where)
         return np.array([1 - p, p])
@@ -85,7 +85,7 @@ def simulate(s: surveys.Survey, data: Path, n: int, shares: dict[str, np.ndarray
     truths = {q.id: (rng.integers(shares[q.id][0], shares[q.id][1], size=n, endpoint=True) if q.number is not None
                      else rng.choice(len(shares[q.id]), size=n, p=shares[q.id])) for q in s.questions}
     reported = {q.id: np.zeros(len(shares[q.id]), dtype=np.int64) for q in s.randomized}
-    given = {q.id: [] for q in s.direct}  # the direct answers recorded ("" when skipped)
+    given: dict[str, list[str]] = {q.id: [] for q in s.direct}  # the direct answers recorded ("" when skipped)
     # the survey's interviewers in turn (answers.csv then has several), else one simulated one
     team = s.interviewers or (SIMULATED,)
     with Station(s, data, source=source) as station:
@@ -97,9 +97,13 @@ def simulate(s: surveys.Survey, data: Path, n: int, shares: dict[str, np.ndarray
             for qid, text in direct.items():
                 given[qid].append(text)
             for q in s.randomized:
-                spin = interview.spin(q.id, int(truths[q.id][i]))
-                interview.record(q.id, spin.answer)  # a compliant respondent reports what the spinner says
-                reported[q.id][int(spin.answer[0])] += 1  # a simulation's tally, not a respondent's path
+                answer = interview.spin(q.id, int(truths[q.id][i])).answer
+                assert answer is not None  # why: a spin given the truth carries the answer to record
+                # a compliant respondent reports what the spinner says; why int: Interview.record
+                # takes one, and a simulation has no respondent whose answer a timing could reveal
+                recorded = int(answer[0])
+                interview.record(q.id, recorded)
+                reported[q.id][recorded] += 1  # a simulation's tally, not a respondent's path
         begun = station.interviews_begun
     questions = [_randomized_result(q, truths[q.id], reported[q.id], n) if q.design is not None
                  else _direct_result(q, given[q.id]) for q in s.questions]
@@ -128,13 +132,17 @@ def _direct_result(q: surveys.Question, given: list[str]) -> dict[str, Any]:
     """A direct question's answers (a number's per bin) as shares of the respondents asked,
     and how many were skipped; what is recorded is what is true."""
     asked = [text for text in given if text]
-    if q.number is not None:
-        codes = [q.number.bin_of(q.number.units(text)) for text in asked]  # type: ignore[arg-type]
-    else:
-        codes = [q.answer_ids.index(text) for text in asked]
+    codes = []
+    for text in asked:
+        if q.number is None:
+            codes.append(q.answer_ids.index(text))
+            continue
+        units = q.number.units(text)
+        assert units is not None  # why: every text here was written by number.text
+        codes.append(q.number.bin_of(units))
     counts = np.bincount(np.asarray(codes, dtype=np.int64), minlength=len(q.groups))
     labels = q.groups if q.number is not None or q.choices else ("no", "yes")
-    found = {"id": q.id, "design": q.kind, "truth": dict(zip(labels, (counts / max(1, len(asked))).tolist())),
+    found: dict[str, Any] = {"id": q.id, "design": q.kind, "truth": dict(zip(labels, (counts / max(1, len(asked))).tolist())),
              "reported": dict(zip(labels, counts.tolist()))}
     if q.relevant is not None:  # why only then: a question always asked is never skipped
         found["skipped"] = len(given) - len(asked)

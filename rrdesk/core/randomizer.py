@@ -31,14 +31,19 @@ from __future__ import annotations
 import functools
 import os
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable, TypeAlias
 
 import numpy as np
 
 from rrdesk.core.design import WHEEL, Act, Design
 from rrdesk.core.errors import DesignError
 
-ByteSource = Callable[[int], bytes]
+#: Where random bytes come from: ``source(n)`` returns ``n`` bytes (the OS CSPRNG, or a test's
+#: deterministic source).
+ByteSource: TypeAlias = Callable[[int], bytes]
+#: A category (a true or recorded answer's index) as the arithmetic takes it: a Python or numpy
+#: integer, or the one-element fixed-width array :func:`respond_fixed` returns (:func:`fixed`).
+Category: TypeAlias = "int | np.integer[Any] | np.ndarray"
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,20 +55,20 @@ class _Tables:
     widths: np.ndarray  # (m,) uint64: each sector's weight
     prevalence: np.uint32  # unrelated: threshold of the simulated other answer
     categories: int
-    acc: type  # accumulator dtype: int8 holds every coefficient of up to 127 categories
+    acc: type[np.signedinteger[Any]]  # accumulator dtype: int8 holds every coefficient of up to 127 categories
 
 
 @functools.lru_cache(maxsize=256)
 def _tables(design: Design) -> _Tables:
-    coef = []
+    coef: list[tuple[int, int, int]] = []
     for s in design.sectors:
         act, value = s.instruction.act, s.instruction.value
         coef.append({Act.TRUTH: (0, 1, 0), Act.OPPOSITE: (1, -1, 0),
                      Act.SAY: (value, 0, 0), Act.OTHER: (0, 0, 1)}[act])
     weights = np.array([s.weight for s in design.sectors], dtype=np.uint64)
     starts = np.concatenate([[0], np.cumsum(weights)[:-1]]).astype(np.uint64)
-    steps = tuple(tuple(int(b - a) for a, b in zip(coef[i - 1], coef[i])) for i in range(1, len(coef)))
-    return _Tables(bounds=tuple(np.uint32(x) for x in starts[1:]), steps=steps,  # type: ignore[arg-type]
+    steps = tuple((int(c1 - c0), int(d1 - d0), int(e1 - e0)) for (c0, d0, e0), (c1, d1, e1) in zip(coef, coef[1:]))
+    return _Tables(bounds=tuple(np.uint32(x) for x in starts[1:]), steps=steps,
                    base=coef[0], starts=starts, widths=weights, prevalence=np.uint32(design.prevalence),
                    categories=design.categories, acc=np.int8 if design.categories <= 127 else np.int32)
 
@@ -92,7 +97,7 @@ def _truths(t: _Tables, truths: np.ndarray) -> np.ndarray:
 _SHIFT = 1 << 20
 
 
-def _one(truth: int | np.integer) -> np.ndarray:
+def _one(truth: Category) -> np.ndarray:
     if isinstance(truth, np.ndarray) and truth.shape == (1,) and truth.dtype.kind == "i":
         return truth.astype(np.int64)  # already fixed-width (an answer from respond_fixed)
     if not isinstance(truth, (int, np.integer)):  # a type check, the same for every valid truth
@@ -102,13 +107,13 @@ def _one(truth: int | np.integer) -> np.ndarray:
     return shifted
 
 
-def fixed(value: int | np.integer) -> np.ndarray:
+def fixed(value: Category) -> np.ndarray:
     """``value`` as a one-element ``int64`` array, converted without a branch on it (see
     ``_SHIFT``): the form a secret answer takes on its way to the sealed record."""
     return _one(value)
 
 
-def respond_fixed(design: Design, truth: int | np.integer, source: ByteSource = os.urandom) -> np.ndarray:
+def respond_fixed(design: Design, truth: Category, source: ByteSource = os.urandom) -> np.ndarray:
     """:func:`respond`, but the recorded answer stays a one-element fixed-width array:
     ``int()`` of it would take a different path for 0 than for any other value (CPython's
     zero has no digits), a timing difference a t-test sees. The store encodes the record
