@@ -27,7 +27,7 @@ from typing import Iterator, Protocol
 
 from rrdesk.core.errors import LocatedError, StoreError, os_reason
 
-__all__ = ["OsOps", "check_regular", "create_once", "flush", "folder_lock", "fsync_dir", "mapped", "read_all", "read_capped",
+__all__ = ["SIDE_FILE_LIMIT", "FileOps", "OsOps", "check_regular", "create_once", "flush", "folder_lock", "fsync_dir", "mapped", "read_all", "read_capped",
            "read_capped_if_present", "read_if_present",
            "read_text", "remove_quietly", "replace_file", "temp_name", "write_all", "write_atomic", "write_file"]
 

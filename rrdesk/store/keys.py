@@ -24,7 +24,7 @@ _PRIVATE = 0o600  # why: only the owner may read or write a secret key file
 _PUBLIC = 0o644   # why: a public key is meant to be read by anyone; only the owner may change it
 
 
-def write_identity(path: str | os.PathLike[str], identity: age.Identity, *,
+def write_identity(path: str | Path, identity: age.Identity, *,
                    created: datetime | None = None) -> None:
     """Create ``path`` holding ``identity`` as ``age-keygen`` would write it.
 
@@ -42,12 +42,12 @@ def write_identity(path: str | os.PathLike[str], identity: age.Identity, *,
     create_key_file(Path(path), age.identity_file_text(identity, when).encode("ascii"))
 
 
-def write_signing_key(path: str | os.PathLike[str], key: minisign.SecretKey) -> None:
+def write_signing_key(path: str | Path, key: minisign.SecretKey) -> None:
     """Create ``path`` holding ``key`` as ``minisign -G -W`` would (private, never overwritten)."""
     create_key_file(Path(path), key.text("rrdesk signing key (minisign, no password)").encode("ascii"))
 
 
-def write_public_key(path: str | os.PathLike[str], key: minisign.PublicKey) -> None:
+def write_public_key(path: str | Path, key: minisign.PublicKey) -> None:
     """Create ``path`` holding the public ``key`` as ``minisign -G`` writes ``minisign.pub``."""
     create_key_file(Path(path), key.text().encode("ascii"), mode=_PUBLIC)
 
@@ -87,23 +87,23 @@ def create_key_file(path: Path, data: bytes, *, mode: int = _PRIVATE) -> None:
             from None
 
 
-def load_signing_key(path: str | os.PathLike[str]) -> minisign.SecretKey:
+def load_signing_key(path: str | Path) -> minisign.SecretKey:
     """The minisign secret key in the file at ``path`` (unencrypted; see :mod:`minisign`)."""
     return minisign.read_secret(_key_text(path, "a minisign secret key"), str(path))
 
 
-def load_public_key(path: str | os.PathLike[str]) -> minisign.PublicKey:
+def load_public_key(path: str | Path) -> minisign.PublicKey:
     """The minisign public key in the file at ``path``."""
     return minisign.read_public(_key_text(path, "a minisign public key"), str(path))
 
 
-def _key_text(path: str | os.PathLike[str], kind: str) -> str:
+def _key_text(path: str | Path, kind: str) -> str:
     return read_text(path, MAX_IDENTITY_FILE, error=InputError, missing="no such file",
                      unreadable="cannot read the file", too_large=f"larger than 1 MiB; not {kind}",
                      bad_byte=("line {line}", f"not {kind}"))
 
 
-def load_identities(path: str | os.PathLike[str]) -> list[age.Identity]:
+def load_identities(path: str | Path) -> list[age.Identity]:
     """Every identity in the identity file at ``path``.
 
     Raises

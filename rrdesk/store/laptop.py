@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from rrdesk.core.errors import SignatureError, StoreError
-from rrdesk.core.fileio import OsOps, create_once, mapped, read_if_present
+from rrdesk.core.fileio import SIDE_FILE_LIMIT, OsOps, create_once, mapped, read_capped, read_if_present
 from rrdesk.store import minisign
 
 __all__ = ["LAPTOP_KEY", "SIGNATURE", "laptop_key", "problem", "sign_manifest", "trusted_comment"]
@@ -45,7 +45,7 @@ def laptop_key(data: Path) -> minisign.SecretKey:
         with mapped(path, "could not be written"):
             create_once(path, key.text("rrdesk laptop signing key (minisign, no password)").encode("ascii"), OsOps())
         with mapped(path, "cannot be read"):
-            raw = read_if_present(path)  # the winner's key, if another process made it first
+            raw = read_capped(path, SIDE_FILE_LIMIT)  # the winner's key, if another process made it first
     try:
         return minisign.read_secret(raw.decode("ascii", "replace"), str(path))
     except SignatureError as error:
