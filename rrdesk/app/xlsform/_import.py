@@ -57,7 +57,7 @@ def build(file: str, sheets: dict[str, Sheet]) -> Built:
     for row, values in survey.rows:
         _question(out, columns, lists, languages, row, values)
     for name, entries in (lists.rows.items() if lists else ()):
-        if name not in lists.used:  # type: ignore[union-attr]
+        if lists is not None and name not in lists.used:
             fail(out.file, ("choices", entries[0][0], "list_name"),
                  f"no question uses list {show(name)} (a typo in list_name, or in a type select_one LIST?)")
     weight_table(out, settings.get("weight_question"), lists)
@@ -197,8 +197,8 @@ def _question(out: Built, cols: _Columns, lists: Lists | None, languages: list[s
     kind = " ".join(str(cell("type") or "").split())
     if not kind:
         fail(file, ("survey", row, "type"), "type is empty (yes_no or select_one LIST)")
-    if (why := type_problem(kind.lower())) is not None:
-        fail(file, ("survey", row, "type"), why)
+    if (problem := type_problem(kind.lower())) is not None:
+        fail(file, ("survey", row, "type"), problem)
     design = str(cell("design") or "direct").strip()
     qid = cell("name")
     out.add("")

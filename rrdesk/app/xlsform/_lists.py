@@ -73,12 +73,12 @@ def read_lists(file: str, sheet: Sheet | None, default: str) -> Lists | None:
         if need not in index:
             fail(file, ("choices", header_row), f"no column '{need}'")
     for row, values in sheet.rows:
-        listed, name = (values[index[k]] if index[k] < len(values) else None for k in ("list_name", "name"))
-        if listed is None or name is None:
+        listed, given = (values[index[k]] if index[k] < len(values) else None for k in ("list_name", "name"))
+        if listed is None or given is None:
             fail(file, ("choices", row, "list_name" if listed is None else "name"), "empty")
-        if isinstance(name, float) and name.is_integer():
-            name = int(name)  # why: a digit typed in a cell is a number to a spreadsheet: 1, not "1"
-        name = str(name)
+        if isinstance(given, float) and given.is_integer():
+            given = int(given)  # why: a digit typed in a cell is a number to a spreadsheet: 1, not "1"
+        name = str(given)
         if not ident_ok(name, CHOICE_ID):
             fail(file, ("choices", row, "name"), f"{show(name)}: a choice name must start with a lower-case "
                                                  'letter or a digit and hold only a-z, 0-9, "_" and "-" (at most 64)')

@@ -37,7 +37,7 @@ def sheets(survey: Survey, raw: dict[str, Any]) -> dict[str, list[list[Any]]]:
     for q in survey.questions:
         table = tables.get(q.id, {})
         kind = q.number.type if q.number is not None else f"{SELECT_ONE} {q.id}" if q.choices else YES_NO
-        row = [kind, q.id, *(q.text[lang] for lang in langs), q.kind]
+        row: list[Any] = [kind, q.id, *(q.text[lang] for lang in langs), q.kind]
         row += [_number(table[k]) if k in table else None for k in used]
         row += [numbers[q.id].get(c) for c in extra]
         row += [getattr(q, attr)[lang] if getattr(q, attr) else None for _, attr in texts[1:] for lang in langs]
