@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Sequence
+from typing import NoReturn, Sequence
 
 from rrdesk import __version__
 from rrdesk.cli.common import EXIT_BAD_INPUT, EXIT_OK
@@ -16,7 +16,7 @@ from rrdesk.core.errors import RRDeskError, describe
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, as every other error
+    def error(self, message: str) -> NoReturn:  # one line, as every other error
         self.exit(EXIT_BAD_INPUT, f"rrdesk: error: {message} (see '{self.prog} --help')\n")
 
 

@@ -77,6 +77,8 @@ def run(args: argparse.Namespace) -> int:
                          survey=survey, model=args.model,
                          checks=use_case.Checks(args.laptops, args.ledger, args.accept_unverified))
     data, results, problems = found.data, found.results, list(found.problems)
+    # why: run raises when no bundle was usable, so both are there (Aggregation also serves compute)
+    assert data is not None and results is not None
     written = use_case.write_report(args.out, found) if args.out is not None else []
     if args.json:
         per_version = [(v, r) for v, _, r in found.by_version]
