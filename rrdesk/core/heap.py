@@ -14,8 +14,11 @@ Elsewhere (musl, macOS, Windows) this does nothing: their allocators decide for 
 from __future__ import annotations
 
 import threading
-from contextlib import contextmanager
-from typing import Any, Iterator
+from contextlib import AbstractContextManager, contextmanager
+from typing import TYPE_CHECKING, Iterator
+
+if TYPE_CHECKING:
+    import ctypes
 
 __all__ = ["steady_buffers", "steady_from_now"]
 
@@ -31,10 +34,10 @@ _DEFAULT = 128 << 10  # why: glibc's default for both thresholds, restored when 
 
 _lock = threading.Lock()
 _held = 0
-_for_good: list[Any] = []  # the holds of steady_from_now, kept so they are never let go
+_for_good: list[AbstractContextManager[None]] = []  # the holds of steady_from_now, kept so they are never let go
 
 
-def _glibc() -> Any | None:
+def _glibc() -> ctypes.CDLL | None:
     try:
         import ctypes
 

@@ -32,11 +32,15 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from rrdesk.core.errors import RecordError, RRDeskError  # noqa: F401 - RecordError re-exported
 from rrdesk.core.survey import Survey
 from rrdesk.core.survey import is_ident as _ident
+
+if TYPE_CHECKING:  # why: numpy loads when a record is built, not when the first window opens
+    import numpy as np
+    from numpy.typing import NDArray
 
 FORMAT = "rrdesk-record/3"
 FORMAT_V1 = "rrdesk-record/1"  # why: logs written before the two-record slots are still read
@@ -125,7 +129,7 @@ def pad(record: Record, size: int) -> bytes:
     return raw + b" " * (size - len(raw))
 
 
-def answer_rows(record: Record, answers: Sequence[str], size: int) -> Any:
+def answer_rows(record: Record, answers: Sequence[str], size: int) -> NDArray[np.uint8]:
     """The padded plaintext of ``record`` with each of ``answers`` in turn: a ``(k, size)``
     ``uint8`` array. Every row is built whatever is recorded: the same work each time."""
     import numpy as np  # here, not at the top: the first window must not wait for numpy
@@ -136,7 +140,7 @@ def answer_rows(record: Record, answers: Sequence[str], size: int) -> Any:
     return rows
 
 
-def select(rows: Any, index: Any) -> bytes:
+def select(rows: NDArray[np.uint8], index: NDArray[np.integer[Any]]) -> bytes:
     """Row ``index`` of :func:`answer_rows`, chosen without a branch or a lookup on it.
 
     ``index`` is a one-element fixed-width integer array (the recorded answer, from

@@ -17,7 +17,7 @@ import warnings
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable, Protocol
 
 from rrdesk.core.errors import SurveyError
 from rrdesk.core.fileio import read_capped
@@ -121,7 +121,13 @@ def _check_archive(name: str, data: bytes) -> None:
                                         "xl/workbook.xml)")
 
 
-def _sheet(file: str, ws: Any, name: str) -> Sheet:
+class _Worksheet(Protocol):
+    """What is read of an openpyxl worksheet (openpyxl ships no type hints)."""
+
+    def iter_rows(self, min_row: int, max_row: int, max_col: int, values_only: bool) -> Iterable[tuple[Any, ...]]: ...
+
+
+def _sheet(file: str, ws: _Worksheet, name: str) -> Sheet:
     # why explicit bounds: read-only mode trusts the sheet's own dimension, which a crafted
     # file can set to a million rows; one more than the cap tells "too many" apart.
     rows = ws.iter_rows(min_row=1, max_row=MAX_ROWS + 1, max_col=MAX_COLUMNS + 1, values_only=True)

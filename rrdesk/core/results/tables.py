@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import replace
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Protocol, Sequence
 
 from rrdesk.core import cdm
 from rrdesk.core.results import fitting
@@ -64,7 +64,30 @@ def estimates_csv(results: Results, by_version: Sequence[tuple[str, Results]] = 
     return f.getvalue()
 
 
-def answers_csv(survey: Survey, answers: Iterable[Any],
+class RecordedAnswer(Protocol):
+    """One recorded answer as ``answers.csv`` lists it (the store's collected ``Answer`` is one)."""
+
+    @property
+    def device(self) -> str: ...
+    @property
+    def log(self) -> str: ...
+    @property
+    def seq(self) -> int: ...
+    @property
+    def interview(self) -> int: ...
+    @property
+    def question(self) -> str: ...
+    @property
+    def answer(self) -> str: ...
+    @property
+    def day(self) -> str: ...
+    @property
+    def interviewer(self) -> str: ...
+    @property
+    def version(self) -> str: ...
+
+
+def answers_csv(survey: Survey, answers: Iterable[RecordedAnswer],
                 interviews: Mapping[tuple[str, int], Mapping[str, str]]) -> str:
     """``answers.csv``: ``answers`` are the store's recorded answers (``device``, ``log``, ``seq``,
     ``interview``, ``question``, ``answer``); ``interviews`` maps (device, interview) to its

@@ -18,10 +18,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import rrdesk.core.survey._relevant as _relevant
 from rrdesk.core.survey._rules import MAX_CHOICES, Place, is_number, show
+
+if TYPE_CHECKING:  # why: _model imports NumberRange from here
+    from rrdesk.core.survey._model import Question
 
 NUMBER_TYPES = ("integer", "decimal")
 #: ``--by``'s group of respondents whose relevant condition skipped the question (never an
@@ -185,7 +188,7 @@ def default_edges(low: int, high: int) -> tuple[int, ...]:
     return tuple(edges)
 
 
-def conditions(questions: tuple, place_of: Callable[[int], Place]) -> tuple:
+def conditions(questions: tuple[Question, ...], place_of: Callable[[int], Place]) -> tuple[Question, ...]:
     """The questions with their ``relevant`` conditions parsed: each may name only direct
     questions asked before it. ``place_of(n)`` is question n's place in the file."""
     out = list(questions)
@@ -196,7 +199,7 @@ def conditions(questions: tuple, place_of: Callable[[int], Place]) -> tuple:
         before = {p.id: p for p in questions[:n]}
         every = {p.id: p for p in questions}
 
-        def check(qid: str, op: str, literal: str | Decimal, q: Any = q) -> str | Decimal:
+        def check(qid: str, op: str, literal: str | Decimal, q: Question = q) -> str | Decimal:
             other = before.get(qid)
             if other is None:
                 if qid == q.id:
@@ -220,7 +223,7 @@ def conditions(questions: tuple, place_of: Callable[[int], Place]) -> tuple:
     return tuple(out)
 
 
-def _literal(other: Any, op: str, literal: str | Decimal) -> str | Decimal:
+def _literal(other: Question, op: str, literal: str | Decimal) -> str | Decimal:
     ref = f"${{{other.id}}}"
     if other.number is None:
         if op not in ("=", "!="):
@@ -237,7 +240,7 @@ def _literal(other: Any, op: str, literal: str | Decimal) -> str | Decimal:
     return literal
 
 
-def asked(questions: tuple, answers: dict[str, str]) -> dict[str, bool]:
+def asked(questions: tuple[Question, ...], answers: dict[str, str]) -> dict[str, bool]:
     """Which of the direct ``questions`` are asked, given the ``answers`` so far (in order:
     a question's condition sees only earlier answers, "" for a skipped one)."""
     seen: dict[str, str] = {}
