@@ -117,6 +117,7 @@ class Words:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Words) and (self.lang, self._texts) == (other.lang, other._texts)
 
+    # why the ignore: typeshed types object.__hash__ as a method, and None is how Python says unhashable
     __hash__ = None  # type: ignore[assignment]
 
 
