@@ -1,4 +1,4 @@
-"""The streaming log reader (``rrdesk.store.log._stream``) finds exactly what ``scan`` finds.
+"""The log reader (``LogStream``) finds exactly what ``scan``, that reader fed the whole file, finds.
 
 Logs with every kind of damage -- cut anywhere, a byte changed anywhere, zeros at the end, junk
 appended, frames dropped or swapped -- are read whole by ``scan`` and fed in pieces of random

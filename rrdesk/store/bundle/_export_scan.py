@@ -1,14 +1,15 @@
 """An export's scan of a large log, in a helper process (FORMAT.md §2.5 step 4).
 
 The export (``_bundle_write``) seals and writes a log while a helper process reads the same
-first ``size`` bytes again and scans them (:class:`rrdesk.store.log._stream.LogStream`: the record
+first ``size`` bytes again and scans them (:class:`rrdesk.store.log.LogStream`: the record
 count and the problems the manifest states); :class:`TailSum` tells whether both reads got the
-same bytes. Only a log's last :data:`rrdesk.store.log._frames.MAX_FRAME` bytes can differ between
+same bytes. Only a log's last :data:`rrdesk.store.log.MAX_FRAME` bytes can differ between
 them (FORMAT.md §2.5 step 4): the one writer that changes bytes a log already holds is recovery
 cutting a torn tail off, and a torn tail is shorter than a frame.
 
-This module is all the helper imports (with ``_log_stream`` and, for its scan, numpy): a process that starts from nothing pays for every module it loads before it
-scans a byte, and the helper's time is the export's when the log is large.
+This module is all the helper imports (with the log reader and, for its scan, numpy): a process
+that starts from nothing pays for every module it loads before it scans a byte, and the helper's
+time is the export's when the log is large.
 """
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ An export holds at most a piece of a log (1 MiB), one age chunk and the small fi
 large the logs: each log is read from a descriptor opened at its snapshot (step 2), straight
 into the tar, through the age STREAM sealer (:class:`rrdesk.store.age._open.Sealer`) and onto
 the ``.part`` file, while the same bytes are hashed for the manifest and scanned
-(:class:`rrdesk.store.log._stream.LogStream`) for its record count and problems. This works in
+(:class:`rrdesk.store.log.LogStream`) for its record count and problems. This works in
 one pass because the tar is in sorted name order and a laptop's logs are named by hex digits,
 which sort before ``manifest.json``: by the time the manifest is written, every log it
 describes has gone by. A log whose name sorts after it (any other name the §2.3 pattern
@@ -17,7 +17,7 @@ writer may change between them, :class:`rrdesk.store.bundle._export_scan.TailSum
 once, here): on two cores the sealing, the scan and the disk overlap. The sealed chunks go to
 the disk as the sealer makes them, joined once per MiB (and every 16 MiB the pages written are
 sent on to the device, :data:`_WRITE_OUT`), and the scan checks runs of same-size
-frames together (:func:`rrdesk.store.log._stream._bulk`).
+frames together (the log reader's ``_bulk``).
 
 A log only grows (a writer appends), so its first ``size`` bytes, fixed at the snapshot, stay
 what they were -- except when a writer opening the log cuts off a torn tail (§1.7 step 4): then

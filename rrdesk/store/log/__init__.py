@@ -1,8 +1,9 @@
 """The record log (FORMAT.md §1): its bytes, its writer, its reader and its checks.
 
-- the frame codec (header, frames, key file, the tag chain) and ``scan``;
+- the frame codec (header, frames, key file, the tag chain) and the one reader:
+  :class:`LogStream` reads a log as a stream, holding a frame or two; ``scan`` is it fed the
+  whole file, keeping the frames;
 - :class:`LogWriter`: the one writer of a laptop's log (append, recovery, the key's flush);
-- :class:`LogStream`: a log read as a stream, holding a frame or two;
 - the laptop's signature of each log header it begins (FORMAT.md §1.11);
 - the checks of one log wherever it was found (:class:`FoundLog`), shared by verify and
   aggregate.
@@ -25,6 +26,7 @@ from rrdesk.store.log._frames import (
     SURVEY_ID,
     TAG_FAILED,
     Header,
+    LogStream,
     check_tags,
     encode_frame,
     encode_header,
@@ -40,7 +42,6 @@ from rrdesk.store.log._sign import (
     signature_path,
     write_signature,
 )
-from rrdesk.store.log._stream import LogStream
 from rrdesk.store.log._writer import (
     MAX_LOG,
     LogWriter,

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from rrdesk.core.errors import AgeError, NoMatchError
+from rrdesk.core.problems import Problem
 from rrdesk.core.survey import Survey
 from rrdesk.store import age, records
 from rrdesk.store.age import Opener
-from rrdesk.store.log._frames import KEY_SIZE, Header, Scan, evolve, parse_key_file
-from rrdesk.store.log._writer import Problem, check_tags, scan
+from rrdesk.store.log._frames import KEY_SIZE, Header, Scan, check_tags, evolve, parse_key_file, scan
 
 __all__ = ["FoundLog", "check_found_log", "first_key", "open_record", "out_of_order", "record_problems", "structure_problems", "unmatched_problems"]
 

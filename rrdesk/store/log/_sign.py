@@ -25,7 +25,7 @@ from rrdesk.core.problems import Problem
 from rrdesk.store import minisign
 from rrdesk.store.laptop import MAX_SIGNATURE, SIGNED_FORMAT
 from rrdesk.store.laptop import problem as signed_by
-from rrdesk.store.log._frames import Header, encode_header, parse_header
+from rrdesk.store.log._frames import MAX_HEADER, Header, encode_header, parse_header
 from rrdesk.store.log._writer import MAX_LOG
 
 __all__ = ["LOG_SIGNED", "SUFFIX", "bundle_problems", "folder_problems", "header_bytes", "header_problem",
@@ -33,9 +33,6 @@ __all__ = ["LOG_SIGNED", "SUFFIX", "bundle_problems", "folder_problems", "header
 
 LOG_SIGNED = "rrdesk-log/1"  # why: names what the trusted comment signs, and its version
 SUFFIX = ".minisig"          # why: minisign's own name for a signature beside its file
-_MAX_HEADER = 93 + 64 + 4096
-# why: the longest header §1.2 allows (93 + the longest survey id + the largest sealed first key):
-# reading that much of a log always holds its whole header, never more than 5 KB
 
 
 def signature_path(log: Path) -> Path:
@@ -82,7 +79,7 @@ def sign_own_logs(folder: Path, device: bytes, key: minisign.SecretKey, ops: Fil
         try:  # regular files only: a FIFO named like a log never blocks a station
             fd = open_capped(log, MAX_LOG)
             try:
-                found = parse_header(os.pread(fd, _MAX_HEADER, 0))
+                found = parse_header(os.pread(fd, MAX_HEADER, 0))
             finally:
                 os.close(fd)
         except OSError:
@@ -149,7 +146,7 @@ def folder_problems(logs: Any) -> list[Problem]:
             except StoreError as error:  # a damaged key is reported, never the end of the run
                 problems.append(Problem(str(error.file), None, error.what))
                 keys[data] = None
-        found = parse_header(item.data[:_MAX_HEADER])
+        found = parse_header(item.data[:MAX_HEADER])
         if keys[data] is None or isinstance(found, str):
             continue
         try:
