@@ -151,6 +151,9 @@ def _check_records(item: FoundLog, found: Scan, identities: Sequence[age.Identit
     # why: the aggregator's opener (each identity's X25519 work prepared once): a hostile log of
     # thousands of tiny records costs about the X25519 exchange per record, no more
     decrypt = Opener(identities).decrypt
+    header = found.header
+    if header is None:  # why: a log without a header has no frames
+        return unmatched_problems(item.file, unmatched, 0, member=item.member)
     for frame in found.frames:
         opened = open_record(frame.blob, identities, decrypt=decrypt)
         if opened is None:
@@ -158,7 +161,7 @@ def _check_records(item: FoundLog, found: Scan, identities: Sequence[age.Identit
         elif isinstance(opened, str):
             problems.append(item.problem(frame.seq, opened))
         else:
-            problems.extend(record_problems(item.file, found.header, frame.seq, opened, prev, item.survey,
+            problems.extend(record_problems(item.file, header, frame.seq, opened, prev, item.survey,
                                             member=item.member))
             prev = (frame.seq, opened)
     return problems + unmatched_problems(item.file, unmatched, len(found.frames), member=item.member)
@@ -235,8 +238,8 @@ def out_of_order(seq: int, record: records.Record, prev: tuple[int, records.Reco
     """
     slots = record.format in records.SLOTTED  # two records per question
     if prev is not None and prev[0] == seq - 1 and prev[1].format != record.format:
-        where = f"interview {record.interview}, position {record.position}"
-        return f"{where}: a {record.format} record after a {prev[1].format} record (a log holds one format)"
+        place = f"interview {record.interview}, position {record.position}"
+        return f"{place}: a {record.format} record after a {prev[1].format} record (a log holds one format)"
     where = _Where(record)
     if (record.kind in records.OPENING) != (record.position == 0):
         return f"{where}: {_a(record.kind)} record cannot stand at this position"

@@ -45,10 +45,10 @@ class KeyFlush:
             except OSError as error:
                 return error
             return None
-        error = pending.exception()
-        if error is not None and not isinstance(error, OSError):
-            raise error  # a bug, not the disk: never reworded as a disk's failure
-        return error
+        failed = pending.exception()
+        if failed is not None and not isinstance(failed, OSError):
+            raise failed  # a bug, not the disk: never reworded as a disk's failure
+        return failed
 
     def close(self) -> OSError | None:
         """Settle the last flush and end the thread; the flush's error, or None."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import os
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping, Protocol
 
 from rrdesk.core.errors import SignatureError, StoreError, os_reason
 from rrdesk.core.fileio import FileOps, create_once, mapped, open_capped, read_capped_if_present
@@ -108,8 +108,28 @@ def header_problem(header: Header, signature: bytes | None, key: minisign.Public
     return None
 
 
+class HeadedLog(Protocol):
+    """A log of a bundle as its header signature is checked: its member name and its header."""
+
+    @property
+    def member(self) -> str: ...
+
+    @property
+    def header(self) -> Header | None: ...
+
+
+class HeldLog(Protocol):
+    """A log of a data folder as its header signature is checked: its path and its bytes."""
+
+    @property
+    def file(self) -> str: ...
+
+    @property
+    def data(self) -> bytes: ...
+
+
 def bundle_problems(manifest: Mapping[str, Any] | None, manifest_bytes: bytes, signature: bytes | None,
-                    logs: Any, signatures: Mapping[str, bytes],
+                    logs: Iterable[HeadedLog], signatures: Mapping[str, bytes],
                     laptops: Mapping[str, minisign.PublicKey] | None, file: str) -> dict[str, Problem]:
     """Each log of a signed (``/2``) bundle whose header signature is missing or fails, by member
     name: checked with the enrolled key, only once the bundle's own signature holds (a bundle
@@ -120,7 +140,7 @@ def bundle_problems(manifest: Mapping[str, Any] | None, manifest_bytes: bytes, s
     if signed_by(manifest, manifest_bytes, signature, laptops) is not None:
         return {}
     key = laptops[manifest["device"]]
-    found = {}
+    found: dict[str, Problem] = {}
     for log in logs:
         if log.header is None:
             continue
@@ -130,7 +150,7 @@ def bundle_problems(manifest: Mapping[str, Any] | None, manifest_bytes: bytes, s
     return found
 
 
-def folder_problems(logs: Any) -> list[Problem]:
+def folder_problems(logs: Iterable[HeldLog]) -> list[Problem]:
     """A data folder's logs (items with ``file`` and ``data``, read from disk) against the laptop key
     of the data folder they are in: none when that folder has no key yet (an older data folder)."""
     from rrdesk.store.laptop import LAPTOP_KEY, laptop_key  # why here: only a folder's own key
@@ -147,14 +167,15 @@ def folder_problems(logs: Any) -> list[Problem]:
                 problems.append(Problem(str(error.file), None, error.what))
                 keys[data] = None
         found = parse_header(item.data[:MAX_HEADER])
-        if keys[data] is None or isinstance(found, str):
+        key = keys[data]
+        if key is None or isinstance(found, str):
             continue
         try:
             signature = read_capped_if_present(signature_path(log), MAX_SIGNATURE)
         except OSError as error:
             problems.append(Problem(str(signature_path(log)), None, f"cannot be read: {os_reason(error)}"))
             continue
-        why = header_problem(found[0], signature, keys[data])
+        why = header_problem(found[0], signature, key)
         if why is not None:
             problems.append(Problem(item.file, None, why))
     return problems

@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import errno
 import os
+import sys
 from datetime import datetime, timezone
 from pathlib import Path
 
-from rrdesk.core.errors import LogDamaged, LogLocked, StoreError, os_reason  # noqa: F401 - re-exported
-from rrdesk.core.fileio import (  # noqa: F401 - OsOps, write_all and write_file re-exported
+from rrdesk.core.errors import LogDamaged, LogLocked, StoreError, os_reason
+from rrdesk.core.fileio import (
     FileOps,
     OsOps,
     check_regular,
@@ -34,15 +35,12 @@ from rrdesk.core.fileio import (  # noqa: F401 - OsOps, write_all and write_file
     write_all,
     write_file,
 )
+from rrdesk.core.problems import Problem
 from rrdesk.store.log._frames import (
     DIGEST_SIZE,
     KEY_SIZE,
     MAX_BLOB,
-    Frame,
     Header,
-    Problem,
-    Scan,
-    check_tags,
     encode_frame,
     encode_header,
     encode_key_file,
@@ -56,13 +54,12 @@ MAX_LOG = 2 << 30
 # why: the same bound as a bundle (MAX_BUNDLE): a log is a few MB, so 2 GiB is far above any
 # real one and stops a symlink to /dev/zero or a disk image from filling memory
 
-__all__ = ["Frame", "Header", "LogDamaged", "LogLocked", "LogWriter", "OsOps", "Problem", "Scan",
-           "StoreError", "check_tags", "key_path", "log_path", "scan", "torn_name"]
+__all__ = ["MAX_LOG", "LogWriter", "key_path", "log_path", "torn_name"]
 MAX_TORN_PER_DAY = 10_000
 # why: a torn tail is what one crash mid-record leaves, and each open cuts at most one; ten
 # thousand names a day is far beyond any laptop, and bounds the search for a free name
 
-if os.name == "nt":  # pragma: no cover - not run on the Linux CI
+if sys.platform == "win32":  # pragma: no cover - not run on the Linux CI
     import msvcrt
 
     # why: Windows locks are mandatory; a lock inside the file would block readers too, so the
