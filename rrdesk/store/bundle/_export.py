@@ -24,10 +24,10 @@ from typing import Any, Callable, Iterator
 
 import rrdesk
 from rrdesk.core import survey as surveys
-from rrdesk.core.errors import BundleError, StoreError, os_reason  # noqa: F401 - BundleError re-exported
+from rrdesk.core.errors import StoreError, os_reason
 from rrdesk.core.fileio import OsOps, open_capped, read_capped_if_present
-from rrdesk.store.bundle._mounts import device_name, removable  # noqa: F401 - removable re-exported
-from rrdesk.store.bundle._open import (  # noqa: F401 - the names of a bundle and open_bundle re-exported
+from rrdesk.store.bundle._mounts import device_name
+from rrdesk.store.bundle._open import (
     FORMAT,
     HEX32,
     KEY_NAME,
@@ -42,10 +42,7 @@ from rrdesk.store.bundle._open import (  # noqa: F401 - the names of a bundle an
     TORN_NAME,
     VERSION_NAME,
     VERSIONS_DIR,
-    Bundle,
     is_survey_id,
-    open_bundle,
-    read_bundle,
     sha256_of,
 )
 from rrdesk.store.bundle._read_back import read_back
@@ -64,8 +61,7 @@ from rrdesk.store.laptop import MAX_SIGNATURE, SIGNATURE, laptop_key, sign_manif
 from rrdesk.store.log import SUFFIX as HEADER_SIGNATURE
 from rrdesk.store.log import key_path, signature_path
 
-__all__ = ["Bundle", "BundleError", "BundleOps", "device_name", "export", "open_bundle", "read_bundle", "on_same_disk", "read_snapshot",
-           "removable"]
+__all__ = ["BundleOps", "export", "on_same_disk", "read_snapshot"]
 
 _SNAPSHOT_TRIES = 3  # why: a key update takes microseconds; three reads that all race one is a bug
 
@@ -149,7 +145,9 @@ def _device(data: Path) -> str:
 
 def _collect(folder: Path) -> tuple[list[Path], list[Path], list[Path]]:
     """The survey folder's logs, key files and torn-tail side files (regular files only)."""
-    logs, keys, torn = [], [], []
+    logs: list[Path] = []
+    keys: list[Path] = []
+    torn: list[Path] = []
     for path in sorted(folder.iterdir()):
         if not stat.S_ISREG(path.lstat().st_mode):
             continue  # why: never follow a link out of the data folder into a bundle
@@ -180,6 +178,14 @@ def _kept_versions(kept: Path) -> list[tuple[str, bytes]]:
     return found
 
 
+def _written(members: list[Member], name: str) -> bytes:
+    """The bytes of member ``name``, made by the time a member after it is (the manifest)."""
+    data = next(m.data for m in members if m.name == name)
+    if data is None:
+        raise ValueError(f"{name} is written after the member that needs it")
+    return data
+
+
 def _contents(data: Path, survey_id: str, now: datetime) -> tuple[list[Member], dict[str, Any],
                                                                    tuple[str, ...], str]:
     """The bundle's files (the logs open at their snapshot, to be read as the bundle is
@@ -198,11 +204,13 @@ def _contents(data: Path, survey_id: str, now: datetime) -> tuple[list[Member], 
     if not logs:
         raise StoreError(folder, "", "no logs to export: no interview was recorded for this survey here")
     signer = laptop_key(data)  # made here if this laptop never made it (an older data folder)
-    members = [Member(SURVEY_FILE, data=copy.read_bytes())]
+    survey_text = copy.read_bytes()
+    members = [Member(SURVEY_FILE, data=survey_text)]
     signed = read_capped_if_present(folder / SURVEY_SIGNATURE, 1 << 16)  # the coordinator's, kept with the copy
     if signed is not None:
         members.append(Member(SURVEY_SIGNATURE, data=signed))
-    key_entries, torn_entries = [], []
+    key_entries: list[dict[str, Any]] = []
+    torn_entries: list[dict[str, Any]] = []
     kept = _kept_versions(folder / VERSIONS)
     members += [Member(VERSIONS_DIR + name, data=blob) for name, blob in kept]
     try:
@@ -227,15 +235,14 @@ def _contents(data: Path, survey_id: str, now: datetime) -> tuple[list[Member], 
         raise
     manifest = {"format": FORMAT, "survey": survey_id, "device": device,
                 "exported": now.strftime("%Y-%m-%dT%H:%M:%SZ"), "rrdesk": rrdesk.__version__,
-                "survey_file": _entry(SURVEY_FILE, members[0].data), "logs": [],
+                "survey_file": _entry(SURVEY_FILE, survey_text), "logs": [],
                 "keys": sorted(key_entries, key=lambda e: e["name"]), "torn": torn_entries,
                 "signer": signer.public().fingerprint,
                 "survey_signature": None if signed is None else _entry(SURVEY_SIGNATURE, signed)}
     if kept:  # why: absent when no version is kept, so such a bundle opens in older rrdesk too
         manifest["versions"] = [_entry(name, blob) for name, blob in kept]
     members.append(Member(MANIFEST))
-    members.append(Member(SIGNATURE, make=lambda made: sign_manifest(
-        signer, next(m.data for m in made if m.name == MANIFEST), survey_id, device)))
+    members.append(Member(SIGNATURE, make=lambda made: sign_manifest(signer, _written(made, MANIFEST), survey_id, device)))
     return members, manifest, survey.recipients, device
 
 

@@ -188,14 +188,15 @@ def _read(path: Path, sealed: SealedFile, sink: Callable[[str, int], Sink] | Non
     members = _members(path, sealed)
     raw = _whole(path, sealed, members.pop(MANIFEST)) if MANIFEST in members else None
     manifest = _manifest(path, raw)
-    signature = members.pop(SIGNATURE, None)
-    if (signature is None) != (manifest["format"] == FORMAT_V1):
+    signed = members.pop(SIGNATURE, None)
+    if (signed is None) != (manifest["format"] == FORMAT_V1):
         raise BundleError(path, "", f"not an rrdesk bundle ({manifest['format']} "
-                                    f"{'without' if signature is None else 'with'} {SIGNATURE})")
-    if signature is not None:
-        if signature.size > MAX_SIGNATURE:
+                                    f"{'without' if signed is None else 'with'} {SIGNATURE})")
+    signature: bytes | None = None
+    if signed is not None:
+        if signed.size > MAX_SIGNATURE:
             raise BundleError(path, "", f"not an rrdesk bundle (member {SIGNATURE} is too large)")
-        signature = _whole(path, sealed, signature)
+        signature = _whole(path, sealed, signed)
     listed = {SURVEY_FILE: manifest["survey_file"]}
     if manifest.get("survey_signature") is not None:
         listed[SURVEY_SIGNATURE] = manifest["survey_signature"]
@@ -220,7 +221,7 @@ def _read(path: Path, sealed: SealedFile, sink: Callable[[str, int], Sink] | Non
         if (HEADER_SIGNATURE_NAME.match(name) or name.endswith(".toml.minisig")) and info.size > MAX_SIGNATURE:
             raise BundleError(path, "", f"not an rrdesk bundle (member {_show(name)} is too large)")
         digest = hashlib.sha256()
-        if info.size == entry["size"] and streamed:
+        if info.size == entry["size"] and streamed and sink is not None:  # (no sink: none is listed)
             into = sink(name, info.offset_data)
             for piece in _pieces(sealed, info):
                 digest.update(piece)

@@ -21,7 +21,7 @@ import os
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Iterator
+from typing import Generator, Iterator
 
 __all__ = ["read_back"]
 
@@ -55,13 +55,13 @@ def read_back(path: Path) -> Iterator[bytes]:
         yield from _cached(path, done)
 
 
-def _direct(fd: int) -> Iterator[bytes]:
+def _direct(fd: int) -> Generator[bytes, None, int | None]:
     """Read ``fd`` (opened ``O_DIRECT``) to its end; return None, or the offset where the
     filesystem refused a direct read (everything before it was given, nothing after)."""
     size = os.fstat(fd).st_size
     buffers = [mmap.mmap(-1, READ) for _ in range(AHEAD)]  # why mmap: page-aligned, as O_DIRECT needs
     pool = ThreadPoolExecutor(AHEAD, thread_name_prefix="rrdesk-export-read")
-    coming: deque[tuple[int, Future]] = deque()
+    coming: deque[tuple[int, Future[int]]] = deque()
 
     def read(at: int, buffer: mmap.mmap) -> int:
         return os.preadv(fd, [buffer], at)

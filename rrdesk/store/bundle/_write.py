@@ -27,6 +27,7 @@ the read comes up short, or (read twice) sums otherwise, and the export starts o
 from __future__ import annotations
 
 import hashlib
+import io
 import multiprocessing
 import os
 import tarfile
@@ -85,6 +86,12 @@ class Member:
     def length(self) -> int:
         return len(self.data) if self.data is not None else self.size
 
+    def opened(self) -> tuple[int, Path]:
+        """The descriptor and path of a member read from its snapshot (a log)."""
+        if self.fd is None or self.path is None:
+            raise ValueError(f"{self.name} is held in memory, not read from a file")
+        return self.fd, self.path
+
 
 class _Source:
     """Reads a log member for tarfile, hashing and scanning what goes by. The SHA-256 runs on a
@@ -94,12 +101,14 @@ class _Source:
 
     _hasher = ThreadPoolExecutor(1, thread_name_prefix="rrdesk-export-sha")
 
-    def __init__(self, member: Member, apart: Future | None = None) -> None:
-        self.member, self.at, self.apart = member, 0, apart
+    def __init__(self, member: Member, apart: Future[dict[str, Any] | None] | None = None) -> None:
+        self.member, self.at = member, 0
+        self.fd, self.path = member.opened()
         self.digest = hashlib.sha256()
-        self.tail = TailSum(member.size) if apart is not None else None
-        self.scan = LogStream(member.name, "", index=False) if apart is None else None
-        self._hashing: Future | None = None
+        # scanned here, or by the helper process (its result, and the tail's sum to compare)
+        self.scan: LogStream | tuple[Future[dict[str, Any] | None], TailSum] = (
+            LogStream(member.name, "", index=False) if apart is None else (apart, TailSum(member.size)))
+        self._hashing: Future[None] | None = None
 
     def _hash(self, piece: bytes) -> None:
         self.digest.update(piece)
@@ -109,37 +118,38 @@ class _Source:
         if n <= 0:
             return b""
         try:
-            piece = os.pread(self.member.fd, n, self.at)
+            piece = os.pread(self.fd, n, self.at)
         except OSError as error:
-            raise Unreadable(self.member.path, error) from None
+            raise Unreadable(self.path, error) from None
         if len(piece) != n:
             raise Changed(self.member.name)
         self.at += n
         if self._hashing is not None:
             self._hashing.result()
         self._hashing = self._hasher.submit(self._hash, piece)
-        if self.tail is not None:
-            self.tail.feed(piece)
-        if self.scan is not None:
+        if isinstance(self.scan, LogStream):
             self.scan.feed(piece)
+        else:
+            self.scan[1].feed(piece)
         return piece
 
     def entry(self) -> dict[str, Any]:
         if self._hashing is not None:
             self._hashing.result()
-        if self.apart is not None:  # scanned by the helper process: the same bytes, or start over
-            try:
-                scanned = self.apart.result()
-            except BrokenProcessPool:  # why: a helper that cannot start (or was killed) costs time, never the export
-                scanned = scan_fd(self.member.fd, self.member.size, self.member.name)
-            # why a CRC-32 of the tail: it only has to tell whether both reads got the same bytes
-            # (a torn tail cut and the log grown again between them), as the read-back does (FORMAT.md §2.7)
-            if scanned is None or scanned["crcs"] != self.tail.finish():
-                raise Changed(self.member.name)
-            records, problems = scanned["records"], scanned["problems"]
-        else:
+        if isinstance(self.scan, LogStream):
             found = self.scan.finish()
             records, problems = found.count, [str(p) for p in found.problems]
+        else:  # scanned by the helper process: the same bytes, or start over
+            apart, tail = self.scan
+            try:
+                scanned = apart.result()
+            except BrokenProcessPool:  # why: a helper that cannot start (or was killed) costs time, never the export
+                scanned = scan_fd(self.fd, self.member.size, self.member.name)
+            # why a CRC-32 of the tail: it only has to tell whether both reads got the same bytes
+            # (a torn tail cut and the log grown again between them), as the read-back does (FORMAT.md §2.7)
+            if scanned is None or scanned["crcs"] != tail.finish():
+                raise Changed(self.member.name)
+            records, problems = scanned["records"], scanned["problems"]
         return {"name": self.member.name, "size": self.member.size, "sha256": self.digest.hexdigest(),
                 "records": records, "problems": problems}
 
@@ -166,7 +176,7 @@ class _Out:
         self.sums = Sums()
         self._pending: list[bytes] = []
         self._size = 0
-        self._writing: Future | None = None
+        self._writing: Future[None] | None = None
         self.written = 0
         # bytes written to fd; where the last write-out began, and the one before (its pages,
         # written out by now, are dropped with the next range's)
@@ -179,6 +189,17 @@ class _Out:
         self.written += len(plain)
         self._send(self.sealer.pieces(plain))
         return len(plain)
+
+    # why: tarfile's writer only writes and tells; a sealed stream cannot be read or sought,
+    # and it is ended by finish (tarfile never closes a file object it was given)
+    def read(self, size: int, /) -> bytes:
+        raise io.UnsupportedOperation("a bundle being sealed cannot be read")
+
+    def seek(self, pos: int, /) -> int:
+        raise io.UnsupportedOperation("a bundle being sealed cannot be sought")
+
+    def close(self) -> None:
+        pass
 
     def finish(self) -> list[int]:
         self._send(self.sealer.finish_pieces(), flush=True)
@@ -237,7 +258,7 @@ def _write_tar(out: _Out, members: list[Member], manifest: dict[str, Any]) -> li
     with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as helper:  # why: safe in a threaded GUI
         # why the file's identity: the helper opens the log by its name, and must read the file
         # this process snapshotted, not one put in its place since
-        apart = {m.name: helper.submit(scan_apart, str(m.path), m.size, m.name, _identity(m.fd)) for m in large}
+        apart = {m.name: helper.submit(scan_apart, str(m.path), m.size, m.name, _identity(m)) for m in large}
         try:
             return _write_members(out, members, manifest, apart)
         finally:
@@ -245,16 +266,17 @@ def _write_tar(out: _Out, members: list[Member], manifest: dict[str, Any]) -> li
                 future.cancel()
 
 
-def _identity(fd: int | None) -> tuple[int, int]:
-    st = os.fstat(fd)
+def _identity(member: Member) -> tuple[int, int]:
+    st = os.fstat(member.opened()[0])
     return st.st_dev, st.st_ino
 
 
 def _write_members(out: _Out, members: list[Member], manifest: dict[str, Any],
-                   apart: dict[str, Future]) -> list[int]:
+                   apart: dict[str, Future[dict[str, Any] | None]]) -> list[int]:
     # why: PAX only adds a header for a name over 100 bytes (torn files); with an integer
     # mtime it never records a timestamp, so the archive reveals nothing about when or who.
-    with tarfile.open(fileobj=out, mode="w", format=tarfile.PAX_FORMAT, copybufsize=PIECE) as tar:
+    # why the class, not tarfile.open: the same writer ("w" is taropen), with copybufsize typed
+    with tarfile.TarFile(None, "w", out, format=tarfile.PAX_FORMAT, copybufsize=PIECE) as tar:
         for member in sorted(members, key=lambda m: m.name):
             if member.name == MANIFEST:
                 member.data = manifest_bytes(manifest, members)

@@ -25,7 +25,15 @@ from rrdesk.core.results.contracts import verify_json
 from rrdesk.store import age, minisign
 from rrdesk.store.bundle import Bundles
 from rrdesk.store.folder import folder_problems
-from rrdesk.store.log import check_found_log, open_record, out_of_order, record_problems, scan, unmatched_problems
+from rrdesk.store.log import (
+    FoundLog,
+    check_found_log,
+    open_record,
+    out_of_order,
+    record_problems,
+    scan,
+    unmatched_problems,
+)
 from rrdesk.store.log import folder_problems as header_signature_problems
 from rrdesk.store.verify._sources import gather
 
@@ -107,15 +115,15 @@ def extract(path: Path, to: Path, identities: Sequence[age.Identity] | None = No
         raise InputError(path, "", problems[0].what)
     to = Path(to)
 
-    def target(item: Any, seq: int) -> Path:
+    def target(item: FoundLog, seq: int) -> Path:
         return to / f"{item.name.removesuffix('.rrlog')}-{seq:06d}.age"
 
     held = {id(item): scan(item.data, item.file, item.member).frames for item in logs if item.streamed is None}
 
-    def seqs(item: Any) -> Sequence[int]:
+    def seqs(item: FoundLog) -> Sequence[int]:
         return range(item.streamed.log.count) if item.streamed is not None else [f.seq for f in held[id(item)]]
 
-    def blobs(item: Any) -> Iterator[tuple[int, bytes]]:  # a bundle's: read from it in batches
+    def blobs(item: FoundLog) -> Iterator[tuple[int, bytes]]:  # a bundle's: read from it in batches
         return streamed.blobs(item, bundles) if item.streamed is not None else ((f.seq, f.blob) for f in held[id(item)])
 
     for item in logs:  # why first: nothing is written when any name is taken
