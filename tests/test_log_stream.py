@@ -145,3 +145,24 @@ def test_the_short_hmac_is_hmac():
         key, msg = rng.randbytes(size), rng.randbytes(rng.randint(0, 900))
         assert hmac_sha256(key, msg) == hmac.digest(key, msg, "sha256")
         assert hmac_sha256(key, memoryview(msg)) == hmac.digest(key, msg, "sha256")
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_stream_that_keeps_its_frames_keeps_scans_frames(seed):
+    """Fed in pieces (its buffer cut as it goes), the reader keeping frames keeps the frames
+    ``scan`` returns, each at its offset in the log."""
+    rng = random.Random(200 + seed)
+    for _ in range(20):
+        data = _log(rng.randint(0, 3000), rng, size=700)
+        if rng.random() < 0.5:
+            data = data[:rng.randrange(len(data) + 1)]
+        stream = LogStream("x.rrlog", "m", None, index=False, frames=True)
+        at = 0
+        while at < len(data):
+            step = rng.choice((1, 700, 65536, 1 << 20))
+            stream.feed(bytearray(data[at:at + step]) if rng.random() < 0.5 else data[at:at + step])
+            at += step
+        got, whole = stream.finish(), f.scan(data, "x.rrlog", "m")
+        assert tuple(got.frames) == whole.frames
+        assert (got.header, got.count, got.problems, got.valid_length) == (
+            whole.header, len(whole.frames), whole.problems, whole.valid_length)
