@@ -214,9 +214,10 @@ class Station:
         except OSError:
             return None
 
-    def _slot(self) -> tuple[int, bool] | None:
-        """The open interview's current slot (index into the randomized questions) and
-        whether its first record is written; None when no interview is open."""
+    def open_slot(self) -> tuple[int, bool] | None:
+        """Where the open interview stands: its current slot (the index of the randomized
+        question it is at) and whether that slot's first record (``spun`` or ``unspun``) is
+        written; None when no interview is open. Read from the log's frame count alone."""
         done = self.writer.count % self._per_interview
         if done == 0:
             return None
@@ -225,7 +226,7 @@ class Station:
 
     def interrupted(self) -> Interrupted | None:
         """The interview that stopped part-way in the current log, if any."""
-        standing = self._slot()
+        standing = self.open_slot()
         if standing is None:
             return None
         slot, half = standing
@@ -242,7 +243,7 @@ class Station:
         self._check_interviewer(interviewer)
         if self.interrupted() is not None:
             raise InterviewError("an interrupted interview must be continued or closed first")
-        answers = {}
+        answers: dict[str, str] = {}
         questions = self.survey.direct
         for q in questions:
             if not asked(questions, answers)[q.id]:  # relevant: a skipped question is recorded ""
@@ -258,7 +259,7 @@ class Station:
         if set(direct) - set(answers):
             raise InterviewError("answers given for questions that are not direct questions of this survey")
         number = self.interviews_begun + 1
-        self._append(number, "start", interviewer, direct=answers)
+        self.add_record(number, "start", interviewer, direct=answers)
         return Interview(self, number, interviewer)
 
     def refuse(self, *, interviewer: str) -> int:
@@ -270,7 +271,7 @@ class Station:
         if self.interrupted() is not None:
             raise InterviewError("an interrupted interview must be continued or closed first")
         number = self.interviews_begun + 1
-        self._append(number, "refused", interviewer)
+        self.add_record(number, "refused", interviewer)
         Interview(self, number, interviewer).abandon()
         return number
 
@@ -290,7 +291,7 @@ class Station:
         if stopped is None:
             raise InterviewError("no interview was interrupted")
         if stopped.spun_unanswered is not None:
-            self._append(stopped.number, "abandoned", interviewer, stopped.spun_unanswered)
+            self.add_record(stopped.number, "abandoned", interviewer, stopped.spun_unanswered)
         return Interview(self, stopped.number, interviewer)
 
     def _record(self, interview: int, kind: str, interviewer: str, question: str = "",
@@ -300,15 +301,25 @@ class Station:
                       question=question, day=self.today().isoformat(), direct=direct or {},
                       interviewer=interviewer, version=self.survey.version)
 
-    def _append(self, interview: int, kind: str, interviewer: str, question: str = "",
-                direct: Mapping[str, str] | None = None) -> int:
+    def add_record(self, interview: int, kind: str, interviewer: str, question: str = "", *,
+                   direct: Mapping[str, str] | None = None) -> int:
+        """Seal a record of ``kind`` (``start``, ``refused``, ``spun``, ``unspun``, ``declined``
+        or ``abandoned``) for ``interview``, about ``question`` (none for ``start`` and
+        ``refused``; ``direct``: a ``start``'s answers), and append it to the log: durable when
+        this returns. Returns its sequence number in the log.
+
+        It records what it is given: the interview (:class:`Interview`) keeps the shape of the
+        records -- which kind comes next, and each slot's two records -- so only it and this
+        station call this."""
         record = self._record(interview, kind, interviewer, question, direct)
         return self.writer.append(age.encrypt(pad(record, self._size), self.survey.recipients))
 
-    def _append_answer(self, interview: int, interviewer: str, question: str, labels: Sequence[str],
-                       index: Any) -> int:
-        """An ``answer`` record whose answer is ``labels[index]``, built without a branch or a
-        lookup on ``index`` (:func:`rrdesk.store.records.select`)."""
+    def add_answer(self, interview: int, interviewer: str, question: str, labels: Sequence[str],
+                   index: Any) -> int:
+        """Seal and append the ``answer`` record of ``question`` for ``interview``, its answer
+        ``labels[index]``, built without a branch or a lookup on ``index`` (a one-element
+        fixed-width integer array: :func:`rrdesk.store.records.select`); durable when this
+        returns. Returns its sequence number in the log."""
         record = self._record(interview, "answer", interviewer, question)
         plaintext = select(answer_rows(record, labels, self._size), index)
         return self.writer.append(age.encrypt(plaintext, self.survey.recipients))

@@ -35,10 +35,15 @@ class Interview:
     def _standing(self) -> tuple[Question, bool] | None:
         """The question to ask now and whether it was spun (its slot half done); None when
         the interview is complete."""
-        standing = self.station._slot()
+        standing = self.station.open_slot()
         if standing is None or self.station.interviews_begun != self.number:
             return None
         return self.station.survey.randomized[standing[0]], standing[1]
+
+    def _half_done(self) -> bool:
+        """Whether the question to ask now was spun (its slot half done)."""
+        standing = self._standing()
+        return standing is not None and standing[1]
 
     @property
     def next_question(self) -> Question | None:
@@ -54,7 +59,8 @@ class Interview:
         from rrdesk.core import cdm  # why here: numpy loads at the first spin, not with the first window
         if q.id not in self._groups:
             self._groups[q.id] = int(cdm.draw_groups(1, self.station.source)[0])
-        return replace(q, design=cdm.of_design(q.design).groups[self._groups[q.id]])  # type: ignore[arg-type]
+        assert q.design is not None  # a cdm question always holds group A's spinner
+        return replace(q, design=cdm.of_design(q.design).groups[self._groups[q.id]])
 
     def _expect(self, question_id: str) -> Question:
         q = self.next_question
@@ -68,13 +74,13 @@ class Interview:
         With ``truth`` (assisted mode) the spin carries the answer to record; keep the Spin
         in memory only."""
         q = self._expect(question_id)
-        if question_id in self._spins or self._standing()[1]:
+        if question_id in self._spins or self._half_done():
             raise InterviewError(f'question "{question_id}" was already spun; it cannot be spun again')
         assert q.design is not None
         from rrdesk.core import randomizer
 
         spin = randomizer.spin(q.design, truth, self.station.source)
-        self.station._append(self.number, "spun", self.interviewer, q.id)  # raises: the outcome is never returned
+        self.station.add_record(self.number, "spun", self.interviewer, q.id)  # raises: the outcome is never returned
         self._spins[question_id] = spin
         return spin
 
@@ -98,7 +104,7 @@ class Interview:
             raise InterviewError(f'question "{question_id}": not one of its answers')
         if q.kind == "cdm":
             value = value + 2 * fixed(self._groups.pop(q.id))
-        seq = self.station._append_answer(self.number, self.interviewer, q.id, labels, value)
+        seq = self.station.add_answer(self.number, self.interviewer, q.id, labels, value)
         del self._spins[question_id]  # the spin is not needed any more: forget the sector
         return seq
 
@@ -106,10 +112,10 @@ class Interview:
         """The respondent chose not to answer (before spinning): ``unspun``, then ``declined``.
         Returns the sequence number of the ``declined`` record."""
         q = self._expect(question_id)
-        if question_id in self._spins or self._standing()[1]:
+        if question_id in self._spins or self._half_done():
             raise InterviewError(f'question "{question_id}" was spun; its answer must be recorded')
-        self.station._append(self.number, "unspun", self.interviewer, q.id)
-        return self.station._append(self.number, "declined", self.interviewer, q.id)
+        self.station.add_record(self.number, "unspun", self.interviewer, q.id)
+        return self.station.add_record(self.number, "declined", self.interviewer, q.id)
 
     def abandon(self) -> None:
         """Close the interview now: every question not yet recorded gets an ``abandoned``
@@ -118,8 +124,8 @@ class Interview:
         while (standing := self._standing()) is not None:
             q, spun = standing
             if not spun:
-                self.station._append(self.number, "unspun", self.interviewer, q.id)
-            self.station._append(self.number, "abandoned", self.interviewer, q.id)
+                self.station.add_record(self.number, "unspun", self.interviewer, q.id)
+            self.station.add_record(self.number, "abandoned", self.interviewer, q.id)
 
     @property
     def complete(self) -> bool:
