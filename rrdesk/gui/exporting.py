@@ -10,7 +10,7 @@ exported to only once the interviewer confirms, in a box that does not block the
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
@@ -21,6 +21,7 @@ from rrdesk.gui.tasks import TaskRunner
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMessageBox
 
+    from rrdesk.gui.dashboard import Dashboard
     from rrdesk.gui.operations import Destination, Exported
 
 
@@ -35,21 +36,22 @@ class ExportFlow(QObject):
 
     finished = Signal(str, bool)
 
-    def __init__(self, window: QWidget) -> None:
+    def __init__(self, window: QWidget, dashboard: Dashboard) -> None:
         # why: the window is reached as the parent, never kept in an attribute: a cycle of
         # Python references would keep a closed window (and its translators) alive
         super().__init__(window)
+        self.dashboard = dashboard  # the window's: it makes another when the language changes
         self.runner = TaskRunner(self)
         self.confirmation: QMessageBox | None = None  # "export to the laptop's own disk?", while asked
 
-    def _dashboard(self):  # the window's dashboard now (it is rebuilt when the language changes)
-        return self.parent().dashboard
+    def _window(self) -> QWidget:
+        return cast(QWidget, self.parent())  # why a cast: Qt types the parent as a QObject
 
     def ask(self, data: Path, survey_id: str) -> None:
         """Ask for the folder (the USB stick), then export there."""
         from PySide6.QtWidgets import QFileDialog  # why here: the first window does not need it
 
-        dest = QFileDialog.getExistingDirectory(self.parent(), self.tr("Export to… (choose the USB stick)"))
+        dest = QFileDialog.getExistingDirectory(self._window(), self.tr("Export to… (choose the USB stick)"))
         if dest:
             self.to(data, survey_id, Path(dest))
 
@@ -57,7 +59,7 @@ class ExportFlow(QObject):
         """Check ``dest``, then write a verified bundle of ``survey_id`` there, off the GUI thread."""
         from rrdesk.gui import operations  # why here: the first window does not need it
 
-        self._dashboard().export_running()
+        self.dashboard.export_running()
         operations.destination(data, dest).run(
             self.runner, lambda found: self._checked(found, data, survey_id, dest), self._failed)
 
@@ -68,7 +70,7 @@ class ExportFlow(QObject):
             self._failed(found.problem)
         else:
             self.confirmation = confirm(
-                self.parent(), self.tr("Export to the laptop's own disk?"), found.problem,
+                self._window(), self.tr("Export to the laptop's own disk?"), found.problem,
                 self.tr("Export here anyway"), self.tr("Choose another folder"),
                 lambda yes: self._confirmed(yes, data, survey_id, dest))
 
@@ -78,7 +80,7 @@ class ExportFlow(QObject):
             self._write(data, survey_id, dest, same_disk=True)
         else:
             line = self.tr("Nothing was exported: choose the USB stick.")
-            self._dashboard().export_done(line, error=False)
+            self.dashboard.export_done(line, error=False)
             self.finished.emit(line, False)
 
     def _write(self, data: Path, survey_id: str, dest: Path, *, same_disk: bool) -> None:
@@ -89,12 +91,12 @@ class ExportFlow(QObject):
     def _exported(self, exported: Exported) -> None:
         # why the device too: the interviewer sees that the bundle is on the stick, not on the laptop
         line = self.tr("Exported and checked on {device}: {path}").format(device=exported.where, path=exported.path)
-        self._dashboard().export_done(line, error=False)
+        self.dashboard.export_done(line, error=False)
         self.finished.emit(line, True)
 
     def _failed(self, error: str) -> None:
         line = self.tr("Export failed: {error}").format(error=error)
-        self._dashboard().export_done(line, error=True)
+        self.dashboard.export_done(line, error=True)
         self.finished.emit(line, False)
 
     def finish(self) -> None:

@@ -6,7 +6,8 @@ one thread, as the log writer requires) and one for exports (:mod:`rrdesk.gui.ex
 a slow USB stick never holds up the store, and a data folder that cannot be opened for
 interviews still exports). It never calls the store itself: it runs the named operations of
 :mod:`rrdesk.gui.operations` and shows their results (where the station stands: counts and
-times), and its :class:`InterviewController` runs the interviews; it never reads an answer.
+times), and its :class:`~rrdesk.gui.window_interviews.Interviews` runs the interviews; it never
+reads an answer.
 
 An interview is full-screen, without the menu bar. Leaving it (✕, Ctrl+Q) and closing an
 interrupted one from the dashboard (irreversible) are confirmed first; a left interview stays
@@ -18,13 +19,12 @@ again", so the app recovers once space is freed, without a restart.
 """
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMainWindow, QScrollArea, QVBoxLayout, QWidget
 
 from rrdesk.app import trust
 from rrdesk.core.errors import SurveyError
@@ -33,13 +33,13 @@ from rrdesk.core.survey import Survey
 from rrdesk.gui import i18n, wording
 from rrdesk.gui.dashboard import Dashboard
 from rrdesk.gui.exporting import ExportFlow
-from rrdesk.gui.frame import CurrentStack, after_first_paint, confirm, place, scrolling
+from rrdesk.gui.frame import CurrentStack, after_first_paint, place, scrolling
 from rrdesk.gui.resources import DEMO_SURVEY, demo_recipient
 from rrdesk.gui.settings import Preferences
 from rrdesk.gui.survey_file import load as load_survey
 from rrdesk.gui.tasks import TaskRunner
 from rrdesk.gui.widgets import compact_when_small, label
-from rrdesk.gui.window_interviews import InterviewHost
+from rrdesk.gui.window_interviews import Interviews, Store
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMessageBox
@@ -47,7 +47,8 @@ if TYPE_CHECKING:
     from rrdesk.app.interviews import Station
     from rrdesk.gui.flow import InterviewFlow
     from rrdesk.gui.interview import InterviewController
-    from rrdesk.gui.operations import Opened, Refused, Standing
+    from rrdesk.gui.operations import Opened, Refused
+    from rrdesk.gui.results import ResultsWindow
     from rrdesk.gui.states import Step
 
 # why the interview's controller and screens, and the store's operations, are imported where they
@@ -55,7 +56,7 @@ if TYPE_CHECKING:
 # shows the dashboard only, and Qt and Python make their classes when first named
 
 
-class MainWindow(QMainWindow, InterviewHost):
+class MainWindow(QMainWindow):
     """The interviewer's window.
 
     Signals
@@ -76,23 +77,14 @@ class MainWindow(QMainWindow, InterviewHost):
         place(self)  # first: its size says whether its type is compact, before anything is polished
         self.data, self.prefs, self.translators, self._ops = Path(data), prefs, translators, ops
         self.ui_lang = translators.current
-        self.survey: Survey | None = None
+        self.store = Store()  # the survey, its open station and where it stands: shared with the interviews
         self._custody: trust.Custody | None = None  # the survey's signer and recipients, read with it
-        self.station: Station | None = None
-        self.standing: Standing | None = None  # where the open station stands, as last read
         self.message: QMessageBox | None = None
-        self.confirmation: QMessageBox | None = None  # "leave the interview?" or "close it?", while asked
         self._leaving = False  # the interviewer confirmed leaving: the next close goes through
-        self.results = None  # the coordinator's Results window, made when first asked for
-        self.session_saved = 0
-        self._pending_status = ""  # a failed interview's line: shown again after each try to open
+        self.results: ResultsWindow | None = None  # the coordinator's Results window, made when first asked for
         self._refused: Refused | None = None  # why the data folder cannot be used for interviews now
         self._opening = 0  # which opening of the store counts (a second tap on Try again makes another)
-        self._last_saved: dt.datetime | None = None
         self.runner = TaskRunner(self)
-        self.export_flow = ExportFlow(self)
-        self.export_flow.finished.connect(self.exportFinished)
-        self.exporter = self.export_flow.runner
 
         central = QWidget()
         column = QVBoxLayout(central)
@@ -102,47 +94,70 @@ class MainWindow(QMainWindow, InterviewHost):
         self.banner.hide()
         column.addWidget(self.banner)
         self.stack = CurrentStack()  # why: sized by the screen shown, not by the largest of them
-        self.scroll = scrolling(self.stack)  # a screen taller than the window scrolls, never clips
-        column.addWidget(self.scroll, 1)
+        self.scroll_area = scrolling(self.stack)  # a screen taller than the window scrolls, never clips
+        column.addWidget(self.scroll_area, 1)
         self.setCentralWidget(central)
         compact_when_small(self)
-        self._controller: InterviewController | None = None  # with the interview's screens, at the first
-        self._flow: InterviewFlow | None = None  # interview (or when a test asks for them)
-        self.dashboard: Dashboard | None = None
-        self._build()
+        self.dashboard = self._dashboard()
+        self.export_flow = ExportFlow(self, self.dashboard)
+        self.export_flow.finished.connect(self.exportFinished)
+        self.exporter = self.export_flow.runner
+        self.interviews = Interviews(self, self.store, stack=self.stack, scroll=self.scroll_area, runner=self.runner,
+                                     prefs=self.prefs, dashboard=self.dashboard, lang=self.ui_lang)
+        self.interviews.changed.connect(self._refresh)
+        self.interviews.reopen.connect(self._reopen)
+        self.interviews.stepChanged.connect(self._banner_text)  # the respondent reads it in their words
+        self._build(None)
+
+    # -- what tests and tools read -------------------------------------------------------------
+
+    @property
+    def survey(self) -> Survey | None:
+        """The survey shown."""
+        return self.store.survey
+
+    @property
+    def station(self) -> Station | None:
+        """The survey's open store; None while it opens or when it cannot be opened."""
+        return self.store.station
+
+    @property
+    def scroll(self) -> QScrollArea:  # type: ignore[override]  # why: hides QWidget.scroll(dx, dy), on purpose
+        """The scroll area the screens are shown in (:attr:`scroll_area`), by the name tests read
+        it by; a window never scrolls its children by hand with QWidget.scroll."""
+        return self.scroll_area
 
     @property
     def controller(self) -> InterviewController:
         """The interviews' controller (made, with :attr:`flow`, when first asked for)."""
-        if self._controller is None:
-            from rrdesk.gui.flow import InterviewFlow
-            from rrdesk.gui.interview import InterviewController
-
-            self._controller = InterviewController(self.runner, self)
-            self._controller.ended.connect(self._interview_ended)
-            self._controller.stepChanged.connect(self._banner_text)  # the respondent reads it in their words
-            self._flow = InterviewFlow(self._controller)
-            self._flow.stack.currentChanged.connect(self._scroll_to_top)  # each screen is read from its top
-            self.stack.addWidget(self._flow)
-        return self._controller
+        return self.interviews.controller
 
     @property
     def flow(self) -> InterviewFlow:
         """The interview's screens."""
-        self.controller  # noqa: B018 - makes them
-        return self._flow
+        return self.interviews.flow
+
+    @property
+    def confirmation(self) -> QMessageBox | None:
+        """The open "leave the interview?" or "close it?" box, while asked."""
+        return self.interviews.confirmation
+
+    def interviewing(self) -> bool:
+        """Whether an interview is on screen (from its first screen until the dashboard)."""
+        return self.interviews.interviewing()
 
     # -- building (again, when the interviewer's language changes) ---------------------------
 
-    def _build(self) -> None:
-        old = self.dashboard
-        self.dashboard = Dashboard(i18n.available(), self.ui_lang, self.prefs.reduced_motion,
-                                   interviewer=self.prefs.interviewer)
+    def _dashboard(self) -> Dashboard:
+        return Dashboard(i18n.available(), self.ui_lang, self.prefs.reduced_motion,
+                         interviewer=self.prefs.interviewer)
+
+    def _build(self, old: Dashboard | None) -> None:
         d = self.dashboard
-        d.interviewerChanged.connect(self._interviewer)
-        d.startRequested.connect(self.start_interview)
-        d.continueRequested.connect(self.continue_interview)
-        d.closeRequested.connect(self.ask_close_interrupted)
+        d.interviewerChanged.connect(self.interviews.remember_interviewer)
+        d.startRequested.connect(self.interviews.start)
+        d.continueRequested.connect(self.interviews.resume)
+        d.closeRequested.connect(self.interviews.ask_close_interrupted)
         d.exportRequested.connect(self._ask_export)
         d.retryRequested.connect(self.try_again)
         d.openRequested.connect(self._ask_survey)
@@ -160,7 +175,7 @@ class MainWindow(QMainWindow, InterviewHost):
         self._banner_text()
         self._menus()
         if (refused := self._refused) is not None:  # the new dashboard says it again
-            d.show_fault(self._pending_status, full=refused.full, exportable=refused.exportable)
+            d.show_fault(self.store.failure, full=refused.full, exportable=refused.exportable)
         self._refresh()
 
     def _banner_text(self, step: Step | None = None) -> None:
@@ -171,7 +186,8 @@ class MainWindow(QMainWindow, InterviewHost):
             mine = step in IN_RESPONDENT_WORDS
         self.banner.setText(self.controller.words("demo_banner") if mine else
                             self.tr("DEMO — readable with the public demo key. Never use it for real answers."))
-        self.scroll.setLayoutDirection(wording.direction(self.controller.words) if mine else self.layoutDirection())
+        self.scroll_area.setLayoutDirection(wording.direction(self.controller.words) if mine
+                                            else self.layoutDirection())
 
     def _menus(self) -> None:
         bar = self.menuBar()
@@ -210,7 +226,7 @@ class MainWindow(QMainWindow, InterviewHost):
 
     def _title(self) -> None:
         # why: a fixed title; it never changes with a question, an answer or a spin
-        name = self.survey.title if self.survey else ""
+        name = self.store.survey.title if self.store.survey else ""
         self.setWindowTitle(f"rrdesk — {name}" if name else "rrdesk")
 
     # -- the survey and its store -----------------------------------------------------------
@@ -220,7 +236,7 @@ class MainWindow(QMainWindow, InterviewHost):
         from PySide6.QtWidgets import QFileDialog  # why here (and QMessageBox below): Qt makes a class's
         # enums when it is first named, and the first window shows neither
 
-        start = str(Path(self.survey.path).parent) if self.survey else ""
+        start = str(Path(self.store.survey.path).parent) if self.store.survey else ""
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Open survey"), start,
                                               self.tr("Survey files (*.toml);;All files (*)"))
         if path:
@@ -259,9 +275,9 @@ class MainWindow(QMainWindow, InterviewHost):
         checking a signature) once the window has been painted (at start-up: the first window is
         drawn before the store's work, which holds the interpreter's lock, begins)."""
         self._close_station()
-        if survey is not self.survey:
+        if survey is not self.store.survey:
             self.dashboard.clear_fault()  # another survey: another data folder's state
-        self.survey, self._refused = survey, None
+        self.store.survey, self._refused = survey, None
         self._title()
         self.banner.setVisible(demo_recipient() in survey.recipients)
         # the signature is read once; a survey that has one is checked once the window is painted
@@ -271,7 +287,7 @@ class MainWindow(QMainWindow, InterviewHost):
         self.dashboard.show_survey(survey, self.data, self._custody)
         self.dashboard.set_status(self.tr("Opening the data folder…"))
         self.dashboard.set_ready(False)
-        self._pending_status = status
+        self.store.failure = status
         self._opening = opening = self._opening + 1
 
         def start() -> None:
@@ -287,12 +303,17 @@ class MainWindow(QMainWindow, InterviewHost):
                     lambda line: self._opened(Refused(line, None, False), opening))
         after_first_paint(self, start) if later else start()
 
+    @Slot(object, str)
+    def _reopen(self, survey: Survey, status: str) -> None:
+        """An interview's write failed: open the store again (its writer refuses more)."""
+        self.use_survey(survey, status=status)
+
     @Slot()
     def try_again(self) -> None:
         """"Try again" on the dashboard: open the store again (space was freed, the cause fixed)."""
-        if self.survey is not None and self.station is None and not self.runner.busy:  # not while it opens
+        if self.store.survey is not None and self.store.station is None and not self.runner.busy:  # not while it opens
             self.dashboard.retry.setEnabled(False)  # until the answer: a fault shown again enables it
-            self.use_survey(self.survey, status=self._pending_status)
+            self.use_survey(self.store.survey, status=self.store.failure)
 
     def _opened(self, opened: Opened | Refused, opening: int) -> None:
         """The store is open; or it is not (:class:`Refused`): say why, under the failed
@@ -306,36 +327,38 @@ class MainWindow(QMainWindow, InterviewHost):
             return
         if isinstance(opened, Refused):
             self._refused = opened  # the failed interview's line stays in the fault panel, with what to do
-            self.dashboard.show_fault(self._pending_status, full=opened.full, exportable=opened.exportable)
+            self.dashboard.show_fault(self.store.failure, full=opened.full, exportable=opened.exportable)
             self.dashboard.set_status(self.tr("The data folder cannot be used: {error}").format(error=opened.line),
                                       error=True)
         else:
-            self.station, self.standing = opened.station, opened.standing
+            self.store.station, self.store.standing = opened.station, opened.standing
             self.dashboard.clear_fault()
-            self.dashboard.set_status(self._pending_status, error=bool(self._pending_status))
+            self.dashboard.set_status(self.store.failure, error=bool(self.store.failure))
             if opened.damaged:
                 self.dashboard.set_status(self.tr("The data folder held a damaged file; it is kept for "
                                                   "checking (rrdesk verify) and interviews go on."), error=True)
         self._refresh()
-        if self.station is not None and self.stack.currentWidget() is self.dashboard \
+        if self.store.station is not None and self.stack.currentWidget() is self.dashboard \
                 and self.dashboard.resume_panel.isHidden():
             self.dashboard.start.setFocus()  # Space or Enter starts the next interview
         self.storeReady.emit()
 
     def _close_station(self) -> None:
-        station, self.station, self.standing = self.station, None, None
+        store = self.store
+        station, store.station, store.standing = store.station, None, None
         if station is not None:
             from rrdesk.gui import operations
 
             operations.close_station(station).run(self.runner)
 
     def _refresh(self) -> None:
-        d, standing = self.dashboard, self.standing if self.station is not None else None
-        if self.survey is not None:
-            d.show_survey(self.survey, self.data, self._custody)
-        last_saved = self._last_saved or (standing.last_saved if standing else None)  # else the log's own time
-        d.show_counts(self.session_saved, standing.begun if standing else None, last_saved)
-        total = len(self.survey.randomized) if standing else 0
+        survey, interviews = self.store.survey, self.interviews
+        d, standing = self.dashboard, self.store.standing if self.store.station is not None else None
+        if survey is not None:
+            d.show_survey(survey, self.data, self._custody)
+        last_saved = interviews.last_saved or (standing.last_saved if standing else None)  # else the log's own time
+        d.show_counts(interviews.session_saved, standing.begun if standing else None, last_saved)
+        total = len(survey.randomized) if standing and survey else 0  # a station opens for the survey shown
         d.show_interrupted(standing.interrupted if standing else None, total)
         exportable = standing is not None or (self._refused is not None and self._refused.exportable)
         d.set_ready(standing is not None, exportable=exportable)
@@ -348,13 +371,14 @@ class MainWindow(QMainWindow, InterviewHost):
 
     @Slot()
     def _ask_export(self) -> None:
-        if self.survey is not None and self.export_action.isEnabled():
-            self.export_flow.ask(self.data, self.survey.id)
+        if self.store.survey is not None and self.export_action.isEnabled():
+            self.export_flow.ask(self.data, self.store.survey.id)
 
     def export_to(self, dest: Path) -> None:
         """Check ``dest`` and write a verified export bundle of this survey there, off the GUI
         thread (a folder on the laptop's own disk only once the interviewer confirms)."""
-        self.export_flow.to(self.data, self.survey.id, dest)
+        assert self.store.survey is not None, "no survey to export"
+        self.export_flow.to(self.data, self.store.survey.id, dest)
 
     @Slot()
     def show_results(self) -> None:
@@ -379,8 +403,10 @@ class MainWindow(QMainWindow, InterviewHost):
         if not code or code == self.ui_lang:
             return
         self.prefs.language = code
-        self.ui_lang = self.translators.use(code)
-        self._build()
+        self.ui_lang = self.interviews.lang = self.translators.use(code)
+        old, self.dashboard = self.dashboard, self._dashboard()
+        self.interviews.dashboard = self.export_flow.dashboard = self.dashboard
+        self._build(old)
 
     # -- messages and closing ----------------------------------------------------------------------
 
@@ -398,12 +424,7 @@ class MainWindow(QMainWindow, InterviewHost):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         if self.interviewing() and not self._leaving:
             event.ignore()  # why: nothing is closed until the interviewer confirms
-            if self.confirmation is None:
-                self.confirmation = confirm(
-                    self, self.tr("Leave the interview?"),
-                    self.tr("The interview stays interrupted: its saved answers are kept, and the "
-                            "dashboard offers to continue it next time."),
-                    self.tr("Leave"), self.tr("Stay"), lambda yes: self._confirmed(yes, self._leave))
+            self.interviews.ask_leave(self._leave)
             return
         self.export_flow.finish()
         self.runner.finish()  # a record being written finishes first: it must be durable
