@@ -28,9 +28,8 @@ QUIT_AFTER_SHOW = "RRDESK_GUI_QUIT_AFTER_SHOW"
 
 def application(argv: list[str] | None = None) -> QApplication:
     """The QApplication (made once), with rrdesk's names, font and style sheet."""
-    app = QApplication.instance()
-    if app is None:
-        app = QApplication(argv if argv is not None else sys.argv[:1])
+    made = QApplication.instance()  # why isinstance: Qt types it as the core application
+    app = made if isinstance(made, QApplication) else QApplication(argv if argv is not None else sys.argv[:1])
     app.setOrganizationName("rrdesk")
     app.setApplicationName("rrdesk")
     app.setApplicationDisplayName("rrdesk")

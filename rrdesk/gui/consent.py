@@ -9,7 +9,7 @@ kill here leaves no interview behind (and no direct answer).
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import Qt, Signal, SignalInstance, Slot
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from rrdesk.core.wording import Words
@@ -49,7 +49,7 @@ class ConsentScreen(QWidget):
         self.no.clicked.connect(lambda: self._answer(self.refused))
         self.setFocusProxy(self.yes)
 
-    def _answer(self, signal) -> None:
+    def _answer(self, signal: SignalInstance) -> None:
         # why both off: a double tap, or Yes then No, must not write two records
         self.yes.setEnabled(False)
         self.no.setEnabled(False)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import shutil
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -260,7 +261,7 @@ class Dashboard(QWidget):
                                           "for the signed file (with its .minisig beside it)."))
         self.unsigned.setVisible(custody.signer is None or bool(custody.problem))
 
-    def _sealed_to(self, recipients) -> str:
+    def _sealed_to(self, recipients: Iterable[str]) -> str:
         return self.tr("Answers are sealed to: {recipients}").format(recipients=", ".join(recipients))
 
     def show_counts(self, session: int, total: int | None, last_saved: dt.datetime | None) -> None:

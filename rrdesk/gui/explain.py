@@ -127,7 +127,8 @@ class KindCard(QWidget):
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 8, 0, 8)
         row.setSpacing(16)
-        self.picture = WheelPicture(question.design, self.words("wheel_picture"))
+        design = wording.design_of(question)
+        self.picture = WheelPicture(design, self.words("wheel_picture"))
         row.addWidget(self.picture, 0, Qt.AlignmentFlag.AlignTop)
         text = QVBoxLayout()
         text.setSpacing(6)
@@ -135,7 +136,7 @@ class KindCard(QWidget):
         for index, words in sector_kinds(question, self.words):
             line = QHBoxLayout()
             line.setSpacing(8)
-            line.addWidget(Chip(question.design, index), 0, Qt.AlignmentFlag.AlignTop)
+            line.addWidget(Chip(design, index), 0, Qt.AlignmentFlag.AlignTop)
             line.addWidget(label(words, "subtitle"), 1)
             text.addLayout(line)
             self.says.append(words)

@@ -39,8 +39,9 @@ class InterviewFlow(QWidget):
         controller.questionChanged.connect(self._question_changed)
 
     @property
-    def screen(self) -> QWidget | None:
-        """The screen shown now (tests and screenshots look at it)."""
+    def screen(self) -> QWidget | None:  # type: ignore[override]  # why: hides QWidget.screen(), on purpose
+        """The screen shown now (tests and screenshots look at it, by this name; the flow's
+        monitor, QWidget.screen, is its window's)."""
         return self.stack.currentWidget()
 
     def _show(self, screen: QWidget, direction: Qt.LayoutDirection | None = None) -> None:
@@ -57,8 +58,7 @@ class InterviewFlow(QWidget):
 
     def clear(self) -> None:
         """Delete the last screen (once the window shows the dashboard again)."""
-        while self.stack.count():
-            old = self.stack.widget(0)
+        while (old := self.stack.widget(0)) is not None:  # None once the stack is empty
             self.stack.removeWidget(old)
             old.deleteLater()
 
@@ -82,42 +82,45 @@ class InterviewFlow(QWidget):
             return  # the last screen stays until the window shows the dashboard
         # why per screen: the interviewer's screens keep the app's direction
         direction = wording.direction(c.words) if step in IN_RESPONDENT_WORDS else self.layoutDirection()
+        screen: QWidget  # each branch wires its own screen's signals before it is shown
         if step is Step.DIRECT:
-            screen = DirectScreen(c.survey.direct, c.survey_lang(c.ui_lang))
-            screen.submitted.connect(c.submit_direct)
-            screen.cancelled.connect(c.cancel)
+            screen = direct = DirectScreen(c.survey.direct, c.survey_lang(c.ui_lang))
+            direct.submitted.connect(c.submit_direct)
+            direct.cancelled.connect(c.cancel)
         elif step is Step.HANDOVER:
             # a survey in one language: the respondent's button in the respondent's words
             languages = c.survey.languages
             start = words_for(c.survey, languages[0])("respondent_start") if len(languages) == 1 else ""
-            screen = HandoverScreen(c.number, start)
-            screen.ready.connect(c.respondent_ready)
-            screen.stopped.connect(c.stop)
+            screen = handover = HandoverScreen(c.number, start)
+            handover.ready.connect(c.respondent_ready)
+            handover.stopped.connect(c.stop)
         elif step is Step.LANGUAGE:
-            screen = LanguageScreen(c.survey.languages, [words_for(c.survey, code) for code in c.survey.languages])
-            screen.chosen.connect(c.choose_language)
+            screen = language = LanguageScreen(c.survey.languages,
+                                               [words_for(c.survey, code) for code in c.survey.languages])
+            language.chosen.connect(c.choose_language)
         elif step is Step.CONSENT:
-            screen = ConsentScreen(c.survey.consent.pick(c.lang), c.words)
-            screen.agreed.connect(c.consent_given)
-            screen.refused.connect(c.consent_refused)
+            assert c.survey.consent is not None  # the controller asks consent only of a survey that has it
+            screen = consent = ConsentScreen(c.survey.consent.pick(c.lang), c.words)
+            consent.agreed.connect(c.consent_given)
+            consent.refused.connect(c.consent_refused)
         elif step is Step.REFUSED:
-            screen = RefusedScreen(c.words)
-            screen.done.connect(c.finish)
+            screen = refused = RefusedScreen(c.words)
+            refused.done.connect(c.finish)
         elif step is Step.EXPLANATION:
-            screen = ExplanationScreen(one_per_kind(c.survey), c.words,
-                                       any(q.answer_mode == "assisted" for q in c.survey.randomized))
-            screen.next.connect(c.practise)
+            screen = explanation = ExplanationScreen(one_per_kind(c.survey), c.words,
+                                                     any(q.answer_mode == "assisted" for q in c.survey.randomized))
+            explanation.next.connect(c.practise)
         elif step is Step.PRACTICE:
-            screen = PracticeScreen(one_per_kind(c.survey), c.words, reduced_motion=c.reduced_motion)
-            screen.next.connect(c.practised)
+            screen = practice = PracticeScreen(one_per_kind(c.survey), c.words, reduced_motion=c.reduced_motion)
+            practice.next.connect(c.practised)
         elif step is Step.PRIVACY:
-            screen = PrivacyScreen(c.words)
-            screen.alone.connect(c.next_question)
+            screen = privacy = PrivacyScreen(c.words)
+            privacy.alone.connect(c.next_question)
         elif step is Step.QUESTION:
             screen = self._question_screen()
         else:
-            screen = ThanksScreen(c.words)
-            screen.done.connect(c.finish)
+            screen = thanks = ThanksScreen(c.words)
+            thanks.done.connect(c.finish)
         self._show(screen, direction)
 
     def _question_screen(self) -> QuestionScreen:
@@ -125,6 +128,7 @@ class InterviewFlow(QWidget):
 
         c = self.controller
         number, total = c.question_number
+        assert c.question is not None  # the controller shows this step with its question
         screen = QuestionScreen(c.question, c.words, number=number, total=total, reduced_motion=c.reduced_motion)
         screen.truthPicked.connect(c.pick_truth)
         screen.spinRequested.connect(c.request_spin)

@@ -53,7 +53,9 @@ class _FollowFocus(QObject):
         super().__init__(area)
         self.area, self.settling = area, False
         self.followed: QWidget | None = None  # a button, or a number field (rrdesk.gui.direct)
-        QApplication.instance().focusChanged.connect(self._focused)
+        app = QApplication.instance()
+        assert isinstance(app, QApplication), "widgets live in a QApplication"  # Qt types it as the core one
+        app.focusChanged.connect(self._focused)
 
     def screen_changed(self) -> None:
         self._follow(None)

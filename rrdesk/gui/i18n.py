@@ -67,8 +67,15 @@ def english_plurals() -> None:
         return
     english = QTranslator()
     if english.load(str(TRANSLATIONS / f"rrdesk_{SOURCE}.qm")):
-        QCoreApplication.instance().installTranslator(english)
+        _application().installTranslator(english)
         _ENGLISH.append(english)
+
+
+def _application() -> QCoreApplication:
+    app = QCoreApplication.instance()
+    if app is None:
+        raise RuntimeError("translators are installed in the application: make it first (rrdesk.gui.app)")
+    return app
 
 
 _INSTALLED: list[QTranslator] = []
@@ -85,7 +92,7 @@ class Translators:
 
     def use(self, code: str) -> str:
         """Show the interface in ``code`` (or the nearest language rrdesk has); returns it."""
-        app = QCoreApplication.instance()
+        app = _application()
         for translator in _INSTALLED:
             app.removeTranslator(translator)
         _INSTALLED.clear()

@@ -26,11 +26,13 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal, Slot
 
 from rrdesk.core.wording import Words, words_for
-from rrdesk.gui import operations
+from rrdesk.gui import operations, wording
 from rrdesk.gui.states import QuestionState, QuestionView, Step
 from rrdesk.gui.tasks import TaskRunner
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from rrdesk.app.interviews import Interview, Station
     from rrdesk.core.randomizer import Spin
     from rrdesk.core.survey import Question, Survey
@@ -99,12 +101,22 @@ class InterviewController(QObject):
     @property
     def question_number(self) -> tuple[int, int]:
         """The question asked now, as (its number in the survey, how many there are)."""
-        randomized = self.survey.randomized
-        return next(i for i, q in enumerate(randomized) if q.id == self.question.id) + 1, len(randomized)
+        randomized, asked = self.survey.randomized, self._asked()[1]
+        return next(i for i, q in enumerate(randomized) if q.id == asked.id) + 1, len(randomized)
 
     @property
     def assisted(self) -> bool:
         return self.question is not None and self.question.answer_mode == "assisted"
+
+    def _open(self) -> Station:
+        """The station of the interview under way."""
+        assert self.station is not None, "an interview runs on an open station"
+        return self.station
+
+    def _asked(self) -> tuple[Interview, Question]:
+        """The interview and the question on screen (a question screen's taps come with both)."""
+        assert self.interview is not None and self.question is not None, "no question is on screen"
+        return self.interview, self.question
 
     def survey_lang(self, lang: str) -> str:
         return lang if lang in self.survey.languages else self.survey.default_language
@@ -141,7 +153,8 @@ class InterviewController(QObject):
             self._direct = dict(direct)
             self._go(Step.HANDOVER)
             return
-        operations.start_interview(self.station, direct, self.interviewer).run(self.runner, self._started, self._start_failed)
+        operations.start_interview(self._open(), direct, self.interviewer).run(self.runner, self._started,
+                                                                               self._start_failed)
 
     @Slot()
     def cancel(self) -> None:
@@ -201,7 +214,7 @@ class InterviewController(QObject):
         if self.step is not Step.CONSENT or self._direct is None:
             return
         direct, self._direct = self._direct, None
-        operations.start_interview(self.station, direct, self.interviewer).run(self.runner, self._consented,
+        operations.start_interview(self._open(), direct, self.interviewer).run(self.runner, self._consented,
                                                                                self._start_failed)
 
     def _consented(self, begun: operations.Begun) -> None:
@@ -220,7 +233,7 @@ class InterviewController(QObject):
             self.wrote, self._refused = True, number
             self._go(Step.REFUSED)
 
-        operations.refuse(self.station, self.interviewer).run(self.runner, refused, self._start_failed)
+        operations.refuse(self._open(), self.interviewer).run(self.runner, refused, self._start_failed)
 
     @Slot()
     def practise(self) -> None:
@@ -291,15 +304,16 @@ class InterviewController(QObject):
             return  # one spin per question; assisted needs the true answer first
         truth, self._truth = self._truth, None
         self._set(QuestionState.SPINNING)
-        operations.spin(self.interview, self.question.id, truth).run(self.runner, self._spun, self._spin_failed)
+        interview, question = self._asked()
+        operations.spin(interview, question.id, truth).run(self.runner, self._spun, self._spin_failed)
 
     def _spun(self, spin: Spin) -> None:
         self.wrote = True  # Interview.spin returns once the spin's own record is durable
         self._sector = spin.sector
         self._set(QuestionState.SPINNING, position=spin.position)
         self.spun.emit()
-        if self.assisted:  # written during the animation: no crash can lead to a second spin
-            self._save(spin.answer)  # the answer goes to the store only, never to the screen
+        if self.assisted and spin.answer is not None:  # written during the animation: no crash can lead
+            self._save(spin.answer)  # to a second spin; the answer goes to the store only, never to the screen
         del spin  # only the sector index stays, until the answer is recorded and shown
 
     def _spin_failed(self, line: str) -> None:
@@ -314,7 +328,7 @@ class InterviewController(QObject):
         if self._sector is None or self.state not in (QuestionState.SPINNING, QuestionState.RECORDED,
                                                       QuestionState.FAILED):
             return
-        instruction = self.question.design.sectors[self._sector].instruction
+        instruction = wording.design_of(self._asked()[1]).sectors[self._sector].instruction
         if self.state is QuestionState.FAILED:
             self._set(QuestionState.FAILED, instruction=instruction)
         elif self.state is QuestionState.RECORDED:  # Next once the wheel stopped and the record is durable
@@ -337,10 +351,12 @@ class InterviewController(QObject):
             return
         self._truth = None
         self._set(QuestionState.DECLINING)
-        operations.decline(self.interview, self.question.id).run(self.runner, self._declined, self._save_failed)
+        interview, question = self._asked()
+        operations.decline(interview, question.id).run(self.runner, self._declined, self._save_failed)
 
-    def _save(self, answer: int) -> None:
-        operations.record_answer(self.interview, self.question.id, answer).run(
+    def _save(self, answer: int | np.ndarray) -> None:
+        interview, question = self._asked()
+        operations.record_answer(interview, question.id, answer).run(
             self.runner, self._saved, self._save_failed)
 
     def _saved(self, next_question: Question | None) -> None:

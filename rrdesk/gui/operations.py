@@ -23,6 +23,8 @@ from rrdesk.core.errors import RRDeskError, describe
 from rrdesk.core.fileio import FileOps
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from rrdesk.app.interviews import Interrupted, Interview, Station
     from rrdesk.core.survey import Question, Survey
     from rrdesk.gui.tasks import TaskRunner
@@ -39,13 +41,15 @@ class Operation:
     __slots__ = ("name", "work")
 
     def __init__(self, name: str, work: Callable[[], Any]) -> None:
-        self.name, self.work = name, work
+        self.name = name
+        self.work: Callable[[], Any] | None = work  # None once it ran
 
     def run(self, runner: TaskRunner, on_done: Callable[[Any], None] = _ignore,
             on_failed: Callable[[str], None] = _ignore) -> None:
         """Run on ``runner``'s worker thread; then ``on_done(result)`` or ``on_failed(line)``
         on the GUI thread (by default, neither is needed: closing a store)."""
         work, self.work = self.work, None  # why: an operation runs once and keeps nothing
+        assert work is not None, f"{self!r} ran twice"
         runner.submit(work, on_done, on_failed)
 
     def __repr__(self) -> str:  # never an answer or a spin in a log or a traceback
@@ -176,7 +180,7 @@ def spin(interview: Interview, question_id: str, truth: int | None) -> Operation
     return Operation("spin", lambda: interview.spin(question_id, truth))
 
 
-def record_answer(interview: Interview, question_id: str, answer: int) -> Operation:
+def record_answer(interview: Interview, question_id: str, answer: int | np.ndarray) -> Operation:
     """Record the answer given after the spin, durably; the result is the next question."""
     def work() -> Question | None:
         interview.record(question_id, answer)

@@ -99,8 +99,9 @@ class PracticeScreen(QWidget):
         self.page, self._sector = page, None
         q = self.question
         self._labels = wording.wheel_labels(q, self.lang)
-        self.wheel.set_wheel(q.design, self._labels, practice=True)
-        self._counts = [0] * len(q.design.sectors)
+        design = wording.design_of(q)
+        self.wheel.set_wheel(design, self._labels, practice=True)
+        self._counts = [0] * len(design.sectors)
         last = page == len(self.questions) - 1
         self.progress.setText(self.words("practice_progress",
                                          **wording.numbers(self.words, number=page + 1, total=len(self.questions))))
@@ -129,7 +130,7 @@ class PracticeScreen(QWidget):
         self.result.hide()
         from rrdesk.core import randomizer  # why: numpy loads at the first spin, not with the first window
 
-        spin = randomizer.spin(self.question.design, None, self._source)  # never given to the store
+        spin = randomizer.spin(wording.design_of(self.question), None, self._source)  # never given to the store
         self._sector = spin.sector
         self.wheel.reset()  # the last practice outcome goes; the wheel may turn again
         self.wheel.spin_to(spin.position)

@@ -11,6 +11,8 @@ asks to confirm on the same screen.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QSize, Qt, Signal, Slot
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
@@ -23,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rrdesk.core.design import Instruction
 from rrdesk.core.survey import Question
 from rrdesk.core.wording import Words
 from rrdesk.gui import marks, wording
@@ -182,7 +185,8 @@ class QuestionScreen(QWidget):
         else:
             layout.addWidget(label(q.text_in(lang), "question"))
 
-    def _answer_row(self, layout: QVBoxLayout, slot, *, checkable: bool = False) -> list[QPushButton]:
+    def _answer_row(self, layout: QVBoxLayout, slot: Callable[[int], object], *,
+                    checkable: bool = False) -> list[QPushButton]:
         """YES and NO side by side; choices one under the other (labels may be long), in two
         columns when there are many. Each wears its answer's mark, as its sector on the wheel."""
         answers = wording.answers(self.question, self.words)
@@ -248,7 +252,7 @@ class QuestionScreen(QWidget):
         else:
             self.hint.setText(self.words("turning"))
 
-    def _show_outcome(self, instruction: object) -> None:
+    def _show_outcome(self, instruction: Instruction | None) -> None:
         """The wheel stopped: what the spinner chose (assisted) or asks (instructed), and,
         for a fixed answer, that it says nothing about the respondent."""
         if instruction is None:
@@ -319,7 +323,7 @@ class QuestionScreen(QWidget):
             widget.setFocus()
 
     def _focus_self(self) -> None:
-        self.setFocusProxy(None)
+        self.setFocusProxy(None)  # type: ignore[arg-type]  # why: PySide6's stub omits None (Qt: no proxy)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._focus(self)
 

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, auto
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rrdesk.core.design import Instruction
 
 
 class Step(Enum):
@@ -60,7 +63,7 @@ class QuestionView:
     state: QuestionState
     truth: int | None = None
     position: float | None = None
-    instruction: Any = None
+    instruction: Instruction | None = None
 
     def __repr__(self) -> str:
         return f"QuestionView({self.state.name})"

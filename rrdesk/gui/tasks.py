@@ -36,10 +36,12 @@ class _Relay(QObject):
 class _Task(QRunnable):
     def __init__(self, job: int, work: Callable[[], Any], relay: _Relay) -> None:
         super().__init__()
-        self.job, self.work, self.relay = job, work, relay
+        self.job, self.relay = job, relay
+        self.work: Callable[[], Any] | None = work  # None once it ran
 
     def run(self) -> None:  # on the worker thread
         try:
+            assert self.work is not None, "a task runs once"
             result = self.work()
         except BaseException as error:  # noqa: BLE001 - every failure is reported, none escapes
             self.relay.failed.emit(self.job, error_line(error))

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt
-from PySide6.QtGui import QFontMetrics, QPaintEvent
+from PySide6.QtGui import QFontMetrics, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
     QLabel,
@@ -77,7 +77,7 @@ class WrapButton(QPushButton):
         super().__init__(text, parent)
         self.setSizePolicy(QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum))
 
-    def setSizePolicy(self, *args) -> None:  # noqa: N802 - Qt's name
+    def setSizePolicy(self, *args: Any) -> None:  # noqa: N802 - Qt's name
         """Keep height-for-width and a height that never grows past the text's (the Spin button
         under a wheel must not take the room the wheel leaves), whatever policy a screen sets."""
         policy = args[0] if len(args) == 1 else QSizePolicy(*args)
@@ -88,7 +88,7 @@ class WrapButton(QPushButton):
         policy.setHeightForWidth(True)
         super().setSizePolicy(policy)
 
-    def resizeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
         old = event.oldSize().width()
         if old != event.size().width() and self.heightForWidth(old) != self.heightForWidth(self.width()):
@@ -244,14 +244,13 @@ def wrappable(line: str) -> str:
 
 def clear_layout(layout: QLayout) -> None:
     """Remove and delete every widget of ``layout`` (a screen that is left leaves nothing)."""
-    while layout.count():
-        item = layout.takeAt(0)
+    while (item := layout.takeAt(0)) is not None:  # None once the layout is empty
         widget = item.widget()
         if widget is not None:
             widget.hide()
             widget.deleteLater()
-        elif item.layout() is not None:
-            clear_layout(item.layout())
+        elif (inner := item.layout()) is not None:
+            clear_layout(inner)
 
 
 def tab_order(widgets: list[QWidget]) -> None:
@@ -276,7 +275,7 @@ class _WidthWatch(QObject):
         widget.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-        if event.type() == QEvent.Type.Resize:
+        if event.type() == QEvent.Type.Resize and isinstance(watched, QWidget):  # it watches a widget
             self.apply(watched.width())
         return False
 
@@ -285,7 +284,7 @@ class _Compact(QObject):
     """Sets the window's ``compact`` property (style.qss's smaller type) while it is small."""
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-        if event.type() == QEvent.Type.Resize:
+        if event.type() == QEvent.Type.Resize and isinstance(watched, QWidget):  # it watches a window
             fit_type(watched)
         return False
 
@@ -363,8 +362,8 @@ def make_wheel(question: Question, words: Words, reduced_motion: bool, practice:
     from rrdesk.gui.spinner.widget import MIN_SIDE, SpinnerWidget  # why here: the dashboard shows no wheel
 
     wheel = SpinnerWidget()
-    wheel.reduced_motion = reduced_motion
+    wheel.reduced_motion = reduced_motion  # type: ignore[assignment]  # why: PySide6's stub has no descriptor Property
     wheel.set_words(words("wheel_name"), words("wheel_help"), words("practice"))
-    wheel.set_wheel(question.design, wording.wheel_labels(question, words), practice=practice)
+    wheel.set_wheel(wording.design_of(question), wording.wheel_labels(question, words), practice=practice)
     wheel.setMinimumSize(MIN_SIDE, MIN_SIDE)
     return wheel

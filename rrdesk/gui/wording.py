@@ -15,10 +15,18 @@ from __future__ import annotations
 from PySide6.QtCore import QLocale, Qt
 
 from rrdesk.core import wording as words_
-from rrdesk.core.design import YES, Act, Instruction
+from rrdesk.core.design import YES, Act, Design, Instruction
 from rrdesk.core.survey import Question
 from rrdesk.core.wording import Words
 from rrdesk.gui import marks
+
+
+def design_of(question: Question) -> Design:
+    """The spinner of a randomized ``question`` (the only kind a wheel, a chip or a spin is
+    made for); ValueError for a direct question, which has none."""
+    if question.design is None:
+        raise ValueError(f'question "{question.id}" is a direct question: it has no spinner')
+    return question.design
 
 
 def words_of(lang: str | Words) -> Words:

@@ -10,6 +10,8 @@ from rrdesk.core.errors import InterviewError
 from rrdesk.core.survey import Question
 
 if TYPE_CHECKING:  # why: the randomizer (and numpy) load at the first spin, not with the first window
+    import numpy as np
+
     from rrdesk.app.interviews import Station
     from rrdesk.core.randomizer import Spin
 
@@ -84,9 +86,9 @@ class Interview:
         self._spins[question_id] = spin
         return spin
 
-    def record(self, question_id: str, answer: int) -> int:
-        """Record the answer given after the spin (1 = YES / 0 = NO, or a choice index);
-        durable when this returns. Returns the record's sequence number in the log."""
+    def record(self, question_id: str, answer: int | np.ndarray) -> int:
+        """Record the answer given after the spin (1 = YES / 0 = NO, or a choice index; assisted:
+        the spin's own one-element fixed-width answer); durable when this returns. Returns the record's sequence number in the log."""
         q = self._expect(question_id)
         if question_id not in self._spins:
             raise InterviewError(f'question "{question_id}" must be spun before it is recorded')
@@ -97,7 +99,7 @@ class Interview:
         # why in numpy: from here to the sealed bytes nothing branches on, or looks up by, the
         # answer (or the group): CPython's small ints take another path for 0 than for 1
         try:
-            value = fixed(answer)
+            value = fixed(answer)  # type: ignore[arg-type]  # why: fixed takes its own array too; its hint omits it
         except Exception:
             raise InterviewError(f'question "{question_id}": not one of its answers') from None
         if not bool(((value >= 0) & (value < given)).all()):  # the same outcome for every answer

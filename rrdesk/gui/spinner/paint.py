@@ -56,6 +56,7 @@ def paint_frame(p: QPainter, layout: Layout, angles: Sequence[tuple[float, float
         draw_centred(p, sector.label, layout.centre + QPointF(sector.distance * math.sin(theta),
                                                               -sector.distance * math.cos(theta)))
     if chosen is not None:  # the outcome, large, just under the pointer
+        assert layout.callout is not None, "the widget makes the outcome's callout with the outcome"
         draw_centred(p, layout.callout[1], layout.centre - QPointF(0, 0.5 * layout.radius))
 
     if focus is not None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Property, QEvent, QSize, Qt, Signal, Slot
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPalette
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPalette, QResizeEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from rrdesk.core.design import Design
@@ -155,10 +155,13 @@ class SpinnerWidget(QWidget):
 
     def rotation(self) -> float:
         """The wheel's clockwise rotation in degrees, as painted now."""
+        position = self._position  # set while it spins and once it stopped (None when idle)
+        if position is None:
+            return 0.0
         if self._state == _SPINNING and not self._reduced_motion:
-            return spin_path.rotation_at(self._clock.elapsed_ms(), self._position, self._clock.duration)
+            return spin_path.rotation_at(self._clock.elapsed_ms(), position, self._clock.duration)
         if self._state == _DONE:
-            return spin_path.total_rotation(self._position)
+            return spin_path.total_rotation(position)
         return 0.0
 
     def sector_angles(self) -> list[tuple[float, float]]:
@@ -223,7 +226,7 @@ class SpinnerWidget(QWidget):
     def minimumSizeHint(self) -> QSize:
         return QSize(MIN_SIDE, MIN_SIDE)
 
-    def resizeEvent(self, event: QEvent) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         self._layout = None
         # never taller than wide: spare height in a tall column goes under the Spin button,
         # not into a wheel drawn in the middle of a tall empty box (out of view when it scrolls)
@@ -254,7 +257,7 @@ class SpinnerWidget(QWidget):
             return
         layout = self._ensure_layout()
         chosen = None
-        if self._state == _DONE:
+        if self._state == _DONE and self._position is not None:  # done: its outcome is set
             chosen = spin_path.sector_at(self._angles, 360.0 * self._position)
             if layout.callout is None or layout.callout[0] != chosen:
                 layout.callout = (chosen, callout_pixmap(self.font(), self._labels[chosen], chosen, layout,
@@ -272,6 +275,7 @@ class SpinnerWidget(QWidget):
         pixels change)."""
         if self._layout is not None and self._layout.size == self.size():
             return self._layout
+        assert self._design is not None, "a wheel is laid out once it has one"
         banner = self._banner if self._practice else None
         self._layout = build_layout(self.size(), self._design, self._angles, self._labels, self.font(),
                                     self.devicePixelRatioF(), banner)
