@@ -52,7 +52,7 @@ def make_window(*, survey: Path | None = None, data: Path | None = None,
                 settings: QSettings | None = None, ops: FileOps | None = None) -> MainWindow:
     """The main window with its survey opened (the given one, the remembered one, or the
     demo). Needs a QApplication; :func:`application` makes one. ``ops`` (tests only) is the
-    file-system seam of the store (``rrdesk.store.log._writer.OsOps`` unless given)."""
+    file-system seam of the store (``rrdesk.core.fileio.OsOps`` unless given)."""
     prefs = Preferences(settings)
     translators = i18n.Translators()
     translators.use(prefs.language or i18n.system_language())

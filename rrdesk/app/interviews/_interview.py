@@ -99,7 +99,7 @@ class Interview:
         # why in numpy: from here to the sealed bytes nothing branches on, or looks up by, the
         # answer (or the group): CPython's small ints take another path for 0 than for 1
         try:
-            value = fixed(answer)  # type: ignore[arg-type]  # why: fixed takes its own array too; its hint omits it
+            value = fixed(answer)
         except Exception:
             raise InterviewError(f'question "{question_id}": not one of its answers') from None
         if not bool(((value >= 0) & (value < given)).all()):  # the same outcome for every answer
