@@ -17,8 +17,6 @@ import pytest
 
 from rrdesk.core.errors import AgeError, HeaderError, HMACError, NoMatchError, PayloadError
 from rrdesk.store import age
-from rrdesk.store.age import _age
-from rrdesk.store.age import _open as _age_open
 
 TESTKIT = Path(__file__).resolve().parents[2] / "shared" / "testdata" / "age-testkit"
 
@@ -84,11 +82,11 @@ def test_vector(path: Path):
     expect = fields["expect"][0]
     released: list[bytes] = []
     if expect == "success":
-        released.extend(_age._decrypt_chunks(body, identities))
+        released.extend(age.Opener(identities).chunks(body))
         assert age.decrypt(body, identities) == b"".join(released)
     else:
         with pytest.raises(FAILURES[expect]) as caught:
-            released.extend(_age._decrypt_chunks(body, identities))
+            released.extend(age.Opener(identities).chunks(body))
         assert type(caught.value) is FAILURES[expect], str(caught.value)
         with pytest.raises(FAILURES[expect]):
             age.decrypt(body, identities)
@@ -101,13 +99,13 @@ def _same_by_the_fast_readers(body: bytes, identities: list, expect: str) -> Non
     """The record opener and the streaming bundle reader give what age.decrypt gives: the
     same plaintext, or an error of the same kind."""
     import tempfile
-    readers = [lambda: _age_open.Opener(identities).decrypt(body)]
+    readers = [lambda: age.Opener(identities).decrypt(body)]
 
     def streamed() -> bytes:
         with tempfile.TemporaryFile() as raw:
             raw.write(body)
             raw.flush()
-            sealed = _age_open.SealedFile(raw, identities)
+            sealed = age.SealedFile(raw, identities)
             sealed.check_all()
             return sealed.read()
     readers.append(streamed)

@@ -16,7 +16,6 @@ import pytest
 
 from rrdesk.store import age, keys, log
 from rrdesk.store import collect as aggregate
-from rrdesk.store.age import _open as _age_open
 from rrdesk.store.collect import _collector, _opening
 from rrdesk.store.log import _frames
 from tests.cli_runs import export, rrdesk
@@ -386,7 +385,7 @@ def test_a_record_with_an_answer_its_question_does_not_have_is_named_and_left_ou
     start = sealed(interview=1, position=0, kind="start", direct={"department": "office"})
     spun = sealed(interview=1, position=1, kind="spun", question="unhappy")
     odd = sealed(interview=1, position=2, kind="answer", question="unhappy", answer="maybe")
-    opener = _age_open.Opener(keys.load_identities(KEY))
+    opener = age.Opener(keys.load_identities(KEY))
     opened = _opening.open_blobs("x.rrlog", header, survey, 0, (start, spun, odd), None, opener)
     assert opened.rows.shape[0] == 2 and opened.unmatched == []
     assert opened.problems == [(2, 'the recorded answer is not one of question "unhappy"\'s answers')]

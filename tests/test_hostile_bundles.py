@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from rrdesk.store.age import _open as _age_open
+from rrdesk.store.age import Opener
 from tests.benchmarks.hostile_bundle import KEY, genuine, hostile, rrdesk
 
 
@@ -44,13 +44,13 @@ def test_a_chain_of_pax_headers_is_one_problem_and_the_genuine_bundle_is_still_u
 
 def _counting(monkeypatch) -> list:
     opened: list = []
-    real = _age_open.Opener.decrypt
+    real = Opener.decrypt
 
     def counting(self, data):
         opened.append(len(data))
         return real(self, data)
 
-    monkeypatch.setattr(_age_open.Opener, "decrypt", counting)
+    monkeypatch.setattr(Opener, "decrypt", counting)
     return opened
 
 

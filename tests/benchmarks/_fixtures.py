@@ -31,6 +31,7 @@ from rrdesk.core.fileio import OsOps
 from rrdesk.store import age, bundle, records
 from rrdesk.store.age import _age
 from rrdesk.store.age import _format as fmt
+from rrdesk.store.age._hmac import hkdf
 from rrdesk.store.laptop import laptop_key
 from rrdesk.store.log import encode_frame, encode_header, encode_key_file, evolve, sign_own_logs
 
@@ -45,14 +46,14 @@ _FLUSH = 8 << 20  # why: write the log in 8 MiB pieces: few system calls, little
 def _sealer(recipients: list[str], rng: random.Random):
     """Seal plaintexts as age files sharing one header (see the module docstring)."""
     file_key = rng.randbytes(age.FILE_KEY_SIZE)
-    stanzas = [_age._wrap(file_key, age.parse_recipient(r), os.urandom) for r in recipients]
+    stanzas = [_age.wrap(file_key, age.parse_recipient(r), os.urandom) for r in recipients]
     header = fmt.encode(stanzas)
-    prefix = header + b" " + fmt.b64encode(_age._header_mac(file_key, header).finalize()) + b"\n"
+    prefix = header + b" " + fmt.b64encode(_age.header_mac(file_key, header)) + b"\n"
     final = bytes(11) + b"\x01"
 
     def seal(plaintext: bytes) -> bytes:
         nonce = rng.randbytes(age.PAYLOAD_NONCE_SIZE)
-        stream = ChaCha20Poly1305(_age._hkdf(file_key, nonce, b"payload"))
+        stream = ChaCha20Poly1305(hkdf(file_key, nonce, b"payload"))
         return prefix + nonce + stream.encrypt(final, plaintext, None)
     return seal
 

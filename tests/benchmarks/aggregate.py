@@ -18,7 +18,7 @@ cannot tell) and exported by the real export. Printed:
 3. *Memory*: peak RSS (``ru_maxrss``) of the aggregating process and of its largest worker, on one
    bundle of about ``--big-mb`` MB (default 500). Target: <= 200 MB each.
 4. *Floors*, per record on one core: the X25519 exchange alone (the part no reader can skip),
-   the record opener (``_age_open.Opener.decrypt``) and ``records.parse``.
+   the record opener (``age.Opener.decrypt``) and ``records.parse``.
 
 Usage
 -----
@@ -94,9 +94,8 @@ def floors(path: str, count: int = 3000) -> dict:
     import _fixtures
     from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PublicKey
 
-    from rrdesk.store import keys, records
+    from rrdesk.store import age, keys, records
     from rrdesk.store.age import _format as _age_format
-    from rrdesk.store.age import _open as _age_open
     from rrdesk.store.bundle import Bundles, index_bundle
 
     identities = keys.load_identities(_fixtures.KEY)
@@ -111,7 +110,7 @@ def floors(path: str, count: int = 3000) -> dict:
     for share in shares:
         secret.exchange(X25519PublicKey.from_public_bytes(share))
     x25519 = (time.perf_counter() - start) / len(shares)
-    opener = _age_open.Opener(identities)
+    opener = age.Opener(identities)
     start = time.perf_counter()
     plain = [opener.decrypt(b) for b in blobs]
     decrypt = (time.perf_counter() - start) / len(blobs)

@@ -1,10 +1,12 @@
 """age v1 (age-encryption.org/v1) with X25519 recipients, on pyca/cryptography.
 
-The one age implementation: encrypt and decrypt whole files, identities and recipients, the
-record opener the aggregator uses per record (:class:`Opener`), a large file's plaintext read
-in chunks (:class:`SealedFile`) and the STREAM sealer the export writes with (:class:`Sealer`).
-Every record rrdesk stores is an age file the ``age`` tool opens. Errors are
-``rrdesk.core.errors.AgeError`` and its subclasses.
+The one age implementation, as the age tool has one: :class:`Sealer` seals (:func:`encrypt` is
+a whole plaintext through it; the export streams its bundle through it) and :class:`Opener`
+opens (:func:`decrypt` is a whole file through it; the aggregator opens every record with one);
+:class:`SealedFile` reads a large file's plaintext chunk by chunk through the same opener.
+Identities and recipients, and the HMAC-SHA-256 the record log's key chain shares with age's
+HKDF (:func:`hmac_sha256` and its pads). Every record rrdesk stores is an age file the ``age``
+tool opens. Errors are ``rrdesk.core.errors.AgeError`` and its subclasses.
 """
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ from rrdesk.store.age._age import (
     FILE_KEY_SIZE,
     PAYLOAD_NONCE_SIZE,
     Identity,
+    Opener,
+    Sealer,
     decrypt,
     encrypt,
     identity_file_text,
@@ -26,7 +30,7 @@ from rrdesk.store.age._hmac import (
     OUTER32,
     hmac_sha256,
 )
-from rrdesk.store.age._open import Opener, SealedFile, Sealer
+from rrdesk.store.age._sealed_file import SealedFile
 
 __all__ = [
     "CHUNK_SIZE",

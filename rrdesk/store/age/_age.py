@@ -1,10 +1,19 @@
-"""age v1 files (c2sp.org/age) with X25519 recipients, on pyca/cryptography primitives.
+"""age v1 files (c2sp.org/age) with X25519 recipients: the one sealer and the one opener.
 
 Every record rrdesk stores is a complete age file sealed to the coordinator's
 recipient(s), so the standard ``age`` tool can open it without rrdesk (docs/ARCHITECTURE.md,
 "Records are age files"). This module holds only what that needs: X25519 recipients
 and identities, the header MAC, and the STREAM payload. No passphrases (scrypt), no
-ASCII armor, no plugins. No I/O: ``keys.py`` reads and writes key files.
+ASCII armor, no plugins. No I/O: ``keys.py`` reads and writes key files, and
+``_sealed_file.py`` reads a large file through :meth:`Opener.header` and :func:`open_chunk`.
+
+As in the age tool, one encrypt and one decrypt: :class:`Sealer` wraps a file key, writes the
+header and seals the STREAM chunks (:func:`encrypt` is a whole plaintext through it);
+:meth:`Opener.header` parses a header, unwraps the file key, checks the MAC and derives the
+payload key, and :func:`open_chunk` opens the STREAM chunk by chunk (:func:`decrypt` and
+:meth:`Opener.decrypt` are a whole file through them). The opener does per identity what
+can be done once (the aggregator opens every record of a survey with one), so beside the X25519
+exchange a record costs a few SHA-256 calls: HKDF and HMAC are :mod:`rrdesk.store.age._hmac`'s.
 
 Decryption is strict: every MUST of the spec is a check, and every check has a vector
 in the age test kit (``tests/test_age_testkit.py``). Failures come in the test kit's
@@ -14,27 +23,21 @@ four kinds -- :class:`HeaderError`, :class:`NoMatchError`, :class:`HMACError`,
 """
 from __future__ import annotations
 
+import binascii
+import hmac
 import os
+import re
 from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 
-from cryptography.exceptions import InvalidSignature, InvalidTag
-from cryptography.hazmat.primitives import hashes
+from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey, X25519PublicKey
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
-from cryptography.hazmat.primitives.hmac import HMAC
-from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 import rrdesk.store.age._format as fmt
 from rrdesk.core import bech32
-from rrdesk.core.errors import (  # noqa: F401 - re-exported: rrdesk.store.age._age.NoMatchError etc.
-    AgeError,
-    HeaderError,
-    HMACError,
-    IdentityFileError,
-    NoMatchError,
-    PayloadError,
-)
+from rrdesk.core.errors import AgeError, HeaderError, HMACError, IdentityFileError, NoMatchError, PayloadError
+from rrdesk.store.age._hmac import IPAD, OPAD, hkdf, hkdf_keyed, hmac_sha256, keyed
 
 ByteSource = Callable[[int], bytes]
 
@@ -47,21 +50,36 @@ PAYLOAD_NONCE_SIZE = 16
 CHUNK_SIZE = 64 * 1024
 # why: the spec's fixed STREAM chunk; fixed sizes mean an attacker cannot move chunk
 # boundaries, and each chunk is authenticated before any of it is released.
-_TAG_SIZE = 16  # why: Poly1305 tag length, fixed by ChaCha20-Poly1305 (RFC 7539)
-_SEALED_CHUNK = CHUNK_SIZE + _TAG_SIZE
+TAG_SIZE = 16  # why: Poly1305 tag length, fixed by ChaCha20-Poly1305 (RFC 7539)
+SEALED_CHUNK = CHUNK_SIZE + TAG_SIZE  # why: a full chunk on disk: where chunk n starts is n times this
 _MAX_CHUNKS = 1 << 88
 # why: the chunk counter is 11 bytes big-endian; a nonce must never repeat under one
 # payload key, so we stop before the counter would wrap (unreachable in practice).
+_FINAL, _NOT_FINAL = b"\x01", b"\x00"
+# why: the nonce's last byte (spec): a chunk sealed as the last opens only as the last, so
+# a payload cut at a chunk boundary, or extended past its end, fails.
 _KEY_SIZE = 32  # why: X25519 scalars and points, and every HKDF output, are 32 bytes
 _ZERO_NONCE = bytes(12)
 # why: each stanza's wrap key encrypts exactly one message (the file key), because a
 # fresh ephemeral share goes into every stanza of every file, so a fixed nonce never
 # repeats under one key (spec: "12 0x00 bytes").
 _X25519_INFO = b"age-encryption.org/v1/X25519"  # why: spec label; binds the key to its use
+_HEADER_INFO, _PAYLOAD_INFO = b"header", b"payload"  # why: spec labels: the header key never equals the payload key
+_NO_SALT_INNER, _NO_SALT_OUTER = keyed(b"")  # why: the header key's HKDF has no salt (spec): the same pads for every file
 _X25519_TYPE = "X25519"  # why: case-sensitive stanza type; "x25519" is another type, ignored
-_SCRYPT_TYPE = "scrypt"
-_RECIPIENT_HRP = "age"
-_IDENTITY_HRP = "age-secret-key-"  # bech32 hrp, compared lower-case; printed upper-case
+_SCRYPT_TYPE = "scrypt"  # why: never opened here, but the spec makes a mixed scrypt stanza a header failure
+_RECIPIENT_HRP = "age"  # why: bech32 prefix naming the kind of key, so no other key passes for a recipient
+_IDENTITY_HRP = "age-secret-key-"  # why: as above for secret keys; compared lower-case, printed upper-case
+# why: the one header shape rrdesk writes for a survey with one recipient: the version line,
+# one X25519 stanza whose 32-byte body is a single 43-column line, and the MAC line. It accepts
+# a subset of what the strict parser accepts (each group is also checked as canonical base64,
+# below); anything else takes the parser's path, whose errors say what is wrong.
+_ONE_STANZA = re.compile(rb"age-encryption\.org/v1\n-> X25519 ([A-Za-z0-9+/]{43})\n"
+                         rb"([A-Za-z0-9+/]{43})\n--- ([A-Za-z0-9+/]{43})\n")
+_MAC_END = len(b"age-encryption.org/v1\n-> X25519 \n\n---") + 2 * 43  # why: the bytes that shape's MAC covers
+# why: 43 base64 characters carry 258 bits for 256; the encoding is canonical (the spec's
+# rule) exactly when the last character's two spare bits are zero: one of these 16
+_CANONICAL_LAST = frozenset(b"AEIMQUYcgkosw048")
 
 
 class Identity:
@@ -126,104 +144,6 @@ def parse_recipient(text: str) -> bytes:
     return bech32.decode(text)[1]
 
 
-def encrypt(plaintext: bytes, recipients: Sequence[str], *, random: ByteSource = os.urandom) -> bytes:
-    """Seal ``plaintext`` as a binary age file with one X25519 stanza per recipient.
-
-    ``random(n)`` supplies every random byte (file key, one ephemeral secret per
-    recipient, payload nonce, in that order); the default is the OS CSPRNG. A test may
-    pass a deterministic source to get the same file twice -- never do that in
-    production: the file key and ephemeral secrets must never repeat.
-    """
-    if isinstance(recipients, str):
-        raise TypeError("recipients is a sequence of age1… strings, not one string")
-    keys = [parse_recipient(r) for r in recipients]
-    if not keys:
-        raise AgeError("no recipients to seal to")
-    file_key = _draw(random, FILE_KEY_SIZE)
-    stanzas = [_wrap(file_key, key, random) for key in keys]
-    header = fmt.encode(stanzas)
-    mac = _header_mac(file_key, header).finalize()
-    nonce = _draw(random, PAYLOAD_NONCE_SIZE)
-    stream = ChaCha20Poly1305(_hkdf(file_key, nonce, b"payload"))
-    view = memoryview(plaintext)
-    count = max(1, -(-len(view) // CHUNK_SIZE))  # the empty plaintext is one empty chunk
-    chunks = (stream.encrypt(_chunk_nonce(i, i == count - 1),
-                             view[i * CHUNK_SIZE:(i + 1) * CHUNK_SIZE], None)
-              for i in range(count))
-    return b"".join([header, b" ", fmt.b64encode(mac), b"\n", nonce, *chunks])
-
-
-def decrypt(data: bytes, identities: Sequence[Identity]) -> bytes:
-    """Open an age file with any of ``identities``; the whole plaintext, or an error.
-
-    Raises
-    ------
-    HeaderError, NoMatchError, HMACError, PayloadError
-        In the order the file is checked: header syntax, unwrapping, header MAC,
-        payload. Nothing of the plaintext is returned unless all of it authenticates.
-    """
-    return b"".join(_decrypt_chunks(data, identities))
-
-
-def _decrypt_chunks(data: bytes, identities: Sequence[Identity]) -> Iterator[bytes]:
-    """Check the header now; then yield the payload chunk by chunk, each authenticated,
-    raising :class:`PayloadError` where the STREAM breaks. For the test kit, which
-    checks what a streaming reader would have released before the failure."""
-    if isinstance(identities, (Identity, str, bytes)):
-        raise TypeError("identities is a sequence of age.Identity, not one")
-    identities = list(identities)  # a generator would be used up by the check below
-    if not all(isinstance(i, Identity) for i in identities):
-        raise TypeError("identities is a sequence of age.Identity")
-    data = bytes(data)
-    try:
-        header, offset = fmt.parse(data)
-    except fmt.Malformed as error:
-        raise HeaderError(f"invalid age header: {error}") from None
-    wrapped = _x25519_stanzas(header.stanzas)
-    file_key = _unwrap(wrapped, identities)
-    try:
-        _header_mac(file_key, header.mac_input).verify(header.mac)
-    except InvalidSignature:
-        raise HMACError("the header MAC does not match: the header was altered") from None
-    nonce = data[offset:offset + PAYLOAD_NONCE_SIZE]
-    if len(nonce) != PAYLOAD_NONCE_SIZE:
-        raise HeaderError("invalid age file: it ends before the payload nonce")
-    stream = ChaCha20Poly1305(_hkdf(file_key, nonce, b"payload"))
-    return _open_stream(stream, memoryview(data)[offset + PAYLOAD_NONCE_SIZE:])
-
-
-def _open_stream(stream: ChaCha20Poly1305, sealed: memoryview) -> Iterator[bytes]:
-    # Chunks sit at fixed offsets. A short chunk can only be the final one; a full one
-    # is final when it opens with the final-chunk nonce (a full last chunk is allowed);
-    # nothing may follow the final chunk, and the file may not end without one.
-    counter = 0
-    while True:
-        if counter == _MAX_CHUNKS:
-            raise PayloadError("damaged age payload: too many chunks")
-        chunk = sealed[counter * _SEALED_CHUNK:(counter + 1) * _SEALED_CHUNK]
-        if len(chunk) == 0:
-            raise PayloadError("damaged age payload: it ends before the final chunk")
-        if len(chunk) == _TAG_SIZE and counter > 0:
-            raise PayloadError("damaged age payload: empty final chunk")
-        final = len(chunk) < _SEALED_CHUNK
-        try:
-            plain = stream.decrypt(_chunk_nonce(counter, final), chunk, None)
-        except InvalidTag:
-            if final:
-                raise PayloadError("damaged age payload: a chunk does not authenticate") from None
-            final = True
-            try:
-                plain = stream.decrypt(_chunk_nonce(counter, True), chunk, None)
-            except InvalidTag:
-                raise PayloadError("damaged age payload: a chunk does not authenticate") from None
-        counter += 1
-        yield plain
-        if final:
-            if len(sealed) > counter * _SEALED_CHUNK:
-                raise PayloadError("damaged age payload: data after the final chunk")
-            return
-
-
 def read_identities(text: str, file: str) -> list[Identity]:
     """Identities from the text of an identity file, as ``age-keygen`` writes it.
 
@@ -267,38 +187,242 @@ def identity_file_text(identity: Identity, created: datetime) -> str:
     return f"# created: {stamp}\n# public key: {identity.recipient}\n{identity}\n"
 
 
-def _draw(random: ByteSource, n: int) -> bytes:
-    value = random(n)
-    if not isinstance(value, bytes) or len(value) != n:
-        raise ValueError(f"the random source must return exactly {n} bytes")
-    return value
+def encrypt(plaintext: bytes, recipients: Sequence[str], *, random: ByteSource = os.urandom) -> bytes:
+    """Seal ``plaintext`` as a binary age file with one X25519 stanza per recipient.
+
+    ``random(n)`` supplies every random byte (file key, one ephemeral secret per
+    recipient, payload nonce, in that order); the default is the OS CSPRNG. A test may
+    pass a deterministic source to get the same file twice -- never do that in
+    production: the file key and ephemeral secrets must never repeat.
+    """
+    sealer = Sealer(recipients, random=random)
+    return b"".join([*sealer.pieces(plaintext), *sealer.finish_pieces()])
 
 
-def _hkdf(ikm: bytes, salt: bytes, info: bytes) -> bytes:
-    # An empty salt equals the RFC 5869 default (HashLen zeros): HMAC pads keys with zeros.
-    return HKDF(algorithm=hashes.SHA256(), length=_KEY_SIZE, salt=salt, info=info).derive(ikm)
+class Sealer:
+    """Seal a plaintext given in pieces as one binary age file, given back in pieces, holding
+    one 64 KiB chunk: :func:`encrypt` is the whole plaintext through it (the export streams its
+    tar through it). :meth:`update` returns the sealed bytes ready so far (the header first),
+    :meth:`finish` the rest, the final chunk included; ``size`` counts the sealed bytes so far."""
+
+    def __init__(self, recipients: Sequence[str], *, random: ByteSource = os.urandom) -> None:
+        if isinstance(recipients, str):
+            raise TypeError("recipients is a sequence of age1… strings, not one string")
+        keys = [parse_recipient(r) for r in recipients]
+        if not keys:
+            raise AgeError("no recipients to seal to")
+        file_key = _draw(random, FILE_KEY_SIZE)
+        header = fmt.encode([wrap(file_key, key, random) for key in keys])
+        nonce = _draw(random, PAYLOAD_NONCE_SIZE)
+        self._stream = ChaCha20Poly1305(hkdf(file_key, nonce, _PAYLOAD_INFO))
+        self._ready = [header, b" ", fmt.b64encode(header_mac(file_key, header)), b"\n", nonce]
+        self._pending = bytearray()
+        self._counter = 0
+        self.size = 0
+
+    def update(self, plain: bytes) -> bytes:
+        return b"".join(self.pieces(plain))
+
+    def pieces(self, plain: bytes) -> list[bytes]:
+        """As :meth:`update`, the sealed bytes as a list of pieces (the header, then a piece per
+        chunk), never copied into one: an export writes them as they are."""
+        view, at, n = memoryview(plain), 0, len(plain)
+        if self._pending:
+            need = CHUNK_SIZE - len(self._pending)
+            if n <= need:  # why: the last chunk must be known to be last
+                self._pending += view
+                return self._take()
+            self._pending += view[:need]
+            at = need
+            self._seal(self._pending, final=False)
+            self._pending = bytearray()
+        while n - at > CHUNK_SIZE:  # why: the last chunk must be known to be last
+            self._seal(view[at:at + CHUNK_SIZE], final=False)
+            at += CHUNK_SIZE
+        self._pending += view[at:]
+        return self._take()
+
+    def finish(self) -> bytes:
+        return b"".join(self.finish_pieces())
+
+    def finish_pieces(self) -> list[bytes]:
+        self._seal(self._pending, final=True)
+        self._pending = bytearray()
+        return self._take()
+
+    def _seal(self, chunk: bytes | bytearray | memoryview, final: bool) -> None:
+        self._ready.append(self._stream.encrypt(_chunk_nonce(self._counter, final), chunk, None))
+        self._counter += 1
+
+    def _take(self) -> list[bytes]:
+        out, self._ready = self._ready, []
+        self.size += sum(map(len, out))
+        return out
 
 
-def _header_mac(file_key: bytes, header: bytes) -> HMAC:
-    mac = HMAC(_hkdf(file_key, b"", b"header"), hashes.SHA256())
-    mac.update(header)
-    return mac
-
-
-def _chunk_nonce(counter: int, final: bool) -> bytes:
-    return counter.to_bytes(11, "big") + (b"\x01" if final else b"\x00")
-
-
-def _wrap(file_key: bytes, recipient: bytes, random: ByteSource) -> fmt.Stanza:
+def wrap(file_key: bytes, recipient: bytes, random: ByteSource) -> fmt.Stanza:
+    """The X25519 stanza that gives ``file_key`` to the holder of ``recipient``'s identity."""
     ephemeral = X25519PrivateKey.from_private_bytes(_draw(random, _KEY_SIZE))
     share = ephemeral.public_key().public_bytes_raw()
     try:
         shared = ephemeral.exchange(X25519PublicKey.from_public_bytes(recipient))
     except ValueError:  # pyca refuses the all-zero shared secret of a low-order point
         raise AgeError("an age1… recipient is not a usable X25519 key (low-order point)") from None
-    wrap_key = _hkdf(shared, share + recipient, _X25519_INFO)
+    wrap_key = hkdf(shared, share + recipient, _X25519_INFO)
     body = ChaCha20Poly1305(wrap_key).encrypt(_ZERO_NONCE, file_key, None)
     return fmt.Stanza((_X25519_TYPE, fmt.b64encode(share).decode("ascii")), body)
+
+
+def header_mac(file_key: bytes, header: bytes) -> bytes:
+    """The MAC of ``header`` (the bytes up to and including ``---``) under ``file_key``."""
+    return hmac_sha256(hkdf_keyed(_NO_SALT_INNER, _NO_SALT_OUTER, file_key, _HEADER_INFO), header)
+
+
+def decrypt(data: bytes, identities: Sequence[Identity]) -> bytes:
+    """Open an age file with any of ``identities``; the whole plaintext, or an error.
+
+    Raises
+    ------
+    HeaderError, NoMatchError, HMACError, PayloadError
+        In the order the file is checked: header syntax, unwrapping, header MAC,
+        payload. Nothing of the plaintext is returned unless all of it authenticates.
+    """
+    return b"".join(Opener(identities).chunks(data))
+
+
+class Opener:
+    """Open age files with ``identities``: one or many (the aggregator opens every record of a
+    survey with one opener, so each identity's key is prepared once)."""
+
+    def __init__(self, identities: Sequence[Identity]) -> None:
+        if isinstance(identities, (Identity, str, bytes)):
+            raise TypeError("identities is a sequence of age.Identity, not one")
+        self.identities = list(identities)  # a generator would be used up by the check below
+        if not all(isinstance(i, Identity) for i in self.identities):
+            raise TypeError("identities is a sequence of age.Identity")
+        # why the public key's pads: it is half of every stanza's HKDF salt (share || public)
+        self._keys = [(i._key.exchange, i._public.translate(IPAD), i._public.translate(OPAD))
+                      for i in self.identities]
+
+    def decrypt(self, data: bytes) -> bytes:
+        """As :func:`decrypt`: the whole plaintext, or HeaderError, NoMatchError, HMACError or
+        PayloadError."""
+        if not isinstance(data, bytes):
+            data = bytes(data)
+        stream, start = self.header(data)
+        if len(data) - start < SEALED_CHUNK:  # why: a record is one short chunk, no walk to set up
+            return open_chunk(stream, 0, data[start:])[0]
+        return b"".join(open_chunks(stream, memoryview(data)[start:]))
+
+    def chunks(self, data: bytes) -> Iterator[bytes]:
+        """Check the header now; then the payload chunk by chunk, each authenticated before it
+        is given, raising :class:`PayloadError` where the STREAM breaks (what a streaming
+        reader releases before a failure: the test kit checks it)."""
+        data = bytes(data)
+        stream, start = self.header(data)
+        return open_chunks(stream, memoryview(data)[start:])
+
+    def header(self, data: bytes) -> tuple[ChaCha20Poly1305, int]:
+        """Check the header at the start of ``data`` and the payload nonce after it: the payload
+        key's AEAD (for :func:`open_chunk`) and the offset of the payload's first chunk.
+
+        Raises
+        ------
+        HeaderError, NoMatchError, HMACError
+            In the order the file is checked: header syntax, unwrapping (a low-order share is a
+            HeaderError), header MAC, then a payload nonce cut short (HeaderError).
+        """
+        shortcut = _one_stanza(data)
+        if shortcut is not None:
+            wrapped, covered, mac, offset = shortcut
+        else:  # the parser's path: any other header, and the errors that say what is wrong with it
+            try:
+                parsed, offset = fmt.parse(data)
+            except fmt.Malformed as error:
+                raise HeaderError(f"invalid age header: {error}") from None
+            wrapped, covered, mac = _x25519_stanzas(parsed.stanzas), parsed.mac_input, parsed.mac
+        file_key = self._unwrap(wrapped)
+        if not hmac.compare_digest(header_mac(file_key, covered), mac):
+            raise HMACError("the header MAC does not match: the header was altered")
+        nonce = data[offset:offset + PAYLOAD_NONCE_SIZE]
+        if len(nonce) != PAYLOAD_NONCE_SIZE:
+            raise HeaderError("invalid age file: it ends before the payload nonce")
+        return ChaCha20Poly1305(hkdf(file_key, nonce, _PAYLOAD_INFO)), offset + PAYLOAD_NONCE_SIZE
+
+    def _unwrap(self, wrapped: list[tuple[bytes, bytes]]) -> bytes:
+        shares = []  # why prepared once: a stanza is tried with every identity
+        for share, body in wrapped:  # 32 bytes always load: the length was checked
+            shares.append((X25519PublicKey.from_public_bytes(share), share.translate(IPAD), share.translate(OPAD), body))
+        for exchange, inner_public, outer_public in self._keys:
+            for theirs, inner_share, outer_share, body in shares:
+                try:
+                    shared = exchange(theirs)
+                except ValueError:  # all-zero shared secret: the spec says abort
+                    raise HeaderError("invalid age header: an X25519 share is a low-order point") from None
+                # HKDF(shared, salt share || public): the 64-byte salt is one whole block, so its
+                # pads are the share's and the public key's side by side
+                wrap_key = hkdf_keyed(inner_share + inner_public, outer_share + outer_public, shared, _X25519_INFO)
+                try:
+                    return ChaCha20Poly1305(wrap_key).decrypt(_ZERO_NONCE, body, None)
+                except InvalidTag:
+                    continue
+        raise NoMatchError("no identity matches this age file")
+
+
+def open_chunk(stream: ChaCha20Poly1305, index: int, chunk: bytes | memoryview) -> tuple[bytes, bool]:
+    """The plaintext of sealed chunk ``index`` of a payload (the bytes at ``index * SEALED_CHUNK``,
+    up to ``SEALED_CHUNK`` of them) and whether it is the final chunk; ``stream`` is the payload
+    key's AEAD (:meth:`Opener.header`). Each chunk is authenticated with its index and whether it
+    is the last, so a chunk moved, dropped or cut off fails. A short chunk can only be the final
+    one; a full one is final when it opens with the final-chunk nonce (a full last chunk is
+    allowed). The caller checks that nothing follows a final chunk and that the payload does
+    not end without one (:func:`open_chunks` does)."""
+    if index >= _MAX_CHUNKS:
+        raise PayloadError("damaged age payload: too many chunks")
+    size = len(chunk)
+    if size <= TAG_SIZE:
+        if size == 0:
+            raise PayloadError("damaged age payload: it ends before the final chunk")
+        if size == TAG_SIZE and index > 0:
+            raise PayloadError("damaged age payload: empty final chunk")
+    final = size < SEALED_CHUNK
+    counter = index.to_bytes(11, "big")
+    try:
+        return stream.decrypt(counter + (_FINAL if final else _NOT_FINAL), chunk, None), final
+    except InvalidTag:
+        if final:
+            raise PayloadError("damaged age payload: a chunk does not authenticate") from None
+    try:
+        return stream.decrypt(counter + _FINAL, chunk, None), True
+    except InvalidTag:
+        raise PayloadError("damaged age payload: a chunk does not authenticate") from None
+
+
+def open_chunks(stream: ChaCha20Poly1305, sealed: memoryview) -> Iterator[bytes]:
+    """The plaintext of a whole ``sealed`` payload, chunk by chunk (:func:`open_chunk`)."""
+    index = 0
+    while True:
+        plain, final = open_chunk(stream, index, sealed[index * SEALED_CHUNK:(index + 1) * SEALED_CHUNK])
+        index += 1
+        yield plain
+        if final:
+            if len(sealed) > index * SEALED_CHUNK:
+                raise PayloadError("damaged age payload: data after the final chunk")
+            return
+
+
+def _one_stanza(data: bytes) -> tuple[list[tuple[bytes, bytes]], bytes, bytes, int] | None:
+    """What :func:`_x25519_stanzas` and the parser give of a header of rrdesk's one shape
+    (``_ONE_STANZA``): the (share, body), the bytes the MAC covers, the MAC and the offset
+    after the header. None for any other header."""
+    found = _ONE_STANZA.match(data)
+    if found is None:
+        return None
+    share, body, mac = found.groups()
+    if share[42] not in _CANONICAL_LAST or body[42] not in _CANONICAL_LAST or mac[42] not in _CANONICAL_LAST:
+        return None  # non-canonical: the strict parser says which
+    a2b = binascii.a2b_base64
+    return [(a2b(share + b"="), a2b(body + b"="))], data[:_MAC_END], a2b(mac + b"="), found.end()
 
 
 def _x25519_stanzas(stanzas: tuple[fmt.Stanza, ...]) -> list[tuple[bytes, bytes]]:
@@ -320,22 +444,18 @@ def _x25519_stanzas(stanzas: tuple[fmt.Stanza, ...]) -> list[tuple[bytes, bytes]
         # Check the lengths before any decryption, against partitioning oracles (spec).
         if len(share) != _KEY_SIZE:
             raise HeaderError("invalid age header: an X25519 share is not 32 bytes")
-        if len(stanza.body) != FILE_KEY_SIZE + _TAG_SIZE:
+        if len(stanza.body) != FILE_KEY_SIZE + TAG_SIZE:
             raise HeaderError("invalid age header: an X25519 stanza body is not 32 bytes")
         wrapped.append((share, stanza.body))
     return wrapped
 
 
-def _unwrap(wrapped: list[tuple[bytes, bytes]], identities: Sequence[Identity]) -> bytes:
-    for identity in identities:
-        for share, body in wrapped:
-            try:
-                shared = identity._key.exchange(X25519PublicKey.from_public_bytes(share))
-            except ValueError:  # all-zero shared secret: the spec says abort
-                raise HeaderError("invalid age header: an X25519 share is a low-order point") from None
-            wrap_key = _hkdf(shared, share + identity._public, _X25519_INFO)
-            try:
-                return ChaCha20Poly1305(wrap_key).decrypt(_ZERO_NONCE, body, None)
-            except InvalidTag:
-                continue
-    raise NoMatchError("no identity matches this age file")
+def _chunk_nonce(counter: int, final: bool) -> bytes:
+    return counter.to_bytes(11, "big") + (_FINAL if final else _NOT_FINAL)
+
+
+def _draw(random: ByteSource, n: int) -> bytes:
+    value = random(n)
+    if not isinstance(value, bytes) or len(value) != n:
+        raise ValueError(f"the random source must return exactly {n} bytes")
+    return value

@@ -1,24 +1,29 @@
-"""HMAC-SHA-256 (RFC 2104) for the many short messages of reading records and logs.
+"""HMAC-SHA-256 (RFC 2104) and HKDF-SHA-256 (RFC 5869): the one implementation of both.
 
-The same value as ``hmac.digest(key, msg, "sha256")`` (``tests/test_log_stream.py`` checks it
-on every key length around the block size), built from two SHA-256 calls with the key pads made
-by ``bytes.translate``: about half the cost of OpenSSL's HMAC for the ~50-byte messages that
-HKDF, the header MAC and the log's key chain hash (the context set-up dominates those).
+age derives every key with HKDF and authenticates its header with HMAC; the record log's key
+chain and tags are HMACs too (``rrdesk.store.log`` imports these names through the age face).
+Each is built from two SHA-256 calls with the key pads made by ``bytes.translate``: the same
+values as ``hmac.digest`` and pyca's ``HKDF`` (``tests/test_age.py`` and
+``tests/test_log_stream.py`` check both, on every key length around the block size), at about
+half the cost of OpenSSL's for the ~50-byte messages these hash, where the context set-up
+dominates. A key used for many messages is padded once (:func:`keyed`).
 """
 from __future__ import annotations
 
 from hashlib import sha256
 
-__all__ = ["hmac_padded", "hmac_sha256", "keyed"]
+__all__ = ["INNER32", "IPAD", "OPAD", "OUTER32", "hkdf", "hkdf_keyed", "hmac_padded", "hmac_sha256", "keyed"]
 
 _BLOCK = 64  # why: SHA-256's block size; RFC 2104 pads (or first hashes) the key to it
 IPAD = bytes(b ^ 0x36 for b in range(256))  # why: RFC 2104's inner pad byte, as a translate table
 OPAD = bytes(b ^ 0x5C for b in range(256))  # why: RFC 2104's outer pad byte, as a translate table
-INNER, OUTER = b"\x36" * _BLOCK, b"\x5c" * _BLOCK  # a zero key byte XOR each pad
-INNER32, OUTER32 = INNER[:32], OUTER[:32]  # why: the pads' tail after a 32-byte key (every key of a log's chain)
+INNER, OUTER = b"\x36" * _BLOCK, b"\x5c" * _BLOCK  # why: a zero key byte XOR each pad (RFC 2104's zero padding)
+INNER32, OUTER32 = INNER[:32], OUTER[:32]  # why: the pads' tail after a 32-byte key (every HKDF output)
+_T1 = b"\x01"  # why: RFC 5869's counter of the first output block; 32 bytes is exactly one block
 
 
 def hmac_sha256(key: bytes, msg: bytes) -> bytes:
+    """HMAC-SHA-256 of ``msg`` under ``key`` (any length)."""
     if len(key) > _BLOCK:
         key = sha256(key).digest()
     pad = _BLOCK - len(key)
@@ -38,3 +43,15 @@ def keyed(key: bytes) -> tuple[bytes, bytes]:
 def hmac_padded(inner: bytes, outer: bytes, msg: bytes) -> bytes:
     """HMAC-SHA-256 with the pads of :func:`keyed`: the same value as :func:`hmac_sha256`."""
     return sha256(outer + sha256(inner + msg).digest()).digest()
+
+
+def hkdf(ikm: bytes, salt: bytes, info: bytes) -> bytes:
+    """HKDF-SHA-256 with a 32-byte output. An empty ``salt`` is the RFC's absent one (HashLen
+    zero bytes): HMAC pads a key with zeros, so both give the same pads."""
+    return hkdf_keyed(*keyed(salt), ikm, info)
+
+
+def hkdf_keyed(inner: bytes, outer: bytes, ikm: bytes, info: bytes) -> bytes:
+    """:func:`hkdf` with the salt's pads from :func:`keyed`: one HMAC to extract, one to expand."""
+    prk = sha256(outer + sha256(inner + ikm).digest()).digest()
+    return sha256(prk.translate(OPAD) + OUTER32 + sha256(prk.translate(IPAD) + INNER32 + info + _T1).digest()).digest()
