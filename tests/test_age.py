@@ -352,3 +352,48 @@ def test_the_streaming_sealer_writes_what_encrypt_writes(size):
     pieces.append(sealer.finish())
     assert b"".join(pieces) == whole and sealer.size == len(whole)
     assert age.decrypt(whole, [identity]) == data
+
+
+# --- the one implementation ----------------------------------------------------------
+
+@pytest.mark.parametrize("salt_size", [0, 1, 16, 32, 63, 64, 65, 100])
+def test_the_one_hkdf_is_rfc_5869s(salt_size):
+    """Every age key comes from this HKDF (the header key without a salt, the payload key
+    with the 16-byte nonce, the wrap key with a 64-byte salt): pyca's HKDF gives the same."""
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
+    from rrdesk.store.age._hmac import hkdf, hkdf_keyed, keyed
+
+    rng = random.Random(salt_size)
+    for ikm_size in (16, 32, 100):
+        ikm, salt = rng.randbytes(ikm_size), rng.randbytes(salt_size)
+        for info in (b"", b"header", b"age-encryption.org/v1/X25519"):
+            want = HKDF(algorithm=hashes.SHA256(), length=32, salt=salt or None, info=info).derive(ikm)
+            assert hkdf(ikm, salt, info) == want
+            assert hkdf_keyed(*keyed(salt), ikm, info) == want
+
+
+@pytest.mark.parametrize("size", [CHUNK, 2 * CHUNK, 3 * CHUNK + 5])
+def test_every_reader_of_a_cut_or_extended_payload_fails_alike(tmp_path, size):
+    """A payload cut at each chunk boundary, or extended by a chunk, fails in :func:`age.decrypt`,
+    the record opener and the streaming reader (one opener); a cut one with the same words (the
+    streaming reader checks the last chunk first, so an extension fails there as another chunk)."""
+    sealed = age.encrypt(_payload(size), [POOL[0].recipient])
+    header, payload = _split(sealed)
+    start = len(header) + age.PAYLOAD_NONCE_SIZE
+    full = CHUNK + 16
+    damaged = [sealed[:start + n * full] for n in range(1, -(-size // CHUNK))]  # cut after whole chunks
+    damaged.append(sealed + sealed[start:start + full])  # a chunk after the final one
+    for data in damaged:
+        with pytest.raises(PayloadError) as whole:
+            age.decrypt(data, [POOL[0]])
+        with pytest.raises(PayloadError) as opened:
+            age.Opener([POOL[0]]).decrypt(data)
+        path = tmp_path / "damaged.age"
+        path.write_bytes(data)
+        with path.open("rb") as raw, pytest.raises(PayloadError) as streamed:
+            age.SealedFile(raw, [POOL[0]]).check_all()
+        if len(data) < len(sealed):
+            assert str(whole.value) == str(opened.value) == str(streamed.value) == (
+                "damaged age payload: it ends before the final chunk")
