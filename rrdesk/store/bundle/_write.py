@@ -2,7 +2,7 @@
 
 An export holds at most a piece of a log (1 MiB), one age chunk and the small files, however
 large the logs: each log is read from a descriptor opened at its snapshot (step 2), straight
-into the tar, through the age STREAM sealer (:class:`rrdesk.store.age._open.Sealer`) and onto
+into the tar, through the age STREAM sealer (:class:`rrdesk.store.age.Sealer`) and onto
 the ``.part`` file, while the same bytes are hashed for the manifest and scanned
 (:class:`rrdesk.store.log.LogStream`) for its record count and problems. This works in
 one pass because the tar is in sorted name order and a laptop's logs are named by hex digits,

@@ -1,7 +1,7 @@
 """Opening a run of sealed records in a worker process: decrypt, parse, check, reduce to numbers.
 
 The costly part of aggregating is one X25519 exchange and a few AEAD and HMAC steps per record
-(:class:`rrdesk.store.age._open.Opener`), so :mod:`rrdesk.store.collect._collect` hands runs of
+(:class:`rrdesk.store.age.Opener`), so :mod:`rrdesk.store.collect._collect` hands runs of
 consecutive frames of one log to worker processes -- by place, not by value: a worker reads the
 sealed records itself from the bundle file (:class:`rrdesk.store.bundle._index.Bundles`), and
 indexes whole bundles too (:func:`index_in_worker`). A worker does exactly :func:`rrdesk.store.verify._verify.verify`'s per-record

@@ -170,7 +170,7 @@ def _check_records(item: FoundLog, found: Scan, identities: Sequence[age.Identit
 def open_record(blob: bytes, identities: Sequence[age.Identity], *,
                 decrypt: Callable[[bytes], bytes] | None = None) -> records.Record | str | None:
     """The record sealed in ``blob``; None when no identity matches it; else what is wrong.
-    ``decrypt`` (``_age_open.Opener.decrypt``) opens it as ``age.decrypt`` with ``identities`` does."""
+    ``decrypt`` (``age.Opener.decrypt``) opens it as ``age.decrypt`` with ``identities`` does."""
     try:
         return records.parse(decrypt(blob) if decrypt is not None else age.decrypt(blob, identities))
     except NoMatchError:
