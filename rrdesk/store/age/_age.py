@@ -350,18 +350,16 @@ class Opener:
         return ChaCha20Poly1305(hkdf(file_key, nonce, _PAYLOAD_INFO)), offset + PAYLOAD_NONCE_SIZE
 
     def _unwrap(self, wrapped: list[tuple[bytes, bytes]]) -> bytes:
-        shares = []  # why prepared once: a stanza is tried with every identity
-        for share, body in wrapped:  # 32 bytes always load: the length was checked
-            shares.append((X25519PublicKey.from_public_bytes(share), share.translate(IPAD), share.translate(OPAD), body))
         for exchange, inner_public, outer_public in self._keys:
-            for theirs, inner_share, outer_share, body in shares:
-                try:
-                    shared = exchange(theirs)
+            for share, body in wrapped:
+                try:  # 32 bytes always load as a public key: the length was checked
+                    shared = exchange(X25519PublicKey.from_public_bytes(share))
                 except ValueError:  # all-zero shared secret: the spec says abort
                     raise HeaderError("invalid age header: an X25519 share is a low-order point") from None
                 # HKDF(shared, salt share || public): the 64-byte salt is one whole block, so its
                 # pads are the share's and the public key's side by side
-                wrap_key = hkdf_keyed(inner_share + inner_public, outer_share + outer_public, shared, _X25519_INFO)
+                wrap_key = hkdf_keyed(share.translate(IPAD) + inner_public, share.translate(OPAD) + outer_public,
+                                      shared, _X25519_INFO)
                 try:
                     return ChaCha20Poly1305(wrap_key).decrypt(_ZERO_NONCE, body, None)
                 except InvalidTag:
