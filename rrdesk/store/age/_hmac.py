@@ -48,7 +48,10 @@ def hmac_padded(inner: bytes, outer: bytes, msg: bytes) -> bytes:
 def hkdf(ikm: bytes, salt: bytes, info: bytes) -> bytes:
     """HKDF-SHA-256 with a 32-byte output. An empty ``salt`` is the RFC's absent one (HashLen
     zero bytes): HMAC pads a key with zeros, so both give the same pads."""
-    return hkdf_keyed(*keyed(salt), ikm, info)
+    if len(salt) > _BLOCK:
+        salt = sha256(salt).digest()
+    pad = _BLOCK - len(salt)  # why not keyed(): a call and a tuple less, for every record's payload key
+    return hkdf_keyed(salt.translate(IPAD) + INNER[:pad], salt.translate(OPAD) + OUTER[:pad], ikm, info)
 
 
 def hkdf_keyed(inner: bytes, outer: bytes, ikm: bytes, info: bytes) -> bytes:
