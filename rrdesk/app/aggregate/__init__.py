@@ -27,7 +27,7 @@ from typing import Sequence
 
 import numpy as np
 
-from rrdesk.app.aggregate._custody import LEDGER_ENV, Checks, beside, ledger_path, save_ledger
+from rrdesk.app.aggregate._custody import LEDGER_ENV, Checks, beside, ledger_path, no_signed_copy, save_ledger
 from rrdesk.app.aggregate._custody import custody as custody_checks
 from rrdesk.app.aggregate._versions import sort_out
 from rrdesk.app.inputs import load_identities
@@ -42,16 +42,19 @@ from rrdesk.core.results.scripts import analysis_do, analysis_r
 from rrdesk.core.results.tables import answers_csv, estimates_csv, model_csv
 from rrdesk.core.survey import Survey
 from rrdesk.store import collect as collected
-from rrdesk.store import keys
 from rrdesk.store.age import Identity
+from rrdesk.store.bundle import BundleIndex
 from rrdesk.store.collect import SurveyData
 
-__all__ = ["LEDGER_ENV", "REPORT_FILES", "Aggregation", "Checks", "choose", "compute", "find_surveys",
+__all__ = ["LEDGER_ENV", "REPORT_FILES", "Aggregation", "Checks", "IdentityFiles", "choose", "compute", "find_surveys",
            "ledger_path", "results_of", "run", "split", "write_report"]
 
 
 REPORT_FILES = ("report.html", "estimates.csv", "answers.csv", "codebook.md", "analysis.R", "analysis.do")
 Found = dict[str, tuple[Survey, list[str]]]  # survey id → (its survey, the bundles holding it)
+IdentityFiles = Path | Sequence[Path]
+# why one type: the coordinator's identity files, never keys already loaded -- the laptops' list,
+# the ledger and the signing key are found beside the first, so the custody checks always run
 
 
 @dataclass(frozen=True)
@@ -68,9 +71,10 @@ class Aggregation:
     by_version: tuple[tuple[str, SurveyData, Results], ...] = ()  # each version alone, when they read differently
 
 
-def find_surveys(bundles: Sequence[Path], identity: Path | Sequence[Path] | Sequence[Identity]) -> Found:
-    """Which surveys the bundles hold (opens each bundle, decrypts no record)."""
-    return collected.surveys_in(bundles, _identities(identity))
+def find_surveys(bundles: Sequence[Path], identity: IdentityFiles) -> Found:
+    """Which surveys the bundles hold (reads each bundle's manifest and survey copy only,
+    decrypts no record)."""
+    return collected.surveys_in(bundles, load_identities(identity))
 
 
 def choose(found: Found, survey_id: str | None, by: str | None) -> str | None:
@@ -105,68 +109,82 @@ def choose(found: Found, survey_id: str | None, by: str | None) -> str | None:
     return sid
 
 
-def compute(bundles: Sequence[Path], identity: Path | Sequence[Path] | Sequence[Identity], survey_id: str | None,
+def compute(bundles: Sequence[Path], identity: IdentityFiles, survey_id: str | None,
             by: str | None, *, workers: int | None = None, survey: Survey | None = None,
             model: str | None = None, checks: Checks | None = None) -> Aggregation:
-    """Collect, verify, decrypt, de-duplicate and estimate. Never raises for a bad bundle or
-    record: each becomes a problem, and everything else is used. ``survey``, the survey file
-    as the coordinator has it, decides over the bundles' copies (without it: the copy most
-    bundles hold; a bundle whose copy differs is a problem, its records unused).
-
-    With ``identity`` identity files, the custody checks (``checks``, by default the
-    laptops' list and ledger beside the first) run and the ledger is saved; with identities already
-    loaded, only when ``checks`` names both files.
+    """Index, decide, open, count and estimate. Never raises for a bad bundle or record: each
+    becomes a problem, and everything else is used. ``survey``, the survey file as the
+    coordinator has it, decides over the bundles' copies (without it: the copy most bundles
+    hold; a bundle whose copy differs is a problem, its records unused). The custody checks
+    (``checks``, by default the laptops' list and ledger beside the first identity file) run
+    and the ledger is saved.
 
     Raises
     ------
     InputError
-        The laptops' list or the ledger cannot be read; no survey copy the coordinator signed
-        (:mod:`rrdesk.app.aggregate._custody`).
+        An identity file, the laptops' list or the ledger cannot be read; no survey copy the
+        coordinator signed (:mod:`rrdesk.app.aggregate._custody`).
     """
-    if (first := _first_file(identity)) is not None:
-        checks = beside(first, checks or Checks())
-    identities = _identities(identity)
-    custody = None
-    if checks is not None and checks.laptops is not None and checks.ledger is not None:
-        custody = custody_checks(checks, bundles, identities, survey, survey_id)
-    collection = collected.collect(bundles, identities, survey_id=survey_id, workers=workers,
-                                   survey=survey, custody=custody)
-    if custody is not None:
-        collection = save_ledger(custody, checks.ledger, collection)
-    if not collection.surveys:
-        return Aggregation(None, None, collection.problems, collection.skipped)
-    data = next(iter(collection.surveys.values()))
-    signer = keys.load_public_key(checks.signing) if custody is not None and checks.signing is not None \
-        and checks.signing.is_file() else None  # why: as custody_checks trusts the deciding copy
-    versions = sort_out(data, identities, given=survey, signer=signer,
-                        accept=custody is not None and custody.accept_unverified)
-    data = versions.data
-    return Aggregation(data, results_of(data, by=by, model=model), tuple(data.problems), collection.skipped,
-                       versions.used, tuple((v, d, results_of(d, by=by)) for v, d in versions.split))
+    identities = load_identities(identity)
+    checks = beside(_first_file(identity), checks or Checks())
+    found, judge = custody_checks(checks)
+    with collected.Engine(identities, workers, judge) as engine:
+        return _aggregate(bundles, identities, engine, engine.index(bundles), survey_id, by, survey, model,
+                          checks, found)
 
 
-def run(bundles: Sequence[Path], identity: Path | Sequence[Path], *, survey_id: str | None = None, by: str | None = None,
+def run(bundles: Sequence[Path], identity: IdentityFiles, *, survey_id: str | None = None, by: str | None = None,
         workers: int | None = None, survey: Survey | None = None, model: str | None = None,
         checks: Checks | None = None) -> Aggregation:
-    """``rrdesk aggregate``: :func:`choose`, then :func:`compute`.
+    """``rrdesk aggregate``: each bundle indexed once, :func:`choose`, then as :func:`compute`.
 
     Raises
     ------
     InputError
         As :func:`choose`, or ``model`` does not fit the survey (before anything is
-        decrypted); or no bundle held anything usable (the first problem, and how many more
-        there are).
+        decrypted); or as :func:`compute`; or no bundle held anything usable (the first
+        problem, and how many more there are).
     """
     identities = load_identities(identity)
-    holding = find_surveys(bundles, identities)
-    sid = choose(holding, survey_id, by)
-    if model is not None and sid is not None:
-        fitting.parse(survey if survey is not None else holding[sid][0], model)
-    found = compute(bundles, identities, sid, by, workers=workers, survey=survey, model=model,
-                    checks=beside(_first_file(identity), checks or Checks()))
-    if found.data is None:
-        _nothing_usable(found.problems)
-    return found
+    checks = beside(_first_file(identity), checks or Checks())
+    unreadable: InputError | None = None
+    try:
+        found, judge = custody_checks(checks)
+    except InputError as error:  # why: said after choose's words, as before the files were read first
+        unreadable, found, judge = error, None, None
+    with collected.Engine(identities, workers, judge) as engine:
+        indexes = engine.index(bundles)
+        holding = collected.surveys_of(indexes)
+        sid = choose(holding, survey_id, by)
+        if model is not None and sid is not None:
+            fitting.parse(survey if survey is not None else holding[sid][0], model)
+        if unreadable is not None or found is None:
+            raise unreadable or AssertionError("custody checks")
+        result = _aggregate(bundles, identities, engine, indexes, sid, by, survey, model, checks, found)
+    if result.data is None:
+        _nothing_usable(result.problems)
+    return result
+
+
+def _aggregate(bundles: Sequence[Path], identities: Sequence[Identity], engine: collected.Engine,
+               indexes: list[BundleIndex], survey_id: str | None, by: str | None, survey: Survey | None,
+               model: str | None, checks: Checks, found: collected.Custody) -> Aggregation:
+    """Decide, open and count (:func:`rrdesk.store.collect.collect`), save the ledger, then report."""
+    heads = [replace(index, logs=()) for index in indexes]  # why: what the versions need, without the places
+    collection = collected.collect(bundles, identities, survey_id=survey_id, survey=survey, custody=found,
+                                   engine=engine, indexes=indexes)
+    if collection.unsigned:
+        assert found.signer is not None
+        raise no_signed_copy(checks, found.signer)
+    assert checks.ledger is not None
+    collection = save_ledger(collection.ledger, checks.ledger, collection)
+    if not collection.surveys:
+        return Aggregation(None, None, collection.problems, collection.skipped)
+    data = next(iter(collection.surveys.values()))
+    versions = sort_out(data, heads, given=survey, signer=found.signer, accept=found.accept_unverified)
+    data = versions.data
+    return Aggregation(data, results_of(data, by=by, model=model), tuple(data.problems), collection.skipped,
+                       versions.used, tuple((v, d, results_of(d, by=by)) for v, d in versions.split))
 
 
 def split(found: Aggregation, by: str | None) -> Aggregation:
@@ -250,19 +268,9 @@ def write_report(out: Path, found: Aggregation, *, now: datetime | None = None) 
     return [write_atomic(out / name, text.encode("utf-8")) for name, text in texts.items()]
 
 
-def _first_file(identity: Path | Sequence[Path] | Sequence[Identity]) -> Path | None:
-    """The (first) identity file given, beside which the laptops' list and the ledger are kept;
-    None for identities given already loaded."""
-    if isinstance(identity, (str, Path)):
-        return Path(identity)
-    return next((Path(item) for item in identity if isinstance(item, (str, Path))), None)
-
-
-def _identities(identity: Path | Sequence[Path] | Sequence[Identity]) -> Sequence[Identity]:
-    """Identities as given, or loaded from one identity file or several."""
-    if isinstance(identity, (str, Path)) or any(isinstance(item, (str, Path)) for item in identity):
-        return load_identities(identity)  # type: ignore[arg-type]
-    return identity  # type: ignore[return-value]
+def _first_file(identity: IdentityFiles) -> Path:
+    """The (first) identity file given, beside which the laptops' list and the ledger are kept."""
+    return Path(identity) if isinstance(identity, (str, Path)) else Path(identity[0])
 
 
 def _nothing_usable(problems: Sequence[Problem]) -> None:

@@ -17,22 +17,18 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
-from typing import Sequence
 
 from rrdesk.app import trust
 from rrdesk.app.enrollment import coordinator_laptops, enrolled_keys
 from rrdesk.core.errors import InputError, StoreError
 from rrdesk.core.problems import Problem
-from rrdesk.core.survey import Survey
-from rrdesk.store import age, keys
-from rrdesk.store import collect as choice
-from rrdesk.store.bundle import Custody, Read
-from rrdesk.store.collect import Collection
-from rrdesk.store.laptop import problem as signed_by
+from rrdesk.store import keys, minisign
+from rrdesk.store.collect import Collection, Custody, Judge, judge
 from rrdesk.store.ledger import Ledger
 
-__all__ = ["LEDGER_ENV", "Checks", "custody", "ledger_path", "save_ledger"]
+__all__ = ["LEDGER_ENV", "Checks", "beside", "custody", "ledger_path", "no_signed_copy", "save_ledger"]
 
 LEDGER_ENV = "RRDESK_LEDGER"
 # why: the ledger for scripts (and the test suite, one per test) that do not pass --ledger; the
@@ -66,43 +62,38 @@ def beside(identity: Path, checks: Checks) -> Checks:
                    signing=checks.signing or trust.signing_key_paths(identity)[1])
 
 
-def custody(checks: Checks, bundles: Sequence[Path], identities: Sequence[age.Identity],
-            survey: Survey | None, survey_id: str | None) -> Custody:
-    """The checks to collect with (``checks`` naming both files).
+def custody(checks: Checks) -> tuple[Custody, Judge]:
+    """The checks to collect with (``checks`` naming both files), and the judge of each bundle's
+    signatures that runs where it is indexed.
 
     Raises
     ------
     InputError
-        The laptops' list or the ledger cannot be read; or the coordinator has a signing key,
-        gave no survey file, and no proven bundle holds a copy signed with it.
+        The laptops' list or the ledger cannot be read.
     """
-    found = Custody(enrolled_keys(checks.laptops), checks.accept_unverified, Ledger.load(checks.ledger))
+    assert checks.laptops is not None and checks.ledger is not None
     public = checks.signing
     signer = keys.load_public_key(public) if public is not None and public.is_file() else None
-
-    def copy_ok(read: Read) -> bool:
-        if not found.accept_unverified and signed_by(read.manifest, read.manifest_bytes, read.signature,
-                                                     found.laptops or {}) is not None:
-            return False
-        return signer is None or trust.copy_signed(read.survey_text, read.survey_signature, signer,
-                                                   read.manifest["survey"])
-    found.copy_ok = copy_ok
-    if signer is not None and survey is None:
-        copies = choice.candidates(bundles, identities, copy_ok)
-        if not any(survey_id in (None, sid) for sid in copies):
-            raise InputError("command line", "--survey", f"no bundle from an enrolled laptop holds a survey copy "
-                             f"signed by your signing key ({public.name}, key id {signer.fingerprint}), and the "
-                             "estimates never rest on a copy you did not sign: give the survey file with --survey FILE")
-    return found
+    found = Custody(enrolled_keys(checks.laptops), Ledger.load(checks.ledger), signer, checks.accept_unverified)
+    return found, partial(judge, laptops=found.laptops, signer=signer, copy_signed=trust.copy_signed)
 
 
-def save_ledger(found: Custody, path: Path, collection: Collection) -> Collection:
+def no_signed_copy(checks: Checks, signer: minisign.PublicKey) -> InputError:
+    """The error when the coordinator has a signing key, gave no survey file, and no proven
+    bundle holds a copy signed with it: the estimates never rest on a copy it did not sign."""
+    name = checks.signing.name if checks.signing is not None else ""
+    return InputError("command line", "--survey", f"no bundle from an enrolled laptop holds a survey copy "
+                      f"signed by your signing key ({name}, key id {signer.fingerprint}), and the "
+                      "estimates never rest on a copy you did not sign: give the survey file with --survey FILE")
+
+
+def save_ledger(ledger: Ledger | None, path: Path, collection: Collection) -> Collection:
     """Save the ledger as the aggregation left it; a ledger that cannot be written is a problem
     (the results stand: the next aggregation must know it lacks these bundles)."""
-    if found.ledger is None:
+    if ledger is None:
         return collection
     try:
-        found.ledger.save(path)
+        ledger.save(path)
     except StoreError as error:
         unsaved = Problem(str(path), None, f"the ledger could not be saved ({error.what}): a later aggregation "
                           "will not compare its bundles with these; give --ledger FILE")

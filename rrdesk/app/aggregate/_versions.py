@@ -29,19 +29,17 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Sequence
 
 import numpy as np
 
-from rrdesk.app import trust
 from rrdesk.core import survey as surveys
 from rrdesk.core.errors import RRDeskError
 from rrdesk.core.problems import Problem
 from rrdesk.core.survey import Survey
 from rrdesk.store import bundle as bundles
 from rrdesk.store import minisign
-from rrdesk.store.age import Identity
+from rrdesk.store.bundle import BundleIndex
 from rrdesk.store.collect import ROW, VERSION, SurveyData
 
 __all__ = ["Versions", "reading", "sort_out"]
@@ -68,10 +66,11 @@ def reading(survey: Survey) -> tuple:
                  for q in survey.randomized)
 
 
-def sort_out(data: SurveyData, identities: Sequence[Identity], *, given: Survey | None = None,
+def sort_out(data: SurveyData, indexes: Sequence[BundleIndex], *, given: Survey | None = None,
              signer: minisign.PublicKey | None = None, accept: bool = False) -> Versions:
     """Decide each version's copy, leave out the records of an untrusted one, and split the
-    records by version where the versions read differently. Never raises for a bad bundle."""
+    records by version where the versions read differently. ``indexes``: the bundles as indexed
+    (their copies, and which the signing key signed); nothing is read or verified here."""
     current = data.survey
     column = data.table[:, ROW + VERSION]
     index = {name: i for i, name in enumerate(data.names)}
@@ -80,7 +79,7 @@ def sort_out(data: SurveyData, identities: Sequence[Identity], *, given: Survey 
     versions = list(dict.fromkeys(name or current.version for name in named))
     if versions in ([], [current.version]):
         return Versions(data, tuple(versions), (), ())
-    found = _copies(data, identities)
+    found = _copies(data, indexes)
     problems: list[Problem] = []
     chosen: dict[str, Survey] = {}
     left_out: list[str] = []
@@ -117,28 +116,28 @@ def _key(survey: Survey) -> str:
     return repr(reading(survey))  # why: Localized texts compare as mappings; their repr is stable and hashable
 
 
-_Copy = tuple[Survey, bytes, "bytes | None"]  # a version's copy as a bundle holds it: parsed, its bytes, its signature
+_Copy = tuple[Survey, bool]  # a version's copy as a bundle holds it: parsed, and whether the signing key signed it
 
 
-def _copies(data: SurveyData, identities: Sequence[Identity]) -> dict[str, list[_Copy]]:
+def _copies(data: SurveyData, indexes: Sequence[BundleIndex]) -> dict[str, list[_Copy]]:
     """Every copy of every version the used bundles hold (their survey.toml and versions/),
     in the order the bundles were given; a copy that does not read as this survey is skipped."""
+    by_file = {index.file: index for index in indexes if index.manifest is not None}
     found: dict[str, list[_Copy]] = {}
     for path in data.bundles:
-        try:
-            read = bundles.read_bundle(Path(path), identities, None)
-        except RRDeskError:
+        index = by_file.get(path)
+        if index is None:
             continue  # collect reported it
-        held = [(bundles.SURVEY_FILE, read.survey_text, read.survey_signature, None)]
-        held += [(bundles.VERSIONS_DIR + name, text, read.versions.get(name + trust.SIGNATURE_SUFFIX),
-                  name[:-len(_COPY_SUFFIX)]) for name, text in read.versions.items() if name.endswith(_COPY_SUFFIX)]
-        for member, text, signature, named in held:
+        held = [(bundles.SURVEY_FILE, index.survey_text, None)]
+        held += [(bundles.VERSIONS_DIR + name, text, name[:-len(_COPY_SUFFIX)])
+                 for name, text in index.versions.items() if name.endswith(_COPY_SUFFIX)]
+        for member, text, named in held:
             try:
                 copy = surveys.loads(text.decode("utf-8-sig"), f"{path}:{member}")
             except (RRDeskError, UnicodeDecodeError):
                 continue
             if copy.id == data.survey.id and named in (None, copy.version):
-                found.setdefault(copy.version, []).append((copy, text, signature))
+                found.setdefault(copy.version, []).append((copy, member in index.verdicts.signed_copies))
     return found
 
 
@@ -150,7 +149,7 @@ def _trusted(version: str, current: Survey, given: Survey | None, signer: minisi
     if given is not None and given.version == version:
         return _same(given, current)
     if signer is not None:
-        signed = [c for c, text, signature in copies if trust.copy_signed(text, signature, signer, current.id)]
+        signed = [c for c, ok in copies if ok]
         if not signed:
             return None, ("no bundle holds a copy signed by your signing key" if copies
                           else "no bundle holds its survey copy")
@@ -162,7 +161,7 @@ def _trusted(version: str, current: Survey, given: Survey | None, signer: minisi
 def _best(copies: list[_Copy], current: Survey | None) -> Survey | None:
     """The copy most bundles hold (a tie: the first met); with ``current``, only one with its
     questions and spinners."""
-    fit = [c for c, _, _ in copies if current is None or c.fingerprint == current.fingerprint]
+    fit = [c for c, _ in copies if current is None or c.fingerprint == current.fingerprint]
     if not fit:
         return None
     held = Counter(_key(c) + repr(c.content) for c in fit)

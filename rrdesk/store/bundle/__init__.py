@@ -7,19 +7,14 @@ the custody checks of one bundle (its origin, each log's header signature, the l
 """
 from __future__ import annotations
 
-from rrdesk.store.bundle._custody import (
-    Custody,
-    header_problems,
-    ledger_problems,
-    origin,
-    unsigned_logs,
-)
+from rrdesk.store.bundle._custody import header_problems, ledger_view, signatures
 from rrdesk.store.bundle._export import BundleOps, export, on_same_disk
 from rrdesk.store.bundle._export_scan import TailSum, scan_apart
 from rrdesk.store.bundle._index import (
     BundleIndex,
     Bundles,
     LogIndex,
+    Verdicts,
     bundle_survey,
     index_bundle,
     miscounted,
@@ -48,7 +43,6 @@ __all__ = [
     "BundleIndex",
     "BundleOps",
     "Bundles",
-    "Custody",
     "FORMAT",
     "LogIndex",
     "MANIFEST",
@@ -66,15 +60,15 @@ __all__ = [
     "export",
     "header_problems",
     "index_bundle",
-    "ledger_problems",
+    "ledger_view",
     "miscounted",
     "mount_of",
     "on_same_disk",
     "open_bundle",
-    "origin",
     "read_back",
     "read_bundle",
     "removable",
     "scan_apart",
-    "unsigned_logs",
+    "signatures",
+    "Verdicts",
 ]

@@ -14,11 +14,12 @@ It runs in a worker process: opening, scanning and tags are spread over the core
 from __future__ import annotations
 
 import os
+import struct
 from array import array
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Mapping, Sequence
 
 from rrdesk.core import survey as surveys
 from rrdesk.core.errors import AgeError, BundleError, RRDeskError
@@ -30,7 +31,7 @@ from rrdesk.store.age import SealedFile
 from rrdesk.store.bundle._open import HEADER_SIGNATURE_NAME, MAX_BUNDLE, SURVEY_FILE, TORN_DIR, read_bundle
 from rrdesk.store.log import TAG_FAILED, FoundLog, Header, LogStream, first_key, structure_problems
 
-__all__ = ["BundleIndex", "Bundles", "LogIndex", "index_bundle"]
+__all__ = ["BundleIndex", "Bundles", "LogIndex", "Verdicts", "index_bundle"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -45,10 +46,29 @@ class LogIndex:
     offsets: array
     lengths: array
     digests: bytes
+    checks: bytes = b""  # each intact frame's check, 32 bytes each: what the ledger compares (FORMAT.md §4)
 
     @property
     def count(self) -> int:
         return len(self.offsets)
+
+    def check_at(self, seq: int) -> bytes:
+        """The check of frame ``seq`` (FORMAT.md §1.3)."""
+        return self.checks[32 * seq:32 * seq + 32]
+
+
+@dataclass(frozen=True)
+class Verdicts:
+    """A bundle's signatures, judged where it was indexed (the keys the coordinator trusts):
+    why its origin is not proven (None: proven, or not checked), each log whose header
+    signature fails (by member), whether the coordinator's signing key signed its survey copy
+    for the manifest's survey id, and which of its copies (``survey.toml``, ``versions/…``) the
+    signing key signed for their own survey id."""
+
+    origin: str | None = None
+    headers: Mapping[str, Problem] = field(default_factory=dict)
+    copy_signed: bool = False
+    signed_copies: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, eq=False)
@@ -69,6 +89,8 @@ class BundleIndex:
     survey_text: bytes = b""
     survey_signature: bytes | None = None
     log_signatures: dict | None = None        # each log's header signature by member name (§1.11)
+    versions: Mapping[str, bytes] = field(default_factory=dict)  # the kept copies of earlier versions (§2.3)
+    verdicts: Verdicts = Verdicts()           # its signatures judged (:func:`index_bundle`'s ``judge``)
 
 
 class _Discard:
@@ -79,24 +101,69 @@ class _Discard:
         return None
 
 
+_LENGTH = struct.Struct(">I")
+_MAX_BLOB = 65536  # FORMAT.md §1.3
+
+
+class _Checks:
+    """Each frame's check as a log passes (its last 32 bytes, FORMAT.md §1.2-1.3), so the ledger
+    is compared without reading the bundle again; only the first ``count`` frames the stream
+    found intact are kept, so what follows damage never matters."""
+
+    def __init__(self) -> None:
+        self.buf = bytearray()
+        self.pos = -1  # where the next frame starts in buf; -1 until the header's length is known
+        self.out = bytearray()
+        self.stopped = False
+
+    def feed(self, data: bytes) -> None:
+        if self.stopped:
+            return
+        buf = self.buf
+        buf += data
+        pos = self.pos
+        if pos < 0:
+            if len(buf) < 15 or len(buf) < 61 + buf[14]:
+                return
+            pos = 93 + buf[14] + _LENGTH.unpack_from(buf, 57 + buf[14])[0]
+        size, out = len(buf), self.out
+        while pos + 16 <= size:
+            n = _LENGTH.unpack_from(buf, pos + 12)[0]
+            if n == 0 or n > _MAX_BLOB:
+                self.stopped = True  # damage: the stream names it; no frame after it is intact
+                break
+            end = pos + 112 + n
+            if end > size:
+                break
+            out += buf[end - 32:end]
+            pos = end
+        if pos >= 1 << 20 or pos >= size:
+            del buf[:min(pos, size)]
+            pos -= min(pos, size)
+        self.pos = pos
+
+
 class _Placed:
-    """A log's stream, with the offsets made absolute in the plaintext."""
+    """A log's stream, with the offsets made absolute in the plaintext and each frame's check."""
 
     def __init__(self, stream: LogStream, at: int) -> None:
-        self.stream, self.at = stream, at
+        self.stream, self.at, self.checks = stream, at, _Checks()
 
     def feed(self, data: bytes) -> None:
         self.stream.feed(data)
+        self.checks.feed(data)
 
     def finish(self):
         streamed = self.stream.finish()
         if self.at:
             streamed.offsets = array("q", (self.at + o for o in streamed.offsets))
-        return streamed
+        return streamed, bytes(self.checks.out[:32 * len(streamed.offsets)])
 
 
-def index_bundle(path: Path, identities: Sequence[age.Identity]) -> BundleIndex:
-    """Open, check and index a bundle; never raises for a bad bundle (a problem says why)."""
+def index_bundle(path: Path, identities: Sequence[age.Identity],
+                 judge: Callable[[BundleIndex], Verdicts] | None = None) -> BundleIndex:
+    """Open, check and index a bundle; never raises for a bad bundle (a problem says why).
+    ``judge`` gives the verdicts on its signatures (the keys the coordinator trusts)."""
     file = str(path)
 
     def key_of(header: Header) -> bytes | None:
@@ -118,17 +185,18 @@ def index_bundle(path: Path, identities: Sequence[age.Identity]) -> BundleIndex:
     logs = []
     for entry in read.manifest["logs"]:
         name = entry["name"]
-        streamed = read.logs[name]
+        streamed, checks = read.logs[name]
         problems.extend(miscounted(Path(path), entry, streamed.count))
         item = FoundLog(file, name, name, b"", read.keys.get(name + ".key"), file, name + ".key", survey_id, survey)
         bad = streamed.bad_tags or ()
         found = structure_problems(item, streamed.header, streamed.count, streamed.problems, identities,
                                    lambda key: [Problem(file, seq, TAG_FAILED, name) for seq in bad], streamed.keys)
         logs.append(LogIndex(name, streamed.header, tuple(found), streamed.offsets, streamed.lengths,
-                             bytes(streamed.digests)))
-    return BundleIndex(file, survey, tuple(logs), tuple(problems), read.digest, read.size, dict(read.manifest),
-                       read.manifest_bytes, read.signature, read.survey_text, read.survey_signature,
-                       {n: b for n, b in read.keys.items() if HEADER_SIGNATURE_NAME.match(n)})
+                             bytes(streamed.digests), checks))
+    index = BundleIndex(file, survey, tuple(logs), tuple(problems), read.digest, read.size, dict(read.manifest),
+                        read.manifest_bytes, read.signature, read.survey_text, read.survey_signature,
+                        {n: b for n, b in read.keys.items() if HEADER_SIGNATURE_NAME.match(n)}, dict(read.versions))
+    return index if judge is None else replace(index, verdicts=judge(index))
 
 
 class Bundles:

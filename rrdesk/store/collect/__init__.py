@@ -1,27 +1,42 @@
 """The aggregator's collection: bundles in, one row of small integers per usable record out.
 
-Which survey copy decides, the engine that hands bundles and runs of records to worker
-processes, one record opened and reduced to numbers, the counts and rows it gathers.
+In stages: each bundle indexed once in the worker processes (:class:`Engine`), what is used
+decided from the indexes alone (:func:`decide`, pure: the one place custody is decided), the
+records of the runs it uses opened in the workers, and the rows counted here (:func:`collect`
+runs them all).
 """
 from __future__ import annotations
 
-from rrdesk.store.collect._collect import collect, surveys_in
+from rrdesk.store.collect._collect import Custody, collect, surveys_in, surveys_of
 from rrdesk.store.collect._collected import (
     ROW,
     Collection,
     Rows,
     SurveyData,
 )
+from rrdesk.store.collect._collector import Engine, Judge
+from rrdesk.store.collect._judge import CopySigned, judge
 from rrdesk.store.collect._opening import VERSION
-from rrdesk.store.collect._survey_choice import candidates
+from rrdesk.store.collect._plan import BundlePlan, Options, Plan, SurveyPlan, allowed_copies, decide
 
 __all__ = [
+    "BundlePlan",
     "Collection",
+    "CopySigned",
+    "Custody",
+    "Engine",
+    "Judge",
+    "Options",
+    "Plan",
     "ROW",
     "Rows",
     "SurveyData",
+    "SurveyPlan",
     "VERSION",
-    "candidates",
+    "allowed_copies",
     "collect",
+    "decide",
+    "judge",
     "surveys_in",
+    "surveys_of",
 ]

@@ -1,14 +1,15 @@
 """Collecting export bundles for the coordinator: verified, decrypted in parallel, counted once.
 
-:func:`collect` is the data side of ``rrdesk aggregate`` and of the Results view. Worker
-processes open every bundle as a stream and check each log exactly as ``rrdesk verify -i``
-does (framing, sequence, chain, key file, first key, tags:
-:func:`rrdesk.store.bundle._index.index_bundle`), then decrypt and check its records in
-batches read straight from the bundle file (:mod:`rrdesk.store.collect._opening`); this process only
-hands out the work, de-duplicates (:mod:`rrdesk.store.collect._seen`) and keeps one row of small
-integers per usable record. Bad input never aborts it (docs/ARCHITECTURE.md, threat model
-5): a bundle that cannot be opened, a damaged log or record becomes a :class:`Problem` naming
-the file and the record, and everything else is still used.
+:func:`collect` is the data side of ``rrdesk aggregate`` and of the Results view, in explicit
+stages (:mod:`rrdesk.store.collect._collector`): each bundle is indexed once in a worker
+process, checking each log exactly as ``rrdesk verify -i`` does (framing, sequence, chain, key
+file, first key, tags: :func:`rrdesk.store.bundle.index_bundle`) and judging its signatures;
+:func:`rrdesk.store.collect._plan.decide` then decides, from the indexes alone, what is used;
+the workers open the records of the runs it uses in batches read straight from each bundle
+file (:mod:`rrdesk.store.collect._opening`); this process only counts what comes back, one row
+of small integers per usable record. Bad input never aborts it (docs/ARCHITECTURE.md, threat
+model 5): a bundle that cannot be opened, a damaged log or record becomes a :class:`Problem`
+naming the file and the record, and everything else is still used.
 
 Decisions
 ---------
@@ -28,46 +29,86 @@ Records left out
 Surveys kept apart
     Records are grouped by the survey id of each bundle's ``survey.toml``. Which copy of a
     survey decides is the survey file given, else the copy most bundles hold, else the one
-    most records fit (:mod:`rrdesk.store.collect._survey_choice`): a bundle whose copy has that id
-    but other questions or spinners is a problem, and none of its records is mixed in; an
-    edited copy never removes or overrides a genuine bundle's records.
+    most records fit (:mod:`rrdesk.store.collect._survey_choice`: each tied copy's plan is
+    opened, from the same indexes): a bundle whose copy has that id but other questions or
+    spinners is a problem, and none of its records is mixed in; an edited copy never removes
+    or overrides a genuine bundle's records.
 Interviews
     An interview is (device, interview number); its direct answers come from its start record.
 Custody
     With a :class:`Custody`, each bundle's signature is checked against the enrolled laptops and
-    its logs against the ledger (:mod:`rrdesk.store.bundle._custody`; FORMAT.md §2.8, §4): a
-    bundle whose origin is not proven is a problem and none of its records is used (unless
-    ``accept_unverified``); only a proven bundle is compared with the ledger and advances it.
+    its logs against the ledger (FORMAT.md §2.8, §4): a bundle whose origin is not proven is a
+    problem and none of its records is used (unless ``accept_unverified``); only a proven
+    bundle is compared with the ledger and advances it. All of it is decided in
+    :func:`~rrdesk.store.collect._plan.decide`.
 """
 from __future__ import annotations
 
-import copy
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Sequence
+from typing import Mapping, Sequence
 
-import rrdesk.store.collect._survey_choice as choice
+import rrdesk.store.collect._collector as collector
+from rrdesk.core.errors import RRDeskError
 from rrdesk.core.problems import Problem
 from rrdesk.core.survey import Survey
-from rrdesk.store import age
-from rrdesk.store.bundle import Custody
+from rrdesk.store import age, minisign
+from rrdesk.store import bundle as bundles
+from rrdesk.store.bundle import BundleIndex
 from rrdesk.store.collect._collected import Answer, Collection, SurveyData
-from rrdesk.store.collect._collector import collect_once as _collect
+from rrdesk.store.collect._collector import Engine
+from rrdesk.store.collect._plan import Options, Plan, decide
+from rrdesk.store.collect._survey_choice import candidates
+from rrdesk.store.ledger import Ledger
 
 __all__ = ["Answer", "Collection", "Custody", "Problem", "SurveyData", "collect", "surveys_in"]
 
 
+@dataclass(frozen=True)
+class Custody:
+    """The coordinator's checks as :func:`decide` takes them: the enrolled laptops (device id →
+    public key), the ledger (None: not kept; never changed: the collection holds it as advanced),
+    the coordinator's public signing key (None: any allowed copy may decide), and whether
+    records whose origin is not proven are used anyway."""
+
+    laptops: Mapping[str, minisign.PublicKey]
+    ledger: Ledger | None = None
+    signer: minisign.PublicKey | None = None
+    accept_unverified: bool = False
+
+
 def surveys_in(paths: Sequence[Path], identities: Sequence[age.Identity]) -> dict[str, tuple[Survey, list[str]]]:
     """Which survey each bundle holds: survey id → (the copy most bundles hold, every bundle
-    of that id). Opens each bundle but decrypts no record; a bundle that cannot be opened or
-    whose survey copy cannot be read is left out (:func:`collect` reports it)."""
-    return {sid: (copies[0][0], [f for _, _, files in copies for f in files])
-            for sid, copies in choice.candidates(paths, identities).items()}
+    of that id). Reads of each bundle only its manifest and survey copy (a few chunks however
+    large it is), decrypts no record; a bundle that cannot be opened or whose survey copy
+    cannot be read is left out (:func:`collect` reports it)."""
+    return surveys_of(_heads(paths, identities))
+
+
+def surveys_of(indexes: Sequence[BundleIndex]) -> dict[str, tuple[Survey, list[str]]]:
+    """:func:`surveys_in` of bundles already indexed."""
+    found = candidates((index.file, index.survey) for index in indexes
+                       if index.survey is not None and index.manifest is not None)
+    return {sid: (copies[0][0], [f for _, _, files in copies for f in files]) for sid, copies in found.items()}
+
+
+def _heads(paths: Sequence[Path], identities: Sequence[age.Identity]) -> list[BundleIndex]:
+    heads = []
+    for path in paths:
+        try:
+            read = bundles.read_bundle(Path(path), identities, None)
+        except RRDeskError:
+            continue
+        problems: list[Problem] = []
+        survey = bundles.bundle_survey(Path(path), read.survey_text, read.manifest["survey"], problems)
+        heads.append(BundleIndex(str(path), survey, (), tuple(problems), manifest=dict(read.manifest)))
+    return heads
 
 
 def collect(paths: Sequence[Path], identities: Sequence[age.Identity], *, survey_id: str | None = None,
-            workers: int | None = None, survey: Survey | None = None, custody: Custody | None = None) -> Collection:
-    """Open, verify, decrypt and de-duplicate the records of every bundle.
+            workers: int | None = None, survey: Survey | None = None, custody: Custody | None = None,
+            engine: Engine | None = None, indexes: list[BundleIndex] | None = None) -> Collection:
+    """Index, decide, open and count the records of every bundle.
 
     Parameters
     ----------
@@ -79,36 +120,51 @@ def collect(paths: Sequence[Path], identities: Sequence[age.Identity], *, survey
     survey_id : str, optional
         Use only bundles of this survey (the others are listed in ``skipped``).
     workers : int, optional
-        Worker processes for decryption (default ``os.cpu_count()``); 1 decrypts here.
+        Worker processes (default ``os.cpu_count()``); 1 does everything here.
     survey : Survey, optional
         The survey file as the coordinator has it: it decides, not the bundles' copies
         (without it, the copy most bundles hold: :mod:`rrdesk.store.collect._survey_choice`).
     custody : Custody, optional
-        The enrolled laptops each bundle's signature is checked against, and the ledger its
-        logs are compared with (:mod:`rrdesk.store.bundle._custody`); a bundle whose origin is
-        not proven is a problem and its records are left out unless ``accept_unverified``.
+        The enrolled laptops, the ledger and the signing key (:func:`decide`); the bundles must
+        then have been indexed with their signatures judged (``engine``'s judge).
+    engine, indexes : optional
+        The engine whose workers indexed ``paths``, and its indexes (this list is emptied once
+        decided, so the indexes go before any record is opened).
 
     Returns
     -------
     Collection
         Never raises for a bad bundle or record: see the module docstring.
     """
+    own = engine is None
+    engine = engine or Engine(identities, workers)
+    try:
+        if indexes is None:
+            indexes = engine.index(paths)
+        options = Options(survey_id, custody is not None and custody.accept_unverified, collector.CHUNK)
+        plan = decide(indexes, survey, None if custody is None else custody.laptops,
+                      None if custody is None else custody.ledger, None if custody is None else custody.signer, options)
+        indexes.clear()
+        if plan.unsigned:
+            return Collection({}, (), (), unsigned=True)
+        return _best(engine, plan)
+    finally:
+        if own:
+            engine.close()
+
+
+def _best(engine: Engine, plan: Plan) -> Collection:
+    """The collection of the plan whose records fit best of the copies that tie (first given
+    first); a problem says so when they fit as well."""
     best: Collection | None = None
     undecided = False
-    keep = custody.copy_ok if custody is not None else None
-    copies = {sid: c for sid, c in choice.candidates(paths, identities, keep).items() if survey_id in (None, sid)}
-    for trusted in choice.choices(copies, survey):
-        ledger = copy.deepcopy(custody.ledger) if custody is not None else None  # each trial from the same ledger
-        found = _collect(paths, list(identities), survey_id, workers, trusted,
-                         None if custody is None else replace(custody, ledger=ledger))
+    for trial in (plan, *plan.tied):
+        found = replace(engine.open(trial), ledger=trial.ledger)
         if best is not None and _usable(found) == _usable(best):
             undecided = True  # why: nothing in the bundles tells which copy is genuine
         if best is None or _usable(found) > _usable(best):  # why: a tie of copies goes to the one records fit
-            best, undecided, best_ledger = found, False, ledger
-    if best is None:
-        return _collect(paths, list(identities), survey_id, workers, {}, custody)
-    if custody is not None and custody.ledger is not None:
-        custody.ledger = best_ledger  # the ledger as the chosen trial left it (the caller saves it)
+            best, undecided = found, False
+    assert best is not None
     return _undecided(best) if undecided else best
 
 

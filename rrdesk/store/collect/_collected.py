@@ -31,6 +31,7 @@ from rrdesk.store.collect._opening import (
     VERSION,
     WHO,
 )
+from rrdesk.store.ledger import Ledger
 
 # columns of SurveyData.table: where a record came from, then opening's row
 BUNDLE, DEVICE, LOG = range(3)
@@ -278,8 +279,12 @@ class Collection:
     """What ``collect`` found: each survey's data (in the order first met), the problems of
     bundles that could not be used at all (each survey's ``problems`` lists them too: they may
     have held its records), and the bundles left out because they hold another survey than
-    the one asked for (file, survey id)."""
+    the one asked for (file, survey id); the ledger as the plan used left it (None: not kept), to
+    save; ``unsigned`` when nothing was opened because no bundle that may decide holds a survey
+    copy the coordinator's signing key signed."""
 
     surveys: Mapping[str, SurveyData]
     problems: tuple[Problem, ...]
     skipped: tuple[tuple[str, str], ...] = ()
+    ledger: Ledger | None = None
+    unsigned: bool = False

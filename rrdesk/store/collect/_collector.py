@@ -1,20 +1,24 @@
-"""The engine of :func:`rrdesk.store.collect._collect.collect`: bundles indexed and records opened in
-worker processes, de-duplicated here, one row of small integers kept per usable record.
+"""The engine of :func:`rrdesk.store.collect._collect.collect`: the stages that run in worker
+processes and the counting here.
 
-The decisions it carries out (records counted once, records left out, surveys kept apart,
-custody) are written in :mod:`rrdesk.store.collect._collect`'s docstring.
+1. index: each bundle indexed once, in the workers (:meth:`Engine.index`,
+   :func:`rrdesk.store.bundle.index_bundle`, its signatures judged there too);
+2. decide: :func:`rrdesk.store.collect._plan.decide`, pure, in this process;
+3. open: the records of the runs the plan uses, read from each bundle's file in batches by
+   place and decrypted in the workers (:meth:`Engine.open`, :mod:`rrdesk.store.collect._opening`);
+4. count: one row of small integers kept here per usable record (:meth:`Engine.open` gives a
+   :class:`~rrdesk.store.collect._collected.Collection`).
 """
 from __future__ import annotations
 
 import multiprocessing
 import os
-from array import array
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -24,20 +28,13 @@ from rrdesk.core.problems import Problem
 from rrdesk.core.survey import Survey
 from rrdesk.store import age
 from rrdesk.store.age import Opener
-from rrdesk.store.bundle import (
-    BundleIndex,
-    Bundles,
-    Custody,
-    LogIndex,
-    index_bundle,
-    ledger_problems,
-    origin,
-    unsigned_logs,
-)
+from rrdesk.store.bundle import BundleIndex, Bundles, Verdicts, index_bundle
 from rrdesk.store.collect._collected import BUNDLE, LOG, ROW, Collection, Rows, SurveyData, refused_aside
 from rrdesk.store.collect._opening import FIXED, SEQ
-from rrdesk.store.collect._seen import UNUSABLE, Seen, differing, runs, take_new
+from rrdesk.store.collect._plan import Plan, SurveyPlan
 from rrdesk.store.log import unmatched_problems
+
+__all__ = ["CHUNK", "Engine", "Judge"]
 
 CHUNK = 2048
 # why: a task names its records (12 bytes each) and the worker reads them from the bundle itself,
@@ -45,198 +42,100 @@ CHUNK = 2048
 # scheduling are noise, and a few dozen tasks still spread evenly over the workers
 IN_PROCESS_BELOW = 1024
 # why: starting worker processes costs about half a second; fewer records than this (guessed
-# from the bundles' sizes, then counted per bundle) are decrypted here faster, so small
+# from the bundles' sizes, then counted per plan) are decrypted here faster, so small
 # surveys and tests never wait for a pool
 _IN_FLIGHT_PER_WORKER = 8
 # why: keeps the workers busy while this process handles what came back; each task in flight
 # costs ~25 KB here (its offsets) and its rows when done
 _RECORD_BYTES = 820  # why: a sealed record with its frame; only to guess the work ahead from file sizes
 
-
-def collect_once(paths: Sequence[Path], identities: list[age.Identity], survey_id: str | None, workers: int | None,
-             trusted: Mapping[str, tuple[Survey, str]], custody: Custody | None) -> Collection:
-    with steady_buffers():  # why: bundles are read in 1 MiB pieces here too (rrdesk.core.heap)
-        return _collect(paths, identities, survey_id, workers, trusted, custody)
-
-
-def _collect(paths: Sequence[Path], identities: list[age.Identity], survey_id: str | None, workers: int | None,
-             trusted: Mapping[str, tuple[Survey, str]], custody: Custody | None) -> Collection:
-    collector = _Collector(identities, survey_id, max(1, workers or os.cpu_count() or 1), trusted, custody or Custody())
-    try:
-        if collector.workers > 1 and _size(paths) > IN_PROCESS_BELOW * _RECORD_BYTES:
-            collector.start_pool()  # why: now, before bundles fill this process, which spawn would copy
-        ahead: deque[tuple[int, Path]] = deque()
-        for number, path in enumerate(paths):
-            collector.index_ahead(number, Path(path))
-            ahead.append((number, Path(path)))
-            while len(ahead) > collector.workers:  # why: bundles are indexed in the workers, a few ahead
-                collector.add(*ahead.popleft())
-        while ahead:
-            collector.add(*ahead.popleft())
-        return collector.finish()
-    finally:
-        collector.close()
+Judge = Callable[[BundleIndex], Verdicts]  # a bundle's signatures judged; module-level, so workers can run it
 
 
 @dataclass
 class _Survey:
-    """A survey being collected: its index of devices and logs, rows and problems."""
+    """A survey being counted: its plan, rows and problems."""
 
-    survey: Survey
-    first: str
-    bundles: list[str]
-    devices: dict[str, int]
-    logs: dict[tuple[str, str], int]
+    plan: SurveyPlan
     rows: Rows
     problems: list[tuple[int, Problem]]
     names: dict[str, int] = field(default_factory=dict)  # interviewer ids and versions → the rows' index
     places: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)  # (bundle, log) → file, member
 
+    @property
+    def survey(self) -> Survey:
+        return self.plan.survey
 
-class _Collector:
-    def __init__(self, identities: list[age.Identity], survey_id: str | None, workers: int,
-                 trusted: Mapping[str, tuple[Survey, str]], custody: Custody) -> None:
-        self.identities, self.survey_id, self.workers, self.trusted = identities, survey_id, workers, trusted
-        self.custody = custody
-        self.surveys: dict[str, _Survey] = {}
-        self.problems: list[tuple[int, Problem]] = []
-        self.skipped: list[tuple[str, str]] = []
-        self.seen: dict[tuple[str, str], Seen] = {}
-        self.conflicts: dict[tuple[str, str, int], dict[bytes, list[tuple[int, bool, tuple[str, str]]]]] = {}
-        self.unmatched: dict[tuple[int, str, str], tuple[str, list[int], list[int]]] = {}
-        self.names: list[str] = []
+
+class Engine:
+    """The worker processes (or this one) through the stages of one collection; close it."""
+
+    def __init__(self, identities: Sequence[age.Identity], workers: int | None, judge: Judge | None = None) -> None:
+        self.identities, self.judge = list(identities), judge
+        self.workers = max(1, workers or os.cpu_count() or 1)
         self.pool: ProcessPoolExecutor | None = None
-        self.flight: deque[tuple[Future, opening.Job, _Survey, int, int, int]] = deque()
         self.here: tuple[Opener, Bundles] | None = None  # for records opened in this process
-        self.indexing: dict[int, Future] = {}  # bundles being indexed in the workers, by number
+        self.flight: deque[tuple[Future, opening.Job, _Survey, int, int, int]] = deque()
+        self.unmatched: dict[tuple[int, str, str], tuple[str, list[int], list[int]]] = {}
 
-    # -- one bundle ----------------------------------------------------------------------
+    def __enter__(self) -> "Engine":
+        return self
 
-    def index_ahead(self, number: int, path: Path) -> None:
-        """Start indexing bundle ``number`` in a worker (else it is indexed here, when added).
-        The future is kept here, not by the caller, so :meth:`add` can let the index go."""
-        if self.pool is None or self.workers == 1:
-            return
-        try:
-            self.indexing[number] = self.pool.submit(opening.index_in_worker, str(path))
-        except BrokenProcessPool:
-            self.workers = 1
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
-    def _index(self, number: int, path: Path) -> BundleIndex:
-        future = self.indexing.pop(number, None)
-        if future is not None:
-            try:
-                return future.result()
-            except BrokenProcessPool:
-                self.workers = 1  # see _drain_one
-        return index_bundle(path, self.identities)
+    # -- 1. index ----------------------------------------------------------------------------
 
-    def add(self, number: int, path: Path) -> None:
-        self.names.append(str(path))
-        index = self._index(number, path)
-        survey = index.survey
-        if survey is None:  # not opened, or its survey copy unreadable: nothing is usable
-            self.problems.extend((number, p) for p in index.problems)
-            return
-        if self.survey_id is not None and survey.id != self.survey_id:
-            self.skipped.append((str(path), survey.id))
-            return
-        into = self.surveys.get(survey.id)
-        if into is None:  # the trusted copy decides, not whichever bundle comes first
-            base, first = self.trusted.get(survey.id, (survey, str(path)))
-            into = self.surveys[survey.id] = _Survey(base, first, [], {}, {}, Rows(ROW + FIXED + len(base.direct)), [])
-        into.problems.extend((number, p) for p in index.problems)
-        why, usable = origin(self.custody, index)
-        if why is not None:
-            into.problems.append((number, why))
-        if not usable:
-            return
-        unsigned, use_unsigned = unsigned_logs(self.custody, index)  # each log's header signature
-        if why is None:  # why: only a bundle its laptop signed (and logs it began) may advance the ledger
-            into.problems.extend((number, p) for p in ledger_problems(self.custody, index, self._here()[1],
-                                                                       skip=unsigned))
-        if survey.fingerprint != into.survey.fingerprint:
-            into.problems.append((number, Problem(str(path), None, f'survey "{survey.id}" here has other '
-                                                  f"questions or spinners than in {into.first}; "
-                                                  "none of this bundle's records was used")))
-            return
-        into.bundles.append(str(path))
-        jobs: list[tuple[opening.Job, int, int]] = []
-        for checked in index.logs:
-            into.problems.extend((number, p) for p in checked.problems)
-            if checked.member in unsigned:
-                into.problems.append((number, unsigned[checked.member]))
-                if not use_unsigned:
-                    continue
-            header = checked.header
-            if header is None or header.survey_id != survey.id:
-                continue  # reported by the checks: the log is unreadable or of another survey
-            jobs.extend(self._select(number, into, index, checked))
-        index = checked = None  # why: the jobs hold what they need; the bundle's index goes before its records are opened
-        into.rows.reserve(sum(job.count for job, _, _ in jobs))
-        self._dispatch(jobs, into, number)
+    def index(self, paths: Sequence[Path]) -> list[BundleIndex]:
+        """Each bundle opened once and indexed, in the workers when the bundles are large."""
+        with steady_buffers():  # why: bundles are read in 1 MiB pieces here too (rrdesk.core.heap)
+            if self.workers > 1 and _size(paths) > IN_PROCESS_BELOW * _RECORD_BYTES:
+                self.start_pool()
+            futures: list[Future | None] = []
+            for path in paths:
+                future = None
+                if self.pool is not None and self.workers > 1:
+                    try:
+                        future = self.pool.submit(opening.index_in_worker, str(path))
+                    except BrokenProcessPool:
+                        self.workers = 1
+                futures.append(future)
+            found = []
+            for path, future in zip(paths, futures):
+                index = None
+                if future is not None:
+                    try:
+                        index = future.result()
+                    except BrokenProcessPool:
+                        self.workers = 1  # see _drain_one
+                found.append(index if index is not None else index_bundle(Path(path), self.identities, self.judge))
+            return found
 
-    def _select(self, number: int, into: _Survey, index: BundleIndex,
-                checked: LogIndex) -> list[tuple[opening.Job, int, int]]:
-        """Jobs for the records of this log not already taken from an earlier bundle."""
-        header = checked.header
-        device, log = header.device_id.hex(), header.log_id.hex()
-        device_index = into.devices.setdefault(device, len(into.devices))
-        log_index = into.logs.setdefault((device, log), len(into.logs))
-        seen = self.seen.setdefault((device, log), Seen(bytearray(), array("I"), []))
-        clean = not checked.problems
-        named = {p.record for p in checked.problems if p.record is not None}
-        seen.versions.append((number, clean))
-        version = len(seen.versions) - 1
-        digests: bytes | bytearray = checked.digests
-        if any(seq < checked.count for seq in named):  # why: copied only when a record must be marked
-            digests = bytearray(digests)
-            for seq in named:
-                if seq < checked.count:
-                    digests[32 * seq:32 * seq + 32] = UNUSABLE
-        shared = min(len(seen.digests) // 32, checked.count)  # seqs seen before this bundle
-        fresh = take_new(seen, digests, version)
-        extra: list[int] = []
-        for seq in differing(seen, digests, shared):
-            at = slice(32 * seq, 32 * seq + 32)
-            digest = bytes(digests[at])
-            if seen.digests[at] == UNUSABLE and digest != UNUSABLE:
-                seen.digests[at], seen.source[seq] = digest, version
-            elif digest == UNUSABLE:
-                continue
-            else:
-                self._conflict(device, log, seq, seen, bytes(seen.digests[at]), digest, number, clean,
-                               (index.file, checked.member))
-            extra.append(seq)
-        wanted = np.sort(np.concatenate((fresh, np.array(extra, dtype=np.int64)))) if extra else fresh
-        jobs = []
-        for first, last in runs(wanted):
-            for start in range(first, last + 1, CHUNK):
-                stop = min(start + CHUNK, last + 1)
-                prev = (checked.offsets[start - 1], checked.lengths[start - 1]) if start else None
-                job = opening.Job(index.file, index.digest, header, into.survey, start, checked.offsets[start:stop],
-                                  checked.lengths[start:stop], prev, checked.member)
-                jobs.append((job, device_index, log_index))
-        return jobs
+    # -- 3. open, 4. count ---------------------------------------------------------------------
 
-    def _conflict(self, device: str, log: str, seq: int, seen: Seen, old: bytes, new: bytes,
-                  number: int, clean: bool, where: tuple[str, str]) -> None:
-        versions = self.conflicts.setdefault((device, log, seq), {})
-        if not versions:
-            first_bundle, first_clean = seen.versions[seen.source[seq]]
-            versions[old] = [(first_bundle, first_clean, ("", ""))]
-        versions.setdefault(new, []).append((number, clean, where))
+    def open(self, plan: Plan) -> Collection:
+        """Open the records the plan uses and count them."""
+        with steady_buffers():
+            self.unmatched = {}
+            surveys = {sid: _Survey(p, Rows(ROW + FIXED + len(p.survey.direct)), list(p.problems))
+                       for sid, p in plan.surveys.items()}
+            for into in surveys.values():
+                into.rows.reserve(sum(job.count for job, *_ in into.plan.jobs))
+            total = plan.records
+            for into in surveys.values():
+                self._dispatch(into.plan.jobs, into, total)
+            return self._finish(plan, surveys)
 
     # -- decryption ------------------------------------------------------------------------
 
-    def _dispatch(self, jobs: list[tuple[opening.Job, int, int]], into: _Survey, number: int) -> None:
-        total = sum(job.count for job, _, _ in jobs)
+    def _dispatch(self, jobs: list[tuple[opening.Job, int, int, int]], into: _Survey, total: int) -> None:
         if self.workers == 1 or (self.pool is None and total < IN_PROCESS_BELOW):
-            for job, device, log in jobs:
+            for job, number, device, log in jobs:
                 self._take(self._open_here(job), job, into, number, device, log)
             return
         self.start_pool()
-        for job, device, log in jobs:
+        assert self.pool is not None
+        for job, number, device, log in jobs:
             while len(self.flight) >= self.workers * _IN_FLIGHT_PER_WORKER:
                 self._drain_one()
             if self.workers > 1:
@@ -261,7 +160,7 @@ class _Collector:
         if self.pool is None:
             self.pool = ProcessPoolExecutor(
                 self.workers, mp_context=multiprocessing.get_context("spawn"),  # why: safe in a threaded GUI
-                initializer=opening.init_worker, initargs=([str(i) for i in self.identities],))
+                initializer=opening.init_worker, initargs=([str(i) for i in self.identities], self.judge))
 
     def _drain_one(self) -> None:
         future, job, into, number, device, log = self.flight.popleft()
@@ -292,42 +191,24 @@ class _Collector:
 
     # -- the end -------------------------------------------------------------------------
 
-    def finish(self) -> Collection:
+    def _finish(self, plan: Plan, surveys: dict[str, _Survey]) -> Collection:
         while self.flight:
             self._drain_one()
         for (number, file, member), (sid, unmatched, count) in self.unmatched.items():
-            self.surveys[sid].problems.extend((number, p) for p in unmatched_problems(file, unmatched, count[0],
-                                                                                            member=member))
-        drop = self._resolve_conflicts()
-        surveys = {sid: self._survey_data(s, drop, self.problems) for sid, s in self.surveys.items()}
-        return Collection(surveys, tuple(p for _, p in _ordered(self.problems)), tuple(self.skipped))
-
-    def _resolve_conflicts(self) -> dict[tuple[str, str, int], int | None]:
-        """(device, log, seq) → the bundle whose copy is used, None for no copy."""
-        decided: dict[tuple[str, str, int], int | None] = {}
-        for (device, log, seq), versions in sorted(self.conflicts.items()):
-            trusted = [sources for sources in versions.values() if any(clean for _, clean, _ in sources)]
-            keep = trusted[0][0][0] if len(trusted) == 1 else None
-            decided[(device, log, seq)] = keep
-            first = next(iter(versions.values()))[0][0]
-            for sources in list(versions.values())[1:]:
-                for number, _, (file, member) in sources:
-                    if keep is None:
-                        why = "neither copy was used: " + ("both logs verified" if len(trusted) > 1
-                                                           else "neither log verified")
-                    else:
-                        why = f"the copy in {self.names[keep]} was used: only its log verified"
-                    sid = next(s for s in self.surveys.values() if (device, log) in s.logs).survey.id
-                    self.surveys[sid].problems.append((number, Problem(
-                        file, seq, f"differs from the same record in {self.names[first]}; {why}", member)))
-        return decided
+            surveys[sid].problems.extend((number, p) for p in unmatched_problems(file, unmatched, count[0],
+                                                                                       member=member))
+        for sid, problem in plan.conflicts:
+            surveys[sid].problems.append(problem)
+        data = {sid: self._survey_data(s, plan.drop, plan.problems) for sid, s in surveys.items()}
+        return Collection(data, tuple(p for _, p in _ordered(plan.problems)), tuple(plan.skipped))
 
     def _survey_data(self, s: _Survey, drop: dict[tuple[str, str, int], int | None],
                      shared: list[tuple[int, Problem]]) -> SurveyData:
         table = s.rows.take()
-        logs = list(s.logs)
-        mine = {(s.logs[(device, log)], seq): keep for (device, log, seq), keep in drop.items()
-                if (device, log) in s.logs}
+        known = s.plan.logs
+        logs = list(known)
+        mine = {(known[(device, log)], seq): keep for (device, log, seq), keep in drop.items()
+                if (device, log) in known}
         if mine:
             keys = table[:, LOG] * opening.MAX_INTERVIEW + table[:, ROW + SEQ]
             disputed = np.flatnonzero(np.isin(keys, [log * opening.MAX_INTERVIEW + seq for log, seq in mine]))
@@ -341,14 +222,14 @@ class _Collector:
         log_column, seqs = table[:, LOG], table[:, ROW + SEQ]
         if not np.all((log_column[1:] > log_column[:-1]) | ((log_column[1:] == log_column[:-1]) & (seqs[1:] > seqs[:-1]))):
             table = table[np.lexsort((seqs, log_column))]  # why: only when out of order: most collections come sorted
-        return SurveyData(s.survey, tuple(s.bundles), tuple(s.devices), tuple(log for _, log in logs),
+        return SurveyData(s.survey, tuple(s.plan.bundles), tuple(s.plan.devices), tuple(log for _, log in logs),
                           table, tuple(p for _, p in _ordered(s.problems + shared)), tuple(s.names))
 
     def close(self) -> None:
         if self.here is not None:
             self.here[1].close()
         if self.pool is not None:
-            for future in [f for f, *_ in self.flight] + list(self.indexing.values()):
+            for future in [f for f, *_ in self.flight]:
                 future.cancel()
             self.pool.shutdown(wait=True, cancel_futures=True)
             self.pool = None

@@ -19,7 +19,7 @@ import datetime as dt
 from array import array
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -29,7 +29,7 @@ from rrdesk.core.survey import Question, Survey, answers_problem
 from rrdesk.store import age, records
 from rrdesk.store import log as checks
 from rrdesk.store.age import Opener
-from rrdesk.store.bundle import BundleIndex, Bundles, index_bundle
+from rrdesk.store.bundle import BundleIndex, Bundles, Verdicts, index_bundle
 from rrdesk.store.log import Header
 
 #: Columns of a row, in order; the direct questions' answers follow ``VERSION``. ``DAY`` is the
@@ -45,7 +45,8 @@ SKIPPED = -2  # why -2: a direct column holds -1 where the start record is missi
 # why: rows pack (device, interview) into one int64 key; Station numbers interviews from 1 up,
 # so 2**40 (10**12) is never reached by a real laptop, and a bigger number is hostile input
 
-_WORKER: list[tuple[Opener, Bundles]] = []  # a worker's opener and open bundles (init_worker)
+_WORKER: list[tuple[Opener, Bundles, Callable[[BundleIndex], Verdicts] | None]] = []
+# a worker's opener, open bundles and judge of signatures (init_worker)
 
 
 @dataclass(frozen=True)
@@ -104,21 +105,21 @@ def labels(survey: Survey, question_id: str) -> tuple[str, ...]:
     return survey.question(question_id).answer_ids
 
 
-def init_worker(identities: Sequence[str]) -> None:
+def init_worker(identities: Sequence[str], judge: Callable[[BundleIndex], Verdicts] | None = None) -> None:
     """Worker start-up: parse the coordinator's identities once; keep the bundles' pieces in the heap."""
     steady_from_now()  # why: a worker lives for one aggregation (rrdesk.core.heap)
     parsed = [age.Identity.from_string(text) for text in identities]
-    _WORKER[:] = [(Opener(parsed), Bundles(parsed))]
+    _WORKER[:] = [(Opener(parsed), Bundles(parsed), judge)]
 
 
 def open_in_worker(job: Job) -> Opened:
-    opener, bundles = _WORKER[0]
+    opener, bundles, _ = _WORKER[0]
     return open_job(job, opener, bundles)
 
 
 def index_in_worker(path: str) -> BundleIndex:
-    opener, _ = _WORKER[0]
-    return index_bundle(Path(path), opener.identities)
+    opener, _, judge = _WORKER[0]
+    return index_bundle(Path(path), opener.identities, judge)
 
 
 def open_job(job: Job, opener: Opener, bundles: Bundles) -> Opened:

@@ -9,7 +9,7 @@ bundle, in this order:
 1. the survey file the coordinator gives (``collect(..., survey=...)``);
 2. the copy most bundles hold (by fingerprint: questions, kinds, choices, spinners);
 3. among copies held by as many bundles, the one under which most records are usable
-   (:func:`rrdesk.store.collect._collect.collect` tries each); then the first given.
+   (:func:`rrdesk.store.collect._collect.collect` opens each plan); then the first given.
 
 A bundle whose copy differs from the chosen one is a problem and none of its records is used;
 its records that another bundle also holds are used from that bundle. So an edited copy never
@@ -18,14 +18,9 @@ removes or overrides a genuine bundle's records.
 from __future__ import annotations
 
 import itertools
-from pathlib import Path
-from typing import Callable, Iterator, Mapping, Sequence
+from typing import Iterable, Iterator, Mapping
 
-from rrdesk.core import survey as surveys
-from rrdesk.core.errors import RRDeskError
 from rrdesk.core.survey import Survey
-from rrdesk.store import age
-from rrdesk.store import bundle as bundles
 
 __all__ = ["Candidates", "candidates", "choices"]
 
@@ -33,31 +28,19 @@ __all__ = ["Candidates", "candidates", "choices"]
 Candidates = dict[str, list[tuple[Survey, str, list[str]]]]
 
 MAX_TRIALS = 4
-# why: each tie costs one more collection; real data has one copy per survey id, so only
-# hostile input ties at all, and four trials bound the work it can cause
+# why: each tie costs one more opening of the records; real data has one copy per survey id, so
+# only hostile input ties at all, and four trials bound the work it can cause
 
 
-def candidates(paths: Sequence[Path], identities: Sequence[age.Identity],
-               keep: Callable[[bundles.Read], bool] | None = None) -> Candidates:
-    """Every distinct survey copy per survey id, most-held first (ties: first given first);
-    with ``keep``, only the copies of bundles it keeps (the coordinator's custody checks: a
-    bundle its laptop signed, a copy the coordinator signed).
-    Reads of each bundle only its manifest and survey copy (checked against the manifest), so
-    it costs a few chunks however large the bundle; a bundle that cannot be opened, or whose
-    copy cannot be read, is left out (collect reports it, and any damage in the rest)."""
+def candidates(copies: Iterable[tuple[str, Survey]]) -> Candidates:
+    """Every distinct survey copy per survey id, most-held first (ties: first given first), of
+    the (bundle, its readable copy) pairs given in the coordinator's order."""
     found: dict[str, dict[tuple, tuple[Survey, str, list[str]]]] = {}
-    for path in paths:
-        try:
-            opened = bundles.read_bundle(Path(path), identities, None)
-            if keep is not None and not keep(opened):
-                continue
-            survey = surveys.loads(opened.survey_text.decode("utf-8-sig"), f"{path}:{bundles.SURVEY_FILE}")
-        except (RRDeskError, UnicodeDecodeError):
-            continue
-        copies = found.setdefault(survey.id, {})
-        copies.setdefault(survey.fingerprint, (survey, str(path), []))[2].append(str(path))
+    for file, survey in copies:
+        held = found.setdefault(survey.id, {})
+        held.setdefault(survey.fingerprint, (survey, file, []))[2].append(file)
     # sorted() is stable: equally held copies keep the order they were first met in
-    return {sid: sorted(copies.values(), key=lambda c: -len(c[2])) for sid, copies in found.items()}
+    return {sid: sorted(held.values(), key=lambda c: -len(c[2])) for sid, held in found.items()}
 
 
 def choices(found: Candidates, given: Survey | None = None) -> Iterator[Mapping[str, tuple[Survey, str]]]:

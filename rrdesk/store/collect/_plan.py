@@ -1,0 +1,280 @@
+"""What an aggregation uses, and why not: :func:`decide`, from the bundles' indexes alone.
+
+The one place custody is decided (FORMAT.md §2.8, §4; :mod:`rrdesk.store.collect._collect`'s
+docstring says the rules in words). Pure: no file is read and nothing is verified here -- the
+signatures were judged where each bundle was indexed (:class:`rrdesk.store.bundle.Verdicts`), the
+ledger is compared by each log's checks in its index -- so a test builds indexes by hand. For
+every bundle it says whether its records are used and why not (unreadable, another survey, its
+origin not proven, a survey copy with other questions or spinners), for every log why not (its
+header signature, another survey), and for the records the runs to open: the first usable copy
+of each record (:mod:`rrdesk.store.collect._seen`), conflicting copies resolved.
+"""
+from __future__ import annotations
+
+import copy
+from array import array
+from dataclasses import dataclass, field
+from typing import Mapping, Sequence
+
+import numpy as np
+
+import rrdesk.store.collect._opening as opening
+from rrdesk.core.problems import Problem
+from rrdesk.core.survey import Survey
+from rrdesk.store import minisign
+from rrdesk.store.bundle import BundleIndex, LogIndex, ledger_view
+from rrdesk.store.collect._seen import UNUSABLE, Seen, differing, runs, take_new
+from rrdesk.store.collect._survey_choice import Candidates, candidates, choices
+from rrdesk.store.ledger import Ledger
+
+__all__ = ["BundlePlan", "Options", "Plan", "SurveyPlan", "allowed_copies", "decide"]
+
+ACCEPTED = "its records were used (--accept-unverified)"
+REFUSED = "none of its records was used (--accept-unverified uses them)"
+
+
+@dataclass(frozen=True)
+class Options:
+    """How to decide: only the bundles of ``survey_id`` (None: all), whether records whose
+    origin is not proven are used anyway, and how many records one job opens at most."""
+
+    survey_id: str | None = None
+    accept_unverified: bool = False
+    chunk: int = 2048
+
+
+@dataclass(frozen=True)
+class BundlePlan:
+    """One bundle: whether any of its records is used, why not (""), and per log why its
+    records are not used (only the logs left out are named)."""
+
+    file: str
+    used: bool
+    why: str = ""
+    logs: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class SurveyPlan:
+    """A survey's part of the plan: the copy that decides, the bundles used, its devices and
+    logs (numbered as the rows will name them), the problems so far, and the runs of records
+    to open as (job, bundle number, device, log)."""
+
+    survey: Survey
+    first: str
+    bundles: list[str]
+    devices: dict[str, int]
+    logs: dict[tuple[str, str], int]
+    problems: list[tuple[int, Problem]]
+    jobs: list[tuple[opening.Job, int, int, int]] = field(default_factory=list)
+
+
+@dataclass
+class Plan:
+    """What :func:`decide` decided.
+
+    ``bundles`` per bundle as given; ``surveys`` by survey id; ``problems`` of bundles that
+    could not be read at all; ``skipped`` the bundles of other surveys (file, survey id);
+    ``drop`` for each record held with different bytes by several bundles, the bundle whose
+    copy is used (None: none), and ``conflicts`` the problems saying so; ``ledger`` as the
+    bundles leave it (None: not kept), to save; ``names`` the bundles' files by number;
+    ``undecided`` when copies tied and nothing but order chose; ``tied`` the plans of the other
+    copies that tie (the one whose records fit best is used); ``unsigned`` when a signing key is
+    given but no bundle that may decide holds a survey copy it signed."""
+
+    bundles: list[BundlePlan]
+    surveys: dict[str, SurveyPlan]
+    problems: list[tuple[int, Problem]]
+    skipped: list[tuple[str, str]]
+    drop: dict[tuple[str, str, int], int | None]
+    conflicts: list[tuple[str, tuple[int, Problem]]]
+    ledger: Ledger | None
+    names: list[str]
+    undecided: bool = False
+    tied: list["Plan"] = field(default_factory=list)
+    unsigned: bool = False
+
+    @property
+    def records(self) -> int:
+        """How many records the plan opens."""
+        return sum(job.count for s in self.surveys.values() for job, *_ in s.jobs)
+
+
+def allowed_copies(indexes: Sequence[BundleIndex], laptops: Mapping[str, minisign.PublicKey] | None,
+                   signer: minisign.PublicKey | None, accept_unverified: bool) -> Candidates:
+    """The survey copies that may decide: with custody checks (``laptops``), only of a bundle its
+    laptop signed (or any, with ``accept_unverified``), and with ``signer`` only a copy it signed."""
+    def allowed(index: BundleIndex) -> bool:
+        if laptops is None:
+            return True
+        if not accept_unverified and index.manifest is not None and index.verdicts.origin is not None:
+            return False
+        return signer is None or index.verdicts.copy_signed
+    return candidates((index.file, index.survey) for index in indexes
+                      if index.survey is not None and index.manifest is not None and allowed(index))
+
+
+def decide(indexes: Sequence[BundleIndex], survey: Survey | None, laptops: Mapping[str, minisign.PublicKey] | None,
+           ledger: Ledger | None, signer: minisign.PublicKey | None, options: Options = Options()) -> Plan:
+    """Decide, for every bundle, log and record, whether it is used and why not.
+
+    ``survey`` is the survey file the coordinator gave (it decides over the bundles' copies);
+    ``laptops`` the enrolled laptops (None: origins not checked); ``ledger`` the coordinator's
+    ledger (None: not kept; never changed here: the plan holds the ledger as advanced);
+    ``signer`` the coordinator's public signing key (None: any allowed copy may decide).
+    """
+    copies = {sid: c for sid, c in allowed_copies(indexes, laptops, signer, options.accept_unverified).items()
+              if options.survey_id in (None, sid)}
+    plans = [_Decider(indexes, laptops, ledger, options, trusted).plan() for trusted in choices(copies, survey)]
+    if not plans:
+        plan = _Decider(indexes, laptops, ledger, options, {}).plan()
+    else:
+        plan, plan.tied = plans[0], plans[1:]
+    plan.unsigned = signer is not None and survey is None and not copies and laptops is not None
+    return plan
+
+
+class _Decider:
+    def __init__(self, indexes: Sequence[BundleIndex], laptops: Mapping[str, minisign.PublicKey] | None,
+                 ledger: Ledger | None, options: Options, trusted: Mapping[str, tuple[Survey, str]]) -> None:
+        self.indexes, self.laptops, self.options, self.trusted = indexes, laptops, options, trusted
+        self.ledger = copy.deepcopy(ledger)  # why: decide is pure; the plan holds the ledger it leaves
+        self.surveys: dict[str, SurveyPlan] = {}
+        self.bundles: list[BundlePlan] = []
+        self.problems: list[tuple[int, Problem]] = []
+        self.skipped: list[tuple[str, str]] = []
+        self.seen: dict[tuple[str, str], Seen] = {}
+        self.conflicts: dict[tuple[str, str, int], dict[bytes, list[tuple[int, bool, tuple[str, str]]]]] = {}
+        self.names: list[str] = []
+
+    def plan(self) -> Plan:
+        for number, index in enumerate(self.indexes):
+            self.bundles.append(self._bundle(number, index))
+        drop, conflicts = self._resolve_conflicts()
+        return Plan(self.bundles, self.surveys, self.problems, self.skipped, drop, conflicts, self.ledger, self.names)
+
+    def _bundle(self, number: int, index: BundleIndex) -> BundlePlan:
+        file = index.file
+        self.names.append(file)
+        survey = index.survey
+        if survey is None:  # not opened, or its survey copy unreadable: nothing is usable
+            self.problems.extend((number, p) for p in index.problems)
+            return BundlePlan(file, False, index.problems[0].what if index.problems else "unreadable")
+        if self.options.survey_id is not None and survey.id != self.options.survey_id:
+            self.skipped.append((file, survey.id))
+            return BundlePlan(file, False, f'holds survey "{survey.id}"')
+        into = self.surveys.get(survey.id)
+        if into is None:  # the trusted copy decides, not whichever bundle comes first
+            base, first = self.trusted.get(survey.id, (survey, file))
+            into = self.surveys[survey.id] = SurveyPlan(base, first, [], {}, {}, [])
+        into.problems.extend((number, p) for p in index.problems)
+        checked = self.laptops is not None and index.manifest is not None
+        accept = self.options.accept_unverified
+        origin = index.verdicts.origin if checked else None
+        if origin is not None:
+            into.problems.append((number, Problem(file, None, f"{origin}; {ACCEPTED if accept else REFUSED}")))
+            if not accept:
+                return BundlePlan(file, False, origin)
+        # each log's header signature: the same rule and words as the bundle's own (§2.8)
+        unsigned = {name: Problem(p.file, p.record, f"{p.what}; {ACCEPTED if accept else REFUSED}", p.member)
+                    for name, p in (index.verdicts.headers if checked else {}).items()}
+        if origin is None and self.ledger is not None:
+            # why: only a bundle its laptop signed (and logs it began) may advance the ledger
+            view = ledger_view(index, skip=unsigned)
+            if view is not None:
+                into.problems.extend((number, p) for p in self.ledger.observe(view))
+        if survey.fingerprint != into.survey.fingerprint:
+            into.problems.append((number, Problem(file, None, f'survey "{survey.id}" here has other '
+                                                  f"questions or spinners than in {into.first}; "
+                                                  "none of this bundle's records was used")))
+            return BundlePlan(file, False, f"its survey copy has other questions or spinners than {into.first}")
+        into.bundles.append(file)
+        left_out: dict[str, str] = {}
+        for log in index.logs:
+            into.problems.extend((number, p) for p in log.problems)
+            if log.member in unsigned:
+                into.problems.append((number, unsigned[log.member]))
+                if not accept:
+                    left_out[log.member] = unsigned[log.member].what
+                    continue
+            header = log.header
+            if header is None or header.survey_id != survey.id:
+                left_out[log.member] = "unreadable" if header is None else f'of survey "{header.survey_id}"'
+                continue  # reported by the checks: the log is unreadable or of another survey
+            into.jobs.extend(self._select(number, into, index, log))
+        return BundlePlan(file, True, "", left_out)
+
+    def _select(self, number: int, into: SurveyPlan, index: BundleIndex,
+                checked: LogIndex) -> list[tuple[opening.Job, int, int, int]]:
+        """Jobs for the records of this log not already taken from an earlier bundle."""
+        header = checked.header
+        assert header is not None
+        device, log = header.device_id.hex(), header.log_id.hex()
+        device_index = into.devices.setdefault(device, len(into.devices))
+        log_index = into.logs.setdefault((device, log), len(into.logs))
+        seen = self.seen.setdefault((device, log), Seen(bytearray(), array("I"), []))
+        clean = not checked.problems
+        named = {p.record for p in checked.problems if p.record is not None}
+        seen.versions.append((number, clean))
+        version = len(seen.versions) - 1
+        digests: bytes | bytearray = checked.digests
+        if any(seq < checked.count for seq in named):  # why: copied only when a record must be marked
+            digests = bytearray(digests)
+            for seq in named:
+                if seq < checked.count:
+                    digests[32 * seq:32 * seq + 32] = UNUSABLE
+        shared = min(len(seen.digests) // 32, checked.count)  # seqs seen before this bundle
+        fresh = take_new(seen, digests, version)
+        extra: list[int] = []
+        for seq in differing(seen, digests, shared):
+            at = slice(32 * seq, 32 * seq + 32)
+            digest = bytes(digests[at])
+            if seen.digests[at] == UNUSABLE and digest != UNUSABLE:
+                seen.digests[at], seen.source[seq] = digest, version
+            elif digest == UNUSABLE:
+                continue
+            else:
+                self._conflict(device, log, seq, seen, bytes(seen.digests[at]), digest, number, clean,
+                               (index.file, checked.member))
+            extra.append(seq)
+        wanted = np.sort(np.concatenate((fresh, np.array(extra, dtype=np.int64)))) if extra else fresh
+        jobs = []
+        chunk = self.options.chunk
+        for first, last in runs(wanted):
+            for start in range(first, last + 1, chunk):
+                stop = min(start + chunk, last + 1)
+                prev = (checked.offsets[start - 1], checked.lengths[start - 1]) if start else None
+                job = opening.Job(index.file, index.digest, header, into.survey, start, checked.offsets[start:stop],
+                                  checked.lengths[start:stop], prev, checked.member)
+                jobs.append((job, number, device_index, log_index))
+        return jobs
+
+    def _conflict(self, device: str, log: str, seq: int, seen: Seen, old: bytes, new: bytes,
+                  number: int, clean: bool, where: tuple[str, str]) -> None:
+        versions = self.conflicts.setdefault((device, log, seq), {})
+        if not versions:
+            first_bundle, first_clean = seen.versions[seen.source[seq]]
+            versions[old] = [(first_bundle, first_clean, ("", ""))]
+        versions.setdefault(new, []).append((number, clean, where))
+
+    def _resolve_conflicts(self) -> tuple[dict[tuple[str, str, int], int | None], list[tuple[str, tuple[int, Problem]]]]:
+        """(device, log, seq) → the bundle whose copy is used (None: no copy); and the problems
+        saying so, each with its survey id."""
+        decided: dict[tuple[str, str, int], int | None] = {}
+        said: list[tuple[str, tuple[int, Problem]]] = []
+        for (device, log, seq), versions in sorted(self.conflicts.items()):
+            trusted = [sources for sources in versions.values() if any(clean for _, clean, _ in sources)]
+            keep = trusted[0][0][0] if len(trusted) == 1 else None
+            decided[(device, log, seq)] = keep
+            first = next(iter(versions.values()))[0][0]
+            for sources in list(versions.values())[1:]:
+                for number, _, (file, member) in sources:
+                    if keep is None:
+                        why = "neither copy was used: " + ("both logs verified" if len(trusted) > 1
+                                                           else "neither log verified")
+                    else:
+                        why = f"the copy in {self.names[keep]} was used: only its log verified"
+                    sid = next(s for s in self.surveys.values() if (device, log) in s.logs).survey.id
+                    said.append((sid, (number, Problem(
+                        file, seq, f"differs from the same record in {self.names[first]}; {why}", member))))
+        return decided, said
