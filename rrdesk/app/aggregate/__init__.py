@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Sequence
+from typing import NoReturn, Sequence
 
 import numpy as np
 
@@ -207,7 +207,7 @@ def results_of(data: SurveyData, *, by: str | None = None, model: str | None = N
     """
     counts = {}
     for q in data.survey.questions:
-        per = {None: data.counts(q.id)[None]}
+        per: dict[str | None, tuple[int, ...]] = {None: data.counts(q.id)[None]}
         if by is not None:
             for group, values in data.counts(q.id, by=by).items():
                 per[UNKNOWN_GROUP if group is None else group] = values
@@ -273,7 +273,7 @@ def _first_file(identity: IdentityFiles) -> Path:
     return Path(identity) if isinstance(identity, (str, Path)) else Path(identity[0])
 
 
-def _nothing_usable(problems: Sequence[Problem]) -> None:
+def _nothing_usable(problems: Sequence[Problem]) -> NoReturn:
     if not problems:  # every bundle holds another survey: choose made sure that cannot be
         raise InputError("command line", "", "no bundle holds records to aggregate")
     first = problems[0]

@@ -84,6 +84,7 @@ def sort_out(data: SurveyData, indexes: Sequence[BundleIndex], *, given: Survey 
     chosen: dict[str, Survey] = {}
     left_out: list[str] = []
     for version in versions:
+        copy: Survey | None
         copy, why = _trusted(version, current, given, signer, found.get(version, []))
         if why is not None:
             fallback = _best(found.get(version, []), current)
@@ -95,6 +96,7 @@ def sort_out(data: SurveyData, indexes: Sequence[BundleIndex], *, given: Survey 
                 left_out.append(version)
                 continue
             copy = fallback or replace(current, version=version)
+        assert copy is not None, "_trusted gives a copy or says why not"
         chosen[version] = copy
     rows_of = {v: np.isin(column, [index[n] for n in named if (n or current.version) == v]) for v in versions}
     kept = [v for v in versions if v not in left_out]
@@ -128,7 +130,7 @@ def _copies(data: SurveyData, indexes: Sequence[BundleIndex]) -> dict[str, list[
         index = by_file.get(path)
         if index is None:
             continue  # collect reported it
-        held = [(bundles.SURVEY_FILE, index.survey_text, None)]
+        held: list[tuple[str, bytes, str | None]] = [(bundles.SURVEY_FILE, index.survey_text, None)]
         held += [(bundles.VERSIONS_DIR + name, text, name[:-len(_COPY_SUFFIX)])
                  for name, text in index.versions.items() if name.endswith(_COPY_SUFFIX)]
         for member, text, named in held:

@@ -248,7 +248,7 @@ class ResultsWindow(ResultsLayout):
 
     def _computed(self, computed: Aggregation) -> None:
         self._show(computed)
-        if computed.results is None:
+        if computed.results is None or computed.data is None:
             self._say(self.tr("Nothing to show: no bundle could be used. The Problems tab says why."), error=True)
             self.tabs.setCurrentIndex(1)
         else:

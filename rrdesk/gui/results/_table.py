@@ -131,7 +131,7 @@ class EstimatesModel(QAbstractTableModel):
             return {QUESTION: question,
                     ANSWER: line.answer, N: str(e.n),
                     EPSILON: ("—" if eps is None else f"{eps:.2f}") if line.first else "",
-                    RECORDED: f"{e.reported[line.category]} ({pct(line.share)})" if e.n else "0",
+                    RECORDED: f"{e.reported[line.category]} ({pct(e.reported[line.category] / e.n)})" if e.n else "0",
                     ESTIMATE: pct(line.value) if e.n else self.tr("no answers"),
                     INTERVAL: f"{100 * lo:.1f} – {pct(hi)}" if e.n else "",
                     }.get(column)
@@ -161,7 +161,8 @@ class EstimatesModel(QAbstractTableModel):
 class Cell(QStyledItemDelegate):
     """A plain cell: the selected row shows where the keyboard is, no focus frame on one cell."""
 
-    def initStyleOption(self, option: QStyleOptionViewItem, index: QModelIndex) -> None:  # noqa: N802
+    def initStyleOption(self, option: QStyleOptionViewItem,  # noqa: N802
+                        index: QModelIndex | QPersistentModelIndex) -> None:
         super().initStyleOption(option, index)
         option.state &= ~QStyle.StateFlag.State_HasFocus
         line: Line | None = index.data(LINE)
@@ -179,7 +180,7 @@ class IntervalDelegate(Cell):
     """Draws a line's estimate as in report.html: the 95 % interval as a band, the estimate as
     a dot, the recorded share (randomized questions) as an open diamond."""
 
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> None:
         opt = QStyleOptionViewItem(option)
         self.initStyleOption(opt, index)
         style = opt.widget.style() if opt.widget is not None else QApplication.style()

@@ -7,7 +7,7 @@ the custody checks of one bundle (its origin, each log's header signature, the l
 """
 from __future__ import annotations
 
-from rrdesk.store.bundle._custody import header_problems, ledger_view, signatures
+from rrdesk.store.bundle._custody import ledger_view, signatures
 from rrdesk.store.bundle._export import BundleOps, export, on_same_disk
 from rrdesk.store.bundle._export_scan import TailSum, scan_apart
 from rrdesk.store.bundle._index import (
@@ -58,7 +58,6 @@ __all__ = [
     "bundle_survey",
     "device_name",
     "export",
-    "header_problems",
     "index_bundle",
     "ledger_view",
     "miscounted",

@@ -19,7 +19,7 @@ from array import array
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Mapping, Sequence
+from typing import BinaryIO, Callable, Mapping, Sequence
 
 from rrdesk.core import survey as surveys
 from rrdesk.core.errors import AgeError, BundleError, RRDeskError
@@ -211,7 +211,7 @@ class Bundles:
 
     def __init__(self, identities: Sequence[age.Identity]) -> None:
         self.identities = identities
-        self._open: OrderedDict[str, tuple[SealedFile, object]] = OrderedDict()
+        self._open: OrderedDict[str, tuple[SealedFile, BinaryIO]] = OrderedDict()
 
     def blobs(self, file: str, digest: bytes, offsets: Sequence[int], lengths: Sequence[int]) -> list[bytes]:
         sealed = self._get(file, digest)

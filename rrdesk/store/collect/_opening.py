@@ -19,7 +19,7 @@ import datetime as dt
 from array import array
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Sequence, cast
 
 import numpy as np
 
@@ -164,7 +164,7 @@ def open_blobs(file: str, header: Header, survey: Survey, first: int, blobs: Seq
         if record is None:
             unmatched.append(seq)
             continue
-        if type(record) is not Record:
+        if not isinstance(record, Record):
             problems.append((seq, record))
             continue
         if (record.survey, record.device, record.log) == own:
@@ -208,7 +208,8 @@ def _content(record: records.Record, row: list[int], index: dict[str, int],
     if record.kind == "start":
         if record.question or record.answer:
             return "the start record does not answer exactly the survey's direct questions"
-        what = answers_problem(direct, record.direct)  # numbers in range, skips as relevant says
+        # numbers in range, skips as relevant says; why the cast: it only reads the answers
+        what = answers_problem(direct, cast("dict[str, str]", record.direct))
         if what:
             return what
         for j, q in enumerate(direct):

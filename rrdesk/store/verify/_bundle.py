@@ -20,8 +20,7 @@ from rrdesk.core.errors import BundleError
 from rrdesk.core.problems import Problem
 from rrdesk.store import age, minisign, records
 from rrdesk.store.age import Opener
-from rrdesk.store.bundle import BundleIndex, Bundles, LogIndex, header_problems, index_bundle
-from rrdesk.store.laptop import problem as signed_by
+from rrdesk.store.bundle import BundleIndex, Bundles, LogIndex, index_bundle, signatures
 from rrdesk.store.log import open_record, record_problems, unmatched_problems
 from rrdesk.store.verify._sources import FoundLog
 
@@ -46,10 +45,10 @@ def bundle_logs(path: Path, identities: Sequence[age.Identity], problems: list[P
     with ``laptops`` what is wrong with its origin (FORMAT.md §2.8)."""
     index = index_bundle(Path(path), identities)
     problems.extend(index.problems)
-    if laptops is not None and index.manifest is not None and (origin := signed_by(
-            index.manifest, index.manifest_bytes, index.signature, laptops)) is not None:
+    origin, headers = signatures(index, laptops)  # as the aggregator's workers judge them
+    if origin is not None:
         problems.append(Problem(index.file, None, origin))
-    problems.extend(header_problems(index, laptops).values())  # each log's header signature (§1.11)
+    problems.extend(headers.values())  # each log's header signature (§1.11)
     survey_id = index.survey.id if index.survey is not None else None
     return [FoundLog(index.file, log.member, log.member, b"", None, index.file, log.member + ".key", survey_id,
                  index.survey, streamed=Streamed(index, log)) for log in index.logs]
@@ -78,6 +77,8 @@ def check_log(item: FoundLog, identities: Sequence[age.Identity] | None, bundles
 def _check_records(item: FoundLog, log: LogIndex, identities: Sequence[age.Identity], bundles: Bundles) -> list[Problem]:
     """Decrypt and parse every record; check it belongs to its log and stands in order (as
     ``_log_checks._check_records``, one batch at a time)."""
+    header = log.header
+    assert header is not None, "check_log reads the records of a log whose header was read"
     problems: list[Problem] = []
     unmatched: list[int] = []
     prev: tuple[int, records.Record] | None = None
@@ -90,7 +91,7 @@ def _check_records(item: FoundLog, log: LogIndex, identities: Sequence[age.Ident
             elif isinstance(opened, str):
                 problems.append(item.problem(seq, opened))
             else:
-                problems.extend(record_problems(item.file, log.header, seq, opened, prev, item.survey,
+                problems.extend(record_problems(item.file, header, seq, opened, prev, item.survey,
                                                 member=item.member))
                 prev = (seq, opened)
     except BundleError as error:
