@@ -1,0 +1,179 @@
+"""Aggregation in explicit stages: each bundle opened once to index and once for its records, and
+custody decided by one pure function from indexes a test builds by hand (no file, no key)."""
+from __future__ import annotations
+
+import hashlib
+import os
+from array import array
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from rrdesk.core import survey as surveys
+from rrdesk.core.problems import Problem
+from rrdesk.store import bundle, log
+from rrdesk.store.bundle import BundleIndex, LogIndex, Verdicts
+from rrdesk.store.collect import Options, decide
+from rrdesk.store.ledger import Ledger
+from tests.cli_runs import export, rrdesk, simulate
+from tests.conftest import DEMO
+from tests.test_aggregate import KEY, SID
+
+SURVEY = surveys.load(DEMO)
+DEVICE = bytes(range(16))
+ENROLLED = {DEVICE.hex(): object()}  # decide only asks whether origins are checked, never the keys
+
+
+@pytest.fixture(scope="module")
+def field(tmp_path_factory):
+    """Two laptops of the demo survey, one bundle each: (data folder, bundle)."""
+    base = tmp_path_factory.mktemp("stages")
+    runs = {}
+    for name, n, seed in (("a", 12, 21), ("b", 8, 22)):
+        data = base / f"laptop-{name}"
+        simulate(data, n, seed)
+        runs[name] = (data, export(data, base / f"stick-{name}"))
+    return runs
+
+
+# -- opens --------------------------------------------------------------------------------------
+
+
+def test_a_real_aggregate_opens_each_bundle_once_to_index_and_once_for_its_records(field, monkeypatch):
+    bundles = [str(field["a"][1]), str(field["b"][1])]
+    opened: Counter[str] = Counter()
+    real = os.open
+
+    def counting(path, *args, **kwargs):  # every open of a file goes through os.open
+        if str(path) in bundles:
+            opened[str(path)] += 1
+        return real(path, *args, **kwargs)
+    monkeypatch.setattr(os, "open", counting)
+    code, out, err = rrdesk("aggregate", *bundles, "-i", KEY, "--json", "--workers", "1")
+    assert code in (0, 1) and '"records"' in out, err
+    assert opened == {bundles[0]: 2, bundles[1]: 2}  # (was 4 each: surveys, candidates, index, records)
+
+
+# -- indexes by hand -----------------------------------------------------------------------------
+
+
+def _log(member: str, count: int, *, log_id: bytes = b"L" * 16, survey_id: str = SID, tag: bytes = b"r",
+         problems: tuple[Problem, ...] = ()) -> LogIndex:
+    header = log.Header(survey_id, DEVICE, log_id, "2026-01-01", b"k", bytes(32))
+    digests = b"".join(hashlib.sha256(tag + bytes([i])).digest() for i in range(count))
+    checks = b"".join(hashlib.sha256(b"check" + tag + bytes([i])).digest() for i in range(count))
+    return LogIndex(member, header, problems, array("q", range(0, 1000 * count, 1000)), array("I", [900] * count),
+                    digests, checks)
+
+
+def _index(file: str, *logs: LogIndex, survey=SURVEY, verdicts: Verdicts = Verdicts(),
+           exported: str = "2026-01-02T00:00:00Z") -> BundleIndex:
+    manifest = {"survey": survey.id, "device": DEVICE.hex(), "exported": exported,
+                "logs": [{"name": lg.member, "records": lg.count} for lg in logs]}
+    return BundleIndex(file, survey, logs, (), file.encode().ljust(32, b"-"), 1, manifest, verdicts=verdicts)
+
+
+def _opened(plan) -> dict[str, list[tuple[int, int]]]:
+    """Per bundle, the runs of records the plan opens (first, count)."""
+    runs: dict[str, list[tuple[int, int]]] = {}
+    for survey in plan.surveys.values():
+        for job, number, _, _ in survey.jobs:
+            runs.setdefault(plan.names[number], []).append((job.first, job.count))
+    return runs
+
+
+def _problems(plan) -> list[tuple[str, str]]:
+    return [(p.file, p.what) for s in plan.surveys.values() for _, p in s.problems]
+
+
+def test_without_custody_every_readable_record_is_opened_once():
+    a, b = _index("a", _log("x.rrlog", 3)), _index("b", _log("x.rrlog", 5))  # b: the same log, grown
+    plan = decide([a, b], None, None, None, None)
+    assert _opened(plan) == {"a": [(0, 3)], "b": [(3, 2)]}
+    assert [(p.file, p.used) for p in plan.bundles] == [("a", True), ("b", True)]
+    assert plan.ledger is None and not plan.tied and not plan.unsigned
+
+
+def test_a_bundle_whose_origin_is_not_proven_is_left_out_unless_accepted():
+    lost = Verdicts(origin="from laptop 00010203 (key X), which is not enrolled")
+    indexes = [_index("a", _log("x.rrlog", 3), verdicts=lost)]
+    refused = decide(indexes, None, ENROLLED, None, None)
+    assert _opened(refused) == {} and not refused.bundles[0].used
+    assert _problems(refused) == [("a", lost.origin + "; none of its records was used (--accept-unverified uses them)")]
+    accepted = decide(indexes, None, ENROLLED, None, None, Options(accept_unverified=True))
+    assert _opened(accepted) == {"a": [(0, 3)]}
+    assert _problems(accepted) == [("a", lost.origin + "; its records were used (--accept-unverified)")]
+    assert _opened(decide(indexes, None, None, None, None)) == {"a": [(0, 3)]}  # origins not checked
+
+
+def test_a_log_whose_header_signature_fails_is_left_out_and_the_other_logs_used():
+    failed = Problem("a", None, "the header signature fails", "x.rrlog")
+    verdicts = Verdicts(headers={"x.rrlog": failed})
+    indexes = [_index("a", _log("x.rrlog", 3), _log("y.rrlog", 2, log_id=b"M" * 16, tag=b"s"), verdicts=verdicts)]
+    plan = decide(indexes, None, ENROLLED, None, None)
+    assert _opened(plan) == {"a": [(0, 2)]} and plan.bundles[0].used
+    assert set(plan.bundles[0].logs) == {"x.rrlog"}
+    assert _opened(decide(indexes, None, ENROLLED, None, None, Options(accept_unverified=True))) == {"a": [(0, 3), (0, 2)]}
+
+
+def test_the_ledger_names_a_shorter_and_a_diverged_log_and_is_never_changed_in_place():
+    longer, other = _log("x.rrlog", 5), _log("x.rrlog", 5, tag=b"o")
+    ledger = Ledger()
+    first = decide([_index("a", longer)], None, ENROLLED, ledger, None)
+    assert ledger == Ledger() and first.ledger is not None and first.ledger != ledger  # pure: the plan holds it
+    shorter = decide([_index("b", _log("x.rrlog", 3), exported="2026-01-03T00:00:00Z")], None, ENROLLED,
+                     first.ledger, None)
+    assert [what for _, what in _problems(shorter)] == [
+        "has 3 records; an earlier bundle held 5 (records removed, or an old copy restored)"]
+    diverged = decide([_index("c", other, exported="2026-01-03T00:00:00Z")], None, ENROLLED, first.ledger, None)
+    assert [what for _, what in _problems(diverged)] == [
+        "differs from what an earlier bundle held here: an old copy was restored and recorded over"]
+    unproven = Verdicts(origin="unsigned")
+    later = decide([_index("d", other, verdicts=unproven, exported="2026-01-03T00:00:00Z")], None, ENROLLED,
+                   first.ledger, None, Options(accept_unverified=True))
+    assert later.ledger == first.ledger  # only a proven bundle is compared with the ledger and advances it
+
+
+def test_records_that_differ_between_bundles_are_resolved_in_the_plan():
+    clean = _log("x.rrlog", 2)
+    damaged = _log("x.rrlog", 2, tag=b"d", problems=(Problem("b", 1, "its tag fails", "x.rrlog"),))
+    plan = decide([_index("a", clean), _index("b", damaged)], None, None, None, None)
+    assert plan.drop == {(DEVICE.hex(), (b"L" * 16).hex(), 0): 0}  # the copy whose log verified
+    assert [p.what for _, (_, p) in plan.conflicts] == [
+        "differs from the same record in a; the copy in a was used: only its log verified"]
+
+
+def test_only_a_copy_the_signing_key_signed_may_decide():
+    edited = surveys.loads(DEMO.read_text(encoding="utf-8").replace("epsilon = 1.0986122886681098", "epsilon = 0.5", 1))
+    signed, unsigned = Verdicts(copy_signed=True), Verdicts()
+    indexes = [_index("a", _log("x.rrlog", 2), survey=edited, verdicts=unsigned),
+               _index("b", _log("y.rrlog", 2, log_id=b"M" * 16), verdicts=signed)]
+    signer = object()  # decide only asks whether there is one
+    plan = decide(indexes, None, ENROLLED, None, signer)
+    assert plan.surveys[SID].survey.fingerprint == SURVEY.fingerprint and not plan.tied
+    assert [p.used for p in plan.bundles] == [False, True]
+    assert "other questions or spinners" in plan.bundles[0].why
+    nothing = decide(indexes[:1], None, ENROLLED, None, signer)
+    assert nothing.unsigned  # the app asks for --survey
+    assert not decide(indexes[:1], SURVEY, ENROLLED, None, signer).unsigned  # the file given decides
+
+
+def test_copies_held_by_as_many_bundles_are_each_planned_for_the_count_to_choose():
+    edited = surveys.loads(DEMO.read_text(encoding="utf-8").replace("epsilon = 1.0986122886681098", "epsilon = 0.5", 1))
+    indexes = [_index("a", _log("x.rrlog", 2), survey=edited), _index("b", _log("x.rrlog", 2))]
+    plan = decide(indexes, None, None, None, None)
+    assert len(plan.tied) == 1
+    assert [p.used for p in plan.bundles] == [True, False] and [p.used for p in plan.tied[0].bundles] == [False, True]
+
+
+def test_the_index_keeps_each_frames_check_as_the_log_holds_it(field):
+    index = bundle.index_bundle(field["a"][1], [])  # no identity: nothing opens
+    assert index.logs == ()
+    from rrdesk.store import keys
+    index = bundle.index_bundle(field["a"][1], keys.load_identities(KEY))
+    for logged in index.logs:
+        assert len(logged.checks) == 32 * logged.count > 0
+        path = next((field["a"][0] / SID).rglob(Path(logged.member).name))
+        frames = log.scan(path.read_bytes(), str(path)).frames
+        assert [logged.check_at(i) for i in range(logged.count)] == [f.check for f in frames]
