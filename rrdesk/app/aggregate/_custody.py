@@ -11,7 +11,7 @@ are enrolled, the ledger, and which survey copy may decide (FORMAT.md §2.8, §4
   (``coordinator.minisign.pub`` beside the identity), and only from a bundle whose laptop is
   proven. With a signing key and neither, nothing is estimated (give ``--survey``). Without a
   signing key beside the identity (the public demo identity, an identity from before signed
-  surveys) the copy most proven bundles hold decides, as :mod:`rrdesk.store.collect._survey_choice` says.
+  surveys) the copy most proven bundles hold decides, as :mod:`rrdesk.store.collect._plan` says.
 """
 from __future__ import annotations
 
@@ -25,7 +25,8 @@ from rrdesk.app.enrollment import coordinator_laptops, enrolled_keys
 from rrdesk.core.errors import InputError, StoreError
 from rrdesk.core.problems import Problem
 from rrdesk.store import keys, minisign
-from rrdesk.store.collect import Collection, Custody, Judge, judge
+from rrdesk.store.bundle import judge
+from rrdesk.store.collect import Collection, Custody, Judge
 from rrdesk.store.ledger import Ledger
 
 __all__ = ["LEDGER_ENV", "Checks", "beside", "custody", "ledger_path", "no_signed_copy", "save_ledger"]

@@ -7,7 +7,7 @@ the custody checks of one bundle (its origin, each log's header signature, the l
 """
 from __future__ import annotations
 
-from rrdesk.store.bundle._custody import ledger_view, signatures
+from rrdesk.store.bundle._custody import CopySigned, judge, ledger_view, signatures
 from rrdesk.store.bundle._export import BundleOps, export, on_same_disk
 from rrdesk.store.bundle._export_scan import TailSum, scan_apart
 from rrdesk.store.bundle._index import (
@@ -42,6 +42,7 @@ from rrdesk.store.bundle._read_back import READ, read_back
 __all__ = [
     "BundleIndex",
     "BundleOps",
+    "CopySigned",
     "Bundles",
     "FORMAT",
     "LogIndex",
@@ -59,6 +60,7 @@ __all__ = [
     "device_name",
     "export",
     "index_bundle",
+    "judge",
     "ledger_view",
     "miscounted",
     "mount_of",

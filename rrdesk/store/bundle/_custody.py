@@ -2,22 +2,31 @@
 signature against the enrolled laptops, FORMAT.md §2.8), each log's header signature (§1.11)
 and what it shows of each log for the ledger (§4).
 
-:func:`signatures` runs where the bundle is indexed (it verifies signatures);
-:func:`ledger_view` is pure: :func:`rrdesk.store.collect.decide` compares it with the ledger.
+:func:`judge` (and :func:`signatures`) run where the bundle is indexed, in a worker process: the
+one step of the custody checks that verifies anything, so that :func:`rrdesk.store.collect.decide`
+need not; :func:`ledger_view` is pure: ``decide`` compares it with the ledger.
 """
 from __future__ import annotations
 
 import hashlib
-from typing import Container, Mapping
+from typing import Callable, Container, Mapping
 
+from rrdesk.core import survey as surveys
+from rrdesk.core.errors import RRDeskError
 from rrdesk.core.problems import Problem
 from rrdesk.store import minisign
-from rrdesk.store.bundle._index import BundleIndex
+from rrdesk.store.bundle._index import BundleIndex, Verdicts
+from rrdesk.store.bundle._open import SURVEY_FILE, VERSIONS_DIR
 from rrdesk.store.laptop import problem as signed_by
 from rrdesk.store.ledger import BundleView, LogView
 from rrdesk.store.log import bundle_problems
 
-__all__ = ["header_problems", "ledger_view", "signatures"]
+__all__ = ["CopySigned", "header_problems", "judge", "ledger_view", "signatures"]
+
+#: whether a signature is the signing key's signature of a survey copy for a survey id
+CopySigned = Callable[[bytes, "bytes | None", minisign.PublicKey, str], bool]
+
+_COPY_SUFFIX, _SIGNATURE_SUFFIX = ".toml", ".minisig"
 
 
 def signatures(index: BundleIndex, laptops: Mapping[str, minisign.PublicKey] | None) -> tuple[str | None,
@@ -28,6 +37,28 @@ def signatures(index: BundleIndex, laptops: Mapping[str, minisign.PublicKey] | N
         return None, {}
     return (signed_by(index.manifest, index.manifest_bytes, index.signature, laptops),
             header_problems(index, laptops))
+
+
+def judge(index: BundleIndex, laptops: Mapping[str, minisign.PublicKey] | None,
+          signer: minisign.PublicKey | None, copy_signed: CopySigned | None) -> Verdicts:
+    """The verdicts on ``index``'s signatures: its origin and each log's header against
+    ``laptops``, and its survey copies against ``signer`` (``copy_signed`` checks one)."""
+    origin, headers = signatures(index, laptops)
+    if signer is None or copy_signed is None or index.manifest is None:
+        return Verdicts(origin, headers)
+    held = [(SURVEY_FILE, index.survey_text, index.survey_signature)]
+    held += [(VERSIONS_DIR + name, text, index.versions.get(name + _SIGNATURE_SUFFIX))
+             for name, text in index.versions.items() if name.endswith(_COPY_SUFFIX)]
+    signed = set()
+    for member, text, signature in held:
+        try:
+            own = surveys.loads(text.decode("utf-8-sig"), f"{index.file}:{member}").id
+        except (RRDeskError, UnicodeDecodeError):
+            continue
+        if copy_signed(text, signature, signer, own):
+            signed.add(member)
+    return Verdicts(origin, headers, copy_signed(index.survey_text, index.survey_signature, signer,
+                                                 index.manifest["survey"]), frozenset(signed))
 
 
 def header_problems(index: BundleIndex, laptops: Mapping[str, minisign.PublicKey] | None) -> dict[str, Problem]:

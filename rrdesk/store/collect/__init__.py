@@ -15,14 +15,12 @@ from rrdesk.store.collect._collected import (
     SurveyData,
 )
 from rrdesk.store.collect._collector import Engine, Judge
-from rrdesk.store.collect._judge import CopySigned, judge
 from rrdesk.store.collect._opening import VERSION
 from rrdesk.store.collect._plan import BundlePlan, Options, Plan, SurveyPlan, allowed_copies, decide
 
 __all__ = [
     "BundlePlan",
     "Collection",
-    "CopySigned",
     "Custody",
     "Engine",
     "Judge",
@@ -36,7 +34,6 @@ __all__ = [
     "allowed_copies",
     "collect",
     "decide",
-    "judge",
     "surveys_in",
     "surveys_of",
 ]

@@ -29,7 +29,7 @@ Records left out
 Surveys kept apart
     Records are grouped by the survey id of each bundle's ``survey.toml``. Which copy of a
     survey decides is the survey file given, else the copy most bundles hold, else the one
-    most records fit (:mod:`rrdesk.store.collect._survey_choice`: each tied copy's plan is
+    most records fit (:mod:`rrdesk.store.collect._plan`: each tied copy's plan is
     opened, from the same indexes): a bundle whose copy has that id but other questions or
     spinners is a problem, and none of its records is mixed in; an edited copy never removes
     or overrides a genuine bundle's records.
@@ -57,8 +57,7 @@ from rrdesk.store import bundle as bundles
 from rrdesk.store.bundle import BundleIndex
 from rrdesk.store.collect._collected import Answer, Collection, SurveyData
 from rrdesk.store.collect._collector import Engine
-from rrdesk.store.collect._plan import Options, Plan, decide
-from rrdesk.store.collect._survey_choice import candidates
+from rrdesk.store.collect._plan import Options, Plan, candidates, decide
 from rrdesk.store.ledger import Ledger
 
 __all__ = ["Answer", "Collection", "Custody", "Problem", "SurveyData", "collect", "surveys_in"]
@@ -123,7 +122,7 @@ def collect(paths: Sequence[Path], identities: Sequence[age.Identity], *, survey
         Worker processes (default ``os.cpu_count()``); 1 does everything here.
     survey : Survey, optional
         The survey file as the coordinator has it: it decides, not the bundles' copies
-        (without it, the copy most bundles hold: :mod:`rrdesk.store.collect._survey_choice`).
+        (without it, the copy most bundles hold: :mod:`rrdesk.store.collect._plan`).
     custody : Custody, optional
         The enrolled laptops, the ledger and the signing key (:func:`decide`); the bundles must
         then have been indexed with their signatures judged (``engine``'s judge).
