@@ -177,3 +177,21 @@ def test_the_index_keeps_each_frames_check_as_the_log_holds_it(field):
         path = next((field["a"][0] / SID).rglob(Path(logged.member).name))
         frames = log.scan(path.read_bytes(), str(path)).frames
         assert [logged.check_at(i) for i in range(logged.count)] == [f.check for f in frames]
+
+
+def test_bundles_are_planned_as_soon_as_the_copy_that_decides_is_certain():
+    from rrdesk.store.collect._plan import Decider
+    edited = surveys.loads(DEMO.read_text(encoding="utf-8").replace("epsilon = 1.0986122886681098", "epsilon = 0.5", 1))
+    genuine = [_index(name, _log("x.rrlog", 2, log_id=name.encode() * 16)) for name in "abc"]
+    decider = Decider(3, None, None, None, None)
+    decider.add(genuine[0])
+    assert decider.plan.bundles == []  # one of three: the other two could still outvote it
+    decider.add(genuine[1])
+    assert [p.file for p in decider.plan.bundles] == ["a", "b"]  # two of three: certain, opened now
+    odd = _index("d", _log("x.rrlog", 2, log_id=b"d" * 16), survey=edited)
+    decider.add(odd)
+    at_once = decide(genuine[:2] + [odd], None, None, None, None)  # the same plan as all at once
+    assert _opened(decider.finish()) == _opened(at_once) == {"a": [(0, 2)], "b": [(0, 2)]}
+    given = Decider(2, SURVEY, None, None, None)
+    given.add(_index("e", _log("x.rrlog", 2), survey=edited))  # the file given decides at once
+    assert [(p.file, p.used) for p in given.plan.bundles] == [("e", False)]

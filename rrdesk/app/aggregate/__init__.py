@@ -129,50 +129,56 @@ def compute(bundles: Sequence[Path], identity: IdentityFiles, survey_id: str | N
     checks = beside(_first_file(identity), checks or Checks())
     found, judge = custody_checks(checks)
     with collected.Engine(identities, workers, judge) as engine:
-        return _aggregate(bundles, identities, engine, engine.index(bundles), survey_id, by, survey, model,
-                          checks, found)
+        return _aggregate(bundles, identities, engine, survey_id, by, survey, model, checks, found)
 
 
 def run(bundles: Sequence[Path], identity: IdentityFiles, *, survey_id: str | None = None, by: str | None = None,
         workers: int | None = None, survey: Survey | None = None, model: str | None = None,
         checks: Checks | None = None) -> Aggregation:
-    """``rrdesk aggregate``: each bundle indexed once, :func:`choose`, then as :func:`compute`.
+    """``rrdesk aggregate``: as :func:`compute`, with :func:`choose` once every bundle is indexed.
 
     Raises
     ------
     InputError
-        As :func:`choose`, or ``model`` does not fit the survey (before anything is
-        decrypted); or as :func:`compute`; or no bundle held anything usable (the first
-        problem, and how many more there are).
+        As :func:`choose`, or ``model`` does not fit the survey (before the last records are
+        counted and the ledger saved); or as :func:`compute`; or no bundle held anything usable
+        (the first problem, and how many more there are).
     """
     identities = load_identities(identity)
     checks = beside(_first_file(identity), checks or Checks())
-    unreadable: InputError | None = None
     try:
         found, judge = custody_checks(checks)
-    except InputError as error:  # why: said after choose's words, as before the files were read first
-        unreadable, found, judge = error, None, None
+    except InputError:  # why: choose's words come first, as when the bundles were looked at first
+        with collected.Engine(identities, workers) as engine:
+            _choose(collected.surveys_of(engine.index(bundles)), survey_id, by, survey, model)
+        raise
     with collected.Engine(identities, workers, judge) as engine:
-        indexes = engine.index(bundles)
-        holding = collected.surveys_of(indexes)
-        sid = choose(holding, survey_id, by)
-        if model is not None and sid is not None:
-            fitting.parse(survey if survey is not None else holding[sid][0], model)
-        if unreadable is not None or found is None:
-            raise unreadable or AssertionError("custody checks")
-        result = _aggregate(bundles, identities, engine, indexes, sid, by, survey, model, checks, found)
+        result = _aggregate(bundles, identities, engine, survey_id, by, survey, model, checks, found, choosing=True)
     if result.data is None:
         _nothing_usable(result.problems)
     return result
 
 
+def _choose(holding: Found, survey_id: str | None, by: str | None, survey: Survey | None, model: str | None) -> None:
+    """:func:`choose`, and the model checked against the survey chosen."""
+    sid = choose(holding, survey_id, by)
+    if model is not None and sid is not None:
+        fitting.parse(survey if survey is not None else holding[sid][0], model)
+
+
 def _aggregate(bundles: Sequence[Path], identities: Sequence[Identity], engine: collected.Engine,
-               indexes: list[BundleIndex], survey_id: str | None, by: str | None, survey: Survey | None,
-               model: str | None, checks: Checks, found: collected.Custody) -> Aggregation:
-    """Decide, open and count (:func:`rrdesk.store.collect.collect`), save the ledger, then report."""
-    heads = [replace(index, logs=()) for index in indexes]  # why: what the versions need, without the places
+               survey_id: str | None, by: str | None, survey: Survey | None, model: str | None, checks: Checks,
+               found: collected.Custody, *, choosing: bool = False) -> Aggregation:
+    """Index, decide, open and count (:func:`rrdesk.store.collect.collect`), save the ledger, then
+    report; ``choosing``: :func:`choose` once every bundle is indexed (it may raise)."""
+    heads: list[BundleIndex] = []  # what the versions need of each bundle, without its logs' places
+
+    def indexed(found_heads: list[BundleIndex]) -> None:
+        heads.extend(found_heads)
+        if choosing:
+            _choose(collected.surveys_of(found_heads), survey_id, by, survey, model)
     collection = collected.collect(bundles, identities, survey_id=survey_id, survey=survey, custody=found,
-                                   engine=engine, indexes=indexes)
+                                   engine=engine, indexed=indexed)
     if collection.unsigned:
         assert found.signer is not None
         raise no_signed_copy(checks, found.signer)

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 import rrdesk.store.collect._collector as collector
 from rrdesk.core.errors import RRDeskError
@@ -57,7 +57,7 @@ from rrdesk.store import bundle as bundles
 from rrdesk.store.bundle import BundleIndex
 from rrdesk.store.collect._collected import Answer, Collection, SurveyData
 from rrdesk.store.collect._collector import Engine
-from rrdesk.store.collect._plan import Options, Plan, candidates, decide
+from rrdesk.store.collect._plan import Decider, Options, Plan, candidates
 from rrdesk.store.ledger import Ledger
 
 __all__ = ["Answer", "Collection", "Custody", "Problem", "SurveyData", "collect", "surveys_in"]
@@ -106,7 +106,7 @@ def _heads(paths: Sequence[Path], identities: Sequence[age.Identity]) -> list[Bu
 
 def collect(paths: Sequence[Path], identities: Sequence[age.Identity], *, survey_id: str | None = None,
             workers: int | None = None, survey: Survey | None = None, custody: Custody | None = None,
-            engine: Engine | None = None, indexes: list[BundleIndex] | None = None) -> Collection:
+            engine: Engine | None = None, indexed: Callable[[list[BundleIndex]], None] | None = None) -> Collection:
     """Index, decide, open and count the records of every bundle.
 
     Parameters
@@ -124,11 +124,14 @@ def collect(paths: Sequence[Path], identities: Sequence[age.Identity], *, survey
         The survey file as the coordinator has it: it decides, not the bundles' copies
         (without it, the copy most bundles hold: :mod:`rrdesk.store.collect._plan`).
     custody : Custody, optional
-        The enrolled laptops, the ledger and the signing key (:func:`decide`); the bundles must
-        then have been indexed with their signatures judged (``engine``'s judge).
-    engine, indexes : optional
-        The engine whose workers indexed ``paths``, and its indexes (this list is emptied once
-        decided, so the indexes go before any record is opened).
+        The enrolled laptops, the ledger and the signing key (:func:`decide`); the bundles are
+        then indexed with their signatures judged (``engine``'s judge).
+    engine : Engine, optional
+        The worker processes to use (by default, ones of its own).
+    indexed : callable, optional
+        Called once every bundle is indexed, before the last records are counted, with each
+        bundle's index without its logs' places (its manifest, survey copies and verdicts); what
+        it raises ends the collection.
 
     Returns
     -------
@@ -138,27 +141,36 @@ def collect(paths: Sequence[Path], identities: Sequence[age.Identity], *, survey
     own = engine is None
     engine = engine or Engine(identities, workers)
     try:
-        if indexes is None:
-            indexes = engine.index(paths)
         options = Options(survey_id, custody is not None and custody.accept_unverified, collector.CHUNK)
-        plan = decide(indexes, survey, None if custody is None else custody.laptops,
-                      None if custody is None else custody.ledger, None if custody is None else custody.signer, options)
-        indexes.clear()
+        decider = Decider(len(paths), survey, None if custody is None else custody.laptops,
+                          None if custody is None else custody.ledger, None if custody is None else custody.signer,
+                          options)
+        heads = []
+        counting = engine.begin()
+        for index in engine.indexed(paths):  # why: records are opened while later bundles are indexed
+            heads.append(replace(index, logs=()))
+            decider.add(index)
+            del index
+            engine.feed(counting, decider.plan)
+        if indexed is not None:
+            indexed(heads)
+        plan = decider.finish()
         if plan.unsigned:
             return Collection({}, (), (), unsigned=True)
-        return _best(engine, plan)
+        return _best(engine, plan, counting)
     finally:
         if own:
             engine.close()
 
 
-def _best(engine: Engine, plan: Plan) -> Collection:
+def _best(engine: Engine, plan: Plan, counting: dict) -> Collection:
     """The collection of the plan whose records fit best of the copies that tie (first given
     first); a problem says so when they fit as well."""
     best: Collection | None = None
     undecided = False
     for trial in (plan, *plan.tied):
-        found = replace(engine.open(trial), ledger=trial.ledger)
+        found = engine.end(counting, trial) if trial is plan else engine.open(trial)
+        found = replace(found, ledger=trial.ledger)
         if best is not None and _usable(found) == _usable(best):
             undecided = True  # why: nothing in the bundles tells which copy is genuine
         if best is None or _usable(found) > _usable(best):  # why: a tie of copies goes to the one records fit

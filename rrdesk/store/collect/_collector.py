@@ -18,7 +18,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -59,6 +59,7 @@ class _Survey:
     plan: SurveyPlan
     rows: Rows
     problems: list[tuple[int, Problem]]
+    handed: int = 0  # the plan's jobs handed out so far
     names: dict[str, int] = field(default_factory=dict)  # interviewer ids and versions → the rows' index
     places: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)  # (bundle, log) → file, member
 
@@ -88,6 +89,11 @@ class Engine:
 
     def index(self, paths: Sequence[Path]) -> list[BundleIndex]:
         """Each bundle opened once and indexed, in the workers when the bundles are large."""
+        return list(self.indexed(paths))
+
+    def indexed(self, paths: Sequence[Path]) -> Iterator[BundleIndex]:
+        """:meth:`index`, each index given as soon as it and those before it are done (the
+        workers go on with the next bundles, then with the records handed out meanwhile)."""
         with steady_buffers():  # why: bundles are read in 1 MiB pieces here too (rrdesk.core.heap)
             if self.workers > 1 and _size(paths) > IN_PROCESS_BELOW * _RECORD_BYTES:
                 self.start_pool()
@@ -100,33 +106,52 @@ class Engine:
                     except BrokenProcessPool:
                         self.workers = 1
                 futures.append(future)
-            found = []
-            for path, future in zip(paths, futures):
-                index = None
-                if future is not None:
-                    try:
-                        index = future.result()
-                    except BrokenProcessPool:
-                        self.workers = 1  # see _drain_one
-                found.append(index if index is not None else index_bundle(Path(path), self.identities, self.judge))
-            return found
+        for number, path in enumerate(paths):
+            future, futures[number] = futures[number], None  # why: an index is let go once planned
+            index = None
+            if future is not None:
+                try:
+                    index = future.result()
+                except BrokenProcessPool:
+                    self.workers = 1  # see _drain_one
+            if index is None:
+                with steady_buffers():
+                    index = index_bundle(Path(path), self.identities, self.judge)
+            yield index
 
     # -- 3. open, 4. count ---------------------------------------------------------------------
 
     def open(self, plan: Plan) -> Collection:
         """Open the records the plan uses and count them."""
-        with steady_buffers():
-            self.unmatched = {}
-            surveys = {sid: _Survey(p, Rows(ROW + FIXED + len(p.survey.direct)), list(p.problems))
-                       for sid, p in plan.surveys.items()}
-            for into in surveys.values():
-                into.rows.reserve(sum(job.count for job, *_ in into.plan.jobs))
-            total = plan.records
-            for into in surveys.values():
-                self._dispatch(into.plan.jobs, into, total)
-            return self._finish(plan, surveys)
+        counting = self.begin()
+        self.feed(counting, plan)
+        return self.end(counting, plan)
 
-    # -- decryption ------------------------------------------------------------------------
+    def begin(self) -> dict[str, _Survey]:
+        """The counts of a plan, before any of its records is opened."""
+        self.unmatched = {}
+        return {}
+
+    def feed(self, counting: dict[str, _Survey], plan: Plan) -> None:
+        """Hand out the plan's jobs not handed out yet (the plan grows as bundles are decided)."""
+        with steady_buffers():
+            fresh = []
+            for sid, planned in plan.surveys.items():
+                into = counting.get(sid)
+                if into is None:
+                    into = counting[sid] = _Survey(planned, Rows(ROW + FIXED + len(planned.survey.direct)), [])
+                jobs, into.handed = planned.jobs[into.handed:], len(planned.jobs)
+                into.rows.reserve(sum(job.count for job, *_ in jobs))
+                fresh.append((jobs, into))
+            total = sum(job.count for jobs, _ in fresh for job, *_ in jobs)
+            for jobs, into in fresh:
+                self._dispatch(jobs, into, total)
+
+    def end(self, counting: dict[str, _Survey], plan: Plan) -> Collection:
+        """Wait for the records handed out and count them: the plan's collection."""
+        self.feed(counting, plan)
+        with steady_buffers():
+            return self._finish(plan, counting)
 
     def _dispatch(self, jobs: list[tuple[opening.Job, int, int, int]], into: _Survey, total: int) -> None:
         if self.workers == 1 or (self.pool is None and total < IN_PROCESS_BELOW):
@@ -194,6 +219,8 @@ class Engine:
     def _finish(self, plan: Plan, surveys: dict[str, _Survey]) -> Collection:
         while self.flight:
             self._drain_one()
+        for into in surveys.values():  # what was decided first, then what opening found
+            into.problems[:0] = into.plan.problems
         for (number, file, member), (sid, unmatched, count) in self.unmatched.items():
             surveys[sid].problems.extend((number, p) for p in unmatched_problems(file, unmatched, count[0],
                                                                                        member=member))

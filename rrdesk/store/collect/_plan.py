@@ -32,6 +32,7 @@ from __future__ import annotations
 import copy
 import itertools
 from array import array
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Mapping, Sequence
 
@@ -45,7 +46,7 @@ from rrdesk.store.bundle import BundleIndex, LogIndex, ledger_view
 from rrdesk.store.collect._seen import UNUSABLE, Seen, differing, runs, take_new
 from rrdesk.store.ledger import Ledger
 
-__all__ = ["BundlePlan", "Candidates", "Options", "Plan", "SurveyPlan", "allowed_copies", "candidates", "choices",
+__all__ = ["BundlePlan", "Candidates", "Decider", "Options", "Plan", "SurveyPlan", "allowed_copies", "candidates", "choices",
            "decide"]
 
 #: survey id → [(a distinct copy, the first bundle holding it, its bundles)], most bundles first
@@ -156,14 +157,19 @@ def allowed_copies(indexes: Sequence[BundleIndex], laptops: Mapping[str, minisig
                    signer: minisign.PublicKey | None, accept_unverified: bool) -> Candidates:
     """The survey copies that may decide: with custody checks (``laptops``), only of a bundle its
     laptop signed (or any, with ``accept_unverified``), and with ``signer`` only a copy it signed."""
-    def allowed(index: BundleIndex) -> bool:
-        if laptops is None:
-            return True
-        if not accept_unverified and index.manifest is not None and index.verdicts.origin is not None:
-            return False
-        return signer is None or index.verdicts.copy_signed
     return candidates((index.file, index.survey) for index in indexes
-                      if index.survey is not None and index.manifest is not None and allowed(index))
+                      if index.survey is not None and _allowed(index, laptops, signer, accept_unverified))
+
+
+def _allowed(index: BundleIndex, laptops: Mapping[str, minisign.PublicKey] | None,
+             signer: minisign.PublicKey | None, accept_unverified: bool) -> bool:
+    if index.manifest is None:
+        return False
+    if laptops is None:
+        return True
+    if not accept_unverified and index.verdicts.origin is not None:
+        return False
+    return signer is None or index.verdicts.copy_signed
 
 
 def decide(indexes: Sequence[BundleIndex], survey: Survey | None, laptops: Mapping[str, minisign.PublicKey] | None,
@@ -175,21 +181,88 @@ def decide(indexes: Sequence[BundleIndex], survey: Survey | None, laptops: Mappi
     ledger (None: not kept; never changed here: the plan holds the ledger as advanced);
     ``signer`` the coordinator's public signing key (None: any allowed copy may decide).
     """
-    copies = {sid: c for sid, c in allowed_copies(indexes, laptops, signer, options.accept_unverified).items()
-              if options.survey_id in (None, sid)}
-    plans = [_Decider(indexes, laptops, ledger, options, trusted).plan() for trusted in choices(copies, survey)]
-    if not plans:
-        plan = _Decider(indexes, laptops, ledger, options, {}).plan()
-    else:
-        plan, plan.tied = plans[0], plans[1:]
-    plan.unsigned = signer is not None and survey is None and not copies and laptops is not None
-    return plan
+    decider = Decider(len(indexes), survey, laptops, ledger, signer, options)
+    for index in indexes:
+        decider.add(index)
+    return decider.finish()
+
+
+class Decider:
+    """:func:`decide` one bundle at a time, as the indexes come: a bundle is planned once every
+    bundle before it is and the copy that decides its survey is certain -- the file given, or a
+    copy more bundles hold than any other could reach with the bundles still to come -- so the
+    first bundles' records are opened while the last are still indexed (:attr:`plan` grows).
+    The plan is the one :func:`decide` gives on all the indexes at once."""
+
+    def __init__(self, total: int, survey: Survey | None, laptops: Mapping[str, minisign.PublicKey] | None,
+                 ledger: Ledger | None, signer: minisign.PublicKey | None, options: Options = Options()) -> None:
+        self.total, self.given, self.laptops, self.signer, self.options = total, survey, laptops, signer, options
+        self._core = _Decider(laptops, ledger, options)
+        self._waiting: deque[tuple[int, BundleIndex]] = deque()
+        self._met = 0
+        self._allowed: list[tuple[str, Survey]] = []  # the copies that may decide so far (file, copy)
+        self._held: dict[str, dict[tuple, list]] = {}  # survey id → fingerprint → [copy, first file, bundles]
+
+    @property
+    def plan(self) -> Plan:
+        """The plan so far (the bundles planned; their jobs may be opened now)."""
+        return self._core.result()
+
+    def add(self, index: BundleIndex) -> None:
+        number, self._met = self._met, self._met + 1
+        if index.survey is not None and _allowed(index, self.laptops, self.signer, self.options.accept_unverified):
+            self._allowed.append((index.file, index.survey))
+            held = self._held.setdefault(index.survey.id, {})
+            held.setdefault(index.survey.fingerprint, [index.survey, index.file, 0])[2] += 1
+        self._waiting.append((number, index))
+        while self._waiting:
+            number, index = self._waiting[0]
+            survey = index.survey
+            if survey is not None and self.options.survey_id in (None, survey.id) and not self._certain(survey.id):
+                break
+            self._waiting.popleft()
+            self._core.add(number, index)
+
+    def _certain(self, sid: str) -> bool:
+        """Whether the copy that decides survey ``sid`` is known already (then it is trusted)."""
+        trusted = self._core.trusted
+        if sid not in trusted:
+            if self.given is not None and self.given.id == sid:
+                trusted[sid] = (self.given, str(self.given.path))
+            else:
+                groups = sorted(self._held.get(sid, {}).values(), key=lambda g: -g[2])
+                still = self.total - self._met  # bundles not indexed yet
+                if groups and groups[0][2] > (groups[1][2] if len(groups) > 1 else 0) + still:
+                    trusted[sid] = (groups[0][0], groups[0][1])
+        return sid in trusted
+
+    def finish(self) -> Plan:
+        """The plan, once every bundle was added; with copies that tie, the plan of each in ``tied``."""
+        copies = {sid: c for sid, c in candidates(self._allowed).items() if self.options.survey_id in (None, sid)}
+        plans = []
+        if not self._waiting:
+            plans = [self._core]
+        else:  # why: every choice that ties plans the bundles still waiting from the same state
+            combos = list(choices(copies, self.given)) or [{}]
+            cores = [self._core] + [copy.deepcopy(self._core) for _ in combos[1:]]
+            for core, trusted in zip(cores, combos):
+                core.trusted.update(trusted)
+                for number, index in self._waiting:
+                    core.add(number, index)
+                plans.append(core)
+            self._waiting.clear()
+        plan = plans[0].result(final=True)
+        plan.tied = [core.result(final=True) for core in plans[1:]]
+        plan.unsigned = (self.signer is not None and self.given is None and not copies
+                         and self.laptops is not None)
+        return plan
 
 
 class _Decider:
-    def __init__(self, indexes: Sequence[BundleIndex], laptops: Mapping[str, minisign.PublicKey] | None,
-                 ledger: Ledger | None, options: Options, trusted: Mapping[str, tuple[Survey, str]]) -> None:
-        self.indexes, self.laptops, self.options, self.trusted = indexes, laptops, options, trusted
+    def __init__(self, laptops: Mapping[str, minisign.PublicKey] | None, ledger: Ledger | None,
+                 options: Options) -> None:
+        self.laptops, self.options = laptops, options
+        self.trusted: dict[str, tuple[Survey, str]] = {}
         self.ledger = copy.deepcopy(ledger)  # why: decide is pure; the plan holds the ledger it leaves
         self.surveys: dict[str, SurveyPlan] = {}
         self.bundles: list[BundlePlan] = []
@@ -199,10 +272,12 @@ class _Decider:
         self.conflicts: dict[tuple[str, str, int], dict[bytes, list[tuple[int, bool, tuple[str, str]]]]] = {}
         self.names: list[str] = []
 
-    def plan(self) -> Plan:
-        for number, index in enumerate(self.indexes):
-            self.bundles.append(self._bundle(number, index))
-        drop, conflicts = self._resolve_conflicts()
+    def add(self, number: int, index: BundleIndex) -> None:
+        assert number == len(self.bundles), "bundles are planned in the order given"
+        self.bundles.append(self._bundle(number, index))
+
+    def result(self, final: bool = False) -> Plan:
+        drop, conflicts = self._resolve_conflicts() if final else ({}, [])
         return Plan(self.bundles, self.surveys, self.problems, self.skipped, drop, conflicts, self.ledger, self.names)
 
     def _bundle(self, number: int, index: BundleIndex) -> BundlePlan:
