@@ -4,7 +4,10 @@ The one home of this use case, for ``rrdesk aggregate`` and the Results view ali
 surveys the bundles hold (:func:`find_surveys`), which one to aggregate and by what
 (:func:`choose`), collecting, verifying and decrypting every record and estimating
 (:func:`compute`, :func:`split`), and the report files (:func:`write_report`). The numbers
-are those of :mod:`rrdesk.core.results`; the records come from :mod:`rrdesk.store.collect._collect`.
+are those of :mod:`rrdesk.core.results`; the records come from :func:`rrdesk.store.collect.collect`,
+in stages: each bundle indexed once in the worker processes, what is used decided by
+:func:`rrdesk.store.collect.decide` alone, the records it uses opened in the workers and
+counted; then the report, and the ledger saved as the plan left it.
 
 Several surveys: the bundles given must hold one survey, or ``survey_id`` names the one to
 aggregate (bundles of other surveys are then listed as skipped, not as problems).

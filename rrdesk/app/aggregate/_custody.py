@@ -12,6 +12,10 @@ are enrolled, the ledger, and which survey copy may decide (FORMAT.md §2.8, §4
   proven. With a signing key and neither, nothing is estimated (give ``--survey``). Without a
   signing key beside the identity (the public demo identity, an identity from before signed
   surveys) the copy most proven bundles hold decides, as :mod:`rrdesk.store.collect._plan` says.
+
+This module only finds and reads the files and hands the keys on: the signatures are judged
+where each bundle is indexed (:func:`rrdesk.store.bundle.judge`, in the worker processes) and
+everything above is decided in one place, :func:`rrdesk.store.collect.decide`.
 """
 from __future__ import annotations
 

@@ -50,6 +50,7 @@ from typing import Callable, Mapping, Sequence
 
 import rrdesk.store.collect._collector as collector
 from rrdesk.core.errors import RRDeskError
+from rrdesk.core.heap import steady_buffers
 from rrdesk.core.problems import Problem
 from rrdesk.core.survey import Survey
 from rrdesk.store import age, minisign
@@ -92,7 +93,7 @@ def surveys_of(indexes: Sequence[BundleIndex]) -> dict[str, tuple[Survey, list[s
 
 
 def _heads(paths: Sequence[Path], identities: Sequence[age.Identity]) -> list[BundleIndex]:
-    heads = []
+    heads: list[BundleIndex] = []
     for path in paths:
         try:
             read = bundles.read_bundle(Path(path), identities, None)
@@ -141,26 +142,33 @@ def collect(paths: Sequence[Path], identities: Sequence[age.Identity], *, survey
     own = engine is None
     engine = engine or Engine(identities, workers)
     try:
-        options = Options(survey_id, custody is not None and custody.accept_unverified, collector.CHUNK)
-        decider = Decider(len(paths), survey, None if custody is None else custody.laptops,
-                          None if custody is None else custody.ledger, None if custody is None else custody.signer,
-                          options)
-        heads = []
-        counting = engine.begin()
-        for index in engine.indexed(paths):  # why: records are opened while later bundles are indexed
-            heads.append(replace(index, logs=()))
-            decider.add(index)
-            del index
-            engine.feed(counting, decider.plan)
-        if indexed is not None:
-            indexed(heads)
-        plan = decider.finish()
-        if plan.unsigned:
-            return Collection({}, (), (), unsigned=True)
-        return _best(engine, plan, counting)
+        with steady_buffers():  # why: bundles are read in 1 MiB pieces here too (rrdesk.core.heap)
+            return _collect(paths, survey, custody, engine, Options(
+                survey_id, custody is not None and custody.accept_unverified, collector.CHUNK), indexed)
     finally:
         if own:
             engine.close()
+
+
+def _collect(paths: Sequence[Path], survey: Survey | None, custody: Custody | None, engine: Engine,
+             options: Options, indexed: Callable[[list[BundleIndex]], None] | None) -> Collection:
+    """The stages: each index decided as it comes, the records it plans handed out at once."""
+    decider = Decider(len(paths), survey, None if custody is None else custody.laptops,
+                      None if custody is None else custody.ledger, None if custody is None else custody.signer,
+                      options)
+    heads: list[BundleIndex] = []
+    counting = engine.begin()
+    for index in engine.indexed(paths):  # why: records are opened while later bundles are indexed
+        heads.append(replace(index, logs=()))
+        decider.add(index)
+        del index
+        engine.feed(counting, decider.plan)
+    if indexed is not None:
+        indexed(heads)
+    plan = decider.finish()
+    if plan.unsigned:
+        return Collection({}, (), (), unsigned=True)
+    return _best(engine, plan, counting)
 
 
 def _best(engine: Engine, plan: Plan, counting: dict) -> Collection:
