@@ -130,10 +130,10 @@ class Plan:
     could not be read at all; ``skipped`` the bundles of other surveys (file, survey id);
     ``drop`` for each record held with different bytes by several bundles, the bundle whose
     copy is used (None: none), and ``conflicts`` the problems saying so; ``ledger`` as the
-    bundles leave it (None: not kept), to save; ``names`` the bundles' files by number;
-    ``undecided`` when copies tied and nothing but order chose; ``tied`` the plans of the other
-    copies that tie (the one whose records fit best is used); ``unsigned`` when a signing key is
-    given but no bundle that may decide holds a survey copy it signed."""
+    bundles leave it (None: not kept), to save; ``names`` the bundles' files by number; ``tied``
+    the plans of the other copies that tie, from the same state (the count keeps the one whose
+    records fit best); ``unsigned`` when a signing key is given but no bundle that may decide
+    holds a survey copy it signed."""
 
     bundles: list[BundlePlan]
     surveys: dict[str, SurveyPlan]
@@ -143,7 +143,6 @@ class Plan:
     conflicts: list[tuple[str, tuple[int, Problem]]]
     ledger: Ledger | None
     names: list[str]
-    undecided: bool = False
     tied: list["Plan"] = field(default_factory=list)
     unsigned: bool = False
 
