@@ -15,11 +15,12 @@ import pytest
 from hypothesis import settings as hypothesis_settings
 
 from rrdesk.app import custody
-from rrdesk.app.interviews import CURRENT, SURVEY_COPY, Station, device_id
+from rrdesk.app.interviews import Station, device_id
 from rrdesk.core import randomizer
 from rrdesk.core import survey as surveys
 from rrdesk.store import age, keys, log, records
 from rrdesk.store.bundle import BundleOps
+from rrdesk.store.folder import CURRENT, SURVEY_COPY
 from rrdesk.store.laptop import laptop_key
 from rrdesk.store.log import write_signature
 

@@ -10,6 +10,7 @@ import pytest
 from rrdesk import cli
 from rrdesk.app import enrollment
 from rrdesk.store import keys
+from rrdesk.store.laptop import LAPTOP_KEY
 
 
 def _enrollment_file(data, dest, capsys):
@@ -22,8 +23,8 @@ def test_a_laptop_enrolls_in_two_steps(tmp_path, capsys):
     data, stick = tmp_path / "data", tmp_path / "stick"
     stick.mkdir()
     path, said = _enrollment_file(data, stick, capsys)
-    key = keys.load_signing_key(data / enrollment.LAPTOP_KEY)
-    assert (data / enrollment.LAPTOP_KEY).stat().st_mode & 0o777 == 0o600
+    key = keys.load_signing_key(data / LAPTOP_KEY)
+    assert (data / LAPTOP_KEY).stat().st_mode & 0o777 == 0o600
     laptop = enrollment.read_enrollment(stick / path.rsplit("/", 1)[-1])
     assert laptop.key == key.public() and laptop.code in said
     assert laptop.device == (data / "device-id").read_text().strip()
@@ -46,7 +47,7 @@ def test_another_key_for_an_enrolled_device_is_refused(tmp_path, capsys):
     listed = tmp_path / "list"
     assert cli.main(["enroll", path, "--laptops", str(listed)]) == 0
     capsys.readouterr()
-    (data / enrollment.LAPTOP_KEY).unlink()  # reinstalled: a new key, the same device id
+    (data / LAPTOP_KEY).unlink()  # reinstalled: a new key, the same device id
     path, _ = _enrollment_file(data, stick, capsys)
     before = listed.read_bytes()
     assert cli.main(["enroll", path, "--laptops", str(listed)]) == 2
@@ -77,7 +78,7 @@ def test_a_damaged_list_or_laptop_key_is_one_line(tmp_path, capsys):
     good, _ = _enrollment_file(data, stick, capsys)
     assert cli.main(["enroll", good, "--laptops", str(listed)]) == 2
     assert "list: line 2: not a laptop" in capsys.readouterr().err
-    (data / enrollment.LAPTOP_KEY).write_text("garbage")
+    (data / LAPTOP_KEY).write_text("garbage")
     assert cli.main(["enrollment", "--data", str(data), "--to", str(stick)]) == 2
     assert "laptop.minisign.key: damaged" in capsys.readouterr().err
 
@@ -92,7 +93,7 @@ def test_stations_starting_together_make_one_laptop_key(tmp_path):
     with multiprocessing.get_context("fork").Pool(8) as pool:
         seen = set(pool.map(_make_key, [data] * 24))
     assert len(seen) == 1
-    assert [p.name for p in data.iterdir()] == [enrollment.LAPTOP_KEY]
+    assert [p.name for p in data.iterdir()] == [LAPTOP_KEY]
 
 
 @pytest.mark.skipif(shutil.which("minisign") is None, reason="the minisign tool is not installed")
@@ -102,7 +103,7 @@ def test_the_laptop_key_signs_with_the_minisign_tool(tmp_path, capsys):
     path, _ = _enrollment_file(data, stick, capsys)
     message = tmp_path / "m"
     message.write_bytes(b"bundle")
-    subprocess.run(["minisign", "-S", "-s", str(data / enrollment.LAPTOP_KEY), "-m", str(message)],
+    subprocess.run(["minisign", "-S", "-s", str(data / LAPTOP_KEY), "-m", str(message)],
                    check=True, capture_output=True, input=b"")
     done = subprocess.run(["minisign", "-V", "-p", path, "-m", str(message)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr

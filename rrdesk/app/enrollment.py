@@ -26,9 +26,9 @@ from rrdesk.app.interviews import device_id
 from rrdesk.core.errors import InputError
 from rrdesk.core.fileio import OsOps, mapped, read_capped_if_present, replace_file, write_atomic
 from rrdesk.store import minisign
-from rrdesk.store.laptop import LAPTOP_KEY, laptop_key
+from rrdesk.store.laptop import laptop_key
 
-__all__ = ["LAPTOPS_ENV", "LAPTOP_KEY", "Laptop", "Laptops", "coordinator_laptops", "enroll", "enrolled_keys", "laptop_key", "laptops_path",
+__all__ = ["LAPTOPS_ENV", "Laptop", "Laptops", "coordinator_laptops", "enroll", "enrolled_keys", "laptop_key", "laptops_path",
            "write_enrollment"]
 
 LAPTOPS_ENV = "RRDESK_LAPTOPS"

@@ -1,4 +1,4 @@
-"""Key files on disk: the I/O around ``age.py``'s and ``minisign.py``'s pure key handling.
+"""Key files on disk: the I/O around ``rrdesk.store.age``'s and ``minisign.py``'s pure key handling.
 
 An identity file is the coordinator's secret key in ``age-keygen``'s format, so the
 standard ``age -d -i FILE`` reads it too; a signing key is in ``minisign -G -W``'s format, so

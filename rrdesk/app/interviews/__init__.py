@@ -40,10 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
-from rrdesk.app.interviews._data_folder import (  # noqa: F401 - the names re-exported
-    CURRENT,
-    DEVICE_FILE,
-    SURVEY_COPY,
+from rrdesk.app.interviews._data_folder import (
     device_id,
     interviews_in,
     newest_logs,
@@ -60,6 +57,7 @@ from rrdesk.core.fileio import FileOps, OsOps, folder_lock, mapped, replace_file
 from rrdesk.core.problems import Problem
 from rrdesk.core.survey import IDENT_RULE, Survey, asked, is_ident
 from rrdesk.store import age, log
+from rrdesk.store.folder import CURRENT
 from rrdesk.store.laptop import laptop_key
 from rrdesk.store.log import sign_own_logs, write_signature
 from rrdesk.store.records import Record, answer_rows, pad, record_size, select
@@ -334,5 +332,5 @@ class Station:
         self.writer.__exit__(*exc)  # why: the writer's close never hides an error on its way out
 
 
-__all__ = ["CURRENT", "DEVICE_FILE", "SURVEY_COPY", "Station", "Interview", "Interrupted",
+__all__ = [ "Station", "Interview", "Interrupted",
            "device_id"]

@@ -25,7 +25,7 @@ from rrdesk.core.fileio import (
     replace_file,
 )
 from rrdesk.store import log
-from rrdesk.store.folder import CURRENT, DEVICE_FILE, DEVICE_ID, OLD_POINTER, POINTER, SURVEY_COPY, VERSIONS
+from rrdesk.store.folder import CURRENT, DEVICE_FILE, DEVICE_ID, OLD_POINTER, POINTER
 from rrdesk.store.log import MAX_LOG
 from rrdesk.store.records import FORMAT
 
@@ -147,5 +147,5 @@ def interviews_in(path: Path, per_interview: int) -> int:
     return -(-frames // per_interview)
 
 
-__all__ = ["CURRENT", "DEVICE_FILE", "SURVEY_COPY", "VERSIONS", "Pointer", "device_id", "interviews_in", "newest_logs",
+__all__ = [ "Pointer", "device_id", "interviews_in", "newest_logs",
            "pointer_bytes", "read_pointer"]

@@ -17,13 +17,14 @@ import os
 from pathlib import Path
 
 from rrdesk.app import trust
-from rrdesk.app.interviews._data_folder import SURVEY_COPY, VERSIONS, interviews_in
+from rrdesk.app.interviews._data_folder import interviews_in
 from rrdesk.core.errors import StoreError, SurveyError
 from rrdesk.core.fileio import FileOps, fsync_dir, mapped, read_capped, read_if_present, remove_quietly, replace_file
 from rrdesk.core.problems import Problem
 from rrdesk.core.survey import MAX_BYTES, Survey
 from rrdesk.core.survey import load as load_survey
 from rrdesk.store import minisign
+from rrdesk.store.folder import SURVEY_COPY, VERSIONS
 
 
 def keep_copy(folder: Path, survey: Survey, ops: FileOps, problems: list[Problem]) -> minisign.PublicKey | None:

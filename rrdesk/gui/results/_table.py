@@ -12,7 +12,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QApplication, QHeaderView, QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from rrdesk.core.estimate import Estimate
-from rrdesk.core.results.model import SMALL_GROUP, UNKNOWN_GROUP, QuestionResult, Results
+from rrdesk.core.results import SMALL_GROUP, UNKNOWN_GROUP, QuestionResult, Results
 from rrdesk.core.survey import SKIPPED_GROUP
 
 DOT, BAND, DIAMOND, GRID, WARN = "#1f5fa8", "#a9c8ec", "#c4661f", "#d8dde4", "#8a4f00"  # as in report.html

@@ -1,11 +1,11 @@
 """One bundle read for the aggregator as a stream: every check, and where each record lies.
 
-:func:`index_bundle` makes every check of :func:`rrdesk.store.verify._verify.verify` but the records' own,
+:func:`index_bundle` makes every check of :func:`rrdesk.store.verify.verify` but the records' own,
 without holding the bundle:
 it reads it once through :func:`rrdesk.store.bundle._open.read_bundle` (one 64 KiB chunk of
-the age payload at a time), feeding each log to a :class:`~rrdesk.store.log._stream.LogStream`
+the age payload at a time), feeding each log to a :class:`~rrdesk.store.log.LogStream`
 that checks framing, sequence, chain and tags as they pass, then makes every check of a log
-that ``verify`` makes (:func:`rrdesk.store.log._checks.structure_problems`). What it returns
+that ``verify`` makes (:func:`rrdesk.store.log.structure_problems`). What it returns
 is small: per log, the offset, length and SHA-256 of each record's sealed blob in the bundle's
 plaintext -- 44 bytes a record -- so a worker process can later read a batch of records
 straight from the bundle file (:class:`Bundles`) instead of receiving them through a pipe.

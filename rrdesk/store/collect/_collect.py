@@ -56,12 +56,12 @@ from rrdesk.core.survey import Survey
 from rrdesk.store import age, minisign
 from rrdesk.store import bundle as bundles
 from rrdesk.store.bundle import BundleIndex
-from rrdesk.store.collect._collected import Answer, Collection, SurveyData
+from rrdesk.store.collect._collected import Collection
 from rrdesk.store.collect._collector import Engine
 from rrdesk.store.collect._plan import Decider, Options, Plan, candidates
 from rrdesk.store.ledger import Ledger
 
-__all__ = ["Answer", "Collection", "Custody", "Problem", "SurveyData", "collect", "surveys_in"]
+__all__ = ["Collection", "Custody", "collect", "surveys_in"]
 
 
 @dataclass(frozen=True)

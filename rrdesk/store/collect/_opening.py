@@ -4,8 +4,8 @@ The costly part of aggregating is one X25519 exchange and a few AEAD and HMAC st
 (:class:`rrdesk.store.age.Opener`), so :mod:`rrdesk.store.collect._collect` hands runs of
 consecutive frames of one log to worker processes -- by place, not by value: a worker reads the
 sealed records itself from the bundle file (:class:`rrdesk.store.bundle._index.Bundles`), and
-indexes whole bundles too (:func:`index_in_worker`). A worker does exactly :func:`rrdesk.store.verify._verify.verify`'s per-record
-checks (:func:`~rrdesk.store.verify._verify.open_record`, :func:`~rrdesk.store.verify._verify.record_problems`)
+indexes whole bundles too (:func:`index_in_worker`). A worker does exactly :func:`rrdesk.store.verify.verify`'s per-record
+checks (:func:`~rrdesk.store.log.open_record`, :func:`~rrdesk.store.log.record_problems`)
 plus the checks only an aggregator needs (the answer is one of the question's answers, the
 start record answers every direct question: a number in its range, "" exactly where a relevant
 condition skips it), and sends back one row of small integers per

@@ -6,7 +6,7 @@ each log but its records' (framing, sequence, chain, key file, first key, tags),
 ``verify`` finds on a log held in memory (``tests/test_bundle_stream.py`` compares the two) --
 keeping 44 bytes a record to place its sealed blob. :func:`check_log` then reads the records
 in batches of :data:`BATCH` straight from the bundle file (each age chunk authenticating as it
-is read), and decrypts and checks them one by one as :func:`rrdesk.store.log._checks._check_log`
+is read), and decrypts and checks them one by one as :func:`rrdesk.store.log.check_found_log`
 does; :func:`blobs` gives them to ``extract``. Memory: the index and one batch, however large
 the bundle (``tests/benchmarks/verify_memory.py`` measures ``verify -i`` on a 500 MB bundle).
 """
@@ -66,7 +66,7 @@ def blobs(item: FoundLog, bundles: Bundles) -> Iterator[tuple[int, bytes]]:
 
 
 def check_log(item: FoundLog, identities: Sequence[age.Identity] | None, bundles: Bundles) -> tuple[int, list[Problem]]:
-    """``_check_log`` on a log of a bundle: its intact records and every problem."""
+    """``check_found_log`` on a log of a bundle: its intact records and every problem."""
     log: LogIndex = item.streamed.log
     problems = list(log.problems)
     if identities and log.header is not None:

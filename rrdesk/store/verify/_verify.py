@@ -28,17 +28,12 @@ from rrdesk.store.folder import folder_problems
 from rrdesk.store.log import (
     FoundLog,
     check_found_log,
-    open_record,
-    out_of_order,
-    record_problems,
     scan,
-    unmatched_problems,
 )
 from rrdesk.store.log import folder_problems as header_signature_problems
 from rrdesk.store.verify._sources import gather
 
-__all__ = ["Report", "extract", "open_record", "out_of_order", "record_problems",
-           "unmatched_problems", "verify"]
+__all__ = ["Report", "extract", "verify"]
 
 
 @dataclass(frozen=True)
