@@ -114,10 +114,14 @@ class Engine:
                     index = future.result()
                 except BrokenProcessPool:
                     self.workers = 1  # see _drain_one
+            future = None  # why: it holds the index too
             if index is None:
                 with steady_buffers():
                     index = index_bundle(Path(path), self.identities, self.judge)
-            yield index
+            held, index = [index], None
+            # why: a suspended generator keeps its locals; the caller lets the index go once it is
+            # planned, before the records it plans are opened and counted
+            yield held.pop()
 
     # -- 3. open, 4. count ---------------------------------------------------------------------
 
