@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 from array import array
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Sequence, cast
 
@@ -119,7 +119,16 @@ def open_in_worker(job: Job) -> Opened:
 
 def index_in_worker(path: str) -> BundleIndex:
     opener, _, judge = _WORKER[0]
-    return index_bundle(Path(path), opener.identities, judge)
+    index = index_bundle(Path(path), opener.identities, judge)
+    # why bytes, one field at a time: pickling a bytearray makes a bytes copy the pickler keeps
+    # until the whole index is sent (+40 MB at a 500 MB bundle's peak); converted here, each
+    # copy replaces its bytearray before the next is made
+    logs, index = list(index.logs), replace(index, logs=())
+    for i, log in enumerate(logs):
+        del log
+        logs[i] = replace(logs[i], digests=bytes(logs[i].digests))
+        logs[i] = replace(logs[i], checks=bytes(logs[i].checks))
+    return replace(index, logs=tuple(logs))
 
 
 def open_job(job: Job, opener: Opener, bundles: Bundles) -> Opened:
