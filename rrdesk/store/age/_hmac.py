@@ -6,13 +6,13 @@ Each is built from two SHA-256 calls with the key pads made by ``bytes.translate
 values as ``hmac.digest`` and pyca's ``HKDF`` (``tests/test_age.py`` and
 ``tests/test_log_stream.py`` check both, on every key length around the block size), at about
 half the cost of OpenSSL's for the ~50-byte messages these hash, where the context set-up
-dominates. A key used for many messages is padded once (:func:`keyed`).
+dominates. A key used for many messages is padded once (:func:`keyed`, then :func:`hkdf_keyed`).
 """
 from __future__ import annotations
 
 from hashlib import sha256
 
-__all__ = ["INNER32", "IPAD", "OPAD", "OUTER32", "hkdf", "hkdf_keyed", "hmac_padded", "hmac_sha256", "keyed"]
+__all__ = ["INNER32", "IPAD", "OPAD", "OUTER32", "hkdf", "hkdf_keyed", "hmac_sha256", "keyed"]
 
 _BLOCK = 64  # why: SHA-256's block size; RFC 2104 pads (or first hashes) the key to it
 IPAD = bytes(b ^ 0x36 for b in range(256))  # why: RFC 2104's inner pad byte, as a translate table
@@ -33,16 +33,12 @@ def hmac_sha256(key: bytes, msg: bytes) -> bytes:
 
 
 def keyed(key: bytes) -> tuple[bytes, bytes]:
-    """The inner and outer padded key of a key used many times (:func:`hmac_padded`)."""
+    """The inner and outer padded key of a key used many times (:func:`hkdf_keyed`)."""
     if len(key) > _BLOCK:
         key = sha256(key).digest()
     pad = _BLOCK - len(key)
     return key.translate(IPAD) + INNER[:pad], key.translate(OPAD) + OUTER[:pad]
 
-
-def hmac_padded(inner: bytes, outer: bytes, msg: bytes) -> bytes:
-    """HMAC-SHA-256 with the pads of :func:`keyed`: the same value as :func:`hmac_sha256`."""
-    return sha256(outer + sha256(inner + msg).digest()).digest()
 
 
 def hkdf(ikm: bytes, salt: bytes, info: bytes) -> bytes:
