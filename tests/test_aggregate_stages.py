@@ -6,6 +6,7 @@ import hashlib
 import os
 from array import array
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -53,6 +54,35 @@ def test_a_real_aggregate_opens_each_bundle_once_to_index_and_once_for_its_recor
     code, out, err = rrdesk("aggregate", *bundles, "-i", KEY, "--json", "--workers", "1")
     assert code in (0, 1) and '"records"' in out, err
     assert opened == {bundles[0]: 2, bundles[1]: 2}  # (was 4 each: surveys, candidates, index, records)
+
+
+def test_copies_that_tie_decrypt_each_record_once(field, tmp_path, monkeypatch):
+    """Two copies of the demo survey held by one bundle each, beside a bundle of another survey:
+    each tied copy's plan is counted, yet no bundle's records are opened twice."""
+    from tests.test_hostile import _respun, reseal
+    edited = reseal(field["a"][1], tmp_path / "edited.tar.age", _respun, field["a"][0])
+    spanish = tmp_path / "laptop-es"
+    code, _, err = rrdesk("simulate", Path(__file__).parent / "surveys" / "spanish.toml", "--data", spanish,
+                          "-n", 3, "--seed", 5)
+    assert code == 0, err
+    other = export(spanish, tmp_path / "stick-es", "trabajo-es")
+    bundles = [str(field["b"][1]), str(edited), str(other)]
+    import rrdesk.store.collect._opening as opening
+    decrypted: Counter[str] = Counter()
+    real = opening.open_job
+
+    def counting(job, *args):  # every record is decrypted through open_job, in this process here
+        decrypted[job.file] += job.count
+        return real(job, *args)
+    monkeypatch.setattr(opening, "open_job", counting)
+    from rrdesk.store import keys
+    from rrdesk.store.collect import collect
+    found = collect([Path(b) for b in bundles], keys.load_identities(KEY), workers=1)  # as the Results view
+    assert found.surveys[SID].bundles == (str(edited),)  # its 12 interviews fit, against 8
+    assert "other questions or spinners" in found.surveys[SID].problems[0].what
+    assert found.surveys["trabajo-es"].records == 27 and found.surveys[SID].records > 0
+    held = {b: sum(lg.count for lg in bundle.index_bundle(Path(b), keys.load_identities(KEY)).logs) for b in bundles}
+    assert decrypted == held  # each record once (the other survey's were decrypted once per tied copy)
 
 
 # -- indexes by hand -----------------------------------------------------------------------------
@@ -167,6 +197,26 @@ def test_copies_held_by_as_many_bundles_are_each_planned_for_the_count_to_choose
     assert [p.used for p in plan.bundles] == [True, False] and [p.used for p in plan.tied[0].bundles] == [False, True]
 
 
+def test_copies_that_tie_are_planned_with_the_ledger_advanced_once(monkeypatch):
+    edited = surveys.loads(DEMO.read_text(encoding="utf-8").replace("epsilon = 1.0986122886681098", "epsilon = 0.5", 1))
+    first = decide([_index("a", _log("x.rrlog", 5))], None, ENROLLED, Ledger(), None)
+    observed: Counter[str] = Counter()
+    real = Ledger.observe
+
+    def counting(self, view):
+        observed[view.name] += 1
+        return real(self, view)
+    monkeypatch.setattr(Ledger, "observe", counting)
+    indexes = [_index("b", _log("x.rrlog", 3), survey=edited, exported="2026-01-03T00:00:00Z"),
+               _index("c", _log("x.rrlog", 5), exported="2026-01-03T00:00:00Z")]
+    plan = decide(indexes, None, ENROLLED, first.ledger, None)
+    assert len(plan.tied) == 1 and plan.tied[0].ledger is plan.ledger
+    assert observed == {"b": 1, "c": 1}  # (was once per tied copy, on a copy of the ledger)
+    shorter = "has 3 records; an earlier bundle held 5 (records removed, or an old copy restored)"
+    ledger_said = [[w for _, w in _problems(p) if "records" in w and "earlier bundle" in w] for p in (plan, *plan.tied)]
+    assert ledger_said == [[shorter], [shorter]]
+
+
 def test_the_index_keeps_each_frames_check_as_the_log_holds_it(field):
     index = bundle.index_bundle(field["a"][1], [])  # no identity: nothing opens
     assert index.logs == ()
@@ -195,3 +245,26 @@ def test_bundles_are_planned_as_soon_as_the_copy_that_decides_is_certain():
     given = Decider(2, SURVEY, None, None, None)
     given.add(_index("e", _log("x.rrlog", 2), survey=edited))  # the file given decides at once
     assert [(p.file, p.used) for p in given.plan.bundles] == [("e", False)]
+
+
+def test_which_copy_reads_each_version_is_decided_from_the_indexes():
+    """The plan trusts a version's copy by the rule of the copy that decides, no record opened."""
+    text = DEMO.read_text(encoding="utf-8")
+    assert "\nversion =" not in text
+    second, first = (text.replace("[survey]\n", f'[survey]\nversion = "{v}"\n', 1) for v in "21")
+    current = surveys.loads(second)
+    a = _index("a", _log("x.rrlog", 2), survey=current)
+    b = replace(_index("b", _log("y.rrlog", 2, log_id=b"M" * 16), survey=current),
+                survey_text=second.encode(), versions={"1.toml": first.encode()})  # b kept version 1's copy
+    trust = decide([a, b], None, None, None, None).surveys[SID].trust
+    assert trust is not None and trust.of("2") == (current, None)
+    copy, why = trust.of("1")
+    assert why is None and copy is not None and copy.version == "1"
+    assert trust.of("3") == (None, "no bundle holds its survey copy")
+    signing = object()  # decide only asks whether there is one; b's copies were not signed with it
+    signed = decide([a, b], None, ENROLLED, None, signing).surveys[SID].trust
+    assert signed is not None and signed.of("1") == (None, "no bundle holds a copy signed by your signing key")
+    accepting = decide([a, b], None, ENROLLED, None, signing, Options(accept_unverified=True)).surveys[SID].trust
+    assert accepting is not None
+    copy, why = accepting.of("1")
+    assert why and copy is not None and copy.version == "1"  # used anyway, read with the best copy there is

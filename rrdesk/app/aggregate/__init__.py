@@ -18,7 +18,7 @@ against the ledger (``coordinator.ledger`` beside the identity, or ``--ledger``)
 aggregation then advances and saves (FORMAT.md §2.8, §4).
 
 Versions (:mod:`rrdesk.app.aggregate._versions`): records are grouped by the survey version they
-name; versions whose randomized questions read the same are pooled (``versions_used`` names
+name, each read with the copy the plan trusts for it (:class:`rrdesk.store.collect.VersionTrust`); versions whose randomized questions read the same are pooled (``versions_used`` names
 them), otherwise each version is also estimated alone with its own trusted copy (``by_version``).
 """
 from __future__ import annotations
@@ -174,14 +174,10 @@ def _aggregate(bundles: Sequence[Path], identities: Sequence[Identity], engine: 
                found: collected.Custody, *, choosing: bool = False) -> Aggregation:
     """Index, decide, open and count (:func:`rrdesk.store.collect.collect`), save the ledger, then
     report; ``choosing``: :func:`choose` once every bundle is indexed (it may raise)."""
-    heads: list[BundleIndex] = []  # what the versions need of each bundle, without its logs' places
-
-    def indexed(found_heads: list[BundleIndex]) -> None:
-        heads.extend(found_heads)
-        if choosing:
-            _choose(collected.surveys_of(found_heads), survey_id, by, survey, model)
+    def indexed(heads: list[BundleIndex]) -> None:
+        _choose(collected.surveys_of(heads), survey_id, by, survey, model)
     collection = collected.collect(bundles, identities, survey_id=survey_id, survey=survey, custody=found,
-                                   engine=engine, indexed=indexed)
+                                   engine=engine, indexed=indexed if choosing else None)
     if collection.unsigned:
         assert found.signer is not None
         raise no_signed_copy(checks, found.signer)
@@ -190,7 +186,7 @@ def _aggregate(bundles: Sequence[Path], identities: Sequence[Identity], engine: 
     if not collection.surveys:
         return Aggregation(None, None, collection.problems, collection.skipped)
     data = next(iter(collection.surveys.values()))
-    versions = sort_out(data, heads, given=survey, signer=found.signer, accept=found.accept_unverified)
+    versions = sort_out(data)
     data = versions.data
     return Aggregation(data, results_of(data, by=by, model=model), tuple(data.problems), collection.skipped,
                        versions.used, tuple((v, d, results_of(d, by=by)) for v, d in versions.split))

@@ -17,6 +17,7 @@ from rrdesk.store.collect._collected import (
 from rrdesk.store.collect._collector import Engine, Judge
 from rrdesk.store.collect._opening import VERSION
 from rrdesk.store.collect._plan import BundlePlan, Options, Plan, SurveyPlan, allowed_copies, decide
+from rrdesk.store.collect._versions import VersionTrust, reading
 
 __all__ = [
     "BundlePlan",
@@ -31,9 +32,11 @@ __all__ = [
     "SurveyData",
     "SurveyPlan",
     "VERSION",
+    "VersionTrust",
     "allowed_copies",
     "collect",
     "decide",
+    "reading",
     "surveys_in",
     "surveys_of",
 ]

@@ -30,7 +30,7 @@ Surveys kept apart
     Records are grouped by the survey id of each bundle's ``survey.toml``. Which copy of a
     survey decides is the survey file given, else the copy most bundles hold, else the one
     most records fit (:mod:`rrdesk.store.collect._plan`: each tied copy's plan is
-    opened, from the same indexes): a bundle whose copy has that id but other questions or
+    counted, from the same indexes, each bundle's records opened once): a bundle whose copy has that id but other questions or
     spinners is a problem, and none of its records is mixed in; an edited copy never removes
     or overrides a genuine bundle's records.
 Interviews
@@ -56,9 +56,9 @@ from rrdesk.core.survey import Survey
 from rrdesk.store import age, minisign
 from rrdesk.store import bundle as bundles
 from rrdesk.store.bundle import BundleIndex
-from rrdesk.store.collect._collected import Collection
+from rrdesk.store.collect._collected import Collection, SurveyData
 from rrdesk.store.collect._collector import Engine
-from rrdesk.store.collect._plan import Decider, Options, Plan, candidates
+from rrdesk.store.collect._plan import Decider, Options, Plan, SurveyPlan, candidates
 from rrdesk.store.ledger import Ledger
 
 __all__ = ["Collection", "Custody", "collect", "surveys_in"]
@@ -173,18 +173,33 @@ def _collect(paths: Sequence[Path], survey: Survey | None, custody: Custody | No
 
 def _best(engine: Engine, plan: Plan, counting: dict) -> Collection:
     """The collection of the plan whose records fit best of the copies that tie (first given
-    first); a problem says so when they fit as well."""
+    first); a problem says so when they fit as well. Each bundle's records are opened once: a
+    survey's part is counted once per copy that may decide it, and the plans share those parts
+    (the plans differ only in the copies that tie, and a bundle is used under its own copy alone)."""
     best: Collection | None = None
     undecided = False
+    counted: dict[tuple, SurveyData] = {}
     for trial in (plan, *plan.tied):
-        found = engine.end(counting, trial) if trial is plan else engine.open(trial)
-        found = replace(found, ledger=trial.ledger)
+        if trial is plan:
+            found = engine.end(counting, trial)
+        else:
+            known = {sid: counted[_part(sid, part)] for sid, part in trial.surveys.items() if _part(sid, part) in counted}
+            found = engine.open(trial, skip=frozenset(known))
+            found = replace(found, surveys={sid: known.get(sid) or found.surveys[sid] for sid in trial.surveys})
+        for sid, part in trial.surveys.items():
+            counted.setdefault(_part(sid, part), found.surveys[sid])
+        found = replace(found, ledger=plan.ledger)
         if best is not None and _usable(found) == _usable(best):
             undecided = True  # why: nothing in the bundles tells which copy is genuine
         if best is None or _usable(found) > _usable(best):  # why: a tie of copies goes to the one records fit
             best, undecided = found, False
     assert best is not None
     return _undecided(best) if undecided else best
+
+
+def _part(sid: str, part: SurveyPlan) -> tuple:
+    """What a survey's part of a plan is counted from: the copy that decides and its bundles."""
+    return sid, part.survey.fingerprint, tuple(part.bundles)
 
 
 def _undecided(found: Collection) -> Collection:

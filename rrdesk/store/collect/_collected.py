@@ -31,6 +31,7 @@ from rrdesk.store.collect._opening import (
     VERSION,
     WHO,
 )
+from rrdesk.store.collect._versions import VersionTrust
 from rrdesk.store.ledger import Ledger
 
 # columns of SurveyData.table: where a record came from, then opening's row
@@ -70,6 +71,7 @@ class SurveyData:
     table: np.ndarray
     problems: tuple[Problem, ...]
     names: tuple[str, ...] = ()  # the interviewer ids and versions the WHO and VERSION columns index
+    trust: VersionTrust | None = None  # which copy reads each version's records, as the plan decided
 
     @property
     def records(self) -> int:

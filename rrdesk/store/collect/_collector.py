@@ -125,22 +125,25 @@ class Engine:
 
     # -- 3. open, 4. count ---------------------------------------------------------------------
 
-    def open(self, plan: Plan) -> Collection:
-        """Open the records the plan uses and count them."""
+    def open(self, plan: Plan, skip: frozenset[str] = frozenset()) -> Collection:
+        """Open the records the plan uses and count them, but those of the surveys in ``skip``
+        (counted already, under another plan: the collection leaves them out)."""
         counting = self.begin()
-        self.feed(counting, plan)
-        return self.end(counting, plan)
+        self.feed(counting, plan, skip)
+        return self.end(counting, plan, skip)
 
     def begin(self) -> dict[str, _Survey]:
         """The counts of a plan, before any of its records is opened."""
         self.unmatched = {}
         return {}
 
-    def feed(self, counting: dict[str, _Survey], plan: Plan) -> None:
+    def feed(self, counting: dict[str, _Survey], plan: Plan, skip: frozenset[str] = frozenset()) -> None:
         """Hand out the plan's jobs not handed out yet (the plan grows as bundles are decided)."""
         with steady_buffers():
             fresh = []
             for sid, planned in plan.surveys.items():
+                if sid in skip:
+                    continue
                 into = counting.get(sid)
                 if into is None:
                     into = counting[sid] = _Survey(planned, Rows(ROW + FIXED + len(planned.survey.direct)), [])
@@ -151,9 +154,9 @@ class Engine:
             for jobs, into in fresh:
                 self._dispatch(jobs, into, total)
 
-    def end(self, counting: dict[str, _Survey], plan: Plan) -> Collection:
+    def end(self, counting: dict[str, _Survey], plan: Plan, skip: frozenset[str] = frozenset()) -> Collection:
         """Wait for the records handed out and count them: the plan's collection."""
-        self.feed(counting, plan)
+        self.feed(counting, plan, skip)
         with steady_buffers():
             return self._finish(plan, counting)
 
@@ -229,7 +232,8 @@ class Engine:
             surveys[sid].problems.extend((number, p) for p in unmatched_problems(file, unmatched, count[0],
                                                                                        member=member))
         for sid, problem in plan.conflicts:
-            surveys[sid].problems.append(problem)
+            if sid in surveys:
+                surveys[sid].problems.append(problem)
         data = {sid: self._survey_data(s, plan.drop, plan.problems) for sid, s in surveys.items()}
         return Collection(data, tuple(p for _, p in _ordered(plan.problems)), tuple(plan.skipped))
 
@@ -254,7 +258,7 @@ class Engine:
         if not np.all((log_column[1:] > log_column[:-1]) | ((log_column[1:] == log_column[:-1]) & (seqs[1:] > seqs[:-1]))):
             table = table[np.lexsort((seqs, log_column))]  # why: only when out of order: most collections come sorted
         return SurveyData(s.survey, tuple(s.plan.bundles), tuple(s.plan.devices), tuple(log for _, log in logs),
-                          table, tuple(p for _, p in _ordered(s.problems + shared)), tuple(s.names))
+                          table, tuple(p for _, p in _ordered(s.problems + shared)), tuple(s.names), s.plan.trust)
 
     def close(self) -> None:
         if self.here is not None:

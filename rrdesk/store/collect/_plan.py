@@ -3,7 +3,9 @@
 The one place custody is decided (FORMAT.md §2.8, §4; :mod:`rrdesk.store.collect._collect`'s
 docstring says the rules in words). Pure: no file is read and nothing is verified here -- the
 signatures were judged where each bundle was indexed (:class:`rrdesk.store.bundle.Verdicts`), the
-ledger is compared by each log's checks in its index -- so a test builds indexes by hand. For
+ledger is compared by each log's checks in its index -- so a test builds indexes by hand. Which
+copy reads each survey version's records is decided here too
+(:mod:`rrdesk.store.collect._versions`). For
 every bundle it says whether its records are used and why not (unreadable, another survey, its
 origin not proven, a survey copy with other questions or spinners), for every log why not (its
 header signature, another survey), and for the records the runs to open: the first usable copy
@@ -20,8 +22,9 @@ bundle, in this order:
 1. the survey file the coordinator gives (``collect(..., survey=...)``);
 2. the copy most bundles hold (by fingerprint: questions, kinds, choices, spinners);
 3. among copies held by as many bundles, the one under which most records are usable
-   (:func:`decide` plans each, :func:`rrdesk.store.collect._collect.collect` opens them, from
-   the same indexes); then the first given.
+   (:func:`decide` plans each, from the same indexes and the ledger advanced once; the count
+   opens each bundle's records once, under its own copy, and keeps the plan whose records fit
+   best); then the first given.
 
 A bundle whose copy differs from the chosen one is a problem and none of its records is used;
 its records that another bundle also holds are used from that bundle. So an edited copy never
@@ -33,7 +36,7 @@ import copy
 import itertools
 from array import array
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Iterator, Mapping, Sequence
 
 import numpy as np
@@ -44,6 +47,7 @@ from rrdesk.core.survey import Survey
 from rrdesk.store import minisign
 from rrdesk.store.bundle import BundleIndex, LogIndex, ledger_view
 from rrdesk.store.collect._seen import UNUSABLE, Seen, differing, runs, take_new
+from rrdesk.store.collect._versions import VersionTrust
 from rrdesk.store.ledger import Ledger
 
 __all__ = ["BundlePlan", "Candidates", "Decider", "Options", "Plan", "SurveyPlan", "allowed_copies", "candidates", "choices",
@@ -120,6 +124,7 @@ class SurveyPlan:
     logs: dict[tuple[str, str], int]
     problems: list[tuple[int, Problem]]
     jobs: list[tuple[opening.Job, int, int, int]] = field(default_factory=list)
+    trust: VersionTrust | None = None  # which copy reads each survey version's records
 
 
 @dataclass
@@ -196,7 +201,7 @@ class Decider:
     def __init__(self, total: int, survey: Survey | None, laptops: Mapping[str, minisign.PublicKey] | None,
                  ledger: Ledger | None, signer: minisign.PublicKey | None, options: Options = Options()) -> None:
         self.total, self.given, self.laptops, self.signer, self.options = total, survey, laptops, signer, options
-        self._core = _Decider(laptops, ledger, options)
+        self._core = _Decider(laptops, ledger, options, survey, signer is not None)
         self._waiting: deque[tuple[int, BundleIndex]] = deque()
         self._met = 0
         self._allowed: list[tuple[str, Survey]] = []  # the copies that may decide so far (file, copy)
@@ -243,7 +248,7 @@ class Decider:
             plans = [self._core]
         else:  # why: every choice that ties plans the bundles still waiting from the same state
             combos = list(choices(copies, self.given)) or [{}]
-            cores = [self._core] + [copy.deepcopy(self._core) for _ in combos[1:]]
+            cores = [self._core] + [self._core.fork() for _ in combos[1:]]
             for core, trusted in zip(cores, combos):
                 core.trusted.update(trusted)
                 for number, index in self._waiting:
@@ -251,7 +256,7 @@ class Decider:
                 plans.append(core)
             self._waiting.clear()
         plan = plans[0].result(final=True)
-        plan.tied = [core.result(final=True) for core in plans[1:]]
+        plan.tied = [replace(core.result(final=True), ledger=plan.ledger) for core in plans[1:]]
         plan.unsigned = (self.signer is not None and self.given is None and not copies
                          and self.laptops is not None)
         return plan
@@ -259,10 +264,13 @@ class Decider:
 
 class _Decider:
     def __init__(self, laptops: Mapping[str, minisign.PublicKey] | None, ledger: Ledger | None,
-                 options: Options) -> None:
-        self.laptops, self.options = laptops, options
+                 options: Options, given: Survey | None = None, signing: bool = False) -> None:
+        self.laptops, self.options, self.given, self.signing = laptops, options, given, signing
         self.trusted: dict[str, tuple[Survey, str]] = {}
         self.ledger = copy.deepcopy(ledger)  # why: decide is pure; the plan holds the ledger it leaves
+        # what the ledger said of each bundle (by number); a fork replays it instead of a ledger
+        self.observed: dict[int, list[Problem]] = {}
+        self.replay: dict[int, list[Problem]] | None = None
         self.surveys: dict[str, SurveyPlan] = {}
         self.bundles: list[BundlePlan] = []
         self.problems: list[tuple[int, Problem]] = []
@@ -270,6 +278,18 @@ class _Decider:
         self.seen: dict[tuple[str, str], Seen] = {}
         self.conflicts: dict[tuple[str, str, int], dict[bytes, list[tuple[int, bool, tuple[str, str]]]]] = {}
         self.names: list[str] = []
+
+    def fork(self) -> "_Decider":
+        """This state for another choice of the copy that decides, without a ledger: the ledger
+        is advanced by the same bundles whatever copy decides (only proven bundles advance it,
+        copy or not), so this core advances it and the fork replays what it said."""
+        ledger, self.ledger = self.ledger, None
+        try:
+            twin = copy.deepcopy(self)
+        finally:
+            self.ledger = ledger
+        twin.replay = self.observed if self.replay is None else self.replay
+        return twin
 
     def add(self, number: int, index: BundleIndex) -> None:
         assert number == len(self.bundles), "bundles are planned in the order given"
@@ -292,7 +312,8 @@ class _Decider:
         into = self.surveys.get(survey.id)
         if into is None:  # the trusted copy decides, not whichever bundle comes first
             base, first = self.trusted.get(survey.id, (survey, file))
-            into = self.surveys[survey.id] = SurveyPlan(base, first, [], {}, {}, [])
+            trust = VersionTrust(base, self.given, self.signing, self.options.accept_unverified)
+            into = self.surveys[survey.id] = SurveyPlan(base, first, [], {}, {}, [], trust=trust)
         into.problems.extend((number, p) for p in index.problems)
         checked = self.laptops is not None and index.manifest is not None
         accept = self.options.accept_unverified
@@ -304,17 +325,22 @@ class _Decider:
         # each log's header signature: the same rule and words as the bundle's own (§2.8)
         unsigned = {name: Problem(p.file, p.record, f"{p.what}; {ACCEPTED if accept else REFUSED}", p.member)
                     for name, p in (index.verdicts.headers if checked else {}).items()}
-        if origin is None and self.ledger is not None:
+        if origin is None and self.replay is not None:
+            into.problems.extend((number, p) for p in self.replay.get(number, ()))
+        elif origin is None and self.ledger is not None:
             # why: only a bundle its laptop signed (and logs it began) may advance the ledger
             view = ledger_view(index, skip=unsigned)
             if view is not None:
-                into.problems.extend((number, p) for p in self.ledger.observe(view))
+                said = self.observed[number] = self.ledger.observe(view)
+                into.problems.extend((number, p) for p in said)
         if survey.fingerprint != into.survey.fingerprint:
             into.problems.append((number, Problem(file, None, f'survey "{survey.id}" here has other '
                                                   f"questions or spinners than in {into.first}; "
                                                   "none of this bundle's records was used")))
             return BundlePlan(file, False, f"its survey copy has other questions or spinners than {into.first}")
         into.bundles.append(file)
+        assert into.trust is not None
+        into.trust.add(index)
         left_out: dict[str, str] = {}
         for log in index.logs:
             into.problems.extend((number, p) for p in log.problems)
