@@ -14,7 +14,6 @@ It runs in a worker process: opening, scanning and tags are spread over the core
 from __future__ import annotations
 
 import os
-import struct
 from array import array
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
@@ -101,65 +100,18 @@ class _Discard:
         return None
 
 
-_LENGTH = struct.Struct(">I")
-_MAX_BLOB = 65536  # FORMAT.md §1.3
-
-
-class _Checks:
-    """Each frame's check as a log passes (its last 32 bytes, FORMAT.md §1.2-1.3), so the ledger
-    is compared without reading the bundle again; only the first ``count`` frames the stream
-    found intact are kept, so what follows damage never matters."""
-
-    def __init__(self) -> None:
-        self.buf = bytearray()
-        self.pos = -1  # where the next frame starts in buf; -1 until the header's length is known
-        self.out = bytearray()
-        self.stopped = False
-
-    def feed(self, data: bytes) -> None:
-        if self.stopped:
-            return
-        buf = self.buf
-        buf += data
-        pos = self.pos
-        if pos < 0:
-            if len(buf) < 15 or len(buf) < 61 + buf[14]:
-                return
-            pos = 93 + buf[14] + _LENGTH.unpack_from(buf, 57 + buf[14])[0]
-        size, out = len(buf), self.out
-        while pos + 16 <= size:
-            n = _LENGTH.unpack_from(buf, pos + 12)[0]
-            if n == 0 or n > _MAX_BLOB:
-                self.stopped = True  # damage: the stream names it; no frame after it is intact
-                break
-            end = pos + 112 + n
-            if end > size:
-                break
-            out += buf[end - 32:end]
-            pos = end
-        if pos >= 1 << 20 or pos >= size:
-            del buf[:min(pos, size)]
-            pos -= min(pos, size)
-        self.pos = pos
-
-
 class _Placed:
-    """A log's stream, with the offsets made absolute in the plaintext and each frame's check."""
+    """A log's stream, with the offsets made absolute in the plaintext."""
 
     def __init__(self, stream: LogStream, at: int) -> None:
-        self.stream, self.at, self.checks = stream, at, _Checks()
-
-    def feed(self, data: bytes) -> None:
-        self.stream.feed(data)
-        self.checks.feed(data)
+        self.stream, self.at = stream, at
+        self.feed = stream.feed
 
     def finish(self):
         streamed = self.stream.finish()
         if self.at:
             streamed.offsets = array("q", (self.at + o for o in streamed.offsets))
-        out = self.checks.out
-        del out[32 * len(streamed.offsets):]  # why in place: a copy of a big log's checks doubles them at the peak
-        return streamed, out
+        return streamed, streamed.checks
 
 
 def index_bundle(path: Path, identities: Sequence[age.Identity],

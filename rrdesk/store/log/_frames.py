@@ -318,6 +318,7 @@ class Streamed:
     offsets: array[int] = field(default_factory=lambda: array("q"))
     lengths: array[int] = field(default_factory=lambda: array("I"))
     digests: bytearray = field(default_factory=bytearray)
+    checks: bytearray = field(default_factory=bytearray)
     bad_tags: list[int] | None = None
     keys: dict[int, bytes] = field(default_factory=dict)  # k_{count-1} and k_count, when the tags were checked
     frames: list[Frame] = field(default_factory=list)
@@ -331,11 +332,11 @@ class LogStream:
     no frame unless ``frames`` is True: for each one it notes where its blob is, its length and
     its SHA-256 (what the aggregator de-duplicates on), and checks its forward-secure tag as it
     passes (FORMAT.md §1.4) when the log's first key is known. Its memory is a frame or two
-    (``MAX_FRAME``) plus 44 bytes per frame, however large the log, so an aggregator can read a
+    (``MAX_FRAME``) plus 76 bytes per frame, however large the log, so an aggregator can read a
     bundle of any size (FORMAT.md §2.6).
 
     ``first_key(header)`` gives the log's k_0 for the tags, or None to leave them unchecked;
-    ``index`` False keeps no per-frame offsets, lengths or digests (an export needs only the
+    ``index`` False keeps no per-frame offsets, lengths, digests or checks (an export needs only the
     count and the problems); ``frames`` True keeps every frame (``scan``).
     """
 
@@ -458,6 +459,7 @@ class LogStream:
                     out.offsets.append(base + pos + 48)
                     out.lengths.append(size)
                     out.digests += sha256(view[pos + 48:check_at - 32]).digest()
+                    out.checks += check
                 if keep is not None:
                     keep(Frame(seq, base + pos, bytes(view[pos + 48:check_at - 32]), prev,
                                bytes(view[check_at - 32:check_at]), check))
