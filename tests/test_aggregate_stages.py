@@ -155,10 +155,14 @@ def test_the_ledger_names_a_shorter_and_a_diverged_log_and_is_never_changed_in_p
     shorter = decide([_index("b", _log("x.rrlog", 3), exported="2026-01-03T00:00:00Z")], None, ENROLLED,
                      first.ledger, None)
     assert [what for _, what in _problems(shorter)] == [
-        "has 3 records; an earlier bundle held 5 (records removed, or an old copy restored)"]
+        "has 3 records; an earlier bundle held 5 (records removed, or an old copy restored); none of its records was "
+        "used (--accept-unverified uses them)"]
+    assert _opened(shorter) == {} and shorter.bundles[0].logs == {
+        "x.rrlog": "the ledger refuses it: shorter than before, or recorded over"}
     diverged = decide([_index("c", other, exported="2026-01-03T00:00:00Z")], None, ENROLLED, first.ledger, None)
     assert [what for _, what in _problems(diverged)] == [
-        "differs from what an earlier bundle held here: an old copy was restored and recorded over"]
+        "differs from what an earlier bundle held here, in its first 5 records: an old copy was restored and recorded "
+        "over; none of its records was used (--accept-unverified uses them)"]
     unproven = Verdicts(origin="unsigned")
     later = decide([_index("d", other, verdicts=unproven, exported="2026-01-03T00:00:00Z")], None, ENROLLED,
                    first.ledger, None, Options(accept_unverified=True))
@@ -203,16 +207,17 @@ def test_copies_that_tie_are_planned_with_the_ledger_advanced_once(monkeypatch):
     observed: Counter[str] = Counter()
     real = Ledger.observe
 
-    def counting(self, view):
+    def counting(self, view, now=None):
         observed[view.name] += 1
-        return real(self, view)
+        return real(self, view, now)
     monkeypatch.setattr(Ledger, "observe", counting)
     indexes = [_index("b", _log("x.rrlog", 3), survey=edited, exported="2026-01-03T00:00:00Z"),
                _index("c", _log("x.rrlog", 5), exported="2026-01-03T00:00:00Z")]
     plan = decide(indexes, None, ENROLLED, first.ledger, None)
     assert len(plan.tied) == 1 and plan.tied[0].ledger is plan.ledger
     assert observed == {"b": 1, "c": 1}  # (was once per tied copy, on a copy of the ledger)
-    shorter = "has 3 records; an earlier bundle held 5 (records removed, or an old copy restored)"
+    shorter = ("has 3 records; an earlier bundle held 5 (records removed, or an old copy restored); none of its "
+               "records was used (--accept-unverified uses them)")
     ledger_said = [[w for _, w in _problems(p) if "records" in w and "earlier bundle" in w] for p in (plan, *plan.tied)]
     assert ledger_said == [[shorter], [shorter]]
 
@@ -261,7 +266,8 @@ def test_which_copy_reads_each_version_is_decided_from_the_indexes():
     copy, why = trust.of("1")
     assert why is None and copy is not None and copy.version == "1"
     assert trust.of("3") == (None, "no bundle holds its survey copy")
-    signing = object()  # decide only asks whether there is one; b's copies were not signed with it
+    signing = object()  # decide only asks whether there is one; only each survey.toml was signed with it
+    a, b = (replace(x, verdicts=Verdicts(copy_signed=True, signed_copies=frozenset({"survey.toml"}))) for x in (a, b))
     signed = decide([a, b], None, ENROLLED, None, signing).surveys[SID].trust
     assert signed is not None and signed.of("1") == (None, "no bundle holds a copy signed by your signing key")
     accepting = decide([a, b], None, ENROLLED, None, signing, Options(accept_unverified=True)).surveys[SID].trust

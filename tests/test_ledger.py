@@ -36,15 +36,15 @@ def bundle(name: str, logs: dict[str, list[bytes]], exported: str = "2026-11-01T
 
 def test_growth_is_quiet_and_remembered():
     ledger = Ledger()
-    assert ledger.observe(bundle("b1", {"L1": chain(5)})) == []
-    assert ledger.observe(bundle("b2", {"L1": chain(9)}, "2026-11-02T10:00:00Z")) == []
+    assert ledger.observe(bundle("b1", {"L1": chain(5)})).problems == []
+    assert ledger.observe(bundle("b2", {"L1": chain(9)}, "2026-11-02T10:00:00Z")).problems == []
     assert ledger.logs[("demo", DEVICE, "L1")] == (9, chain(9)[-1].hex())
 
 
 def test_deleted_log_is_missing():
     ledger = Ledger()
     ledger.observe(bundle("b1", {"L1": chain(5), "L2": chain(3, "b")}))
-    problems = ledger.observe(bundle("b2", {"L2": chain(4, "b")}, "2026-11-02T10:00:00Z"))
+    problems = ledger.observe(bundle("b2", {"L2": chain(4, "b")}, "2026-11-02T10:00:00Z")).problems
     assert len(problems) == 1 and "missing" in problems[0].what and problems[0].member == "L1"
     assert problems[0].file == "b2"
 
@@ -52,8 +52,8 @@ def test_deleted_log_is_missing():
 def test_truncated_log_is_shorter():
     ledger = Ledger()
     ledger.observe(bundle("b1", {"L1": chain(8)}))
-    problems = ledger.observe(bundle("b2", {"L1": chain(5)}, "2026-11-02T10:00:00Z"))
-    assert [p.what.split(";")[0] for p in problems] == ["has 5 records"]
+    seen = ledger.observe(bundle("b2", {"L1": chain(5)}, "2026-11-02T10:00:00Z"))
+    assert [p.what.split(";")[0] for p in seen.problems] == ["has 5 records"] and seen.refused == {"L1"}
     assert ledger.logs[("demo", DEVICE, "L1")][0] == 8  # the longer state stays the reference
 
 
@@ -61,24 +61,39 @@ def test_rolled_back_and_recorded_over_diverges():
     ledger = Ledger()
     ledger.observe(bundle("b1", {"L1": chain(8)}))
     restored = chain(4) + chain(6, "x")  # 4 genuine records, then new ones written over the old copy
-    problems = ledger.observe(bundle("b2", {"L1": restored}, "2026-11-02T10:00:00Z"))
-    assert len(problems) == 1 and problems[0].record == 7 and "recorded over" in problems[0].what
+    seen = ledger.observe(bundle("b2", {"L1": restored}, "2026-11-02T10:00:00Z"))
+    assert len(seen.problems) == 1 and seen.problems[0].record == 7 and "recorded over" in seen.problems[0].what
+    assert seen.refused == {"L1"}  # its records are left out: what follows a restore cannot be told from forgery
 
 
 def test_old_export_seen_late_and_recount_is_harmless():
     ledger = Ledger()
     first, second = bundle("b1", {"L1": chain(4)}), bundle("b2", {"L1": chain(8)}, "2026-11-02T10:00:00Z")
-    assert ledger.observe(first) == [] and ledger.observe(second) == []
-    assert ledger.observe(first) == []  # counted before: not compared again
+    assert ledger.observe(first).problems == [] and ledger.observe(second).problems == []
+    assert ledger.observe(first).problems == []  # counted before: not compared again
     late = bundle("b0", {"L1": chain(2)}, "2026-10-30T10:00:00Z")
-    problems = ledger.observe(late)
-    assert len(problems) == 1 and "before a bundle of this laptop" in problems[0].what
+    seen = ledger.observe(late)
+    assert [p.what.split(";")[0].split(",")[0] for p in seen.problems] == ["exported at 2026-10-30T10:00:00Z",
+                                                                           "has 2 records"]
+    assert "before a bundle of this laptop" in seen.problems[0].what and seen.refused == {"L1"}  # still compared
+
+
+def test_an_export_dated_ahead_of_the_clock_is_a_problem_and_switches_nothing_off():
+    ledger = Ledger()
+    ledger.observe(bundle("b1", {"L1": chain(4)}))
+    future = ledger.observe(bundle("b2", {"L1": chain(6)}, "2099-01-01T00:00:00Z"), now="2026-11-29T00:00:00Z")
+    assert [p.what for p in future.problems] == [
+        "exported at 2099-01-01T00:00:00Z, later than this computer's clock allows (2026-11-29T00:00:00Z, a day "
+        "ahead): the laptop's clock is ahead, or the time was forged"]
+    assert ledger.latest[("demo", DEVICE)] == "2026-11-01T10:00:00Z"  # a later rollback is still seen
+    cut = ledger.observe(bundle("b3", {"L1": chain(3)}, "2026-11-03T10:00:00Z"), now="2026-11-29T00:00:00Z")
+    assert cut.refused == {"L1"}
 
 
 def test_laptops_are_separate():
     ledger = Ledger()
     ledger.observe(bundle("b1", {"L1": chain(4)}))
-    assert ledger.observe(bundle("c1", {"M1": chain(2, "m")}, device=OTHER)) == []
+    assert ledger.observe(bundle("c1", {"M1": chain(2, "m")}, device=OTHER)).problems == []
 
 
 def test_file_round_trip(tmp_path):
@@ -89,7 +104,7 @@ def test_file_round_trip(tmp_path):
     again = Ledger.load(path)
     assert again == ledger
     assert Ledger.load(tmp_path / "none") == Ledger()
-    problems = again.observe(bundle("b2", {"L1": chain(2)}, "2026-11-02T10:00:00Z"))
+    problems = again.observe(bundle("b2", {"L1": chain(2)}, "2026-11-02T10:00:00Z")).problems
     assert sorted(p.member for p in problems) == ["L0", "L1"]  # L0 missing, L1 shorter
 
 

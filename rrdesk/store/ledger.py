@@ -13,7 +13,13 @@ then compared with it (:meth:`Ledger.observe`):
 - a log **diverges**: its check at the old head's position is another one — an old copy was
   restored and then recorded over;
 - the bundle was **exported before** a bundle of the same laptop already counted: an old
-  export seen late, or the laptop's clock turned back.
+  export seen late, or the laptop's clock turned back (its logs are compared all the same);
+- the bundle was **exported after** the coordinator's clock: the laptop's clock is ahead (it
+  does not become the laptop's latest export, so it cannot switch the check above off).
+
+A log that is shorter or diverges is *refused* (:attr:`Observed.refused`): the records in it
+are left out unless the coordinator accepts unverified records, since what follows a cut or a
+restore cannot be told from forgery.
 
 What it cannot see: records forged on a laptop after it was seized, appended
 after the last head the coordinator saw; and anything that happened between two bundles the
@@ -63,6 +69,15 @@ class BundleView:
     logs: Mapping[str, LogView]   # log file name → view
 
 
+@dataclass(frozen=True)
+class Observed:
+    """What :meth:`Ledger.observe` found of a bundle: its problems, and its logs whose records
+    must not be used (shorter than before, or diverged), by name."""
+
+    problems: list[Problem] = field(default_factory=list)
+    refused: frozenset[str] = frozenset()
+
+
 @dataclass
 class Ledger:
     """The longest verified prefix of every log seen, per survey and laptop."""
@@ -73,50 +88,58 @@ class Ledger:
 
     # -- comparing -------------------------------------------------------------------------
 
-    def observe(self, bundle: BundleView) -> list[Problem]:
-        """Compare ``bundle`` with what was seen before; remember what it adds.
+    def observe(self, bundle: BundleView, now: str | None = None) -> Observed:
+        """Compare ``bundle`` with what was seen before; remember what it adds. ``now``: the
+        coordinator's clock as the manifest writes times (None: not compared).
 
         A log that is shorter or diverges keeps its old entry (the longer, earlier state
-        stays the reference); a log that only grew is advanced.
+        stays the reference) and is refused; a log that only grew is advanced.
         """
         if bundle.digest in self.bundles:
-            return []  # why: counted before and compared then; counting it again changes nothing
+            return Observed()  # why: counted before and compared then; counting it again changes nothing
         problems: list[Problem] = []
+        refused: set[str] = set()
         laptop = (bundle.survey, bundle.device)
         latest = self.latest.get(laptop)
         late = latest is not None and bundle.exported < latest
+        ahead = now is not None and bundle.exported > now
         if late:
             problems.append(Problem(bundle.name, None, f"exported at {bundle.exported}, before a bundle of this laptop "
                                     f"already counted ({latest}): an old export seen late, or the laptop's clock "
-                                    "was turned back"))
-        else:
-            for (survey, device, log), (records, _) in sorted(self.logs.items()):
-                if (survey, device) == laptop and log not in bundle.logs:
-                    problems.append(Problem(bundle.name, None, f"log {log} of laptop {device[:8]} is missing: an "
-                                            f"earlier bundle held it with {records} records (deleted, or an old "
-                                            "copy of the data folder restored)", log))
+                                    "was turned back; its logs were compared all the same"))
+        if ahead:
+            problems.append(Problem(bundle.name, None, f"exported at {bundle.exported}, later than this computer's "
+                                    f"clock allows ({now}, a day ahead): the laptop's clock is ahead, or the time "
+                                    "was forged"))
+        for (survey, device, log), (records, _) in sorted(self.logs.items()):
+            if (survey, device) == laptop and log not in bundle.logs:
+                problems.append(Problem(bundle.name, None, f"log {log} of laptop {device[:8]} is missing: an "
+                                        f"earlier bundle held it with {records} records (deleted, or an old "
+                                        "copy of the data folder restored)", log))
         for log, view in sorted(bundle.logs.items()):
             key = (bundle.survey, bundle.device, log)
             known = self.logs.get(key)
             if known is not None:
                 records, head = known
                 if view.records < records:
-                    if not late:
-                        problems.append(Problem(bundle.name, None, f"has {view.records} records; an earlier bundle "
-                                                f"held {records} (records removed, or an old copy restored)", log))
+                    refused.add(log)
+                    problems.append(Problem(bundle.name, None, f"has {view.records} records; an earlier bundle "
+                                            f"held {records} (records removed, or an old copy restored)", log))
                     continue
                 if records and view.check_at(records - 1).hex() != head:
-                    problems.append(Problem(bundle.name, records - 1, "differs from what an earlier bundle held "
-                                            "here: an old copy was restored and recorded over", log))
+                    refused.add(log)
+                    problems.append(Problem(bundle.name, records - 1, f"differs from what an earlier bundle held "
+                                            f"here, in its first {records} records: an old copy was restored and "
+                                            "recorded over", log))
                     continue
             if view.records:
                 self.logs[key] = (view.records, view.check_at(view.records - 1).hex())
             elif known is None:
                 self.logs[key] = (0, "")
         self.bundles.add(bundle.digest)
-        if not late:
+        if not late and not ahead:
             self.latest[laptop] = bundle.exported
-        return problems
+        return Observed(problems, frozenset(refused))
 
     # -- the file --------------------------------------------------------------------------
 

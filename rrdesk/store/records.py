@@ -63,7 +63,7 @@ _CANONICAL = re.compile(rb'\{"format":"(rrdesk-record/[123])","survey":' + _PLAI
                         rb'"log":"([0-9a-f]{32})","interview":(0|[1-9][0-9]*),"position":(0|[1-9][0-9]*),'
                         rb'"kind":"([a-z]+)","question":' + _PLAIN + rb',"answer":' + _PLAIN
                         + rb',"day":"([0-9]{4}-[0-9]{2}-[0-9]{2})"(?:,"interviewer":' + _PLAIN + rb',"version":' + _PLAIN
-                        + rb')?,"direct":\{((?:' + _PLAIN + b":" + _PLAIN
+                        + rb'(,"synthetic":true)?)?,"direct":\{((?:' + _PLAIN + b":" + _PLAIN
                         + rb',)*(?:' + _PLAIN + b":" + _PLAIN + rb'))?\}\}\Z')
 _PAIR = re.compile(_PLAIN + b":" + _PLAIN)
 # the same patterns over text: on ASCII they match exactly what the bytes patterns match; the
@@ -80,7 +80,8 @@ class Record:
     id) for kind ``answer`` and ``""`` otherwise; ``direct`` holds the direct questions'
     answers on the ``start`` record only. ``interviewer`` and ``version`` (the interviewer
     signed in on the laptop, the survey's version) are in every ``rrdesk-record/3`` record and
-    in no older one."""
+    in no older one; ``"synthetic": true`` is in every record ``rrdesk simulate`` makes (sealed
+    with it, so no one can strip it from a log without breaking its chain), in no other."""
 
     survey: str
     device: str
@@ -95,13 +96,17 @@ class Record:
     format: str = FORMAT
     interviewer: str = ""
     version: str = ""
+    synthetic: bool = False  # made by ``rrdesk simulate``, never by a respondent (rrdesk-record/3 only)
 
     def to_json(self) -> bytes:
-        body = {"format": self.format, "survey": self.survey, "device": self.device, "log": self.log,
-                "interview": self.interview, "position": self.position, "kind": self.kind,
-                "question": self.question, "answer": self.answer, "day": self.day}
+        body: dict[str, object] = {"format": self.format, "survey": self.survey, "device": self.device,
+                                   "log": self.log, "interview": self.interview, "position": self.position,
+                                   "kind": self.kind, "question": self.question, "answer": self.answer,
+                                   "day": self.day}
         if self.format == FORMAT:
             body.update(interviewer=self.interviewer, version=self.version)
+            if self.synthetic:  # why only then: a respondent's record is byte for byte what it always was
+                body["synthetic"] = True
         body["direct"] = dict(sorted(self.direct.items()))
         return json.dumps(body, ensure_ascii=True, separators=(",", ":")).encode("ascii")
 
@@ -114,7 +119,8 @@ def record_size(survey: Survey) -> int:
     longest_answer = max((c for q in survey.questions for c in q.answer_ids), key=len)
     widest = Record(survey=survey.id, device="0" * 32, log="0" * 32, interview=10**12, position=10**4,
                     kind="abandoned", question=longest_question, answer=longest_answer,
-                    day="2000-01-01", direct=direct, interviewer="i" * IDENT_MAX, version="v" * IDENT_MAX)
+                    day="2000-01-01", direct=direct, interviewer="i" * IDENT_MAX, version="v" * IDENT_MAX,
+                    synthetic=True)
     size = -(-len(widest.to_json()) // _PAD_STEP) * _PAD_STEP
     if size > _MAX_RECORD:
         raise RRDeskError(f"{survey.path}: the direct questions are too many or too long for one record")
@@ -183,7 +189,7 @@ def parse(plaintext: bytes) -> Record:
     expected = {"format", "survey", "device", "log", "interview", "position", "kind", "question",
                 "answer", "day", "direct"}
     if isinstance(data, dict) and data.get("format") == FORMAT:
-        expected |= {"interviewer", "version"}
+        expected |= {"interviewer", "version"} | ({"synthetic"} & set(data))
     if not isinstance(data, dict) or set(data) != expected or data["format"] not in FORMATS:
         raise RecordError("not an rrdesk-record/1, /2 or /3 record")
     strings = ("survey", "device", "log", "kind", "question", "answer", "day") + tuple(expected & {"interviewer",
@@ -199,6 +205,8 @@ def parse(plaintext: bytes) -> Record:
         raise RecordError(f"a refused record cannot be in format {data['format']}")
     if data["format"] == FORMAT and not (_ident(data["interviewer"]) and _ident(data["version"])):
         raise RecordError("the record's interviewer or version is not an id")
+    if data.get("synthetic", True) is not True:
+        raise RecordError("the record's synthetic mark is not true")
     if (data["kind"] not in KINDS or not _HEX32.match(data["device"]) or not _HEX32.match(data["log"])
             or not _DAY.match(data["day"])):
         raise RecordError("a field of the record has an impossible value")
@@ -211,8 +219,8 @@ def parse(plaintext: bytes) -> Record:
 def _from_match(found: re.Match) -> Record | None:
     """The record of a canonical body matched by ``_CANONICAL_PADDED``, or None to take the full
     path (which then says what is wrong): the same checks as :func:`parse`, on the matched fields."""
-    fmt, survey, device, log, interview, position, kind, question, answer, day, interviewer, version, direct = \
-        found.groups("")[:13]  # an absent group (the /3 fields of older formats) is ""
+    fmt, survey, device, log, interview, position, kind, question, answer, day, interviewer, version, synthetic, \
+        direct = found.groups("")[:14]  # an absent group (the /3 fields of older formats) is ""
     if kind not in KINDS or fmt == FORMAT_V1 and kind in SLOT_FIRST:
         return None
     if (fmt == FORMAT) != (found.group(11) is not None) or fmt != FORMAT and kind == "refused":
@@ -230,7 +238,7 @@ def _from_match(found: re.Match) -> Record | None:
     record = object.__new__(Record)
     record.__dict__.update(survey=survey, device=device, log=log, interview=int(interview), position=int(position),
                            kind=kind, question=question, answer=answer, day=day, direct=pairs, format=fmt,
-                           interviewer=interviewer, version=version)
+                           interviewer=interviewer, version=version, synthetic=bool(synthetic))
     return record
 
 

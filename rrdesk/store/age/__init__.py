@@ -22,6 +22,8 @@ from rrdesk.store.age._age import (
     identity_file_text,
     parse_recipient,
     read_identities,
+    recipient_type,
+    stanza_types,
 )
 from rrdesk.store.age._hmac import (
     INNER32,
@@ -50,4 +52,6 @@ __all__ = [
     "identity_file_text",
     "parse_recipient",
     "read_identities",
+    "recipient_type",
+    "stanza_types",
 ]

@@ -144,6 +144,26 @@ def parse_recipient(text: str) -> bytes:
     return bech32.decode(text)[1]
 
 
+def recipient_type(recipient: str) -> str:
+    """The type of stanza a recipient's file key is wrapped in (``X25519`` for ``age1…``): what
+    a file sealed to a list of recipients holds one stanza of each, in any order."""
+    parse_recipient(recipient)  # why first: an unknown kind of key never passes for a type
+    return _X25519_TYPE
+
+
+def stanza_types(data: bytes) -> tuple[str, ...] | None:
+    """The types of the stanzas in the header of age file ``data``, in order; None when the
+    header is malformed (opening it says what is wrong). Reads no key: a file's recipients
+    are counted without opening it."""
+    if _ONE_STANZA.match(data) is not None:
+        return (_X25519_TYPE,)  # why: rrdesk's one shape, without the parser's cost per record
+    try:
+        parsed, _ = fmt.parse(data)
+    except fmt.Malformed:
+        return None
+    return tuple(stanza.type for stanza in parsed.stanzas)
+
+
 def read_identities(text: str, file: str) -> list[Identity]:
     """Identities from the text of an identity file, as ``age-keygen`` writes it.
 

@@ -44,6 +44,7 @@ Custody
 """
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
@@ -144,10 +145,20 @@ def collect(paths: Sequence[Path], identities: Sequence[age.Identity], *, survey
     try:
         with steady_buffers():  # why: bundles are read in 1 MiB pieces here too (rrdesk.core.heap)
             return _collect(paths, survey, custody, engine, Options(
-                survey_id, custody is not None and custody.accept_unverified, collector.CHUNK), indexed)
+                survey_id, custody is not None and custody.accept_unverified, collector.CHUNK, _clock()), indexed)
     finally:
         if own:
             engine.close()
+
+
+CLOCK_GRACE = dt.timedelta(days=1)
+# why: a laptop's clock a little ahead of the coordinator's is common and harmless; a day still
+# catches an export dated years ahead, which would otherwise switch the ledger's checks off
+
+
+def _clock() -> str:
+    """The latest export time the coordinator's clock allows, as manifests write times."""
+    return (dt.datetime.now(dt.timezone.utc) + CLOCK_GRACE).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _collect(paths: Sequence[Path], survey: Survey | None, custody: Custody | None, engine: Engine,

@@ -45,10 +45,10 @@ import rrdesk.store.collect._opening as opening
 from rrdesk.core.problems import Problem
 from rrdesk.core.survey import Survey
 from rrdesk.store import minisign
-from rrdesk.store.bundle import BundleIndex, LogIndex, ledger_view
+from rrdesk.store.bundle import SURVEY_FILE, BundleIndex, LogIndex, ledger_view
 from rrdesk.store.collect._seen import UNUSABLE, Seen, differing, runs, take_new
 from rrdesk.store.collect._versions import VersionTrust
-from rrdesk.store.ledger import Ledger
+from rrdesk.store.ledger import Ledger, Observed
 
 __all__ = ["BundlePlan", "Candidates", "Decider", "Options", "Plan", "SurveyPlan", "allowed_copies", "candidates", "choices",
            "decide"]
@@ -93,11 +93,13 @@ REFUSED = "none of its records was used (--accept-unverified uses them)"
 @dataclass(frozen=True)
 class Options:
     """How to decide: only the bundles of ``survey_id`` (None: all), whether records whose
-    origin is not proven are used anyway, and how many records one job opens at most."""
+    origin is not proven (or that the ledger refuses) are used anyway, how many records one job
+    opens at most, and the coordinator's clock (an export later than it is a problem)."""
 
     survey_id: str | None = None
     accept_unverified: bool = False
     chunk: int = 2048
+    now: str | None = None  # the coordinator's clock as manifests write times (None: not compared)
 
 
 @dataclass(frozen=True)
@@ -268,9 +270,10 @@ class _Decider:
         self.laptops, self.options, self.given, self.signing = laptops, options, given, signing
         self.trusted: dict[str, tuple[Survey, str]] = {}
         self.ledger = copy.deepcopy(ledger)  # why: decide is pure; the plan holds the ledger it leaves
+        self.before = dict(ledger.logs) if ledger is not None else {}  # the entries of earlier runs
         # what the ledger said of each bundle (by number); a fork replays it instead of a ledger
-        self.observed: dict[int, list[Problem]] = {}
-        self.replay: dict[int, list[Problem]] | None = None
+        self.observed: dict[int, Observed] = {}
+        self.replay: dict[int, Observed] | None = None
         self.surveys: dict[str, SurveyPlan] = {}
         self.bundles: list[BundlePlan] = []
         self.problems: list[tuple[int, Problem]] = []
@@ -325,19 +328,43 @@ class _Decider:
         # each log's header signature: the same rule and words as the bundle's own (§2.8)
         unsigned = {name: Problem(p.file, p.record, f"{p.what}; {ACCEPTED if accept else REFUSED}", p.member)
                     for name, p in (index.verdicts.headers if checked else {}).items()}
-        if origin is None and self.replay is not None:
-            into.problems.extend((number, p) for p in self.replay.get(number, ()))
-        elif origin is None and self.ledger is not None:
+        refused: frozenset[str] = frozenset()
+        if origin is None and (self.ledger is not None or self.replay is not None):
             # why: only a bundle its laptop signed (and logs it began) may advance the ledger
-            view = ledger_view(index, skip=unsigned)
-            if view is not None:
-                said = self.observed[number] = self.ledger.observe(view)
-                into.problems.extend((number, p) for p in said)
+            if self.replay is not None:
+                seen = self.replay.get(number, Observed())
+            else:
+                assert self.ledger is not None
+                view = ledger_view(index, skip=unsigned)
+                seen = Observed()
+                if view is not None:
+                    seen = self.ledger.observe(view, self.options.now)
+                    # why only against an earlier run's entry: two bundles of this run that differ
+                    # are both here, and the rule for records that differ decides, whatever their order
+                    logs, laptop = self.ledger.logs, (view.survey, view.device)
+                    seen = replace(seen, refused=frozenset(
+                        m for m in seen.refused if (key := (*laptop, m)) in self.before
+                        and self.before[key] == logs.get(key)))
+                self.observed[number] = seen
+            refused = seen.refused
+            into.problems.extend((number, replace(p, what=f"{p.what}; {ACCEPTED if accept else REFUSED}")
+                                  if p.member in refused else p) for p in seen.problems)
         if survey.fingerprint != into.survey.fingerprint:
             into.problems.append((number, Problem(file, None, f'survey "{survey.id}" here has other '
                                                   f"questions or spinners than in {into.first}; "
                                                   "none of this bundle's records was used")))
             return BundlePlan(file, False, f"its survey copy has other questions or spinners than {into.first}")
+        why = None
+        if sorted(survey.recipients) != sorted(into.survey.recipients):
+            why = (f"its survey copy names other recipients than {into.first}: a key the survey does not name "
+                   "may open its records")
+        elif self.signing and checked and not index.verdicts.copy_signed:
+            why = "its survey copy is not signed by your signing key (edited on the laptop, or never signed)"
+        if why is not None:
+            into.problems.append((number, Problem(file, None, f"{why}; {ACCEPTED if accept else REFUSED}",
+                                                  SURVEY_FILE)))
+            if not accept:
+                return BundlePlan(file, False, why)
         into.bundles.append(file)
         assert into.trust is not None
         into.trust.add(index)
@@ -349,6 +376,9 @@ class _Decider:
                 if not accept:
                     left_out[log.member] = unsigned[log.member].what
                     continue
+            if log.member in refused and not accept:
+                left_out[log.member] = "the ledger refuses it: shorter than before, or recorded over"
+                continue
             header = log.header
             if header is None or header.survey_id != survey.id:
                 left_out[log.member] = "unreadable" if header is None else f'of survey "{header.survey_id}"'
@@ -397,7 +427,7 @@ class _Decider:
                 stop = min(start + chunk, last + 1)
                 prev = (checked.offsets[start - 1], checked.lengths[start - 1]) if start else None
                 job = opening.Job(index.file, index.digest, header, into.survey, start, checked.offsets[start:stop],
-                                  checked.lengths[start:stop], prev, checked.member)
+                                  checked.lengths[start:stop], prev, checked.member, self.options.accept_unverified)
                 jobs.append((job, number, device_index, log_index))
         return jobs
 
@@ -411,22 +441,27 @@ class _Decider:
 
     def _resolve_conflicts(self) -> tuple[dict[tuple[str, str, int], int | None], list[tuple[str, tuple[int, Problem]]]]:
         """(device, log, seq) → the bundle whose copy is used (None: no copy); and the problems
-        saying so, each with its survey id."""
+        saying so, each with its survey id: one per log and bundle, from the first record that
+        differs (a restore recorded over differs in every record after it)."""
         decided: dict[tuple[str, str, int], int | None] = {}
-        said: list[tuple[str, tuple[int, Problem]]] = []
+        grouped: dict[tuple[str, str, int, str, str, int, str], list[int]] = {}
         for (device, log, seq), versions in sorted(self.conflicts.items()):
             trusted = [sources for sources in versions.values() if any(clean for _, clean, _ in sources)]
             keep = trusted[0][0][0] if len(trusted) == 1 else None
             decided[(device, log, seq)] = keep
             first = next(iter(versions.values()))[0][0]
+            if keep is None:
+                why = "neither copy was used: " + ("both logs verified" if len(trusted) > 1 else "neither log verified")
+            else:
+                why = f"the copy in {self.names[keep]} was used: only its log verified"
             for sources in list(versions.values())[1:]:
                 for number, _, (file, member) in sources:
-                    if keep is None:
-                        why = "neither copy was used: " + ("both logs verified" if len(trusted) > 1
-                                                           else "neither log verified")
-                    else:
-                        why = f"the copy in {self.names[keep]} was used: only its log verified"
-                    sid = next(s for s in self.surveys.values() if (device, log) in s.logs).survey.id
-                    said.append((sid, (number, Problem(
-                        file, seq, f"differs from the same record in {self.names[first]}; {why}", member))))
+                    grouped.setdefault((device, log, number, file, member, first, why), []).append(seq)
+        said: list[tuple[str, tuple[int, Problem]]] = []
+        for (device, log, number, file, member, first, why), seqs in grouped.items():
+            sid = next(s for s in self.surveys.values() if (device, log) in s.logs).survey.id
+            what = (f"differs from the same record in {self.names[first]}; {why}" if len(seqs) == 1 else
+                    f"{len(seqs)} records, from record {seqs[0]} to {seqs[-1]}, differ from the same records in "
+                    f"{self.names[first]}; {why}")
+            said.append((sid, (number, Problem(file, seqs[0], what, member))))
         return decided, said
