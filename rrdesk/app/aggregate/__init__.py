@@ -30,6 +30,7 @@ from typing import NoReturn, Sequence
 
 import numpy as np
 
+from rrdesk.app import trust
 from rrdesk.app.aggregate._custody import LEDGER_ENV, Checks, beside, ledger_path, no_signed_copy, save_ledger
 from rrdesk.app.aggregate._custody import custody as custody_checks
 from rrdesk.app.aggregate._versions import sort_out
@@ -176,6 +177,9 @@ def _aggregate(bundles: Sequence[Path], identities: Sequence[Identity], engine: 
     report; ``choosing``: :func:`choose` once every bundle is indexed (it may raise)."""
     def indexed(heads: list[BundleIndex]) -> None:
         _choose(collected.surveys_of(heads), survey_id, by, survey, model)
+    if survey is not None and found.signer is not None:
+        signed = trust.survey_signature(survey)  # why: a signature that fails is refused here, never ignored
+        found = replace(found, survey_signed=signed is not None and signed.signer == found.signer)
     collection = collected.collect(bundles, identities, survey_id=survey_id, survey=survey, custody=found,
                                    engine=engine, indexed=indexed if choosing else None)
     if collection.unsigned:

@@ -76,6 +76,9 @@ class Custody:
     ledger: Ledger | None = None
     signer: minisign.PublicKey | None = None
     accept_unverified: bool = False
+    # whether the survey file given (collect's ``survey``) carries the signing key's signature:
+    # then, as when no file is given, every bundle's copy must carry it too (unsigned: it need not)
+    survey_signed: bool = False
 
 
 def surveys_in(paths: Sequence[Path], identities: Sequence[age.Identity]) -> dict[str, tuple[Survey, list[str]]]:
@@ -166,7 +169,7 @@ def _collect(paths: Sequence[Path], survey: Survey | None, custody: Custody | No
     """The stages: each index decided as it comes, the records it plans handed out at once."""
     decider = Decider(len(paths), survey, None if custody is None else custody.laptops,
                       None if custody is None else custody.ledger, None if custody is None else custody.signer,
-                      options)
+                      options, survey_signed=custody is not None and custody.survey_signed)
     heads: list[BundleIndex] = []
     counting = engine.begin()
     for index in engine.indexed(paths):  # why: records are opened while later bundles are indexed

@@ -179,15 +179,18 @@ def _allowed(index: BundleIndex, laptops: Mapping[str, minisign.PublicKey] | Non
 
 
 def decide(indexes: Sequence[BundleIndex], survey: Survey | None, laptops: Mapping[str, minisign.PublicKey] | None,
-           ledger: Ledger | None, signer: minisign.PublicKey | None, options: Options = Options()) -> Plan:
+           ledger: Ledger | None, signer: minisign.PublicKey | None, options: Options = Options(), *,
+           survey_signed: bool = False) -> Plan:
     """Decide, for every bundle, log and record, whether it is used and why not.
 
     ``survey`` is the survey file the coordinator gave (it decides over the bundles' copies);
     ``laptops`` the enrolled laptops (None: origins not checked); ``ledger`` the coordinator's
     ledger (None: not kept; never changed here: the plan holds the ledger as advanced);
-    ``signer`` the coordinator's public signing key (None: any allowed copy may decide).
+    ``signer`` the coordinator's public signing key (None: any allowed copy may decide);
+    ``survey_signed`` whether ``survey`` carries its signature (then, as when no file is
+    given, a bundle whose copy it did not sign is not used).
     """
-    decider = Decider(len(indexes), survey, laptops, ledger, signer, options)
+    decider = Decider(len(indexes), survey, laptops, ledger, signer, options, survey_signed=survey_signed)
     for index in indexes:
         decider.add(index)
     return decider.finish()
@@ -201,9 +204,14 @@ class Decider:
     The plan is the one :func:`decide` gives on all the indexes at once."""
 
     def __init__(self, total: int, survey: Survey | None, laptops: Mapping[str, minisign.PublicKey] | None,
-                 ledger: Ledger | None, signer: minisign.PublicKey | None, options: Options = Options()) -> None:
+                 ledger: Ledger | None, signer: minisign.PublicKey | None, options: Options = Options(), *,
+                 survey_signed: bool = False) -> None:
         self.total, self.given, self.laptops, self.signer, self.options = total, survey, laptops, signer, options
-        self._core = _Decider(laptops, ledger, options, survey, signer is not None)
+        # why: copies must be signed when the survey is: when no file is given (the deciding copy
+        # is then a signed one) or the file given is signed; a coordinator who gives an unsigned
+        # file has not signed this survey, and its copies are compared by content alone
+        signed = signer is not None and (survey is None or survey_signed)
+        self._core = _Decider(laptops, ledger, options, survey, signer is not None, signed)
         self._waiting: deque[tuple[int, BundleIndex]] = deque()
         self._met = 0
         self._allowed: list[tuple[str, Survey]] = []  # the copies that may decide so far (file, copy)
@@ -266,8 +274,8 @@ class Decider:
 
 class _Decider:
     def __init__(self, laptops: Mapping[str, minisign.PublicKey] | None, ledger: Ledger | None,
-                 options: Options, given: Survey | None = None, signing: bool = False) -> None:
-        self.laptops, self.options, self.given, self.signing = laptops, options, given, signing
+                 options: Options, given: Survey | None = None, signing: bool = False, signed: bool = False) -> None:
+        self.laptops, self.options, self.given, self.signing, self.signed = laptops, options, given, signing, signed
         self.trusted: dict[str, tuple[Survey, str]] = {}
         self.ledger = copy.deepcopy(ledger)  # why: decide is pure; the plan holds the ledger it leaves
         self.before = dict(ledger.logs) if ledger is not None else {}  # the entries of earlier runs
@@ -358,7 +366,10 @@ class _Decider:
         if sorted(survey.recipients) != sorted(into.survey.recipients):
             why = (f"its survey copy names other recipients than {into.first}: a key the survey does not name "
                    "may open its records")
-        elif self.signing and checked and not index.verdicts.copy_signed:
+        elif survey.version == into.survey.version and survey.content != into.survey.content:
+            why = (f"its survey copy says other things than {into.first} under the same version "
+                   f'"{survey.version}" (texts, choices or wording edited)')
+        elif self.signed and checked and not index.verdicts.copy_signed:
             why = "its survey copy is not signed by your signing key (edited on the laptop, or never signed)"
         if why is not None:
             into.problems.append((number, Problem(file, None, f"{why}; {ACCEPTED if accept else REFUSED}",
