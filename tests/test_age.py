@@ -289,7 +289,8 @@ def test_identity_files_skip_comments_and_blank_lines():
     (f"# comment\n{POOL[0]}\nAGE-SECRET-KEY-1NOPE\n",
      "key.txt: line 3: not an age identity (AGE-SECRET-KEY-1…)"),
     (f"  {POOL[0]}\n", "key.txt: line 1: not an age identity (AGE-SECRET-KEY-1…)"),
-    ("AGE-SECRET-KEY-PQ-1XYZ\n", "key.txt: line 1: not an age identity (AGE-SECRET-KEY-1…); post-quantum"),
+    ("AGE-SECRET-KEY-PQ-1XYZ\n", "key.txt: line 1: not an age identity (AGE-SECRET-KEY-1…)"),
+    ("AGE-PLUGIN-YUBIKEY-1XYZ\n", "key.txt: line 1: not an age identity (AGE-SECRET-KEY-1…); plugin"),
     ("# only a comment\n\n", "key.txt: no age identity"),
 ])
 def test_identity_file_errors_name_the_file_and_line(text, message):

@@ -1,5 +1,6 @@
 """The age test kit (C2SP CCTV, ``shared/testdata/age-testkit``): every vector that needs
-only X25519 identities, or none, decrypts -- or fails -- exactly as the kit expects.
+only X25519 or hybrid post-quantum (mlkem768x25519) identities, or none, decrypts -- or fails --
+exactly as the kit expects.
 
 A vector is a textual header (``key: value`` lines), an empty line, then the age file,
 zlib-compressed when ``compressed: zlib``. On success the plaintext must hash to
@@ -33,17 +34,15 @@ FAILURES = {
     "HMAC failure": HMACError,
     "payload failure": PayloadError,
 }
-# Vectors that carry a passphrase or a post-quantum identity but whose expected failure
-# is structural: rrdesk must reach it without that key, so they run (X25519 keys only).
+# Vectors that carry a passphrase but whose expected failure is structural: rrdesk must
+# reach it without that key, so they run.
 STRUCTURAL = {
     "scrypt_and_x25519": "an scrypt stanza mixed with an X25519 stanza",
     "scrypt_double": "two scrypt stanzas",
-    "hybrid_x25519_arg": "an X25519 stanza with a hybrid-sized share",
 }
 
 SKIP_ARMOR = "armor: rrdesk reads and writes binary age files only"
 SKIP_SCRYPT = "scrypt: passphrase recipients are not implemented, rrdesk seals only to X25519"
-SKIP_HYBRID = "hybrid: post-quantum (mlkem768x25519) recipients are not implemented"
 
 
 def _read(path: Path) -> tuple[dict[str, list[str]], bytes]:
@@ -66,8 +65,6 @@ def _skip_reason(name: str, fields: dict[str, list[str]]) -> str | None:
         return None
     if "passphrase" in fields:
         return SKIP_SCRYPT
-    if any(not i.startswith("AGE-SECRET-KEY-1") for i in fields.get("identity", [])):
-        return SKIP_HYBRID
     return None
 
 
@@ -77,8 +74,7 @@ def test_vector(path: Path):
     reason = _skip_reason(path.name, fields)
     if reason:
         pytest.skip(reason)
-    identities = [age.Identity.from_string(i) for i in fields.get("identity", [])
-                  if i.startswith("AGE-SECRET-KEY-1")]
+    identities = [age.Identity.from_string(i) for i in fields.get("identity", [])]
     expect = fields["expect"][0]
     released: list[bytes] = []
     if expect == "success":

@@ -2,14 +2,18 @@
 identities. Pure functions, no I/O; the store's age module builds on these.
 
 age uses the original Bech32 checksum constant (1), not Bech32m, and lifts BIP 173's
-90-character limit (age's plugin recipients are longer); we keep a generous limit of
-1023 characters so a hostile file cannot make us work hard.
+90-character limit (age's plugin recipients are longer, and a post-quantum ``age1pq1…``
+recipient is 1959 characters); we keep a limit of 2048 characters so a hostile file cannot
+make us work hard.
 """
 from __future__ import annotations
 
 CHARSET = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
 _GENERATOR = (0x3B6A57B2, 0x26508E6D, 0x1EA119FA, 0x3D4233DD, 0x2A1462B3)
-_MAX_LENGTH = 1023  # why: far above any key age writes (74 or 74+ chars), bounds the work
+_MAX_LENGTH = 2048  # why: above any key age writes (74 chars; 1959 for age1pq1…), bounds the work
+HYBRID_KEY_SIZE = 1216
+# why: an ML-KEM-768 encapsulation key (1184 bytes, FIPS 203) and an X25519 key (32), the
+# MLKEM768-X25519 public key age's age1pq1… recipients carry (c2sp.org/age)
 
 
 class Bech32Error(ValueError):
@@ -86,10 +90,20 @@ def decode(text: str) -> tuple[str, bytes]:
 
 def is_age_recipient(text: str) -> bool:
     """True for a valid age X25519 recipient: lower-case ``age1…`` with a 32-byte key."""
+    return _age_key(text) == ("age", 32)
+
+
+def is_age_hybrid_recipient(text: str) -> bool:
+    """True for a well-formed age post-quantum recipient: lower-case ``age1pq1…`` with a
+    1216-byte MLKEM768-X25519 key (whether its ML-KEM half is a valid key, the sealer checks)."""
+    return _age_key(text) == ("age1pq", HYBRID_KEY_SIZE)
+
+
+def _age_key(text: str) -> tuple[str, int] | None:
     if not isinstance(text, str) or text != text.lower():
-        return False
+        return None
     try:
         hrp, data = decode(text)
     except Bech32Error:
-        return False
-    return hrp == "age" and len(data) == 32
+        return None
+    return hrp, len(data)

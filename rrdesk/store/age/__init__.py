@@ -1,4 +1,5 @@
-"""age v1 (age-encryption.org/v1) with X25519 recipients, on pyca/cryptography.
+"""age v1 (age-encryption.org/v1) with X25519 and post-quantum hybrid (MLKEM768-X25519)
+recipients, on pyca/cryptography.
 
 The one age implementation, as the age tool has one: :class:`Sealer` seals (:func:`encrypt` is
 a whole plaintext through it; the export streams its bundle through it) and :class:`Opener`
@@ -20,9 +21,11 @@ from rrdesk.store.age._age import (
     decrypt,
     encrypt,
     identity_file_text,
+    is_post_quantum,
     parse_recipient,
     read_identities,
     recipient_type,
+    sealed_size,
     stanza_types,
 )
 from rrdesk.store.age._hmac import (
@@ -50,8 +53,10 @@ __all__ = [
     "encrypt",
     "hmac_sha256",
     "identity_file_text",
+    "is_post_quantum",
     "parse_recipient",
     "read_identities",
     "recipient_type",
+    "sealed_size",
     "stanza_types",
 ]

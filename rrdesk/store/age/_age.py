@@ -1,9 +1,13 @@
-"""age v1 files (c2sp.org/age) with X25519 recipients: the one sealer and the one opener.
+"""age v1 files (c2sp.org/age) with X25519 and post-quantum hybrid recipients: the one sealer
+and the one opener.
 
 Every record rrdesk stores is a complete age file sealed to the coordinator's
 recipient(s), so the standard ``age`` tool can open it without rrdesk (docs/ARCHITECTURE.md,
 "Records are age files"). This module holds only what that needs: X25519 recipients
-and identities, the header MAC, and the STREAM payload. No passphrases (scrypt), no
+and identities (``age1…``, ``AGE-SECRET-KEY-1…``), the hybrid post-quantum MLKEM768-X25519
+ones (``age1pq1…``, ``AGE-SECRET-KEY-PQ-1…``: the spec's "MLKEM768-X25519 (i.e. X-Wing)
+hybrid post-quantum recipient type", which age opens from 1.3 on; its HPKE is pyca's), the
+header MAC, and the STREAM payload. No passphrases (scrypt), no
 ASCII armor, no plugins. No I/O: ``keys.py`` reads and writes key files, and
 ``_sealed_file.py`` reads a large file through :meth:`Opener.header` and :func:`open_chunk`.
 
@@ -14,6 +18,8 @@ payload key, and :func:`open_chunk` opens the STREAM chunk by chunk (:func:`decr
 :meth:`Opener.decrypt` are a whole file through them). The opener does per identity what
 can be done once (the aggregator opens every record of a survey with one), so beside the X25519
 exchange a record costs a few SHA-256 calls: HKDF and HMAC are :mod:`rrdesk.store.age._hmac`'s.
+An X25519 record takes the same path whether or not the opener also holds hybrid identities; a
+hybrid record costs one HPKE open (ML-KEM-768 decapsulation and an X25519 exchange) instead.
 
 Decryption is strict: every MUST of the spec is a check, and every check has a vector
 in the age test kit (``tests/test_age_testkit.py``). Failures come in the test kit's
@@ -24,6 +30,7 @@ four kinds -- :class:`HeaderError`, :class:`NoMatchError`, :class:`HMACError`,
 from __future__ import annotations
 
 import binascii
+import hashlib
 import hmac
 import os
 import re
@@ -31,6 +38,8 @@ from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 
 from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives import hpke
+from cryptography.hazmat.primitives.asymmetric.mlkem import MLKEM768PrivateKey, MLKEM768PublicKey
 from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey, X25519PublicKey
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
@@ -77,47 +86,97 @@ _IDENTITY_HRP = "age-secret-key-"  # why: as above for secret keys; compared low
 _ONE_STANZA = re.compile(rb"age-encryption\.org/v1\n-> X25519 ([A-Za-z0-9+/]{43})\n"
                          rb"([A-Za-z0-9+/]{43})\n--- ([A-Za-z0-9+/]{43})\n")
 _MAC_END = len(b"age-encryption.org/v1\n-> X25519 \n\n---") + 2 * 43  # why: the bytes that shape's MAC covers
+_X25519_STANZA = len(b"-> X25519 \n\n") + 2 * 43  # why: a stanza's bytes: a 43-column share, one body line
+_MAC_LINE = len(b"--- \n") + 43  # why: the MAC line's bytes
 # why: 43 base64 characters carry 258 bits for 256; the encoding is canonical (the spec's
 # rule) exactly when the last character's two spare bits are zero: one of these 16
 _CANONICAL_LAST = frozenset(b"AEIMQUYcgkosw048")
 
+# -- the MLKEM768-X25519 hybrid recipient type (c2sp.org/age, "The MLKEM768-X25519 (i.e. X-Wing)
+# hybrid post-quantum recipient type"; the key derivation is filippo.io/hpke-pq's, as age 1.3's)
+_HYBRID_TYPE = "mlkem768x25519"  # why: case-sensitive stanza type; "MLKEM768X25519" is another type, ignored
+_HYBRID_INFO = b"age-encryption.org/mlkem768x25519"  # why: the spec's HPKE info; binds the key to its use
+_HYBRID_SUITE = hpke.Suite(hpke.KEM.MLKEM768_X25519, hpke.KDF.HKDF_SHA256, hpke.AEAD.CHACHA20_POLY1305)
+# why: the spec's HPKE parameters: SealBase/OpenBase (base mode, no PSK, no sender key), aad ""
+_HYBRID_RECIPIENT_HRP = "age1pq"  # why: the spec's bech32 prefix of a hybrid recipient
+_HYBRID_IDENTITY_HRP = "age-secret-key-pq-"  # why: as above for its identity; printed upper-case
+_MLKEM_PUBLIC, _MLKEM_SEED, _MLKEM_CIPHERTEXT = 1184, 64, 1088  # why: ML-KEM-768's sizes (FIPS 203)
+_HYBRID_PUBLIC = _MLKEM_PUBLIC + _KEY_SIZE  # why: ML-KEM encapsulation key || X25519 key: 1216 bytes
+_HYBRID_ENC = _MLKEM_CIPHERTEXT + _KEY_SIZE
+# why: HPKE's enc, ML-KEM ciphertext || X25519 ephemeral share: the spec's "1120-byte value"
+_HYBRID_STANZA = len(b"-> mlkem768x25519 \n\n") + -(-_HYBRID_ENC * 4 // 3) + 43
+# why: a hybrid stanza's bytes: the 1494-column enc on the argument line, one 43-column body line
+_P = 2**255 - 19
+_LOW_ORDER = frozenset({0, 1, _P - 1,
+                        325606250916557431795983626356110631294008115727848805560023387167927233504,
+                        39382357235489614581723060781553021112529911719440698176882885853963445705823})
+# why: the u-coordinates (mod p) of the points of order 1, 2, 4 and 8 on Curve25519 and its twist:
+# exactly the shares whose X25519 with any clamped scalar is all zeros, which the hybrid KEM must
+# refuse (the test kit's hybrid_low_order and hybrid_identity are header failures); pyca's HPKE
+# reports them only as a failed open, like a wrong key, so we check the share first
+
 
 class Identity:
-    """An age X25519 identity (secret key). ``str()`` gives ``AGE-SECRET-KEY-1…``;
-    ``repr()`` shows only the recipient, so a secret never lands in a log by accident."""
+    """An age identity (secret key): X25519, or with ``post_quantum`` the hybrid MLKEM768-X25519
+    one. ``str()`` gives ``AGE-SECRET-KEY-1…`` (``AGE-SECRET-KEY-PQ-1…``); ``repr()`` shows only
+    the recipient, so a secret never lands in a log by accident."""
 
-    __slots__ = ("_key", "_public")
+    __slots__ = ("_hybrid", "_key", "_public", "_seed")
 
     def __init__(self, key: X25519PrivateKey) -> None:
         if not isinstance(key, X25519PrivateKey):
             raise TypeError("Identity wraps an X25519PrivateKey; use generate() or from_string()")
         self._key = key
         self._public = key.public_key().public_bytes_raw()
+        self._seed = b""
+        self._hybrid: hpke.MLKEM768X25519PrivateKey | None = None
 
     @classmethod
-    def generate(cls, *, random: ByteSource = os.urandom) -> Identity:
-        """A new identity from 32 bytes of ``random`` (the OS CSPRNG by default)."""
-        return cls(X25519PrivateKey.from_private_bytes(_draw(random, _KEY_SIZE)))
+    def _from_seed(cls, seed: bytes) -> Identity:
+        """The hybrid identity of a 32-byte seed, as filippo.io/hpke-pq expands it: SHAKE256 of
+        the seed, its first 64 bytes the ML-KEM-768 seed (d || z), the next 32 the X25519 key."""
+        expanded = hashlib.shake_256(seed).digest(_MLKEM_SEED + _KEY_SIZE)
+        mlkem = MLKEM768PrivateKey.from_seed_bytes(expanded[:_MLKEM_SEED])
+        identity = cls(X25519PrivateKey.from_private_bytes(expanded[_MLKEM_SEED:]))
+        identity._public = mlkem.public_key().public_bytes_raw() + identity._public
+        identity._seed = seed
+        identity._hybrid = hpke.MLKEM768X25519PrivateKey(mlkem, identity._key)
+        return identity
+
+    @classmethod
+    def generate(cls, *, random: ByteSource = os.urandom, post_quantum: bool = False) -> Identity:
+        """A new identity from 32 bytes of ``random`` (the OS CSPRNG by default): X25519, or
+        with ``post_quantum`` the hybrid MLKEM768-X25519 one (``age-keygen -pq``)."""
+        secret = _draw(random, _KEY_SIZE)
+        return cls._from_seed(secret) if post_quantum else cls(X25519PrivateKey.from_private_bytes(secret))
 
     @classmethod
     def from_string(cls, text: str) -> Identity:
-        """Parse ``AGE-SECRET-KEY-1…`` (upper case, as age writes and requires it)."""
+        """Parse ``AGE-SECRET-KEY-1…`` or ``AGE-SECRET-KEY-PQ-1…`` (upper case, as age writes and
+        requires it)."""
         if not isinstance(text, str) or text != text.upper():
             raise AgeError("not an age identity (AGE-SECRET-KEY-1…)")
         try:
             hrp, data = bech32.decode(text)
         except bech32.Bech32Error:
             raise AgeError("not an age identity (AGE-SECRET-KEY-1…)") from None
-        if hrp != _IDENTITY_HRP or len(data) != _KEY_SIZE:
+        if len(data) != _KEY_SIZE or hrp not in (_IDENTITY_HRP, _HYBRID_IDENTITY_HRP):
             raise AgeError("not an age identity (AGE-SECRET-KEY-1…)")
-        return cls(X25519PrivateKey.from_private_bytes(data))
+        return cls._from_seed(data) if hrp == _HYBRID_IDENTITY_HRP else cls(X25519PrivateKey.from_private_bytes(data))
+
+    @property
+    def post_quantum(self) -> bool:
+        """Whether this is a hybrid MLKEM768-X25519 identity (``AGE-SECRET-KEY-PQ-1…``)."""
+        return self._hybrid is not None
 
     @property
     def recipient(self) -> str:
-        """The public key as ``age1…``: what a survey file lists to seal records to."""
-        return bech32.encode(_RECIPIENT_HRP, self._public)
+        """The public key as ``age1…`` (``age1pq1…``): what a survey file lists to seal records to."""
+        return bech32.encode(_HYBRID_RECIPIENT_HRP if self._hybrid else _RECIPIENT_HRP, self._public)
 
     def __str__(self) -> str:
+        if self._hybrid is not None:
+            return bech32.encode(_HYBRID_IDENTITY_HRP, self._seed).upper()
         return bech32.encode(_IDENTITY_HRP, self._key.private_bytes_raw()).upper()
 
     def __repr__(self) -> str:
@@ -131,17 +190,43 @@ class Identity:
 
 
 def parse_recipient(text: str) -> bytes:
-    """The 32-byte X25519 public key of an ``age1…`` recipient (lower case).
+    """The public key of an ``age1…`` recipient (lower case): 32 bytes (X25519), or 1216 for a
+    post-quantum ``age1pq1…`` one (the ML-KEM-768 encapsulation key, then the X25519 key).
 
     Raises
     ------
     AgeError
-        Not a string, upper or mixed case, another kind of key, a bad checksum, or a
-        key that is not 32 bytes.
+        Not a string, upper or mixed case, another kind of key, a bad checksum, a key of the
+        wrong length, or a hybrid key whose ML-KEM half is not a valid encapsulation key.
     """
-    if not bech32.is_age_recipient(text):
-        raise AgeError("not an age X25519 recipient (age1…)")
-    return bech32.decode(text)[1]
+    if bech32.is_age_recipient(text):
+        return bech32.decode(text)[1]
+    if bech32.is_age_hybrid_recipient(text):
+        key = bech32.decode(text)[1]
+        _hybrid_public(key)
+        return key
+    raise AgeError("not an age recipient (age1… or age1pq1…)")
+
+
+def _hybrid_public(key: bytes) -> hpke.MLKEM768X25519PublicKey:
+    try:
+        return hpke.MLKEM768X25519PublicKey(MLKEM768PublicKey.from_public_bytes(key[:_MLKEM_PUBLIC]),
+                                            X25519PublicKey.from_public_bytes(key[_MLKEM_PUBLIC:]))
+    except ValueError:  # FIPS 203's modulus check of the encapsulation key
+        raise AgeError("an age1pq1… recipient is not a valid MLKEM768-X25519 key") from None
+
+
+def is_post_quantum(recipient: str) -> bool:
+    """Whether ``recipient`` is a post-quantum hybrid recipient (``age1pq1…``)."""
+    return bech32.is_age_hybrid_recipient(recipient)
+
+
+def sealed_size(size: int, recipients: Sequence[str]) -> int:
+    """The size of the age file :func:`encrypt` makes of a ``size``-byte plaintext for
+    ``recipients``: every stanza of a type has one size, so it is the same for every file."""
+    stanzas = sum(_HYBRID_STANZA if is_post_quantum(r) else _X25519_STANZA for r in recipients)
+    chunks = max(1, -(-size // CHUNK_SIZE))
+    return len(fmt.VERSION_LINE) + stanzas + _MAC_LINE + PAYLOAD_NONCE_SIZE + size + chunks * TAG_SIZE
 
 
 def recipient_type(recipient: str) -> str:
@@ -165,16 +250,16 @@ def stanza_types(data: bytes) -> tuple[str, ...] | None:
 
 
 def read_identities(text: str, file: str) -> list[Identity]:
-    """Identities from the text of an identity file, as ``age-keygen`` writes it.
+    """Identities from the text of an identity file, as ``age-keygen`` (``-pq``) writes it.
 
     Lines starting with ``#`` and empty lines are skipped; every other line must be one
-    ``AGE-SECRET-KEY-1…``. A line may end in CRLF. Errors name ``file`` and the line,
-    never the line's content (it may be a damaged secret key).
+    ``AGE-SECRET-KEY-1…`` or ``AGE-SECRET-KEY-PQ-1…``. A line may end in CRLF. Errors name
+    ``file`` and the line, never the line's content (it may be a damaged secret key).
 
     Raises
     ------
     IdentityFileError
-        A line that is not an X25519 identity, or no identity at all.
+        A line that is not an X25519 or hybrid identity, or no identity at all.
     """
     identities = []
     for number, line in enumerate(text.split("\n"), start=1):
@@ -185,8 +270,8 @@ def read_identities(text: str, file: str) -> list[Identity]:
             identities.append(Identity.from_string(line))
         except AgeError:
             what = "not an age identity (AGE-SECRET-KEY-1…)"
-            if line.startswith(("AGE-SECRET-KEY-PQ-", "AGE-PLUGIN-")):
-                what += "; post-quantum and plugin identities are not supported"
+            if line.startswith("AGE-PLUGIN-"):
+                what += "; plugin identities are not supported"
             raise IdentityFileError(file, f"line {number}", what) from None
     if not identities:
         raise IdentityFileError(file, "", "no age identity (AGE-SECRET-KEY-1…) in the file")
@@ -208,12 +293,15 @@ def identity_file_text(identity: Identity, created: datetime) -> str:
 
 
 def encrypt(plaintext: bytes, recipients: Sequence[str], *, random: ByteSource = os.urandom) -> bytes:
-    """Seal ``plaintext`` as a binary age file with one X25519 stanza per recipient.
+    """Seal ``plaintext`` as a binary age file with one stanza per recipient (X25519, or
+    mlkem768x25519 for an ``age1pq1…`` recipient), in the recipients' order.
 
-    ``random(n)`` supplies every random byte (file key, one ephemeral secret per
+    ``random(n)`` supplies every random byte (file key, one ephemeral secret per X25519
     recipient, payload nonce, in that order); the default is the OS CSPRNG. A test may
     pass a deterministic source to get the same file twice -- never do that in
-    production: the file key and ephemeral secrets must never repeat.
+    production: the file key and ephemeral secrets must never repeat. A hybrid stanza's
+    encapsulation draws from OpenSSL's CSPRNG, whatever ``random`` is (pyca's HPKE takes no
+    random source), so a file with a hybrid recipient is never the same twice.
     """
     sealer = Sealer(recipients, random=random)
     return b"".join([*sealer.pieces(plaintext), *sealer.finish_pieces()])
@@ -232,7 +320,8 @@ class Sealer:
         if not keys:
             raise AgeError("no recipients to seal to")
         file_key = _draw(random, FILE_KEY_SIZE)
-        header = fmt.encode([wrap(file_key, key, random) for key in keys])
+        header = fmt.encode([wrap(file_key, key, random) if len(key) == _KEY_SIZE else wrap_hybrid(file_key, key)
+                             for key in keys])
         nonce = _draw(random, PAYLOAD_NONCE_SIZE)
         self._stream = ChaCha20Poly1305(hkdf(file_key, nonce, _PAYLOAD_INFO))
         self._ready = [header, b" ", fmt.b64encode(header_mac(file_key, header)), b"\n", nonce]
@@ -293,6 +382,15 @@ def wrap(file_key: bytes, recipient: bytes, random: ByteSource) -> fmt.Stanza:
     return fmt.Stanza((_X25519_TYPE, fmt.b64encode(share).decode("ascii")), body)
 
 
+def wrap_hybrid(file_key: bytes, recipient: bytes) -> fmt.Stanza:
+    """The mlkem768x25519 stanza that gives ``file_key`` to the holder of the hybrid
+    ``recipient``'s identity: HPKE SealBase (the spec's parameters), enc as the argument and
+    the ciphertext as the body."""
+    sealed = _HYBRID_SUITE.encrypt(file_key, _hybrid_public(recipient), info=_HYBRID_INFO)
+    enc, body = sealed[:_HYBRID_ENC], sealed[_HYBRID_ENC:]
+    return fmt.Stanza((_HYBRID_TYPE, fmt.b64encode(enc).decode("ascii")), body)
+
+
 def header_mac(file_key: bytes, header: bytes) -> bytes:
     """The MAC of ``header`` (the bytes up to and including ``---``) under ``file_key``."""
     return hmac_sha256(hkdf_keyed(_NO_SALT_INNER, _NO_SALT_OUTER, file_key, _HEADER_INFO), header)
@@ -322,7 +420,8 @@ class Opener:
             raise TypeError("identities is a sequence of age.Identity")
         # why the public key's pads: it is half of every stanza's HKDF salt (share || public)
         self._keys = [(i._key.exchange, i._public.translate(IPAD), i._public.translate(OPAD))
-                      for i in self.identities]
+                      for i in self.identities if i._hybrid is None]
+        self._hybrid = [i._hybrid for i in self.identities if i._hybrid is not None]
 
     def decrypt(self, data: bytes) -> bytes:
         """As :func:`decrypt`: the whole plaintext, or HeaderError, NoMatchError, HMACError or
@@ -355,13 +454,21 @@ class Opener:
         shortcut = _one_stanza(data)
         if shortcut is not None:
             wrapped, covered, mac, offset = shortcut
+            file_key = self._unwrap(wrapped)
         else:  # the parser's path: any other header, and the errors that say what is wrong with it
             try:
                 parsed, offset = fmt.parse(data)
             except fmt.Malformed as error:
                 raise HeaderError(f"invalid age header: {error}") from None
             wrapped, covered, mac = _x25519_stanzas(parsed.stanzas), parsed.mac_input, parsed.mac
-        file_key = self._unwrap(wrapped)
+            hybrid = _hybrid_stanzas(parsed.stanzas) if self._hybrid else None
+            if hybrid:
+                try:
+                    file_key = self._unwrap(wrapped)
+                except NoMatchError:
+                    file_key = self._unwrap_hybrid(hybrid)
+            else:
+                file_key = self._unwrap(wrapped)
         if not hmac.compare_digest(header_mac(file_key, covered), mac):
             raise HMACError("the header MAC does not match: the header was altered")
         nonce = data[offset:offset + PAYLOAD_NONCE_SIZE]
@@ -383,6 +490,18 @@ class Opener:
                 try:
                     return ChaCha20Poly1305(wrap_key).decrypt(_ZERO_NONCE, body, None)
                 except InvalidTag:
+                    continue
+        raise NoMatchError("no identity matches this age file")
+
+    def _unwrap_hybrid(self, wrapped: list[tuple[bytes, bytes]]) -> bytes:
+        for key in self._hybrid:
+            for enc, body in wrapped:
+                share = int.from_bytes(enc[_MLKEM_CIPHERTEXT:], "little") & ((1 << 255) - 1)
+                if share % _P in _LOW_ORDER:  # RFC 7748 ignores the top bit and reduces mod p
+                    raise HeaderError("invalid age header: a hybrid stanza's X25519 share is a low-order point")
+                try:
+                    return _HYBRID_SUITE.decrypt(enc + body, key, info=_HYBRID_INFO)
+                except InvalidTag:  # ML-KEM rejects implicitly: a wrong key only fails here
                     continue
         raise NoMatchError("no identity matches this age file")
 
@@ -465,6 +584,28 @@ def _x25519_stanzas(stanzas: tuple[fmt.Stanza, ...]) -> list[tuple[bytes, bytes]
         if len(stanza.body) != FILE_KEY_SIZE + TAG_SIZE:
             raise HeaderError("invalid age header: an X25519 stanza body is not 32 bytes")
         wrapped.append((share, stanza.body))
+    return wrapped
+
+
+def _hybrid_stanzas(stanzas: tuple[fmt.Stanza, ...]) -> list[tuple[bytes, bytes]]:
+    """(enc, body) of each mlkem768x25519 stanza, checked as the spec demands of a hybrid
+    identity (the opener holds one): exactly two arguments, enc the canonical base64 of 1120
+    bytes, a 32-byte body, all before any decryption. Stanzas of other types are ignored."""
+    wrapped = []
+    for stanza in stanzas:
+        if stanza.type != _HYBRID_TYPE:
+            continue
+        if len(stanza.args) != 2:
+            raise HeaderError("invalid age header: an mlkem768x25519 stanza needs exactly one argument after its type")
+        try:
+            enc = fmt.b64decode(stanza.args[1].encode("ascii"))
+        except fmt.Malformed:
+            raise HeaderError("invalid age header: an mlkem768x25519 enc is not canonical base64") from None
+        if len(enc) != _HYBRID_ENC:
+            raise HeaderError(f"invalid age header: an mlkem768x25519 enc is not {_HYBRID_ENC} bytes")
+        if len(stanza.body) != FILE_KEY_SIZE + TAG_SIZE:
+            raise HeaderError("invalid age header: an mlkem768x25519 stanza body is not 32 bytes")
+        wrapped.append((enc, stanza.body))
     return wrapped
 
 
