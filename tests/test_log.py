@@ -364,8 +364,8 @@ def _header_with(survey: bytes = b"s", created: bytes = b"2026-05-01", sealed: b
     (_header_with(survey=b"s-"), "header: survey id is not lower-case letters, digits and single '-'"),
     (_header_with(created=b"2026-02-30"), "header: created is not a YYYY-MM-DD date"),
     (_header_with(created=b"2026/05/01"), "header: created is not a YYYY-MM-DD date"),
-    (_header_with(sealed=b"", sealed_size=0), "header: sealed first key length 0 is not 1..4096"),
-    (_header_with(sealed=b"s" * 4097), "header: sealed first key length 4097 is not 1..4096"),
+    (_header_with(sealed=b"", sealed_size=0), "header: sealed first key length 0 is not 1..32768"),
+    (_header_with(sealed=b"s" * 32769), "header: sealed first key length 32769 is not 1..32768"),
     (_header_with()[:-1] + b"\x00", "header: check does not match (the header is damaged)"),
 ])
 def test_a_header_breaking_a_rule_is_refused_by_name(data, what):

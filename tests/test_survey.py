@@ -445,7 +445,7 @@ def test_an_invalid_recipient(tmp_path):
     broken = RECIPIENT[:-1] + ("q" if RECIPIENT[-1] != "q" else "p")  # bad checksum
     text = VALID.replace(f'["{RECIPIENT}"]', f'["{RECIPIENT}", "{broken}"]')
     assert error(tmp_path, text) == (
-        'line 5, key "recipients": recipients[1]: not a valid age X25519 recipient (age1…)')
+        'line 5, key "recipients": recipients[1]: not a valid age recipient (age1… or age1pq1…)')
 
 
 def test_duplicate_languages(tmp_path):

@@ -444,7 +444,7 @@ def test_settings_mistakes_are_reported_at_their_cell(tmp_path, capsys):
         ([head[:-1], _SETTINGS[1][:-1]], r"sheet 'settings', row 2, column 'planned_respondents': "
                                          r"planned_respondents is missing"),
         ([head, ["drug-use", "Drug use", "age1nope", 4, 500]],
-         r"column 'recipients': recipients\[0\]: not a valid age X25519 recipient"),
+         r"column 'recipients': recipients\[0\]: not a valid age recipient"),
         ([head + ["colour"], _SETTINGS[1] + ["red"]], r"column 'colour': unknown column"),
         ([head + ["default_language"], _SETTINGS[1] + ["English"]],
          r"column 'default_language': \"English\" is not a language code"),

@@ -47,17 +47,20 @@ BACKUP_ADVICE = ("back up both secret files now, to two places off this computer
                  "be read; without the signing key the laptops refuse any change to your surveys")
 
 
-def keygen(output: Path) -> NewKeys:
+def keygen(output: Path, *, post_quantum: bool = False) -> NewKeys:
     """The coordinator's keys: an age identity at ``output`` (its recipient goes into the survey's
     ``recipients``) and, beside it, a minisign signing key pair (``output`` ``.key`` →
     ``.minisign.key`` and ``.minisign.pub``) that signs surveys. All private files mode 0600,
-    none ever overwritten: if any of the three exists, nothing is written."""
+    none ever overwritten: if any of the three exists, nothing is written. With
+    ``post_quantum`` the identity is age's hybrid ML-KEM-768 + X25519 one (``age-keygen -pq``:
+    ``AGE-SECRET-KEY-PQ-1…``, recipient ``age1pq1…``), whose records stay sealed against a
+    future quantum computer; the signing key is minisign's Ed25519 either way."""
     output = Path(output)
     signing, public = trust.signing_key_paths(output)
     for path in (output, signing, public):
         if os.path.lexists(path):
             raise InputError(path, "", "already exists; refusing to overwrite")
-    identity = age.Identity.generate()
+    identity = age.Identity.generate(post_quantum=post_quantum)
     keys.write_identity(output, identity)
     key = minisign.generate()
     keys.write_signing_key(signing, key)

@@ -14,6 +14,7 @@ _MAX_LENGTH = 2048  # why: above any key age writes (74 chars; 1959 for age1pq1�
 HYBRID_KEY_SIZE = 1216
 # why: an ML-KEM-768 encapsulation key (1184 bytes, FIPS 203) and an X25519 key (32), the
 # MLKEM768-X25519 public key age's age1pq1… recipients carry (c2sp.org/age)
+_MLKEM_T, _Q = 1152, 3329  # why: ML-KEM-768's encoded vector t (3 x 384 bytes) and its modulus q (FIPS 203)
 
 
 class Bech32Error(ValueError):
@@ -90,20 +91,29 @@ def decode(text: str) -> tuple[str, bytes]:
 
 def is_age_recipient(text: str) -> bool:
     """True for a valid age X25519 recipient: lower-case ``age1…`` with a 32-byte key."""
-    return _age_key(text) == ("age", 32)
+    key = _age_key(text)
+    return key is not None and key[0] == "age" and len(key[1]) == 32
 
 
 def is_age_hybrid_recipient(text: str) -> bool:
-    """True for a well-formed age post-quantum recipient: lower-case ``age1pq1…`` with a
-    1216-byte MLKEM768-X25519 key (whether its ML-KEM half is a valid key, the sealer checks)."""
-    return _age_key(text) == ("age1pq", HYBRID_KEY_SIZE)
+    """True for a valid age post-quantum recipient: lower-case ``age1pq1…`` with a 1216-byte
+    MLKEM768-X25519 key whose ML-KEM half passes FIPS 203's modulus check (so a survey naming a
+    damaged key is refused when it is read, not at its first record)."""
+    key = _age_key(text)
+    if key is None or key[0] != "age1pq" or len(key[1]) != HYBRID_KEY_SIZE:
+        return False
+    t = key[1][:_MLKEM_T]
+    # FIPS 203 ByteDecode_12: two 12-bit coefficients in every 3 bytes, each one must be < q
+    low = t[0::3]
+    mid = t[1::3]
+    high = t[2::3]
+    return all(a | (b & 15) << 8 < _Q and b >> 4 | c << 4 < _Q for a, b, c in zip(low, mid, high))
 
 
-def _age_key(text: str) -> tuple[str, int] | None:
+def _age_key(text: str) -> tuple[str, bytes] | None:
     if not isinstance(text, str) or text != text.lower():
         return None
     try:
-        hrp, data = decode(text)
+        return decode(text)
     except Bech32Error:
         return None
-    return hrp, len(data)

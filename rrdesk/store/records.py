@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 from rrdesk.core.errors import RecordError, RRDeskError  # noqa: F401 - RecordError re-exported
 from rrdesk.core.survey import Survey
 from rrdesk.core.survey import is_ident as _ident
+from rrdesk.store import age
 
 if TYPE_CHECKING:  # why: numpy loads when a record is built, not when the first window opens
     import numpy as np
@@ -71,7 +72,7 @@ _PAIR = re.compile(_PLAIN + b":" + _PLAIN)
 _CANONICAL_PADDED = re.compile(_CANONICAL.pattern.decode("ascii").removesuffix(r"\Z") + r" *\Z")
 _PAIR_TEXT = re.compile(_PAIR.pattern.decode("ascii"))
 _PAD_STEP = 256  # why: sizes are rounded up so that small survey edits rarely change them
-_MAX_RECORD = 65536 - 1024  # why: a sealed record must fit a log frame's blob (64 KiB) with age's overhead
+_MAX_BLOB = 65536  # why: a sealed record must fit a log frame's blob (FORMAT.md §1.3), age's header included
 
 
 @dataclass(frozen=True)
@@ -113,7 +114,9 @@ class Record:
 
 def record_size(survey: Survey) -> int:
     """The padded plaintext size of every record of ``survey``: room for the largest
-    record it can produce (the start record with the longest direct answers)."""
+    record it can produce (the start record with the longest direct answers). Sealed to the
+    survey's recipients every record is then one size too (:func:`age.sealed_size`): about 200
+    bytes more with one X25519 recipient, about 1,660 with one post-quantum one."""
     direct = {q.id: q.widest_answer() for q in survey.direct}  # a number: its range's widest text
     longest_question = max((q.id for q in survey.questions), key=len)
     longest_answer = max((c for q in survey.questions for c in q.answer_ids), key=len)
@@ -122,8 +125,10 @@ def record_size(survey: Survey) -> int:
                     day="2000-01-01", direct=direct, interviewer="i" * IDENT_MAX, version="v" * IDENT_MAX,
                     synthetic=True)
     size = -(-len(widest.to_json()) // _PAD_STEP) * _PAD_STEP
-    if size > _MAX_RECORD:
-        raise RRDeskError(f"{survey.path}: the direct questions are too many or too long for one record")
+    if age.sealed_size(size, survey.recipients) > _MAX_BLOB:
+        raise RRDeskError(f"{survey.path}: the direct questions are too many or too long for one record"
+                          + (" sealed to this many post-quantum recipients"
+                             if any(map(age.is_post_quantum, survey.recipients)) else ""))
     return size
 
 
@@ -169,7 +174,7 @@ def parse(plaintext: bytes) -> Record:
     RecordError
         Not ASCII JSON, unknown or missing fields, wrong types, or a non-canonical form.
     """
-    if len(plaintext) > _MAX_RECORD:
+    if len(plaintext) > _MAX_BLOB:  # a record opened from a blob is shorter than it
         raise RecordError("longer than any record")
     try:  # why as text: one decode, not one per field (the pattern admits ASCII only), padding and all
         fast = _CANONICAL_PADDED.match(plaintext.decode("ascii"))

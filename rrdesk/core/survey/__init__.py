@@ -22,7 +22,7 @@ from types import ModuleType
 from typing import Any
 
 from rrdesk.core import design as designs
-from rrdesk.core.bech32 import is_age_recipient
+from rrdesk.core.bech32 import is_age_hybrid_recipient, is_age_recipient
 from rrdesk.core.design import Design
 from rrdesk.core.errors import DesignError, SurveyError
 from rrdesk.core.fileio import read_text
@@ -183,8 +183,8 @@ def _survey_table(top: Place, data: dict[str, Any]) -> dict[str, Any]:
                                                             'or "pt-BR"', most=MAX_LANGUAGES)
     recipients = place.strings(table, "recipients", most=MAX_RECIPIENTS)
     for i, recipient in enumerate(recipients):
-        if not is_age_recipient(recipient):
-            place.fail("recipients", f"recipients[{i}]: not a valid age X25519 recipient (age1…)")
+        if not (is_age_recipient(recipient) or is_age_hybrid_recipient(recipient)):
+            place.fail("recipients", f"recipients[{i}]: not a valid age recipient (age1… or age1pq1…)")
     return {"id": table["id"], "title": table["title"], "languages": languages,
             "recipients": recipients, "max_epsilon": place.positive(table, "max_epsilon"),
             "planned_respondents": place.count(table, "planned_respondents"),

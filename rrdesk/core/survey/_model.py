@@ -173,7 +173,8 @@ class Survey:
     languages : tuple of str
         Language codes; the first is the default.
     recipients : tuple of str
-        The coordinator's age X25519 recipients (``age1…``); records are sealed to all.
+        The coordinator's age recipients, X25519 (``age1…``) or post-quantum hybrid
+        (``age1pq1…``); records are sealed to all.
     max_epsilon : float
         Cap on :attr:`epsilon_per_respondent`, already checked.
     planned_respondents : int

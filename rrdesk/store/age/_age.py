@@ -36,6 +36,7 @@ import os
 import re
 from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
+from functools import lru_cache
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives import hpke
@@ -199,12 +200,25 @@ def parse_recipient(text: str) -> bytes:
         Not a string, upper or mixed case, another kind of key, a bad checksum, a key of the
         wrong length, or a hybrid key whose ML-KEM half is not a valid encapsulation key.
     """
+    return _recipient(text)[0]
+
+
+def _recipient(text: str) -> tuple[bytes, hpke.MLKEM768X25519PublicKey | None]:
+    """The key of a recipient, and pyca's key for a hybrid one."""
+    if not isinstance(text, str):
+        raise AgeError("not an age recipient (age1… or age1pq1…)")
+    return _parsed_recipient(text)
+
+
+@lru_cache(maxsize=64)
+def _parsed_recipient(text: str) -> tuple[bytes, hpke.MLKEM768X25519PublicKey | None]:
+    """:func:`_recipient` once per process for each of a survey's few recipients, not for every
+    record (a hybrid recipient is 1959 bech32 characters, and its key is checked)."""
     if bech32.is_age_recipient(text):
-        return bech32.decode(text)[1]
+        return bech32.decode(text)[1], None
     if bech32.is_age_hybrid_recipient(text):
         key = bech32.decode(text)[1]
-        _hybrid_public(key)
-        return key
+        return key, _hybrid_public(key)
     raise AgeError("not an age recipient (age1… or age1pq1…)")
 
 
@@ -316,12 +330,12 @@ class Sealer:
     def __init__(self, recipients: Sequence[str], *, random: ByteSource = os.urandom) -> None:
         if isinstance(recipients, str):
             raise TypeError("recipients is a sequence of age1… strings, not one string")
-        keys = [parse_recipient(r) for r in recipients]
+        keys = [_recipient(r) for r in recipients]
         if not keys:
             raise AgeError("no recipients to seal to")
         file_key = _draw(random, FILE_KEY_SIZE)
-        header = fmt.encode([wrap(file_key, key, random) if len(key) == _KEY_SIZE else wrap_hybrid(file_key, key)
-                             for key in keys])
+        header = fmt.encode([wrap(file_key, key, random) if hybrid is None else wrap_hybrid(file_key, hybrid)
+                             for key, hybrid in keys])
         nonce = _draw(random, PAYLOAD_NONCE_SIZE)
         self._stream = ChaCha20Poly1305(hkdf(file_key, nonce, _PAYLOAD_INFO))
         self._ready = [header, b" ", fmt.b64encode(header_mac(file_key, header)), b"\n", nonce]
@@ -382,11 +396,11 @@ def wrap(file_key: bytes, recipient: bytes, random: ByteSource) -> fmt.Stanza:
     return fmt.Stanza((_X25519_TYPE, fmt.b64encode(share).decode("ascii")), body)
 
 
-def wrap_hybrid(file_key: bytes, recipient: bytes) -> fmt.Stanza:
+def wrap_hybrid(file_key: bytes, recipient: hpke.MLKEM768X25519PublicKey) -> fmt.Stanza:
     """The mlkem768x25519 stanza that gives ``file_key`` to the holder of the hybrid
     ``recipient``'s identity: HPKE SealBase (the spec's parameters), enc as the argument and
     the ciphertext as the body."""
-    sealed = _HYBRID_SUITE.encrypt(file_key, _hybrid_public(recipient), info=_HYBRID_INFO)
+    sealed = _HYBRID_SUITE.encrypt(file_key, recipient, info=_HYBRID_INFO)
     enc, body = sealed[:_HYBRID_ENC], sealed[_HYBRID_ENC:]
     return fmt.Stanza((_HYBRID_TYPE, fmt.b64encode(enc).decode("ascii")), body)
 

@@ -32,13 +32,15 @@ ID_SIZE = 16  # why: 128 random bits, collisions across every laptop are negligi
 KEY_SIZE = 32  # why: 256-bit HMAC-SHA-256 keys, drawn from the OS CSPRNG by the caller
 DIGEST_SIZE = 32  # why: full SHA-256 / HMAC-SHA-256 output, never truncated
 MAX_SURVEY_ID = 64  # why: the survey file's own rule; also a safe folder name everywhere
-MAX_SEALED_KEY = 4096  # why: ~250 bytes per age file + ~100 per extra recipient; bounds hostile input
+MAX_SEALED_KEY = 32768
+# why: an age file sealing 32 bytes is ~200 bytes, plus ~100 per X25519 recipient and ~1560 per
+# post-quantum (age1pq1…) one: 20 hybrid recipients take 31,274 bytes; bounds hostile input
 MAX_BLOB = 65536  # why: a record is ~700 bytes; bounds memory and the size of a torn tail
 FRAME_PREFIX = 48  # magic 4, seq 8, length 4, prev 32
 FRAME_OVERHEAD = FRAME_PREFIX + 2 * DIGEST_SIZE  # prefix, tag, check
 MAX_FRAME = FRAME_OVERHEAD + MAX_BLOB
 # why: the longest header §1.2 allows (93 + the longest survey id + the largest sealed first key):
-# with this many bytes (never more than 5 KB) the header parser decides as on the whole file
+# with this many bytes (never more than 33 KB) the header parser decides as on the whole file
 MAX_HEADER = len(LOG_MAGIC) + 1 + MAX_SURVEY_ID + 2 * ID_SIZE + 10 + 4 + MAX_SEALED_KEY + DIGEST_SIZE
 KEY_FILE_SIZE = len(KEY_MAGIC) + ID_SIZE + 8 + KEY_SIZE + DIGEST_SIZE  # 102: one disk sector
 
