@@ -133,7 +133,7 @@ def test_create_refuses_a_log_that_exists_and_fields_the_header_cannot_hold(tmp_
                        ("survey_id", "-a"), ("survey_id", "é"), ("device_id", b"short"),
                        ("log_id", b"x" * 17), ("created", "2026-02-30"), ("created", "26-05-01"),
                        ("first_key", b"k" * 31), ("sealed_first_key", b""),
-                       ("sealed_first_key", b"s" * 4097)]:
+                       ("sealed_first_key", b"s" * (_frames.MAX_SEALED_KEY + 1))]:
         with pytest.raises(ValueError):
             LogWriter.create(tmp_path / "b.rrlog", **{**good, field: bad}, ops=FAST)
     assert not (tmp_path / "b.rrlog").exists()
