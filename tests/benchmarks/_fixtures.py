@@ -40,13 +40,32 @@ DEMO = ROOT / "resources" / "surveys" / "demo.toml"
 KEY = ROOT / "resources" / "demo-identity.txt"
 CACHE = Path(os.environ.get("RRDESK_BENCH_CACHE", "/tmp/rrdesk-bench-cache"))
 LAPTOPS = CACHE / "enrolled.laptops"  # the coordinator's list: every laptop bundle_of exported is enrolled
+PQ_KEY = CACHE / "pq-identity.txt"  # a post-quantum coordinator (pq_survey), made once
 _FLUSH = 8 << 20  # why: write the log in 8 MiB pieces: few system calls, little memory
+
+
+def pq_survey() -> Path:
+    """The demo survey sealed to a post-quantum (age1pq1…) recipient instead, whose identity is
+    :data:`PQ_KEY`: the same records, each with an mlkem768x25519 stanza."""
+    import re
+    from datetime import datetime, timezone
+
+    path = CACHE / "demo-pq.toml"
+    if not path.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        identity = age.Identity.generate(random=random.Random(31).randbytes, post_quantum=True)
+        PQ_KEY.write_text(age.identity_file_text(identity, datetime(2026, 11, 28, tzinfo=timezone.utc)))
+        text = re.sub(r'recipients = \["age1[0-9a-z]+"\]', f'recipients = ["{identity.recipient}"]',
+                      DEMO.read_text(encoding="utf-8"))
+        path.write_text(text, encoding="utf-8")
+    return path
 
 
 def _sealer(recipients: list[str], rng: random.Random):
     """Seal plaintexts as age files sharing one header (see the module docstring)."""
     file_key = rng.randbytes(age.FILE_KEY_SIZE)
-    stanzas = [_age.wrap(file_key, age.parse_recipient(r), os.urandom) for r in recipients]
+    stanzas = [_age.wrap(file_key, key, os.urandom) if hybrid is None else _age.wrap_hybrid(file_key, hybrid)
+               for key, hybrid in map(_age._recipient, recipients)]
     header = fmt.encode(stanzas)
     prefix = header + b" " + fmt.b64encode(_age.header_mac(file_key, header)) + b"\n"
     final = bytes(11) + b"\x01"
@@ -58,21 +77,23 @@ def _sealer(recipients: list[str], rng: random.Random):
     return seal
 
 
-def data_folder(count: int, seed: int) -> Path:
-    """A data folder holding ``count`` records (rounded down to whole interviews) of one laptop."""
-    folder = CACHE / f"laptop-{count}-{seed}"
+def data_folder(count: int, seed: int, *, pq: bool = False) -> Path:
+    """A data folder holding ``count`` records (rounded down to whole interviews) of one laptop;
+    with ``pq``, of :func:`pq_survey` (sealed to a post-quantum recipient)."""
+    folder = CACHE / f"laptop-{count}-{seed}{'-pq' if pq else ''}"
     if (folder / "done").exists():
         return folder
     shutil.rmtree(folder, ignore_errors=True)
-    survey = surveys.load(DEMO)
-    rng = random.Random(f"{count}-{seed}")  # why both: one seed at two sizes must be two laptops (each
+    source = pq_survey() if pq else DEMO
+    survey = surveys.load(source)
+    rng = random.Random(f"{count}-{seed}{'-pq' if pq else ''}")  # why both: one seed at two sizes must be two laptops (each
     # folder gets its own signing key, and a coordinator enrolls one key per device)
     device, log_id, k = rng.randbytes(16), rng.randbytes(16), rng.randbytes(32)
     sid = survey.id
     where = folder / sid
     where.mkdir(parents=True)
     (folder / "device-id").write_text(device.hex() + "\n")
-    shutil.copyfile(DEMO, where / "survey.toml")
+    shutil.copyfile(source, where / "survey.toml")
     name = f"{device.hex()}-{log_id.hex()}.rrlog"
     (where / "current").write_text(f"{name}\n{records.FORMAT}\n0\n")
     seal = _sealer(list(survey.recipients), rng)

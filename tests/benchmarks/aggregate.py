@@ -19,6 +19,11 @@ cannot tell) and exported by the real export. Printed:
    bundle of about ``--big-mb`` MB (default 500). Target: <= 200 MB each.
 4. *Floors*, per record on one core: the X25519 exchange alone (the part no reader can skip),
    the record opener (``age.Opener.decrypt``) and ``records.parse``.
+5. *X25519 vs post-quantum*, side by side in one run: the same demo records sealed to an X25519
+   recipient and to a hybrid ML-KEM-768 + X25519 one (``age1pq1…``): records/s/core with one
+   worker (alternating, medians), bytes per record (the sealed record, and the bundle per
+   record), and the record opener's time per record. No target: the figures say what the
+   post-quantum recipient costs.
 
 Usage
 -----
@@ -55,7 +60,7 @@ def bundles(total: int, laptops: int) -> list[Path]:
     return [_fixtures.bundle_of(_fixtures.data_folder(per, 1000 + i)) for i in range(laptops)]
 
 
-def stage(paths: list[str], workers: int) -> dict:
+def stage(paths: list[str], workers: int, pq: bool = False) -> dict:
     """One aggregation (in this fresh process)."""
     import tempfile
 
@@ -66,7 +71,7 @@ def stage(paths: list[str], workers: int) -> dict:
     ledger = Path(tempfile.mkdtemp(dir=_fixtures.CACHE)) / "coordinator.ledger"  # a fresh one: every bundle compared
     before = _cpu()
     start = time.perf_counter()
-    found = run([Path(p) for p in paths], _fixtures.KEY, workers=workers,
+    found = run([Path(p) for p in paths], _fixtures.PQ_KEY if pq else _fixtures.KEY, workers=workers,
                 checks=Checks(laptops=_fixtures.LAPTOPS, ledger=ledger))
     seconds = time.perf_counter() - start
     return {"seconds": seconds, "cpu": _cpu() - before, "records": found.data.records, "problems": len(found.problems),
@@ -90,7 +95,7 @@ def _cpu() -> float:
     return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
-def floors(path: str, count: int = 3000) -> dict:
+def floors(path: str, count: int = 3000, pq: bool = False) -> dict:
     import _fixtures
     from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PublicKey
 
@@ -98,13 +103,13 @@ def floors(path: str, count: int = 3000) -> dict:
     from rrdesk.store.age import _format as _age_format
     from rrdesk.store.bundle import Bundles, index_bundle
 
-    identities = keys.load_identities(_fixtures.KEY)
+    identities = keys.load_identities(_fixtures.PQ_KEY if pq else _fixtures.KEY)
     index = index_bundle(Path(path), identities)
     log = index.logs[0]
     reader = Bundles(identities)
     blobs = reader.blobs(index.file, index.digest, log.offsets[:count], log.lengths[:count])
     reader.close()
-    shares = [_age_format.b64decode(_age_format.parse(b)[0].stanzas[0].args[1].encode()) for b in blobs]
+    shares = [_age_format.b64decode(_age_format.parse(b)[0].stanzas[0].args[1].encode())[-32:] for b in blobs]
     secret = identities[0]._key
     start = time.perf_counter()
     for share in shares:
@@ -118,7 +123,8 @@ def floors(path: str, count: int = 3000) -> dict:
     for text in plain:
         records.parse(text)
     parse = (time.perf_counter() - start) / len(plain)
-    return {"x25519_us": 1e6 * x25519, "decrypt_us": 1e6 * decrypt, "parse_us": 1e6 * parse}
+    return {"x25519_us": 1e6 * x25519, "decrypt_us": 1e6 * decrypt, "parse_us": 1e6 * parse,
+            "record_bytes": len(blobs[0])}
 
 
 def _child(*argv: str) -> dict:
@@ -126,8 +132,8 @@ def _child(*argv: str) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def _run(paths: list[Path], workers: int) -> dict:
-    return _child("run", str(workers), *map(str, paths))
+def _run(paths: list[Path], workers: int, pq: bool = False) -> dict:
+    return _child("run-pq" if pq else "run", str(workers), *map(str, paths))
 
 
 def main() -> int:
@@ -136,11 +142,15 @@ def main() -> int:
     p.add_argument("--records", type=int)
     p.add_argument("--rounds", type=int)
     p.add_argument("--big-mb", type=int)
+    p.add_argument("--pq-only", action="store_true", help="only part 5: X25519 vs post-quantum")
     p.add_argument("--stage", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
     args = p.parse_args()
     if args.stage:
         name, *rest = args.stage
-        result = stage(rest[1:], int(rest[0])) if name == "run" else floors(rest[0])
+        if name in ("run", "run-pq"):
+            result = stage(rest[1:], int(rest[0]), pq=name == "run-pq")
+        else:
+            result = floors(rest[0], pq=name == "floors-pq")
         print(json.dumps(result))
         return 0
     short = args.short
@@ -151,6 +161,8 @@ def main() -> int:
     ok = True
     print(f"rrdesk aggregate benchmark ({'short' if short else 'full'} mode) on {os.cpu_count()} core(s)")
 
+    if args.pq_only:
+        return post_quantum(total, rounds)
     paths = bundles(total, 3)
     times: dict[int, list[float]] = {1: [], 2: []}
     cpu: dict[int, list[float]] = {1: [], 2: []}
@@ -194,8 +206,32 @@ def main() -> int:
     floor = _child("floors", str(paths[0]))
     print(f"4. floors per record, one core: X25519 {floor['x25519_us']:.1f} µs (= {1e6 / floor['x25519_us']:,.0f}/s), "
           f"record opener {floor['decrypt_us']:.1f} µs, records.parse {floor['parse_us']:.1f} µs")
+    post_quantum(total, rounds)
     print("all targets met" if ok else "some target NOT met")
     return 0 if ok else 1
+
+
+def post_quantum(total: int, rounds: int) -> int:
+    """Part 5: the same records sealed to X25519 and to a hybrid recipient, one worker each."""
+    import _fixtures
+    n = total // 3
+    paths = {pq: [_fixtures.bundle_of(_fixtures.data_folder(n, 2000, pq=pq))] for pq in (False, True)}
+    times: dict[bool, list[float]] = {False: [], True: []}
+    for r in range(rounds):
+        for pq in ((False, True) if r % 2 == 0 else (True, False)):
+            got = _run(paths[pq], 1, pq)
+            assert got["problems"] == 0, got
+            times[pq].append(got["seconds"])
+    records = got["records"]
+    print(f"5. X25519 vs post-quantum (ML-KEM-768 + X25519), {records:,} records of one bundle each, 1 worker, "
+          f"median of {rounds} round(s):")
+    print("   recipient      records/s/core   opener µs/record   sealed record   bundle bytes/record")
+    for pq in (False, True):
+        floor = _child("floors-pq" if pq else "floors", str(paths[pq][0]))
+        rate = records / statistics.median(times[pq])
+        print(f"   {'hybrid age1pq1' if pq else 'X25519 age1   '}  {rate:14,.0f}   {floor['decrypt_us']:16.1f}   "
+              f"{floor['record_bytes']:9,} B   {paths[pq][0].stat().st_size / records:15,.0f}")
+    return 0
 
 
 if __name__ == "__main__":
