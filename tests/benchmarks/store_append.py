@@ -33,6 +33,11 @@ should be on the laptop's real disk, not a RAM disk), 20 warm-up appends and com
 collector disabled; the three alternate in rounds of 100 (paced: 50), so the disk's and the
 machine's moods hit all alike; each way and each pass has fresh files, deleted afterwards.
 
+Beside them, for information (issue 31): **a durable answer**, X25519 vs post-quantum, paced
+alike and interleaved in rounds: the demo survey's padded record sealed (``age.encrypt``) to an
+X25519 recipient or to a hybrid ML-KEM-768 + X25519 one (``age1pq1…``), then appended, each on
+its own log: the seal's share and the sealed record's bytes show what the hybrid recipient costs.
+
 Target
 ------
 paced: rrdesk's p50 <= 1.3 x SQLite's p50 in the same run. Exit status 0 when met, 1 otherwise.
@@ -186,6 +191,44 @@ def measure(folder: Path, appends: int, pause: float, rounds: int) -> dict[str, 
     return out
 
 
+def durable_answers(folder: Path, count: int, pause: float, rounds: int) -> dict[str, dict]:
+    """Seal the demo's padded record to each kind of recipient and append it, timed whole and
+    seal alone; the two kinds alternate in rounds, each on its own fresh log."""
+    from rrdesk.core import survey as surveys
+    from rrdesk.store import age, records
+
+    demo = surveys.load(Path(__file__).resolve().parents[2] / "resources" / "surveys" / "demo.toml")
+    plain = records.pad(records.Record(survey=demo.id, device="0" * 32, log="0" * 32, interview=1, position=2,
+                                       kind="answer", question="q", answer="yes"), records.record_size(demo))
+    kinds = {"X25519": [age.Identity.generate().recipient],
+             "hybrid": [age.Identity.generate(post_quantum=True).recipient]}
+    out: dict[str, dict] = {k: {"whole": [], "seal": [], "bytes": 0} for k in kinds}
+    writers = {k: _new_log(folder / f"answer-{k}.rrlog", OsOps()) for k in kinds}
+    try:
+        for k, recipients in kinds.items():  # warm-up
+            for _ in range(10):
+                writers[k].append(age.encrypt(plain, recipients))
+        gc.disable()
+        for r in range(0, count, rounds):
+            for k, recipients in kinds.items():
+                for _ in range(min(rounds, count - r)):
+                    if pause:
+                        time.sleep(pause)
+                    start = time.perf_counter_ns()
+                    sealed = age.encrypt(plain, recipients)
+                    mid = time.perf_counter_ns()
+                    writers[k].append(sealed)
+                    end = time.perf_counter_ns()
+                    out[k]["whole"].append(end - start)
+                    out[k]["seal"].append(mid - start)
+                    out[k]["bytes"] = len(sealed)
+    finally:
+        gc.enable()
+        for w in writers.values():
+            w.close()
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--short", action="store_true", help="300 appends of each (default 2000)")
@@ -199,6 +242,7 @@ def main() -> int:
         paced = measure(folder, appends, args.pause / 1000, 50)
         back = measure(folder, appends, 0.0, 100)
         floor = bare_fsync(folder, min(appends, 500))
+        answers = durable_answers(folder, min(appends, 500), args.pause / 1000, 50)
     # the window: from an append's return to its key on disk; and the appends that found the
     # previous key flush not yet over when they began (they waited for it, or did it)
     returned, flushed = paced["returned"], paced["flushed"]
@@ -219,6 +263,12 @@ def main() -> int:
             print(_line("key window", _percentiles(windows)) + "   (append returned -> its key on disk)")
             print(f"  appends that found the previous key flush not yet over: {waited} of {len(returned) - 1}")
     print(_line("floor", floor) + "   (one write + fsync of a frame, back-to-back)")
+    print(f"a durable answer, sealed and appended ({len(answers['X25519']['whole'])} of each, paced, same run; "
+          "for information):")
+    for kind, got in answers.items():
+        seal = statistics.median(got["seal"]) / 1e3
+        print(_line(f"{kind} answer", _percentiles(got["whole"]))
+              + f"   (seal alone p50 {seal:.0f} µs; sealed record {got['bytes']:,} bytes)")
     ratio = {way: {name: figures[way][name]["p50"] / figures[way]["sqlite"]["p50"] for name in ("ours", "before")}
              for way in figures}
     print(f"back-to-back p50 / SQLite p50: rrdesk {ratio['back']['ours']:.2f}, key first "
