@@ -69,3 +69,17 @@ def test_a_hybrid_survey_simulates_exports_and_aggregates_as_an_x25519_one(tmp_p
         else:
             x_size = len(sealed[0])
     assert pq_size - x_size == 1557 - 98  # the hybrid stanza's bytes less the X25519 one's
+
+
+def test_check_counts_post_quantum_recipients_and_warns_of_a_mix(tmp_path):
+    recipient = age.Identity.generate(post_quantum=True).recipient
+    text = DEMO.read_text(encoding="utf-8")
+    demo_recipient = re.search(r'recipients = \["(age1[0-9a-z]+)"\]', text).group(1)
+    for recipients, warned in (([recipient], False), ([demo_recipient, recipient], True)):
+        path = tmp_path / f"s{len(recipients)}.toml"
+        listed = ", ".join(f'"{r}"' for r in recipients)
+        path.write_text(re.sub(r'recipients = \[[^\]]*\]', f"recipients = [{listed}]", text), encoding="utf-8")
+        code, out, err = rrdesk("check", path)
+        assert code == 0, err
+        assert f"{len(recipients)} recipient(s), 1 post-quantum" in out
+        assert ("only as strong as the ordinary one" in out) is warned

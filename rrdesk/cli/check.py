@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from rrdesk.cli.common import EXIT_OK
+from rrdesk.core.bech32 import is_age_hybrid_recipient
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -89,11 +90,16 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(report, indent=2))
         return EXIT_OK
     n = s.planned_respondents
+    pq = sum(map(is_age_hybrid_recipient, s.recipients))
     out = [f"{s.title} ({s.id}) — {args.survey}",
-           f"languages {', '.join(s.languages)} · {len(s.recipients)} recipient(s) · "
+           f"languages {', '.join(s.languages)} · {len(s.recipients)} recipient(s)"
+           f"{f', {pq} post-quantum' if pq else ''} · "
            f"margins at the planned {n} respondents, 95 %, in the worst case over prevalences",
-           _signature_line(report["signature"], args.survey),
-           ""]
+           _signature_line(report["signature"], args.survey)]
+    if 0 < pq < len(s.recipients):
+        out.append("recipients: post-quantum and ordinary (age1…) recipients mixed: every record is only as strong "
+                   "as the ordinary one, open to a future quantum computer; keep such an overlap short")
+    out.append("")
     head = ("question", "design", "mode", "ε", "truth", "lie ≤", "belief ≤", "margin")
     rows = [head]
     for q in report["questions"]:
