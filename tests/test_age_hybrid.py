@@ -179,3 +179,16 @@ def test_hybrid_identity_files_are_age_keygen_pq_s_format(tmp_path):
     path2 = tmp_path / "both.txt"
     path2.write_text(f"{CLASSIC}\n# a post-quantum key too\n{PQ[1]}\n")
     assert keys.load_identities(path2) == [CLASSIC, PQ[1]]
+
+
+def test_a_files_stanza_types_are_read_without_a_key():
+    """What the aggregator compares with the survey's recipients, record by record."""
+    classic, hybrid = age.Identity.generate(), age.Identity.generate(post_quantum=True)
+    recipients = [hybrid.recipient, classic.recipient]
+    sealed = age.encrypt(b"x" * 100, recipients)
+    assert sorted(age.stanza_types(sealed)) == sorted(age.recipient_type(r) for r in recipients) == [
+        "X25519", "mlkem768x25519"]
+    assert age.stanza_types(age.encrypt(b"x", [classic.recipient])) == ("X25519",)
+    assert age.stanza_types(b"not an age file") is None
+    with pytest.raises(AgeError):
+        age.recipient_type("age1notarecipient")

@@ -244,10 +244,11 @@ def sealed_size(size: int, recipients: Sequence[str]) -> int:
 
 
 def recipient_type(recipient: str) -> str:
-    """The type of stanza a recipient's file key is wrapped in (``X25519`` for ``age1…``): what
-    a file sealed to a list of recipients holds one stanza of each, in any order."""
+    """The type of stanza a recipient's file key is wrapped in (``X25519`` for ``age1…``,
+    ``mlkem768x25519`` for ``age1pq1…``): what a file sealed to a list of recipients holds one
+    stanza of each, in any order."""
     parse_recipient(recipient)  # why first: an unknown kind of key never passes for a type
-    return _X25519_TYPE
+    return _HYBRID_TYPE if is_post_quantum(recipient) else _X25519_TYPE
 
 
 def stanza_types(data: bytes) -> tuple[str, ...] | None:
