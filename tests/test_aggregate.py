@@ -356,12 +356,12 @@ def test_the_report_lists_the_problems(field, tmp_path):
 def test_worker_processes_give_exactly_what_this_process_gives(field, monkeypatch):
     paths = [field["a"][1], field["b"][1]]
     identities = keys.load_identities(KEY)
-    here = aggregate.collect(paths, identities, workers=1).surveys[SID]
+    here = aggregate.collect(paths, identities, workers=1, include_synthetic=True).surveys[SID]
     monkeypatch.setattr(_collector, "IN_PROCESS_BELOW", 0)
     monkeypatch.setattr(_collector, "CHUNK", 7)  # many chunks, each checked after its predecessor's last record
     here_calls = []
     monkeypatch.setattr(_opening, "open_job", lambda *a: here_calls.append(a) or pytest.fail("opened here"))
-    pooled = aggregate.collect(paths, identities, workers=2).surveys[SID]
+    pooled = aggregate.collect(paths, identities, workers=2, include_synthetic=True).surveys[SID]
     assert here_calls == []  # every record was opened by a worker process
     assert (pooled.table == here.table).all() and pooled.problems == here.problems == ()
     answers = list(pooled.answers("bullied"))

@@ -77,7 +77,8 @@ def test_copies_that_tie_decrypt_each_record_once(field, tmp_path, monkeypatch):
     monkeypatch.setattr(opening, "open_job", counting)
     from rrdesk.store import keys
     from rrdesk.store.collect import collect
-    found = collect([Path(b) for b in bundles], keys.load_identities(KEY), workers=1)  # as the Results view
+    found = collect([Path(b) for b in bundles], keys.load_identities(KEY), workers=1,
+                    include_synthetic=True)  # as the Results view
     assert found.surveys[SID].bundles == (str(edited),)  # its 12 interviews fit, against 8
     assert "other questions or spinners" in found.surveys[SID].problems[0].what
     assert found.surveys["trabajo-es"].records == 27 and found.surveys[SID].records > 0

@@ -88,7 +88,7 @@ def test_the_same_bundle_named_twice_is_read_once(stick, capsys):
 
 def test_aggregate_takes_a_folder_of_bundles(stick, capsys):
     capsys.readouterr()
-    assert cli.main(["aggregate", str(stick), "-i", DEMO_KEY, "--json", "--workers", "1"]) == 0
+    assert cli.main(["aggregate", str(stick), "-i", DEMO_KEY, "--json", "--workers", "1", "--include-synthetic"]) == 0
     out, err = capsys.readouterr()
     found = json.loads(out)
     assert found["interviews"] == 5 and len(found["bundles"]) == 2 and found["problems"] == []
@@ -118,7 +118,7 @@ def two_coordinators(tmp_path_factory):
         folder.mkdir()
         survey = tiny_survey(folder, [keys.recipient])
         data = base / f"data-{n}"
-        assert cli.main(["simulate", str(survey), "--data", str(data), "-n", "2", "--seed", str(n)]) == 0
+        assert cli.main(["simulate", str(survey), "--data", str(data), "-n", "2", "--seed", str(n), "--force"]) == 0
         assert cli.main(["export", "--data", str(data), "--survey-id", "tiny-2026", "--to", str(stick)]) == 0
     return made, stick
 
@@ -137,7 +137,7 @@ def test_identity_given_twice_uses_both(two_coordinators, capsys):
     capsys.readouterr()
     assert cli.main(["verify", str(stick), "-i", first, "-i", second, "--json"]) == 0
     capsys.readouterr()
-    assert cli.main(["aggregate", str(stick), "-i", first, "-i", second, "--json", "--workers", "1",
+    assert cli.main(["aggregate", str(stick), "-i", first, "-i", second, "--json", "--workers", "1", "--include-synthetic",
                      "--survey", _unsigned_survey(stick)]) == 0
     assert json.loads(capsys.readouterr().out)["interviews"] == 4
 
@@ -148,7 +148,7 @@ def test_an_identity_file_with_several_keys_opens_both(two_coordinators, tmp_pat
     both.write_text("# the old key\n" + made[0].identity.read_text() + "\n# the new key\r\n"
                     + made[1].identity.read_text())
     capsys.readouterr()
-    assert cli.main(["aggregate", str(stick), "-i", str(both), "--json", "--workers", "1",
+    assert cli.main(["aggregate", str(stick), "-i", str(both), "--json", "--workers", "1", "--include-synthetic",
                      "--survey", _unsigned_survey(stick)]) == 0
     assert json.loads(capsys.readouterr().out)["interviews"] == 4
     out = tmp_path / "records"
@@ -175,7 +175,7 @@ def test_a_key_rotation_keeps_every_bundle_readable(tmp_path, capsys):
     for n, recipients in enumerate(phases):
         survey = tiny_survey(folder, recipients)
         assert cli.main(["sign", str(survey), "-k", str(old.identity)]) == 0  # the signer stays the same
-        assert cli.main(["simulate", str(survey), "--data", str(data), "-n", "2", "--seed", str(n)]) == 0
+        assert cli.main(["simulate", str(survey), "--data", str(data), "-n", "2", "--seed", str(n), "--force"]) == 0
         capsys.readouterr()
         bundles.append(_export(data, "tiny-2026", stick, capsys))
     last = bundles[-1]
@@ -190,7 +190,7 @@ def test_a_key_rotation_keeps_every_bundle_readable(tmp_path, capsys):
     assert report["files"] == 0 and [p["record"] for p in report["problems"]] == [None]
     assert cli.main(["verify", last, "-i", str(new.identity), "-i", str(old.identity), "--json"]) == 0
     capsys.readouterr()
-    assert cli.main(["aggregate", *bundles, "-i", str(old.identity), "-i", str(new.identity), "--json",
+    assert cli.main(["aggregate", *bundles, "-i", str(old.identity), "-i", str(new.identity), "--json", "--include-synthetic",
                      "--workers", "1"]) == 0
     found = json.loads(capsys.readouterr().out)
     assert found["interviews"] == 6 and found["problems"] == []

@@ -59,12 +59,12 @@ def device(data: Path) -> str:
 
 
 def two_logs(coordinator, name: str) -> Path:
-    """A laptop with two logs: its first log set aside while it records again (a new log), then put back."""
+    """A laptop with two logs: its pointer as an rrdesk of record format /1 left it, so the
+    station never continues that log and begins another, numbered after it."""
     data = laptop(coordinator, name, 3, 11)
     [first] = logs(data)
-    aside = first.rename(first.with_name("aside"))
+    (data / SID / "current").write_text(first.name + "\n")
     simulate(data, 2, 12)
-    aside.rename(first)
     assert len(logs(data)) == 2
     return data
 

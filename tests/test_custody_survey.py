@@ -40,7 +40,8 @@ def study(tmp_path_factory) -> dict[str, Path]:
                       encoding="utf-8")
     assert rrdesk("sign", survey, "-k", identity)[0] == 0
     data = base / "laptop"
-    code, _, err = rrdesk("simulate", survey, "--data", data, "-n", 8, "--seed", 5, "--truth", "unhappy=0.25")
+    code, _, err = rrdesk("simulate", survey, "--data", data, "-n", 8, "--seed", 5, "--truth", "unhappy=0.25",
+                          "--force")  # a signed survey: simulate refuses it without --force
     assert code == 0, err
     laptops = base / "coordinator.laptops"
     enroll(data, laptops, base / "stick-enroll")

@@ -77,7 +77,7 @@ def outputs(tmp_path_factory) -> dict[str, str]:
     found["verify-folder.json"] = _run("verify", laptop_b, "--json")[1]
     found["verify-bundle.json"] = _run("verify", bundles[0], "-i", KEY, "--json")[1]
     found["aggregate.json"] = _run("aggregate", *bundles, "-i", KEY, "--by", "department", "--json",
-                                   "--workers", 1, "--out", report)[1]
+                                   "--workers", 1, "--out", report, "--include-synthetic")[1]
     for name in ("estimates.csv", "answers.csv", "codebook.md"):
         found[name] = (report / name).read_bytes().decode("utf-8")
     return {name: norm(text) for name, text in found.items()}

@@ -75,12 +75,12 @@ def test_the_results_view_splits_by_bins_and_names_the_skipped(qtbot, tmp_path):
     simulate(tmp_path / "data", 60, 3, survey=path)
     bundle = export(tmp_path / "data", tmp_path / "stick", "numbers-2026")
     model = EstimatesModel()
-    found = compute([bundle], KEY, "numbers-2026", "year")
+    found = compute([bundle], KEY, "numbers-2026", "year", include_synthetic=True)
     model.show(found.results, "en")
     hours = [line for line in model.lines if line.result.question.id == "hours"]
     assert [line.answer for line in hours if line.group is None] == ["[0.00,2.00)", "[2.00,4.50)", "[4.50,24.00]"]
     assert "(skipped)" in {line.group_label for line in hours if line.group is not None}  # age under 18
-    model.show(compute([bundle], KEY, "numbers-2026", "age").results, "en")
+    model.show(compute([bundle], KEY, "numbers-2026", "age", include_synthetic=True).results, "en")
     groups = {line.group_label for line in model.lines if line.group is not None}
     assert groups and groups <= {"15-19", "20-39", "40-59", "60-79", "80-99"}
 

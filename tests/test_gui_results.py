@@ -41,7 +41,7 @@ def rrdesk(*argv: object) -> tuple[int, str]:
 
 
 def aggregate_json(*argv: object) -> dict:
-    code, out = rrdesk("aggregate", *argv, "-i", DEMO_KEY, "--json")
+    code, out = rrdesk("aggregate", *argv, "-i", DEMO_KEY, "--json", "--include-synthetic")
     assert code in (0, 1)
     return json.loads(out)
 

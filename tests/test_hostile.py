@@ -187,7 +187,7 @@ def test_an_edited_survey_copy_never_removes_a_genuine_bundles_records(genuine, 
 def test_a_survey_file_given_decides_over_every_copy(genuine, scratch):
     from rrdesk.app import aggregate as use_case
     edited = reseal(genuine, scratch / "edited-given.tar.age", _respun, scratch / "genuine")
-    found = use_case.run([edited, genuine], KEY, survey=surveys.load(DEMO), workers=1)
+    found = use_case.run([edited, genuine], KEY, survey=surveys.load(DEMO), workers=1, include_synthetic=True)
     assert found.data.records == GENUINE * PER and found.data.bundles == (str(genuine),)
     assert [p.file for p in found.problems] == [str(edited)]
 

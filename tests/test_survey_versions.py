@@ -109,7 +109,7 @@ def test_only_versions_members_named_by_the_rule_are_expected():
 
 
 def _simulate(survey: surveys.Survey, data, seed: int, n: int = 40) -> None:
-    code, _, err = rrdesk("simulate", survey.path, "--data", data, "-n", n, "--seed", seed)
+    code, _, err = rrdesk("simulate", survey.path, "--data", data, "-n", n, "--seed", seed, "--force")  # signed surveys here
     assert code == 0, err
 
 

@@ -35,7 +35,7 @@ def _survey(folder: Path, text: str | None = None) -> Path:
 
 
 def _simulate(survey: Path, data: Path, capsys) -> tuple[int, str]:
-    code = cli.main(["simulate", str(survey), "--data", str(data), "-n", "2", "--seed", "1"])
+    code = cli.main(["simulate", str(survey), "--data", str(data), "-n", "2", "--seed", "1", "--force"])
     return code, capsys.readouterr().err
 
 

@@ -14,11 +14,13 @@ from typing import Any
 
 import numpy as np
 
+from rrdesk.app import trust
 from rrdesk.app.interviews import Station
 from rrdesk.core import survey as surveys
 from rrdesk.core.errors import InputError
+from rrdesk.store import folder
 
-__all__ = ["simulate", "truth_shares"]
+__all__ = ["refusal", "simulate", "truth_shares"]
 
 
 def truth_shares(s: surveys.Survey, specs: list[str]) -> dict[str, np.ndarray]:
@@ -77,9 +79,23 @@ def _parse_share(q: surveys.Question, value: str, where: str) -> np.ndarray:
 SIMULATED = "simulated"
 
 
+def refusal(s: surveys.Survey, data: Path) -> str | None:
+    """Why ``simulate`` must not write into ``data`` under ``s`` without ``--force``: the desktop
+    app's own data folder (where respondents answer), or a survey a coordinator signed (one
+    that goes to the field). None: a practice or test folder."""
+    if folder.is_desktop(data):
+        return (f"{data} is the desktop app's data folder, where respondents' interviews are recorded: synthetic "
+                "ones would be exported beside them (give another --data, or --force)")
+    if trust.survey_signature(s) is not None:
+        return (f"{s.path} is signed by a coordinator: it is a survey for the field, and synthetic interviews "
+                "under it would travel with real ones (simulate with an unsigned copy, or give --force)")
+    return None
+
+
 def simulate(s: surveys.Survey, data: Path, n: int, shares: dict[str, np.ndarray],
              seed: int | None = None) -> dict[str, Any]:
-    """Record ``n`` respondents; returns what was simulated and what was recorded."""
+    """Record ``n`` respondents; returns what was simulated and what was recorded. Every record
+    carries the sealed synthetic mark (aggregate leaves them out unless told to count them)."""
     rng = np.random.default_rng(seed)
     source = np.random.default_rng([seed, 1]).bytes if seed is not None else os.urandom
     truths = {q.id: (rng.integers(shares[q.id][0], shares[q.id][1], size=n, endpoint=True) if q.number is not None
@@ -88,7 +104,7 @@ def simulate(s: surveys.Survey, data: Path, n: int, shares: dict[str, np.ndarray
     given: dict[str, list[str]] = {q.id: [] for q in s.direct}  # the direct answers recorded ("" when skipped)
     # the survey's interviewers in turn (answers.csv then has several), else one simulated one
     team = s.interviewers or (SIMULATED,)
-    with Station(s, data, source=source) as station:
+    with Station(s, data, source=source, synthetic=True) as station:
         if station.interrupted() is not None:  # an interview left open by the GUI: close it, keep its answers
             station.resume(interviewer=team[0]).abandon()
         for i in range(n):

@@ -48,6 +48,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--accept-unverified", action="store_true",
                    help="use the records of bundles whose laptop is not proven (unsigned, not enrolled, a "
                         "signature that fails); they are still listed as problems")
+    p.add_argument("--include-synthetic", action="store_true",
+                   help="count the interviews rrdesk simulate made (marked in their sealed records; left out, "
+                        "and named as a problem, without it)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--out", metavar="DIR", type=Path,
                    help="write report.html, estimates.csv, answers.csv, codebook.md, analysis.R and analysis.do "
@@ -75,7 +78,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"rrdesk: skipped {path}: an unfinished export (.part), not a bundle", file=sys.stderr)
     found = use_case.run(list(given.paths), args.identity, survey_id=survey_id, by=args.by, workers=args.workers,
                          survey=survey, model=args.model,
-                         checks=use_case.Checks(args.laptops, args.ledger, args.accept_unverified))
+                         checks=use_case.Checks(args.laptops, args.ledger, args.accept_unverified),
+                         include_synthetic=args.include_synthetic)
     data, results, problems = found.data, found.results, list(found.problems)
     # why: run raises when no bundle was usable, so both are there (Aggregation also serves compute)
     assert data is not None and results is not None
@@ -83,13 +87,15 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         per_version = [(v, r) for v, _, r in found.by_version]
         extra: dict[str, Any] = {**contracts.versions_json(found.versions_used, per_version), "bundles": list(data.bundles),
-                                 "skipped": [{"file": f, "survey": s} for f, s in found.skipped]}
+                                 "skipped": [{"file": f, "survey": s} for f, s in found.skipped],
+                                 "synthetic_interviews": dict(data.synthetic)}
         if written:
             extra["written"] = [str(path) for path in written]
         print(json.dumps(contracts.aggregate_json(results, problems, **extra), indent=2))
     else:
         _show(results, data.bundles, problems, found.skipped, written,
-              lambda: _show_versions(found.versions_used, [(v, r) for v, _, r in found.by_version]))
+              lambda: _show_versions(found.versions_used, [(v, r) for v, _, r in found.by_version]),
+              sum(data.synthetic.values()) if args.include_synthetic else 0)
     return EXIT_PROBLEMS if problems else EXIT_OK
 
 
@@ -98,12 +104,15 @@ def _pct(x: float) -> str:
 
 
 def _show(results: Results, bundles: tuple[str, ...], problems: list[Problem],
-          skipped: tuple[tuple[str, str], ...], written: list[Path], versions: Callable[[], None]) -> None:
+          skipped: tuple[tuple[str, str], ...], written: list[Path], versions: Callable[[], None],
+          synthetic: int = 0) -> None:
     s = results.survey
     print(f"{s.title} — survey {s.id}")
     print(f"{results.interviews} interviews, {results.records} records, {results.devices} laptop(s), "
           f"{len(bundles)} bundle(s); total ε per respondent {s.epsilon_per_respondent:.2f} "
           f"(cap {s.max_epsilon:g})")
+    if synthetic:
+        print(f"{synthetic} of the interviews are synthetic, made by rrdesk simulate (--include-synthetic counts them)")
     for r in results.questions:
         e = r.estimate
         design = "asked directly" if r.epsilon is None else f"{r.question.kind}, ε {r.epsilon:.2f}"

@@ -132,7 +132,9 @@ def open_station(survey: Survey, data: Path, *, ops: FileOps | None = None) -> O
         # why here, on the worker: the store (cryptography, the log) is not needed to show the
         # first window, only to open the data folder just after
         from rrdesk.app.interviews import Station
+        from rrdesk.store import folder
 
+        folder.mark_desktop(data)  # why: the desktop app records respondents here; rrdesk simulate then refuses it
         try:
             station = Station(survey, data, ops=ops)
         except (RRDeskError, OSError) as error:

@@ -19,9 +19,11 @@ from rrdesk.core.fileio import read_capped_if_present
 from rrdesk.core.problems import Problem
 from rrdesk.store.records import FORMAT, FORMAT_V2
 
-__all__ = ["CURRENT", "DEVICE_FILE", "DEVICE_ID", "OLD_POINTER", "POINTER", "SURVEY_COPY", "VERSIONS", "folder_problems"]
+__all__ = ["CURRENT", "DESKTOP_MARK", "DEVICE_FILE", "DEVICE_ID", "OLD_POINTER", "POINTER", "SURVEY_COPY", "VERSIONS",
+           "folder_problems", "is_desktop", "mark_desktop"]
 
 DEVICE_FILE = "device-id"
+DESKTOP_MARK = "desktop-app"  # why: the desktop app's own data folder, where respondents answer (§3)
 SURVEY_COPY = "survey.toml"
 VERSIONS = "versions"  # why: DATA/<id>/versions/<version>.toml: the copies of earlier versions recorded with (§3)
 CURRENT = "current"
@@ -40,6 +42,21 @@ POINTER = re.compile(r"([0-9a-f]{32}-[0-9a-f]{32}\.rrlog)\n(" + re.escape(FORMAT
 OLD_POINTER = re.compile(r"([0-9a-f]{32}-[0-9a-f]{32}\.rrlog)\n(\Z|rrdesk-record/(?![23]\n)[0-9]+\n)")
 # why: the one-line pointer written before rrdesk-record/2 (its log holds /1 records), or one
 # of another record format (a newer rrdesk's): that log must never receive /2 records
+
+
+def mark_desktop(data: Path) -> None:
+    """Mark ``data`` as the desktop app's data folder (``rrdesk simulate`` then refuses it):
+    an empty file, made once; a folder that cannot be written is the station's to report."""
+    try:
+        data.mkdir(parents=True, exist_ok=True)
+        (data / DESKTOP_MARK).touch(exist_ok=True)
+    except OSError:
+        pass
+
+
+def is_desktop(data: Path) -> bool:
+    """Whether the desktop app has recorded (or may record) interviews in ``data``."""
+    return (data / DESKTOP_MARK).exists()
 
 
 def _read(path: Path, problems: list[Problem]) -> bytes | None:

@@ -115,13 +115,14 @@ def choose(found: Found, survey_id: str | None, by: str | None) -> str | None:
 
 def compute(bundles: Sequence[Path], identity: IdentityFiles, survey_id: str | None,
             by: str | None, *, workers: int | None = None, survey: Survey | None = None,
-            model: str | None = None, checks: Checks | None = None) -> Aggregation:
+            model: str | None = None, checks: Checks | None = None, include_synthetic: bool = False) -> Aggregation:
     """Index, decide, open, count and estimate. Never raises for a bad bundle or record: each
     becomes a problem, and everything else is used. ``survey``, the survey file as the
     coordinator has it, decides over the bundles' copies (without it: the copy most bundles
     hold; a bundle whose copy differs is a problem, its records unused). The custody checks
     (``checks``, by default the laptops' list and ledger beside the first identity file) run
-    and the ledger is saved.
+    and the ledger is saved. Interviews ``rrdesk simulate`` made are left out (a problem names
+    them) unless ``include_synthetic``.
 
     Raises
     ------
@@ -133,12 +134,13 @@ def compute(bundles: Sequence[Path], identity: IdentityFiles, survey_id: str | N
     checks = beside(_first_file(identity), checks or Checks())
     found, judge = custody_checks(checks)
     with collected.Engine(identities, workers, judge) as engine:
-        return _aggregate(bundles, identities, engine, survey_id, by, survey, model, checks, found)
+        return _aggregate(bundles, identities, engine, survey_id, by, survey, model, checks, found,
+                          include_synthetic=include_synthetic)
 
 
 def run(bundles: Sequence[Path], identity: IdentityFiles, *, survey_id: str | None = None, by: str | None = None,
         workers: int | None = None, survey: Survey | None = None, model: str | None = None,
-        checks: Checks | None = None) -> Aggregation:
+        checks: Checks | None = None, include_synthetic: bool = False) -> Aggregation:
     """``rrdesk aggregate``: as :func:`compute`, with :func:`choose` once every bundle is indexed.
 
     Raises
@@ -157,7 +159,8 @@ def run(bundles: Sequence[Path], identity: IdentityFiles, *, survey_id: str | No
             _choose(collected.surveys_of(engine.index(bundles)), survey_id, by, survey, model)
         raise
     with collected.Engine(identities, workers, judge) as engine:
-        result = _aggregate(bundles, identities, engine, survey_id, by, survey, model, checks, found, choosing=True)
+        result = _aggregate(bundles, identities, engine, survey_id, by, survey, model, checks, found, choosing=True,
+                            include_synthetic=include_synthetic)
     if result.data is None:
         _nothing_usable(result.problems)
     return result
@@ -172,7 +175,7 @@ def _choose(holding: Found, survey_id: str | None, by: str | None, survey: Surve
 
 def _aggregate(bundles: Sequence[Path], identities: Sequence[Identity], engine: collected.Engine,
                survey_id: str | None, by: str | None, survey: Survey | None, model: str | None, checks: Checks,
-               found: collected.Custody, *, choosing: bool = False) -> Aggregation:
+               found: collected.Custody, *, choosing: bool = False, include_synthetic: bool = False) -> Aggregation:
     """Index, decide, open and count (:func:`rrdesk.store.collect.collect`), save the ledger, then
     report; ``choosing``: :func:`choose` once every bundle is indexed (it may raise)."""
     def indexed(heads: list[BundleIndex]) -> None:
@@ -181,6 +184,7 @@ def _aggregate(bundles: Sequence[Path], identities: Sequence[Identity], engine: 
         signed = trust.survey_signature(survey)  # why: a signature that fails is refused here, never ignored
         found = replace(found, survey_signed=signed is not None and signed.signer == found.signer)
     collection = collected.collect(bundles, identities, survey_id=survey_id, survey=survey, custody=found,
+                                   include_synthetic=include_synthetic,
                                    engine=engine, indexed=indexed if choosing else None)
     if collection.unsigned:
         assert found.signer is not None

@@ -100,8 +100,10 @@ class Station:
     """
 
     def __init__(self, survey: Survey, data: str | Path, *, source: ByteSource = os.urandom,
-                 today: Callable[[], dt.date] = dt.date.today, ops: FileOps | None = None) -> None:
+                 today: Callable[[], dt.date] = dt.date.today, ops: FileOps | None = None,
+                 synthetic: bool = False) -> None:
         self.survey, self.data, self.source, self.today = survey, Path(data), source, today
+        self.synthetic = synthetic  # every record carries the sealed synthetic mark (rrdesk simulate)
         self.ops = ops or OsOps()
         self.folder = self.data / survey.id
         self.device = device_id(self.data, self.ops)
@@ -297,7 +299,7 @@ class Station:
         return Record(survey=self.survey.id, device=self.device.hex(), log=self.writer.header.log_id.hex(),
                       interview=interview, position=self.writer.count % self._per_interview, kind=kind,
                       question=question, day=self.today().isoformat(), direct=direct or {},
-                      interviewer=interviewer, version=self.survey.version)
+                      interviewer=interviewer, version=self.survey.version, synthetic=self.synthetic)
 
     def add_record(self, interview: int, kind: str, interviewer: str, question: str = "", *,
                    direct: Mapping[str, str] | None = None) -> int:

@@ -111,7 +111,8 @@ def _heads(paths: Sequence[Path], identities: Sequence[age.Identity]) -> list[Bu
 
 def collect(paths: Sequence[Path], identities: Sequence[age.Identity], *, survey_id: str | None = None,
             workers: int | None = None, survey: Survey | None = None, custody: Custody | None = None,
-            engine: Engine | None = None, indexed: Callable[[list[BundleIndex]], None] | None = None) -> Collection:
+            engine: Engine | None = None, indexed: Callable[[list[BundleIndex]], None] | None = None,
+            include_synthetic: bool = False) -> Collection:
     """Index, decide, open and count the records of every bundle.
 
     Parameters
@@ -137,6 +138,9 @@ def collect(paths: Sequence[Path], identities: Sequence[age.Identity], *, survey
         Called once every bundle is indexed, before the last records are counted, with each
         bundle's index without its logs' places (its manifest, survey copies and verdicts); what
         it raises ends the collection.
+    include_synthetic : bool
+        Count the interviews ``rrdesk simulate`` made (their records carry a sealed mark);
+        by default they are left out, and a problem per laptop says how many.
 
     Returns
     -------
@@ -148,7 +152,8 @@ def collect(paths: Sequence[Path], identities: Sequence[age.Identity], *, survey
     try:
         with steady_buffers():  # why: bundles are read in 1 MiB pieces here too (rrdesk.core.heap)
             return _collect(paths, survey, custody, engine, Options(
-                survey_id, custody is not None and custody.accept_unverified, collector.CHUNK, _clock()), indexed)
+                survey_id, custody is not None and custody.accept_unverified, collector.CHUNK, _clock(),
+                include_synthetic), indexed)
     finally:
         if own:
             engine.close()

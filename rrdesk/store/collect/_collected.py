@@ -6,7 +6,7 @@ the methods count, split by subgroup and list them for the report and ``answers.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterator, Mapping, Sequence
 
 import numpy as np
@@ -28,6 +28,7 @@ from rrdesk.store.collect._opening import (
     SKIPPED,
     SPUN,
     START,
+    SYNTHETIC,
     VERSION,
     WHO,
 )
@@ -72,6 +73,7 @@ class SurveyData:
     problems: tuple[Problem, ...]
     names: tuple[str, ...] = ()  # the interviewer ids and versions the WHO and VERSION columns index
     trust: VersionTrust | None = None  # which copy reads each version's records, as the plan decided
+    synthetic: Mapping[str, int] = field(default_factory=dict)  # laptop → interviews rrdesk simulate made
 
     @property
     def records(self) -> int:
@@ -274,6 +276,44 @@ def refused_aside(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     keys = table[:, DEVICE] * opening.MAX_INTERVIEW + table[:, ROW + INTERVIEW]
     inside = np.isin(keys, refusing[:, DEVICE] * opening.MAX_INTERVIEW + refusing[:, ROW + INTERVIEW]) & (kind != REFUSED)
     return table[~inside], table[inside & (kind == ANSWERED)]
+
+
+def duplicate_starts(table: np.ndarray) -> tuple[np.ndarray, list[tuple[int, list[int], list[int]]]]:
+    """``table`` without every record of an interview begun in more than one log of its laptop
+    (a second log numbering interviews again: neither copy is used, as ODK Central refuses a
+    duplicate instance id), and per laptop and set of logs (device, logs, interview numbers)."""
+    kind = table[:, ROW + KIND]
+    opening_rows = table[(kind == START) | (kind == REFUSED)]
+    if opening_rows.shape[0] < 2:
+        return table, []
+    keys = opening_rows[:, DEVICE] * opening.MAX_INTERVIEW + opening_rows[:, ROW + INTERVIEW]
+    pairs = np.unique(np.stack((keys, opening_rows[:, LOG]), axis=1), axis=0)  # (interview, log) once each
+    unique, counts = np.unique(pairs[:, 0], return_counts=True)
+    twice = unique[counts > 1]
+    if twice.size == 0:
+        return table, []
+    groups: dict[tuple[int, tuple[int, ...]], list[int]] = {}
+    for key in twice.tolist():
+        logs = tuple(sorted(pairs[pairs[:, 0] == key, 1].tolist()))
+        groups.setdefault((key // opening.MAX_INTERVIEW, logs), []).append(key % opening.MAX_INTERVIEW)
+    all_keys = table[:, DEVICE] * opening.MAX_INTERVIEW + table[:, ROW + INTERVIEW]
+    return table[~np.isin(all_keys, twice)], [(device, list(logs), numbers) for (device, logs), numbers in groups.items()]
+
+
+def synthetic_aside(table: np.ndarray, keep: bool) -> tuple[np.ndarray, dict[int, int]]:
+    """``table`` without the records of interviews ``rrdesk simulate`` made (all of them kept
+    when ``keep``), and how many such interviews each laptop (device index) holds."""
+    marked = table[:, ROW + SYNTHETIC] == 1
+    if not marked.any():
+        return table, {}
+    rows = table[marked]
+    keys = np.unique(rows[:, DEVICE] * opening.MAX_INTERVIEW + rows[:, ROW + INTERVIEW])
+    devices, counts = np.unique(keys // opening.MAX_INTERVIEW, return_counts=True)
+    per_device = dict(zip(devices.tolist(), counts.tolist()))
+    if keep:
+        return table, per_device
+    all_keys = table[:, DEVICE] * opening.MAX_INTERVIEW + table[:, ROW + INTERVIEW]
+    return table[~np.isin(all_keys, keys)], per_device
 
 
 @dataclass(frozen=True)

@@ -29,8 +29,19 @@ from rrdesk.core.survey import Survey
 from rrdesk.store import age
 from rrdesk.store.age import Opener
 from rrdesk.store.bundle import BundleIndex, Bundles, Verdicts, index_bundle
-from rrdesk.store.collect._collected import BUNDLE, LOG, ROW, Collection, Rows, SurveyData, refused_aside
-from rrdesk.store.collect._opening import FIXED, SEQ
+from rrdesk.store.collect._collected import (
+    BUNDLE,
+    DEVICE,
+    LOG,
+    ROW,
+    Collection,
+    Rows,
+    SurveyData,
+    duplicate_starts,
+    refused_aside,
+    synthetic_aside,
+)
+from rrdesk.store.collect._opening import FIXED, SEQ, SYNTHETIC
 from rrdesk.store.collect._plan import Plan, SurveyPlan
 from rrdesk.store.log import unmatched_problems
 
@@ -213,7 +224,7 @@ class Engine:
             rows[:, ROW:] = opened.rows
             # the job's own numbering of interviewer ids and versions → the survey's
             remap = np.array([into.names.setdefault(name, len(into.names)) for name in opened.names], dtype=np.int64)
-            for column in (ROW + opening.WHO, ROW + opening.VERSION):
+            for column in (ROW + opening.WHO, ROW + opening.VERSION, ROW + opening.SEALED):
                 rows[:, column] = remap[rows[:, column]]
             into.places[(number, log)] = (job.file, job.member)
         into.problems.extend((number, Problem(job.file, seq, what, job.member)) for seq, what in opened.problems)
@@ -234,11 +245,11 @@ class Engine:
         for sid, problem in plan.conflicts:
             if sid in surveys:
                 surveys[sid].problems.append(problem)
-        data = {sid: self._survey_data(s, plan.drop, plan.problems) for sid, s in surveys.items()}
+        data = {sid: self._survey_data(s, plan, plan.problems) for sid, s in surveys.items()}
         return Collection(data, tuple(p for _, p in _ordered(plan.problems)), tuple(plan.skipped))
 
-    def _survey_data(self, s: _Survey, drop: dict[tuple[str, str, int], int | None],
-                     shared: list[tuple[int, Problem]]) -> SurveyData:
+    def _survey_data(self, s: _Survey, plan: Plan, shared: list[tuple[int, Problem]]) -> SurveyData:
+        drop, include_synthetic = plan.drop, plan.include_synthetic
         table = s.rows.take()
         known = s.plan.logs
         logs = list(known)
@@ -254,11 +265,60 @@ class Engine:
             file, member = s.places[(row[BUNDLE], row[LOG])]
             s.problems.append((row[BUNDLE], Problem(file, row[ROW + SEQ], "an answer in an interview whose consent "
                                                                           "was refused is set aside", member)))
+        table = self._sealed_as_trusted(s, table, plan.accept_unverified)
+        table, twice = duplicate_starts(table)
+        devices = list(s.plan.devices)
+        # each log where the first bundle holding it has it: (bundle number, file, member)
+        first_place = {log: (number, *place) for (number, log), place in sorted(s.places.items(), reverse=True)}
+        for device, in_logs, numbers in twice:
+            number, file, member = first_place[in_logs[-1]]
+            numbers.sort()
+            said = ", ".join(map(str, numbers[:5])) + (f" and {len(numbers) - 5} more" if len(numbers) > 5 else "")
+            s.problems.append((number, Problem(file, None, f"{len(numbers)} interview(s) of laptop "
+                                                           f"{devices[device][:8]} ({said}) begin in {len(in_logs)} of "
+                                                           "its logs: neither copy was used (a second log numbering "
+                                                           "interviews again)", member)))
+        held = table
+        table, synthetic = synthetic_aside(table, include_synthetic)
+        for device, count in synthetic.items() if not include_synthetic else ():
+            first = held[(held[:, DEVICE] == device) & (held[:, ROW + SYNTHETIC] == 1)][0]
+            file, member = s.places[(int(first[BUNDLE]), int(first[LOG]))]
+            s.problems.append((int(first[BUNDLE]), Problem(
+                file, None, f"laptop {devices[device][:8]}: {count} synthetic interview(s), made by rrdesk simulate, "
+                            "were left out (--include-synthetic counts them)", member)))
+        del held
         log_column, seqs = table[:, LOG], table[:, ROW + SEQ]
         if not np.all((log_column[1:] > log_column[:-1]) | ((log_column[1:] == log_column[:-1]) & (seqs[1:] > seqs[:-1]))):
             table = table[np.lexsort((seqs, log_column))]  # why: only when out of order: most collections come sorted
         return SurveyData(s.survey, tuple(s.plan.bundles), tuple(s.plan.devices), tuple(log for _, log in logs),
-                          table, tuple(p for _, p in _ordered(s.problems + shared)), tuple(s.names), s.plan.trust)
+                          table, tuple(p for _, p in _ordered(s.problems + shared)), tuple(s.names), s.plan.trust,
+                          {devices[d]: n for d, n in synthetic.items()})
+
+    def _sealed_as_trusted(self, s: _Survey, table: np.ndarray, accept: bool) -> np.ndarray:
+        """``table`` without the records sealed to other recipients than a trusted copy names
+        (a key added on the laptop could open them), and one problem per log holding any."""
+        assert s.plan.trust is not None
+        allowed = {opening.sealed_shape(r) for r in s.plan.trust.recipients()}
+        names = list(s.names)
+        column = table[:, ROW + opening.SEALED]
+        bad = [v for v in np.unique(column).tolist() if names[v] not in allowed]
+        if not bad:
+            return table
+        hit = np.isin(column, bad)
+        rows = table[hit]
+        expected = " or ".join(sorted(allowed)) or "none"
+        for (number, log), _ in sorted(s.places.items()):
+            mine = rows[(rows[:, BUNDLE] == number) & (rows[:, LOG] == log)]
+            if mine.shape[0] == 0:
+                continue
+            file, member = s.places[(number, log)]
+            shape = names[int(mine[0, ROW + opening.SEALED])]
+            s.problems.append((number, Problem(
+                file, int(mine[:, ROW + SEQ].min()), f"{mine.shape[0]} record(s) sealed to {shape.count(',') + 1} "
+                f"recipient(s) ({shape}), where the survey names {expected}: a key the survey does not name may open "
+                "them; " + ("they were used (--accept-unverified)" if accept
+                            else "they were not used (--accept-unverified uses them)"), member)))
+        return table if accept else table[~hit]
 
     def close(self) -> None:
         if self.here is not None:

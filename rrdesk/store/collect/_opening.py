@@ -35,9 +35,10 @@ from rrdesk.store.log import Header
 #: Columns of a row, in order; the direct questions' answers follow ``VERSION``. ``DAY`` is the
 #: record's day (its proleptic Gregorian ordinal); ``WHO`` and ``VERSION`` index the job's
 #: :attr:`Opened.names` (the interviewer and the survey version; "" in records before /3);
-#: ``SYNTHETIC`` is 1 for a record ``rrdesk simulate`` made, else 0.
-SEQ, INTERVIEW, KIND, QUESTION, ANSWER, DAY, WHO, VERSION, SYNTHETIC = range(9)
-FIXED = 9
+#: ``SYNTHETIC`` is 1 for a record ``rrdesk simulate`` made, else 0; ``SEALED`` indexes the names
+#: too: the kinds of the record's age stanzas, sorted and joined by commas (whom it is sealed to).
+SEQ, INTERVIEW, KIND, QUESTION, ANSWER, DAY, WHO, VERSION, SYNTHETIC, SEALED = range(10)
+FIXED = 10
 KINDS = records.KINDS  # start, answer, declined, abandoned, spun, unspun
 START, ANSWERED, ABANDONED, SPUN, REFUSED = (KINDS.index(kind) for kind in ("start", "answer", "abandoned", "spun",
                                                                             "refused"))
@@ -66,7 +67,6 @@ class Job:
     lengths: array
     prev: tuple[int, int] | None
     member: str = ""  # the log's name in the bundle ``file``
-    accept: bool = False  # a record sealed to other recipients than the survey's is used anyway (and named)
 
     @property
     def count(self) -> int:
@@ -119,6 +119,11 @@ def open_in_worker(job: Job) -> Opened:
     return open_job(job, opener, bundles)
 
 
+def sealed_shape(recipients: Sequence[str]) -> str:
+    """What a record sealed to ``recipients`` holds in its ``SEALED`` column's name."""
+    return ",".join(sorted(age.recipient_type(r) for r in recipients))
+
+
 def index_in_worker(path: str) -> BundleIndex:
     opener, _, judge = _WORKER[0]
     index = index_bundle(Path(path), opener.identities, judge)
@@ -141,15 +146,15 @@ def open_job(job: Job, opener: Opener, bundles: Bundles) -> Opened:
     except BundleError as error:
         width = FIXED + len(job.survey.direct)
         return Opened(np.empty((0, width), dtype=np.int64), [(job.first + i, error.what) for i in range(job.count)], [])
-    return open_blobs(job.file, job.header, job.survey, job.first, blobs, before[0], opener, job.accept)
+    return open_blobs(job.file, job.header, job.survey, job.first, blobs, before[0], opener)
 
 
 def open_blobs(file: str, header: Header, survey: Survey, first: int, blobs: Sequence[bytes],
-               before: bytes | None, opener: Opener, accept: bool = False) -> Opened:
+               before: bytes | None, opener: Opener) -> Opened:
     """Decrypt, parse and check the records ``blobs`` (seq ``first`` on) of a log of ``file``;
-    ``before`` is the blob just before them (None at seq 0), for the first one's order. A
-    record sealed to other recipients than ``survey``'s (their number and kinds: another key
-    may open it) is a problem, and left out unless ``accept``."""
+    ``before`` is the blob just before them (None at seq 0), for the first one's order. Each
+    row says whom its record is sealed to (``SEALED``): the count compares it with the
+    recipients of the survey copies it trusts."""
     index = {q.id: i for i, q in enumerate(survey.questions)}
     answers = {q.id: {a: j for j, a in enumerate(labels(survey, q.id))} for q in survey.questions}
     direct = survey.direct
@@ -172,16 +177,13 @@ def open_blobs(file: str, header: Header, survey: Survey, first: int, blobs: Seq
     own = (header.survey_id, header.device_id.hex(), header.log_id.hex())
     ordered = survey if survey.id == header.survey_id else None
     out_of_order, Record = checks.out_of_order, records.Record
-    sealed_to, stanza_types = tuple(sorted(age.recipient_type(r) for r in survey.recipients)), age.stanza_types
+    stanza_types = age.stanza_types
+    shapes: dict[tuple[str, ...] | None, str] = {}
     for seq, blob in enumerate(blobs, start=first):
         stanzas = stanza_types(blob)
-        if stanzas is not None and stanzas != sealed_to and tuple(sorted(stanzas)) != sealed_to:
-            what = (f"sealed to {len(stanzas)} recipient(s) ({', '.join(stanzas) or 'none'}), the survey names "
-                    f"{len(sealed_to)}: a key the survey does not name may open it")
-            problems.append((seq, what + ("; the record was used (--accept-unverified)" if accept
-                                          else "; the record was not used (--accept-unverified uses it)")))
-            if not accept:
-                continue
+        shape = shapes.get(stanzas)
+        if shape is None:  # why remembered: a log's records are sealed alike
+            shape = shapes[stanzas] = ",".join(sorted(stanzas or ()))
         record = open_record(blob, identities, decrypt=decrypt)
         if record is None:
             unmatched.append(seq)
@@ -197,7 +199,7 @@ def open_blobs(file: str, header: Header, survey: Survey, first: int, blobs: Seq
         prev = (seq, record)
         row = [seq, record.interview, kinds[record.kind], -1, -1, _day(record.day, days),
                names.setdefault(record.interviewer, len(names)), names.setdefault(record.version, len(names)),
-               1 if record.synthetic else 0, *blank]
+               1 if record.synthetic else 0, names.setdefault(shape, len(names)), *blank]
         what = what or _content(record, row, index, answers, direct)
         if what:
             problems.append((seq, what))  # why: a record with any problem is left out of the estimates

@@ -100,6 +100,7 @@ class Options:
     accept_unverified: bool = False
     chunk: int = 2048
     now: str | None = None  # the coordinator's clock as manifests write times (None: not compared)
+    include_synthetic: bool = False  # count the interviews rrdesk simulate made (they are marked)
 
 
 @dataclass(frozen=True)
@@ -152,6 +153,8 @@ class Plan:
     names: list[str]
     tied: list["Plan"] = field(default_factory=list)
     unsigned: bool = False
+    include_synthetic: bool = False
+    accept_unverified: bool = False  # records sealed to recipients no trusted copy names are used (and named)
 
     @property
     def records(self) -> int:
@@ -308,7 +311,9 @@ class _Decider:
 
     def result(self, final: bool = False) -> Plan:
         drop, conflicts = self._resolve_conflicts() if final else ({}, [])
-        return Plan(self.bundles, self.surveys, self.problems, self.skipped, drop, conflicts, self.ledger, self.names)
+        return Plan(self.bundles, self.surveys, self.problems, self.skipped, drop, conflicts, self.ledger, self.names,
+                    include_synthetic=self.options.include_synthetic,
+                    accept_unverified=self.options.accept_unverified)
 
     def _bundle(self, number: int, index: BundleIndex) -> BundlePlan:
         file = index.file
@@ -362,11 +367,11 @@ class _Decider:
                                                   f"questions or spinners than in {into.first}; "
                                                   "none of this bundle's records was used")))
             return BundlePlan(file, False, f"its survey copy has other questions or spinners than {into.first}")
+        # why the recipients are not compared here: a copy may name other recipients for an honest
+        # reason (the coordinator's key rotated); each record is checked against the deciding
+        # copy's recipients when it is opened, so one sealed to more keys is left out by itself
         why = None
-        if sorted(survey.recipients) != sorted(into.survey.recipients):
-            why = (f"its survey copy names other recipients than {into.first}: a key the survey does not name "
-                   "may open its records")
-        elif survey.version == into.survey.version and survey.content != into.survey.content:
+        if survey.version == into.survey.version and survey.content != into.survey.content:
             why = (f"its survey copy says other things than {into.first} under the same version "
                    f'"{survey.version}" (texts, choices or wording edited)')
         elif self.signed and checked and not index.verdicts.copy_signed:
@@ -391,6 +396,17 @@ class _Decider:
                 left_out[log.member] = "the ledger refuses it: shorter than before, or recorded over"
                 continue
             header = log.header
+            device = None if index.manifest is None else index.manifest.get("device")
+            if header is not None and device is not None and header.device_id.hex() != device:
+                # why: a device is its key: its bundle and log headers are signed with the key
+                # enrolled for the bundle's device, so a log naming another laptop is a transplant
+                what = (f"names laptop {header.device_id.hex()[:8]}, but the bundle is laptop {device[:8]}'s: a "
+                        "device's logs are its own")
+                into.problems.append((number, Problem(file, None, f"{what}; {ACCEPTED if accept else REFUSED}",
+                                                      log.member)))
+                if not accept:
+                    left_out[log.member] = what
+                    continue
             if header is None or header.survey_id != survey.id:
                 left_out[log.member] = "unreadable" if header is None else f'of survey "{header.survey_id}"'
                 continue  # reported by the checks: the log is unreadable or of another survey
@@ -438,7 +454,7 @@ class _Decider:
                 stop = min(start + chunk, last + 1)
                 prev = (checked.offsets[start - 1], checked.lengths[start - 1]) if start else None
                 job = opening.Job(index.file, index.digest, header, into.survey, start, checked.offsets[start:stop],
-                                  checked.lengths[start:stop], prev, checked.member, self.options.accept_unverified)
+                                  checked.lengths[start:stop], prev, checked.member)
                 jobs.append((job, number, device_index, log_index))
         return jobs
 

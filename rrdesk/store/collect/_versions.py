@@ -70,6 +70,16 @@ class VersionTrust:
             return copy, why
         return _best(copies, self.current) or replace(self.current, version=version), why
 
+    def recipients(self) -> list[tuple[str, ...]]:
+        """The recipient lists a record may be sealed to: the deciding copy's and the file
+        given's, and -- when the coordinator signs the survey -- those of every copy the signing
+        key signed (a key rotation: the copies of its phases name other recipients). An
+        unsigned copy never widens them: anyone may write one."""
+        found = [self.current.recipients] + ([self.given.recipients] if self.given is not None else [])
+        if self.signing:
+            found += [c.recipients for copies in self._copies().values() for c, signed in copies if signed]
+        return list(dict.fromkeys(tuple(r) for r in found))
+
     def _copies(self) -> dict[str, list[_Copy]]:
         """Every copy of every version, in the order the bundles were given, parsed once (a copy
         that does not read as this survey is skipped)."""
