@@ -3,7 +3,8 @@
 The attack these stop: a survey file swapped on a laptop — the same id and questions with an
 extra recipient (an attacker's key), or a question's text turned into its opposite — was
 adopted silently by the app and by `simulate`, and every later record was readable by the
-attacker. Now a laptop pins the survey id to its signer the first time it records.
+attacker. Now a laptop trusts one coordinator key, laptop-wide (tests/test_trusted_key.py: deleted
+files, replacing the key).
 """
 from __future__ import annotations
 
@@ -72,7 +73,9 @@ def test_a_swapped_survey_is_refused_once_pinned(tmp_path, capsys):
     survey = _survey(tmp_path)
     assert cli.main(["sign", str(survey), "-k", str(coordinator)]) == 0
     assert _simulate(survey, data, capsys)[0] == 0
-    pinned = keys.load_public_key(data / "workplace-demo" / "signer.pub")
+    known = trust.current_key(data)  # the laptop-wide key, installed from the first signed survey
+    assert known is not None and known.events[-1].how == "survey"
+    pinned = known.key
     assert pinned == keys.load_public_key(tmp_path / "coordinator.minisign.pub")
     assert (data / "workplace-demo" / "survey.toml.minisig").read_bytes() == (tmp_path / "survey.toml.minisig").read_bytes()
 
@@ -87,11 +90,11 @@ def test_a_swapped_survey_is_refused_once_pinned(tmp_path, capsys):
     assert cli.main(["sign", str(survey), "-k", str(attacker)]) == 0
     capsys.readouterr()
     code, err = _simulate(survey, data, capsys)
-    assert code == 2 and "is not the coordinator's" in err and pinned.fingerprint in err
+    assert code == 2 and "is not the coordinator's" in err and trust.key_code(pinned.fingerprint) in err
     # unsigned: refused too
     (tmp_path / "survey.toml.minisig").unlink()
     code, err = _simulate(survey, data, capsys)
-    assert code == 2 and "not signed" in err
+    assert code == 2 and "not signed" in err and "practice only" in err
     # the coordinator's own change, signed by the coordinator's key: accepted
     assert cli.main(["sign", str(survey), "-k", str(tmp_path / "coordinator.minisign.key")]) == 0
     capsys.readouterr()
@@ -99,10 +102,10 @@ def test_a_swapped_survey_is_refused_once_pinned(tmp_path, capsys):
     assert load_survey(data / "workplace-demo" / "survey.toml").recipients[0] == extra  # the copy follows the signed file
 
 
-def test_an_unsigned_survey_still_works_without_a_pin(tmp_path, capsys):
+def test_an_unsigned_survey_still_works_without_a_trusted_key(tmp_path, capsys):
     data = tmp_path / "data"
     assert _simulate(_survey(tmp_path), data, capsys)[0] == 0
-    assert not (data / "workplace-demo" / "signer.pub").exists()
+    assert not (data / "coordinator.trust").exists() and trust.current_key(data) is None
     assert trust.survey_signature(load_survey(tmp_path / "survey.toml")) is None
 
 
@@ -128,15 +131,15 @@ def test_a_signature_for_another_survey_or_garbage_is_refused(tmp_path, capsys):
     assert code == 2 and 'not survey "demo-two"' in err
 
 
-def test_the_pin_survives_and_a_damaged_pin_is_one_line(tmp_path, capsys):
+def test_the_trusted_key_survives_and_a_damaged_one_is_one_line(tmp_path, capsys):
     coordinator = _keygen(tmp_path, "coordinator", capsys)
     survey = _survey(tmp_path)
     cli.main(["sign", str(survey), "-k", str(coordinator)])
     data = tmp_path / "data"
     assert _simulate(survey, data, capsys)[0] == 0
-    (data / "workplace-demo" / "signer.pub").write_text("garbage")
+    (data / "coordinator.trust").write_text("garbage")
     code, err = _simulate(survey, data, capsys)
-    assert code == 2 and "signer.pub: damaged" in err
+    assert code == 2 and "coordinator.trust: line 1: damaged" in err and err.count("\n") == 1, err
 
 
 def test_identity_recipient_is_unchanged_by_signing(tmp_path, capsys):

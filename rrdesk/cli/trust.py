@@ -1,4 +1,5 @@
-"""`rrdesk enrollment` (on a laptop) and `rrdesk enroll` (the coordinator): :mod:`rrdesk.app.enrollment`."""
+"""`rrdesk enrollment` and `rrdesk trust` (on a laptop), `rrdesk enroll` (the coordinator):
+:mod:`rrdesk.app.enrollment`, :mod:`rrdesk.app.trust`."""
 from __future__ import annotations
 
 import argparse
@@ -27,6 +28,21 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--laptops", metavar="LIST", type=Path, help="the list of enrolled laptops, instead")
     r.set_defaults(run=_enroll)
 
+    t = sub.add_parser("trust", help="on a laptop: install (or show) the coordinator's signing key it trusts",
+                       description="Install the coordinator's public signing key laptop-wide, in the data folder "
+                                   "(DATA/coordinator.trust): from the coordinator's NAME.minisign.pub or a survey "
+                                   "file signed by it. Give its key id as the coordinator read it to you: without "
+                                   "it, or with another, nothing is installed. Once a key is trusted, surveys signed "
+                                   "by another key are refused and unsigned ones are for practice only. Replacing "
+                                   "the trusted key (the coordinator lost theirs) needs --replace, and the next "
+                                   "export tells the coordinator. Without KEY: show the key trusted and its history.")
+    t.add_argument("key", metavar="KEY", type=Path, nargs="?",
+                   help="the coordinator's NAME.minisign.pub, or a survey file with its .minisig beside it")
+    t.add_argument("--data", metavar="DIR", type=Path, required=True, help="the data folder")
+    t.add_argument("--key-id", metavar="XXXX-XXXX-XXXX-XXXX", help="the key id the coordinator gave you")
+    t.add_argument("--replace", action="store_true", help="replace the key trusted now (deliberate; recorded)")
+    t.set_defaults(run=_trust)
+
 
 def _enrollment(args: argparse.Namespace) -> int:
     from rrdesk.app import enrollment
@@ -46,4 +62,26 @@ def _enroll(args: argparse.Namespace) -> int:
         state = "enrolled" if new else "already enrolled"
         print(f"{laptop.device[:8]}  key id {laptop.code}  {state}")
     print(f"rrdesk: the list is {listed}", file=sys.stderr)
+    return EXIT_OK
+
+
+def _trust(args: argparse.Namespace) -> int:
+    from rrdesk.app import trust
+    from rrdesk.core.errors import InputError
+    if args.key is None:
+        if args.key_id is not None or args.replace:
+            raise InputError("command line", "", "--key-id and --replace need KEY, the coordinator's key file")
+        known = trust.current_key(args.data)
+        if known is None:
+            print("rrdesk: this laptop trusts no coordinator key yet", file=sys.stderr)
+            return EXIT_OK
+        for event in known.events:
+            print(f"{event.day or '(missing file)'}  {event.how:<10}  {trust.key_code(event.key.fingerprint)}")
+        print(f"rrdesk: this laptop trusts the coordinator's key {known.code}", file=sys.stderr)
+        return EXIT_OK
+    known, changed = trust.install_from(args.data, args.key, args.key_id, replace=args.replace)
+    print(known.code)
+    said = ("replaced: the next export tells the coordinator" if changed and known.events[-1].how == "replaced"
+            else "installed" if changed else "already trusted")
+    print(f"rrdesk: this laptop trusts the coordinator's key {known.code} ({said})", file=sys.stderr)
     return EXIT_OK

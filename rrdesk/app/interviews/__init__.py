@@ -21,6 +21,7 @@ There is no second file to keep in step with the log, so no crash can make them 
 Data folder (FORMAT.md §3)::
 
     DATA/device-id                      this installation's random id (32 hex digits)
+    DATA/coordinator.trust              the coordinator's signing key this laptop trusts (app/trust.py)
     DATA/<survey id>/survey.toml        the survey the records follow (export reads its recipients)
     DATA/<survey id>/current            the log being appended to, its record format, and the
                                         interviews begun in this device's earlier logs
@@ -126,7 +127,7 @@ class Station:
     # -- the folder ----------------------------------------------------------------------
 
     def _keep_copy(self) -> None:
-        """The folder's survey copy, its signature and the pin (app/_survey_copy.py)."""
+        """The folder's survey copy and its signature, checked against the laptop's trusted key (app/_survey_copy.py)."""
         self.signer = keep_copy(self.folder, self.survey, self.ops, self.problems)
 
     def _open_current(self) -> log.LogWriter:

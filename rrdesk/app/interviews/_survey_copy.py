@@ -1,9 +1,10 @@
-"""The survey copy a data folder keeps (FORMAT.md §3): the bytes, its signature and the pin.
+"""The survey copy a data folder keeps (FORMAT.md §3): the bytes, its signature, checked against the trusted key.
 
 A station opened with a survey file keeps a byte copy of it in ``DATA/<survey id>/survey.toml``
 (what export seals to, what verify checks against). Before that the file's signature, if it
-has one, is checked and the survey id pinned to its signer (:mod:`rrdesk.app.trust`): a file
-the laptop's pin refuses never replaces the copy. A copy with other questions or spinners is
+has one, is checked against the coordinator's key the laptop trusts (:mod:`rrdesk.app.trust`,
+laptop-wide): a file it refuses -- unsigned, or signed by another key, once a key is trusted --
+never replaces the copy. A copy with other questions or spinners is
 refused (data recorded must keep meaning what it meant); so is, once a record exists, a copy of
 the same ``version`` with other texts (``Survey.content``: raise ``version``). Once a record
 exists, a copy replaced by another version is kept first as ``versions/<version>.toml`` (and
@@ -28,7 +29,8 @@ from rrdesk.store.folder import SURVEY_COPY, VERSIONS
 
 
 def keep_copy(folder: Path, survey: Survey, ops: FileOps, problems: list[Problem]) -> minisign.PublicKey | None:
-    """Check ``survey`` against the folder's pin and copy, and keep it; returns the pinned signer.
+    """Check ``survey`` against the key the laptop trusts and the folder's copy, and keep it;
+    returns the trusted key (None: an unsigned survey on a laptop that trusts no key).
 
     Call holding the survey folder's lock. Problems found on the way (a damaged copy set
     aside) are appended to ``problems``.
@@ -38,11 +40,11 @@ def keep_copy(folder: Path, survey: Survey, ops: FileOps, problems: list[Problem
     SignatureError
         The survey's signature is there and does not verify.
     StoreError
-        The pin refuses the file, the copy has other questions, or a file cannot be written.
+        The trusted key refuses the file, the copy has other questions, or a file cannot be written.
     """
     copy = folder / SURVEY_COPY
     signed = trust.survey_signature(survey)  # a signature that fails is refused, never ignored
-    signer = trust.pin(folder, survey, signed)
+    signer = trust.admit(folder.parent, survey, signed, ops)  # the laptop-wide key (DATA/coordinator.trust)
     _keep_bytes(copy, survey, ops, problems)
     kept_signature = copy.with_name(copy.name + trust.SIGNATURE_SUFFIX)
     with mapped(kept_signature, "could not be written"):

@@ -26,6 +26,7 @@ import rrdesk
 from rrdesk.core import survey as surveys
 from rrdesk.core.errors import StoreError, os_reason
 from rrdesk.core.fileio import OsOps, open_capped, read_capped_if_present
+from rrdesk.store import trusted
 from rrdesk.store.bundle._mounts import device_name
 from rrdesk.store.bundle._open import (
     FORMAT,
@@ -241,6 +242,9 @@ def _contents(data: Path, survey_id: str, now: datetime) -> tuple[list[Member], 
                 "survey_signature": None if signed is None else _entry(SURVEY_SIGNATURE, signed)}
     if kept:  # why: absent when no version is kept, so such a bundle opens in older rrdesk too
         manifest["versions"] = [_entry(name, blob) for name, blob in kept]
+    changes = trusted.manifest_entries(data, now.strftime("%Y-%m-%d"))  # a replaced or restored key, seen
+    if changes is not None:  # why: absent while the first key is the only one, as versions (§2.4)
+        manifest["trusted_keys"] = changes
     members.append(Member(MANIFEST))
     members.append(Member(SIGNATURE, make=lambda made: sign_manifest(signer, _written(made, MANIFEST), survey_id, device)))
     return members, manifest, survey.recipients, device

@@ -22,6 +22,7 @@ from rrdesk.store import age
 from rrdesk.store.age import SealedFile
 from rrdesk.store.laptop import MAX_SIGNATURE, SIGNATURE, SIGNED_FORMAT
 from rrdesk.store.log import MAX_SURVEY_ID, SURVEY_ID
+from rrdesk.store.trusted import DAMAGED, HOW, MAX_EVENTS
 
 __all__ = ["Bundle", "FORMAT", "FORMAT_V1", "HEADER_SIGNATURE_NAME", "KEY_NAME", "LOG_NAME", "MANIFEST", "MAX_BUNDLE", "SUFFIX", "SURVEY_FILE",
            "SURVEY_SIGNATURE", "TORN_DIR", "TORN_NAME", "VERSIONS_DIR", "VERSION_NAME", "open_bundle"]
@@ -59,6 +60,7 @@ _MANIFEST_KEYS = {"format", "survey", "device", "exported", "rrdesk", "survey_fi
 _MANIFEST_KEYS_V2 = _MANIFEST_KEYS | {"signer", "survey_signature"}
 _MANIFEST_KEYS_VERSIONS = _MANIFEST_KEYS_V2 | {"versions"}  # why: only when versions are kept, so older readers open the rest
 _KEY_ID = re.compile(r"[0-9A-F]{16}\Z")
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 _FILE_KEYS = frozenset({"name", "size", "sha256"})
 _LOG_KEYS = _FILE_KEYS | {"records", "problems"}
 _LISTS = {"logs": LOG_NAME, "keys": _KEY_OR_SIGNATURE, "torn": TORN_NAME}
@@ -304,6 +306,16 @@ def is_survey_id(value: Any) -> bool:
         and len(value) <= MAX_SURVEY_ID
 
 
+def _trusted_keys(value: Any) -> bool:
+    """Whether the manifest's ``trusted_keys`` has its shape (FORMAT.md §2.4): a non-empty list of
+    ``{"day", "how", "key"}``, a key id (or null for ``damaged``) each."""
+    return isinstance(value, list) and 0 < len(value) <= MAX_EVENTS and all(
+        isinstance(e, dict) and set(e) == {"day", "how", "key"} and isinstance(e["day"], str)
+        and _DAY.fullmatch(e["day"]) is not None and (
+            e["how"] in HOW and isinstance(e["key"], str) and _KEY_ID.match(e["key"]) is not None
+            or e["how"] == DAMAGED and e["key"] is None) for e in value)
+
+
 def _manifest(path: Path, raw: bytes | None) -> dict[str, Any]:
     """The manifest, checked field by field (every file entry: a safe name, a size, a sha256)."""
     def bad(what: str) -> BundleError:
@@ -318,8 +330,12 @@ def _manifest(path: Path, raw: bytes | None) -> dict[str, Any]:
     if not isinstance(manifest, dict) or manifest.get("format") not in (FORMAT, FORMAT_V1):
         raise bad(f'is not "{FORMAT}" (or "{FORMAT_V1}")')
     fields_wanted = _MANIFEST_KEYS if manifest["format"] == FORMAT_V1 else _MANIFEST_KEYS_V2
-    if fields_wanted is _MANIFEST_KEYS_V2 and set(manifest) == _MANIFEST_KEYS_VERSIONS:
+    if fields_wanted is _MANIFEST_KEYS_V2 and set(manifest) - {"trusted_keys"} == _MANIFEST_KEYS_VERSIONS:
         fields_wanted = _MANIFEST_KEYS_VERSIONS
+    if fields_wanted is not _MANIFEST_KEYS and "trusted_keys" in manifest:  # §2.4: only after a replaced key
+        fields_wanted = fields_wanted | {"trusted_keys"}
+        if not _trusted_keys(manifest["trusted_keys"]):
+            raise bad("has trusted_keys that is not a list of day, how and key id (absent for a first key)")
     if set(manifest) != fields_wanted:
         raise bad(f"must have exactly the fields {', '.join(sorted(fields_wanted))}"
                   + (" (and versions)" if fields_wanted is _MANIFEST_KEYS_V2 else ""))
