@@ -40,7 +40,8 @@ def enroll(data: Path, listed: Path, stick: Path) -> None:
     stick.mkdir(exist_ok=True)
     code, out, err = rrdesk("enrollment", "--data", data, "--to", stick)
     assert code == 0, err
-    code, _, err = rrdesk("enroll", out.strip().splitlines()[0], "--laptops", listed)
+    shown = err.split("key id is ", 1)[1].split(":", 1)[0]  # what the laptop shows
+    code, _, err = rrdesk("enroll", out.strip().splitlines()[0], "--laptops", listed, "--key-id", shown)
     assert code == 0, err
 
 

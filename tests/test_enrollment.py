@@ -19,6 +19,10 @@ def _enrollment_file(data, dest, capsys):
     return out.strip(), err
 
 
+def _code(path):
+    return enrollment.read_enrollment(path).code
+
+
 def test_a_laptop_enrolls_in_two_steps(tmp_path, capsys):
     data, stick = tmp_path / "data", tmp_path / "stick"
     stick.mkdir()
@@ -29,12 +33,12 @@ def test_a_laptop_enrolls_in_two_steps(tmp_path, capsys):
     assert laptop.key == key.public() and laptop.code in said
     assert laptop.device == (data / "device-id").read_text().strip()
     identity = tmp_path / "coordinator.key"
-    assert cli.main(["enroll", path, "-i", str(identity)]) == 0
+    assert cli.main(["enroll", path, "-i", str(identity), "--key-id", laptop.code]) == 0
     assert "enrolled" in capsys.readouterr().out
     listed = enrollment.Laptops.load(tmp_path / "coordinator.laptops")
     assert listed.key_for(laptop.device) == key.public()
     # the same file again: nothing changes; the laptop keeps its key across runs
-    assert cli.main(["enroll", path, "-i", str(identity)]) == 0
+    assert cli.main(["enroll", path, "-i", str(identity), "--key-id", laptop.code.replace("-", "").lower()]) == 0
     assert "already enrolled" in capsys.readouterr().out
     assert _enrollment_file(data, stick, capsys)[0] == path
     assert enrollment.read_enrollment(stick / path.rsplit("/", 1)[-1]).key == key.public()
@@ -45,12 +49,12 @@ def test_another_key_for_an_enrolled_device_is_refused(tmp_path, capsys):
     stick.mkdir()
     path, _ = _enrollment_file(data, stick, capsys)
     listed = tmp_path / "list"
-    assert cli.main(["enroll", path, "--laptops", str(listed)]) == 0
+    assert cli.main(["enroll", path, "--laptops", str(listed), "--key-id", _code(path)]) == 0
     capsys.readouterr()
     (data / LAPTOP_KEY).unlink()  # reinstalled: a new key, the same device id
     path, _ = _enrollment_file(data, stick, capsys)
     before = listed.read_bytes()
-    assert cli.main(["enroll", path, "--laptops", str(listed)]) == 2
+    assert cli.main(["enroll", path, "--laptops", str(listed), "--key-id", _code(path)]) == 2
     assert "enrolled already with key" in capsys.readouterr().err
     assert listed.read_bytes() == before
 

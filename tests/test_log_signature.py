@@ -60,7 +60,8 @@ def two_laptops(tmp_path_factory) -> dict[str, Path]:
         (base / f"stick-{name}").mkdir()
         code, out, err = rrdesk("enrollment", "--data", base / name, "--to", base / f"stick-{name}")
         assert code == 0, err
-        assert rrdesk("enroll", out.strip().splitlines()[0], "--laptops", listed)[0] == 0
+        shown = err.split("key id is ", 1)[1].split(":", 1)[0]  # what the laptop shows
+        assert rrdesk("enroll", out.strip().splitlines()[0], "--laptops", listed, "--key-id", shown)[0] == 0
     return {"base": base, "laptops": listed}
 
 

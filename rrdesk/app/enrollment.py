@@ -6,13 +6,16 @@ step in the field: the interviewer writes the laptop's *enrollment file* to the 
 (``rrdesk enrollment --data DIR --to STICK``, or the dashboard), which is its public key in
 minisign's format with the device id in its comment; the coordinator adds it to the list of
 enrolled laptops (``rrdesk enroll FILE… -i IDENTITY``: ``coordinator.laptops`` beside the
-identity file). The laptop shows its key id (16 hex digits) for the coordinator to compare, by
-phone if need be: the file on the stick is not authenticated by anything else.
+identity file). The file on the stick is not authenticated by anything else, so enrolling needs
+the key id the laptop shows (``--key-id XXXX-XXXX-XXXX-XXXX``, read off its screen or by phone):
+without it, or with another, nothing is enrolled -- a file swapped on the stick is refused.
 
-The list is text, one laptop a line: ``<device id> <public key, base64> <key id> <day enrolled>``,
+The list is text, one laptop a line: ``<device id> <public key, base64> <key id> <day enrolled>``
+and, when the coordinator named the laptop (``--name "Laptop 3, Amina"``), a space and the name
+to the end of the line (UTF-8; lines without one, as older rrdesk wrote them, read as before);
 lines starting with ``#`` ignored. A device id enrolled with another key is refused rather than
 replaced (a reinstalled laptop gets a new key: the coordinator removes the old line by hand,
-knowingly).
+knowingly). :func:`laptop_names` gives the names, for whatever names a laptop (aggregate).
 """
 from __future__ import annotations
 
@@ -21,6 +24,7 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from rrdesk.app.interviews import device_id
 from rrdesk.core.errors import InputError
@@ -28,7 +32,8 @@ from rrdesk.core.fileio import OsOps, mapped, read_capped_if_present, replace_fi
 from rrdesk.store import minisign
 from rrdesk.store.laptop import laptop_key
 
-__all__ = ["LAPTOPS_ENV", "Laptop", "Laptops", "coordinator_laptops", "enroll", "enrolled_keys", "laptop_key", "laptops_path",
+__all__ = ["LAPTOPS_ENV", "WHERE_LAPTOP_ID", "Enrolled", "Laptop", "Laptops", "check_name", "confirm",
+           "coordinator_laptops", "enroll", "enrolled_keys", "laptop_key", "laptop_names", "laptops_path",
            "write_enrollment"]
 
 LAPTOPS_ENV = "RRDESK_LAPTOPS"
@@ -39,7 +44,10 @@ MAX_LIST = 16 << 20
 # why: a line is about 120 bytes; 16 MiB is over 100,000 laptops, and stops a wrongly named
 # file (a disk image) being read into memory
 _COMMENT = re.compile(r"rrdesk laptop ([0-9a-f]{32})\b")
-_LINE = re.compile(r"([0-9a-f]{32}) (RW[A-Za-z0-9+/]{54}) ([0-9A-F]{16}) (\d{4}-\d{2}-\d{2})")
+_LINE = re.compile(r"([0-9a-f]{32}) (RW[A-Za-z0-9+/]{54}) ([0-9A-F]{16}) (\d{4}-\d{2}-\d{2})(?: (.+))?")
+MAX_NAME = 64  # why: a label people read in a report ("Laptop 3, Amina"), not a description
+WHERE_LAPTOP_ID = ("read the id on the laptop itself: its File menu, Write enrollment file…, shows it large, "
+                   "and rrdesk enrollment prints it; never take it from the file on the stick")
 
 
 @dataclass(frozen=True)
@@ -54,6 +62,36 @@ class Laptop:
         """The key id as people read it aloud: ``43BF-037F-E915-7D50``."""
         f = self.key.fingerprint
         return "-".join(f[i:i + 4] for i in range(0, 16, 4))
+
+
+class Enrolled(NamedTuple):
+    """A line of the list: the laptop, the day it was enrolled, and its name ("" when none)."""
+
+    laptop: Laptop
+    day: str
+    name: str = ""
+
+
+def check_name(name: str, where: str | Path = "command line") -> str:
+    """An enrollment name as it is kept: trimmed, 1 to 64 printable characters (no control,
+    format or direction character); InputError otherwise."""
+    name = (name or "").strip()
+    if not name or len(name) > MAX_NAME or not name.isprintable():
+        raise InputError(where, "--name", f"a laptop's name is 1 to {MAX_NAME} printable characters "
+                         "(letters, digits, spaces, punctuation)")
+    return name
+
+
+def confirm(laptop: Laptop, path: Path, key_ids: list[str] | None) -> None:
+    """Refuse ``laptop`` (read from ``path``) unless its key id is one of ``key_ids``, the ids
+    the coordinator read off the laptops (XXXX-XXXX-XXXX-XXXX; dashes, spaces and case ignored)."""
+    if not key_ids:
+        raise InputError(path, "key id", f"not confirmed: give --key-id XXXX-XXXX-XXXX-XXXX; {WHERE_LAPTOP_ID}")
+    given = {re.sub(r"[\s-]", "", k).upper() for k in key_ids}
+    if laptop.key.fingerprint not in given:
+        raise InputError(path, "key id", f"this file holds key {laptop.code}, not the id given "
+                         f"({', '.join(key_ids)}): it is not that laptop's file (swapped on the stick?) or the id "
+                         f"was misread; nothing was enrolled; {WHERE_LAPTOP_ID}")
 
 
 def this_laptop(data: Path) -> Laptop:
@@ -101,7 +139,12 @@ def coordinator_laptops(identity: Path, given: Path | None = None) -> Path:
 def enrolled_keys(path: Path) -> dict[str, minisign.PublicKey]:
     """The enrolled laptops' keys by device id. A list that does not exist is empty: every
     bundle is then from a laptop not enrolled."""
-    return {device: laptop.key for device, (laptop, _) in Laptops.load(path).by_device.items()}
+    return {device: entry.laptop.key for device, entry in Laptops.load(path).by_device.items()}
+
+
+def laptop_names(path: Path) -> dict[str, str]:
+    """The enrolled laptops' names by device id (only those the coordinator named)."""
+    return {device: entry.name for device, entry in Laptops.load(path).by_device.items() if entry.name}
 
 
 @dataclass
@@ -109,14 +152,14 @@ class Laptops:
     """The coordinator's enrolled laptops, by device id."""
 
     path: Path
-    by_device: dict[str, tuple[Laptop, str]]
+    by_device: dict[str, Enrolled]
 
     @classmethod
     def load(cls, path: Path) -> "Laptops":
         """The list at ``path`` (empty when the file does not exist yet)."""
         with mapped(path, "cannot be read"):
             raw = read_capped_if_present(path, MAX_LIST)
-        found: dict[str, tuple[Laptop, str]] = {}
+        found: dict[str, Enrolled] = {}
         for number, line in enumerate((raw or b"").decode("utf-8", "replace").splitlines(), 1):
             line = line.strip()
             if not line or line.startswith("#"):
@@ -127,15 +170,19 @@ class Laptops:
             key = minisign.read_public(match[2], f"{path}: line {number}")
             if key.fingerprint != match[3]:
                 raise InputError(path, f"line {number}", "the key id does not match the key")
-            found[match[1]] = (Laptop(match[1], key), match[4])
+            name = match[5] or ""
+            if name and check_name(name, f"{path}: line {number}") != name:
+                raise InputError(path, f"line {number}", "the laptop's name has spaces around it")
+            found[match[1]] = Enrolled(Laptop(match[1], key), match[4], name)
         return cls(Path(path), found)
 
     def key_for(self, device: str) -> minisign.PublicKey | None:
         entry = self.by_device.get(device)
-        return None if entry is None else entry[0].key
+        return None if entry is None else entry.laptop.key
 
-    def add(self, laptop: Laptop, day: dt.date) -> bool:
-        """Add ``laptop``; False if it is enrolled already with this key.
+    def add(self, laptop: Laptop, day: dt.date, name: str = "") -> bool:
+        """Add ``laptop`` (named ``name``, if given); False if it is enrolled already with this
+        key (its name is then set, when one is given).
 
         Raises
         ------
@@ -144,28 +191,39 @@ class Laptops:
         """
         known = self.by_device.get(laptop.device)
         if known is not None:
-            if known[0].key == laptop.key:
+            if known.laptop.key == laptop.key:
+                if name:
+                    self.by_device[laptop.device] = known._replace(name=name)
                 return False
             raise InputError(self.path, "", f"laptop {laptop.device[:8]} is enrolled already with key "
-                             f"{known[0].code}, not {laptop.code}: if it was reinstalled, remove its line "
+                             f"{known.laptop.code}, not {laptop.code}: if it was reinstalled, remove its line "
                              "from this file first")
-        self.by_device[laptop.device] = (laptop, day.isoformat())
+        self.by_device[laptop.device] = Enrolled(laptop, day.isoformat(), name)
         return True
 
     def save(self) -> None:
-        lines = ["# rrdesk enrolled laptops: device id, public signing key, key id, day enrolled"]
-        for device, (laptop, day) in sorted(self.by_device.items()):
-            lines.append(f"{device} {laptop.key.base64()} {laptop.key.fingerprint} {day}")
-        write_atomic(self.path, ("\n".join(lines) + "\n").encode("ascii"))
+        lines = ["# rrdesk enrolled laptops: device id, public signing key, key id, day enrolled, name"]
+        for device, (laptop, day, name) in sorted(self.by_device.items()):
+            lines.append(f"{device} {laptop.key.base64()} {laptop.key.fingerprint} {day}" + (f" {name}" if name else ""))
+        write_atomic(self.path, ("\n".join(lines) + "\n").encode("utf-8"))
 
 
-def enroll(files: list[Path], laptops: Path, today: dt.date | None = None) -> list[tuple[Laptop, bool]]:
+def enroll(files: list[Path], laptops: Path, today: dt.date | None = None, *,
+           key_ids: list[str] | None = None, name: str = "") -> list[tuple[Laptop, bool]]:
     """Add every enrollment file to the list at ``laptops``; (laptop, newly added) for each.
 
-    Every file is read and checked before the list is written, so one bad file adds nothing.
+    Each file's key id must be one of ``key_ids`` (what the laptops show, :func:`confirm`);
+    ``name`` names the one laptop enrolled (one file only). Every file is read and checked
+    before the list is written, so one bad file adds nothing.
     """
+    if name:
+        name = check_name(name)
+        if len(files) != 1:
+            raise InputError("command line", "--name", "names one laptop: enroll its file alone")
     listed = Laptops.load(laptops)
     read = [read_enrollment(Path(f)) for f in files]
-    added = [(laptop, listed.add(laptop, today or dt.date.today())) for laptop in read]
+    for path, laptop in zip(files, read):
+        confirm(laptop, Path(path), key_ids)
+    added = [(laptop, listed.add(laptop, today or dt.date.today(), name)) for laptop in read]
     listed.save()
     return added

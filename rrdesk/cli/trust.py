@@ -20,12 +20,18 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
     r = sub.add_parser("enroll", help="the coordinator: add laptops' enrollment files to the enrolled list",
                        description="Add each laptop's enrollment file to the list of enrolled laptops "
-                                   "(IDENTITY's name with .laptops, beside it, or --laptops). Compare each key "
-                                   "id printed with the one the laptop shows.")
+                                   "(IDENTITY's name with .laptops, beside it, or --laptops), once its key id is "
+                                   "confirmed: --key-id is the id the laptop itself shows (File ▸ Write enrollment "
+                                   "file…, or what rrdesk enrollment printed), never one read from the stick. A "
+                                   "file whose key is not one of the ids given is refused and nothing is enrolled.")
     r.add_argument("files", metavar="FILE", type=Path, nargs="+", help="rrdesk-laptop-….pub files")
     r.add_argument("-i", "--identity", metavar="IDENTITY", type=Path,
                    help="the coordinator's identity file (the list is kept beside it)")
     r.add_argument("--laptops", metavar="LIST", type=Path, help="the list of enrolled laptops, instead")
+    r.add_argument("--key-id", metavar="XXXX-XXXX-XXXX-XXXX", action="append",
+                   help="the key id the laptop shows (required; once per file)")
+    r.add_argument("--name", metavar="NAME", default="",
+                   help='a name for the laptop, used wherever it is named (e.g. "Laptop 3, Amina"; one file)')
     r.set_defaults(run=_enroll)
 
     t = sub.add_parser("trust", help="on a laptop: install (or show) the coordinator's signing key it trusts",
@@ -58,9 +64,9 @@ def _enroll(args: argparse.Namespace) -> int:
     if (args.identity is None) == (args.laptops is None):
         raise InputError("command line", "", "give either -i IDENTITY or --laptops LIST")
     listed = args.laptops or enrollment.laptops_path(args.identity)
-    for laptop, new in enrollment.enroll(args.files, listed):
+    for laptop, new in enrollment.enroll(args.files, listed, key_ids=args.key_id, name=args.name):
         state = "enrolled" if new else "already enrolled"
-        print(f"{laptop.device[:8]}  key id {laptop.code}  {state}")
+        print(f"{laptop.device[:8]}  key id {laptop.code}  {state}" + (f"  {args.name.strip()}" if args.name else ""))
     print(f"rrdesk: the list is {listed}", file=sys.stderr)
     return EXIT_OK
 
