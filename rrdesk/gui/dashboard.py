@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rrdesk.app.trust import short_recipient
+from rrdesk.app.trust import key_code, short_recipient
 from rrdesk.core.survey import Survey
 from rrdesk.gui.i18n import language_name
 from rrdesk.gui.interviewer import InterviewerChooser
@@ -64,6 +64,7 @@ class Dashboard(QWidget):
     exportRequested = Signal()
     retryRequested = Signal()
     openRequested = Signal()
+    replaceKeyRequested = Signal()  # "Trust this key instead…" on a survey signed by another key
     reducedMotionChanged = Signal(bool)
     languageChanged = Signal(str)
     interviewerChanged = Signal(str)
@@ -94,6 +95,10 @@ class Dashboard(QWidget):
         self.unsigned = label("", "banner")  # an unsigned survey (the demo): never unnoticed
         self.unsigned.hide()
         outer.addWidget(self.unsigned)
+        self.replace_key = button(self.tr("Trust this key instead…"), "quiet")  # deliberate: confirmed
+        self.replace_key.hide()
+        self.replace_key.clicked.connect(self.replaceKeyRequested)
+        outer.addWidget(self.replace_key, 0, Qt.AlignmentFlag.AlignLeft)
 
         self.status = label("", "status")
         self.status.hide()
@@ -249,17 +254,38 @@ class Dashboard(QWidget):
         self.refresh_disk(data)
 
     def show_custody(self, custody: Custody) -> None:
-        signer = (self.tr("Signed by the coordinator's key {key}.").format(key=custody.signer)
-                  if custody.signer else self.tr("Not signed."))
+        """Who signed the survey and what this laptop may do with it (:class:`~rrdesk.app.trust.Custody`):
+        the banner says why when interviews are not recorded (practice only, another key)."""
+        key = key_code(custody.signer) if custody.signer else ""
+        trusted = key_code(custody.trusted) if custody.trusted else ""
+        signer = (self.tr("Signed by the coordinator's key {key}.").format(key=key) if custody.state == "trusted"
+                  else self.tr("Signed by key {key}, not yet confirmed on this laptop.").format(key=key)
+                  if custody.state == "new" else self.tr("Signed by key {key}.").format(key=key) if key
+                  else self.tr("Not signed."))
         self.custody.setText(signer + " " + self._sealed_to(custody.recipients))
         if custody.problem:
             self.unsigned.setText(wrappable(self.tr("The survey's signature cannot be trusted: {problem}").format(
                 problem=custody.problem)))
+        elif custody.state == "practice":
+            self.unsigned.setText(wrappable(self.tr(
+                "PRACTICE ONLY — this file is not signed, and this laptop trusts the coordinator's key {trusted}. "
+                "Interviews cannot be recorded with it: ask the coordinator for the signed file (with its "
+                ".minisig beside it).").format(trusted=trusted)))
+        elif custody.state == "other":
+            self.unsigned.setText(wrappable(self.tr(
+                "NOT THE COORDINATOR'S FILE — it is signed by key {key}, but this laptop trusts the coordinator's "
+                "key {trusted}. Interviews cannot be recorded with it. Only if the coordinator told you their key "
+                "changed, and gave you the new key id: Trust this key instead…").format(key=key, trusted=trusted)))
+        elif custody.state == "new":
+            self.unsigned.setText(wrappable(self.tr(
+                "Compare key {key} with the key id the coordinator gave you before recording interviews.").format(
+                key=key)))
         elif custody.signer is None:
             self.unsigned.setText(self.tr("UNSIGNED SURVEY — nothing proves this file is the coordinator's. "
                                           "Use it for practice only; for real interviews ask the coordinator "
                                           "for the signed file (with its .minisig beside it)."))
-        self.unsigned.setVisible(custody.signer is None or bool(custody.problem))
+        self.unsigned.setVisible(custody.state != "trusted" or bool(custody.problem))
+        self.replace_key.setVisible(custody.state == "other" and not custody.problem)
 
     def _sealed_to(self, recipients: Iterable[str]) -> str:
         return self.tr("Answers are sealed to: {recipients}").format(recipients=", ".join(recipients))

@@ -38,6 +38,7 @@ from rrdesk.gui.resources import DEMO_SURVEY, demo_recipient
 from rrdesk.gui.settings import Preferences
 from rrdesk.gui.survey_file import load as load_survey
 from rrdesk.gui.tasks import TaskRunner
+from rrdesk.gui.trusting import TrustFlow
 from rrdesk.gui.widgets import compact_when_small, label
 from rrdesk.gui.window_interviews import Interviews, Store
 
@@ -107,6 +108,8 @@ class MainWindow(QMainWindow):
         self.interviews.changed.connect(self._refresh)
         self.interviews.reopen.connect(self._reopen)
         self.interviews.stepChanged.connect(self._banner_text)  # the respondent reads it in their words
+        self.trusting = TrustFlow(self, self.data)  # the coordinator's key confirmed; the enrollment file
+        self.trusting.decided.connect(self._key_decided)
         self._build(None)
 
     # -- what tests and tools read -------------------------------------------------------------
@@ -161,6 +164,7 @@ class MainWindow(QMainWindow):
         d.exportRequested.connect(self._ask_export)
         d.retryRequested.connect(self.try_again)
         d.openRequested.connect(self._ask_survey)
+        d.replaceKeyRequested.connect(self.ask_replace_key)
         d.reducedMotionChanged.connect(self._reduced_motion)
         d.languageChanged.connect(self.set_language)
         self.stack.insertWidget(0, d)
@@ -198,6 +202,8 @@ class MainWindow(QMainWindow):
         self.open_action.triggered.connect(self._ask_survey)
         self.export_action = QAction(self.tr("&Export to…"), self)
         self.export_action.triggered.connect(self._ask_export)
+        self.enrollment_action = QAction(self.tr("Write &enrollment file…"), self)
+        self.enrollment_action.triggered.connect(self.trusting.ask_enrollment)
         self.results_action = QAction(self.tr("&Results (coordinator)…"), self)
         self.results_action.triggered.connect(self.show_results)
         quit_action = QAction(self.tr("&Quit"), self)
@@ -205,7 +211,7 @@ class MainWindow(QMainWindow):
         quit_action.setShortcuts(list(dict.fromkeys([*QKeySequence.keyBindings(QKeySequence.StandardKey.Quit),
                                                      QKeySequence("Ctrl+Q")])))
         quit_action.triggered.connect(self.close)
-        for action in (self.open_action, self.export_action, self.results_action):
+        for action in (self.open_action, self.export_action, self.enrollment_action, self.results_action):
             menu.addAction(action)
         menu.addSeparator()
         menu.addAction(quit_action)
@@ -282,8 +288,8 @@ class MainWindow(QMainWindow):
         self.banner.setVisible(demo_recipient() in survey.recipients)
         # the signature is read once; a survey that has one is checked once the window is painted
         # (the check loads pyca/cryptography), and meanwhile the dashboard says it is being checked
-        signed = later and trust.signature_path(survey).exists()
-        self._custody = None if signed else trust.custody_of(survey)
+        signed = later and (trust.signature_path(survey).exists() or trust.trust_file_exists(self.data))
+        self._custody = None if signed else trust.custody_of(survey, self.data)
         self.dashboard.show_survey(survey, self.data, self._custody)
         self.dashboard.set_status(self.tr("Opening the data folder…"))
         self.dashboard.set_ready(False)
@@ -296,12 +302,32 @@ class MainWindow(QMainWindow):
 
             if opening == self._opening:  # not when another survey was chosen meanwhile
                 if self._custody is None:  # before the store opens: Start waits for both
-                    self._custody = trust.custody_of(survey)
+                    self._custody = trust.custody_of(survey, self.data)
                     self.dashboard.show_custody(self._custody)
+                if self._custody.state == "new":  # the first signed survey: its key id confirmed first
+                    self.dashboard.set_status(self.tr("Confirm the coordinator's key to record interviews."))
+                    self.trusting.ask_first(survey)
+                    return
                 operations.open_station(survey, self.data, ops=self._ops).run(
                     self.runner, lambda result: self._opened(result, opening),
                     lambda line: self._opened(Refused(line, None, False), opening))
         after_first_paint(self, start) if later else start()
+
+    @Slot()
+    def ask_replace_key(self) -> None:
+        """"Trust this key instead…": the survey's signer replaces the trusted key, once confirmed."""
+        if self.store.survey is not None and not self.runner.busy:
+            self.trusting.ask_replace(self.store.survey)
+
+    @Slot(bool)
+    def _key_decided(self, installed: bool) -> None:
+        """A key confirmation ended: open the survey again with the key installed; else say so."""
+        if installed and self.store.survey is not None:
+            self.use_survey(self.store.survey)
+        elif self._custody is not None and self._custody.state == "new":
+            self.dashboard.set_status(self.tr("The coordinator's key was not confirmed: interviews cannot be "
+                                              "recorded with this survey. Open it again once you have the key id."),
+                                      error=True)
 
     @Slot(object, str)
     def _reopen(self, survey: Survey, status: str) -> None:
