@@ -15,15 +15,22 @@ def test_the_demo_survey_shows_the_unsigned_banner_and_its_recipient(window):
     assert d.custody.text() == f"Not signed. Answers are sealed to: {trust.short_recipient(recipient)}"
 
 
+def _trusted(data, made):
+    from rrdesk.store import keys
+
+    trust.install(data, keys.load_public_key(made.signing_public), "enrollment")
+
+
 def test_a_signed_survey_names_its_signer_and_every_recipient(qtbot, tmp_path, settings, fast_spin):
     made = [custody.keygen(tmp_path / f"{name}.key") for name in ("old", "new")]
     path = tiny_survey(tmp_path, [m.recipient for m in made])
     custody.sign(path, made[0].identity)
+    _trusted(tmp_path / "data", made[0])  # the laptop trusts the coordinator's key (tests/test_gui_trust.py: the first time)
     window = open_window(qtbot, tmp_path / "data", settings, survey=path)
     d = window.dashboard
     assert window.station is not None and not d.unsigned.isVisible()
     shown = [trust.short_recipient(m.recipient) for m in made]
-    assert d.custody.text() == (f"Signed by the coordinator's key {made[0].fingerprint}. "
+    assert d.custody.text() == (f"Signed by the coordinator's key {trust.key_code(made[0].fingerprint)}. "
                                 f"Answers are sealed to: {', '.join(shown)}")
     assert all(s.startswith(m.recipient[:10]) and s.endswith(m.recipient[-6:]) and len(s) == 17
                for s, m in zip(shown, made))
@@ -69,13 +76,14 @@ def test_at_start_a_signed_survey_is_said_to_be_checked_until_its_signature_veri
     made = custody.keygen(tmp_path / "coordinator.key")
     path = tiny_survey(tmp_path, [made.recipient])
     custody.sign(path, made.identity)
+    _trusted(tmp_path / "data", made)
     window = _started(qtbot, tmp_path, settings, path)
     d = window.dashboard  # the check waits for the event loop (it loads pyca/cryptography): never "signed" before
     assert d.custody.text().startswith("Checking the survey's signature… Answers are sealed to: age1")
     assert not d.start.isEnabled() and not d.unsigned.isVisible()
     window.show()
     qtbot.waitUntil(lambda: window.station is not None)
-    assert d.custody.text().startswith(f"Signed by the coordinator's key {made.fingerprint}.")
+    assert d.custody.text().startswith(f"Signed by the coordinator's key {trust.key_code(made.fingerprint)}.")
     assert d.start.isEnabled() and d.unsigned.isHidden()
     window.close()
 

@@ -152,7 +152,7 @@ def test_the_view_shows_the_estimates_and_intervals_of_aggregate_json(qtbot, vie
 def test_computing_runs_off_the_gui_thread_behind_a_busy_indicator(qtbot, view, field, monkeypatch):
     threads = []
     real = results_module.compute
-    monkeypatch.setattr(results_module, "compute", lambda *a: threads.append(threading.current_thread()) or real(*a))
+    monkeypatch.setattr(results_module, "compute", lambda *a, **k: threads.append(threading.current_thread()) or real(*a, **k))
     choose(qtbot, view, monkeypatch, [field["a"]])
     with qtbot.waitSignal(view.computed, timeout=20000):
         click(qtbot, view.compute_button)

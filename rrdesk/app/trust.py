@@ -188,13 +188,16 @@ def _folder_signers(data: Path) -> set[minisign.PublicKey]:
     """What the survey folders say the coordinator's key was: each kept copy's signature that
     verifies (``survey.toml.minisig``), and each older rrdesk's per-survey pin (``signer.pub``).
     A file that cannot be read or does not verify says nothing."""
-    from rrdesk.store import minisign
-
     found: set[minisign.PublicKey] = set()
     try:
         folders = sorted(d for d in Path(data).iterdir() if d.is_dir())
     except OSError:
         return found
+    folders = [d for d in folders if (d / PIN).exists() or (d / (SURVEY_COPY + SIGNATURE_SUFFIX)).exists()]
+    if not folders:
+        return found  # why before the import: the first window of a fresh laptop never loads cryptography
+    from rrdesk.store import minisign
+
     for folder in folders:
         try:
             pinned = read_if_present(folder / PIN, MAX_SIGNATURE)

@@ -62,13 +62,13 @@ def read(data: Path) -> list[Event] | None:
     StoreError
         The file holds anything else (edited or damaged): never silently replaced.
     """
-    from rrdesk.store import minisign
-
     path = Path(data) / TRUST_FILE
     with mapped(path, "cannot be read"):
         raw = read_if_present(path)
     if raw is None:
         return None
+    from rrdesk.store import minisign
+
     events: list[Event] = []
     for number, line in enumerate(raw.decode("ascii", "replace").splitlines(), 1):
         if not line.strip() or line.startswith("#"):

@@ -21,7 +21,7 @@ from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QFileDialog, QWidget
 
-from rrdesk.app.aggregate import Aggregation, compute, find_surveys, split, write_report
+from rrdesk.app.aggregate import Aggregation, Checks, compute, find_surveys, split, write_report
 from rrdesk.core.problems import Problem
 from rrdesk.core.survey import Survey
 from rrdesk.gui.results._layout import ResultsLayout
@@ -38,6 +38,8 @@ from rrdesk.gui.results._table import (
 )
 from rrdesk.gui.tasks import TaskRunner
 from rrdesk.gui.widgets import breakable, restyle, tab_order
+
+NOT_ENROLLED = "which is not enrolled"  # why: the words of store/laptop.py's problem for such a bundle
 
 __all__ = [
     "ESTIMATE",
@@ -73,6 +75,7 @@ class ResultsWindow(ResultsLayout):
         self.identities: list[Path] = []  # only the paths, only in memory: never in settings
         self.found: dict[str, tuple[Survey, list[str]]] = {}
         self.shown: Aggregation | None = None
+        self.accept_unverified = False  # "Use anyway (unverified)" pressed, for these bundles and identity
         self.runner = TaskRunner(self)
         self.runner.busyChanged.connect(self._busy)
 
@@ -81,6 +84,8 @@ class ResultsWindow(ResultsLayout):
         self.choose_identity.clicked.connect(self._ask_identity)
         self.compute_button.clicked.connect(self.compute)
         self.save_button.clicked.connect(self._ask_save)
+        self.enroll_laptop.clicked.connect(self._ask_enroll)
+        self.use_unverified.clicked.connect(self.use_anyway)
         self.survey_choice.currentIndexChanged.connect(self._survey_chosen)
         self.split.currentIndexChanged.connect(self._split_chosen)
         QShortcut(QKeySequence.StandardKey.Close, self, self.close)
@@ -103,6 +108,8 @@ class ResultsWindow(ResultsLayout):
         self.split_label.setText(self.tr("Split &by:"))
         self.compute_button.setText(self.tr("&Compute"))
         self.save_button.setText(self.tr("Save &report…"))
+        self.enroll_laptop.setText(self.tr("Enroll this laptop…"))
+        self.use_unverified.setText(self.tr("Use anyway (unverified)"))
         self.progress.setAccessibleName(self.tr("Working"))
         self.table.setAccessibleName(self.tr("Estimates"))
         self.problems.setAccessibleName(self.tr("Problems"))
@@ -151,12 +158,14 @@ class ResultsWindow(ResultsLayout):
 
     def set_bundles(self, paths: Sequence[Path]) -> None:
         self.bundles = list(dict.fromkeys(Path(p) for p in paths))  # why: the same file twice is one
+        self.accept_unverified = False
         self._texts()
         self._look()
 
     def set_identity(self, *paths: Path) -> None:
         """The identity file (or several: every key of each is tried)."""
         self.identities = list(dict.fromkeys(Path(p) for p in paths))
+        self.accept_unverified = False
         self._texts()
         self._look()
 
@@ -244,13 +253,23 @@ class ResultsWindow(ResultsLayout):
         sid, by = self.survey_choice.currentData(), self.split.currentData()
         self._say(self.tr("Decrypting and checking every record of {bundles}…").format(
             bundles=self.bundle_count(len(bundles))))
-        self.runner.submit(lambda: compute(bundles, identity, sid, by), self._computed, self._failed)
+        checks = Checks(accept_unverified=self.accept_unverified)
+        self.runner.submit(lambda: compute(bundles, identity, sid, by, checks=checks), self._computed, self._failed)
 
     def _computed(self, computed: Aggregation) -> None:
         self._show(computed)
         if computed.results is None or computed.data is None:
             self._say(self.tr("Nothing to show: no bundle could be used. The Problems tab says why."), error=True)
             self.tabs.setCurrentIndex(1)
+        elif computed.results.interviews == 0:
+            self._say(self.tr("Nothing was used: every record was left out (0 interviews). The Problems tab says "
+                              "why; a laptop that is not enrolled can be enrolled there, or used anyway."), error=True)
+            self.tabs.setCurrentIndex(1)
+        elif self.accept_unverified and computed.problems:
+            self._say(self.tr("Computed from {bundles}, with the records of laptops not proven used anyway "
+                              "(unverified): nothing shows that your laptops made them.").format(
+                bundles=self.bundle_count(len(computed.data.bundles))), error=True)
+            self.tabs.setCurrentIndex(0)
         else:
             n = len(computed.problems)
             self._say(self.tr("Computed from {bundles}.").format(bundles=self.bundle_count(len(computed.data.bundles)))
@@ -301,6 +320,9 @@ class ResultsWindow(ResultsLayout):
             restyle(self.verdict)
         self.verdict.setVisible(computed is not None)
         self.summary.setVisible(results is not None)
+        foreign = computed is not None and any(NOT_ENROLLED in p.what for p in computed.problems)
+        self.enroll_laptop.setVisible(foreign)
+        self.use_unverified.setVisible(foreign and not self.accept_unverified)
         self._enable()
 
     def problem_words(self, p: Problem) -> str:
@@ -314,6 +336,57 @@ class ResultsWindow(ResultsLayout):
         if p.record is not None:
             where += " · " + self.tr("record {number}").format(number=p.record)
         return self.tr("{where}: {what}").format(where=where, what=p.what)
+
+    # -- a laptop that is not enrolled ---------------------------------------------------------
+
+    @Slot()
+    def _ask_enroll(self) -> None:
+        """"Enroll this laptop…": its enrollment file, the key id it shows, and a name."""
+        from PySide6.QtWidgets import QInputDialog, QLineEdit
+
+        start = str(self.bundles[0].parent) if self.bundles else ""
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("The laptop's enrollment file"), start,
+                                              self.tr("Enrollment files (rrdesk-laptop-*.pub);;All files (*)"))
+        if not path:
+            return
+        key_id, ok = QInputDialog.getText(
+            self, self.tr("Enroll this laptop"), self.tr("The key id the laptop shows (File ▸ Write enrollment "
+                                                         "file… on the laptop), as XXXX-XXXX-XXXX-XXXX:"),
+            QLineEdit.EchoMode.Normal, "")
+        if not ok:
+            return
+        name, ok = QInputDialog.getText(self, self.tr("Enroll this laptop"),
+                                        self.tr("A name for the laptop (optional), e.g. Laptop 3, Amina:"),
+                                        QLineEdit.EchoMode.Normal, "")
+        if ok:
+            self.enroll(Path(path), key_id, name)
+
+    def enroll(self, path: Path, key_id: str, name: str = "") -> bool:
+        """Enroll the laptop of the enrollment file ``path`` (its key id confirmed) in the list
+        beside the identity file, as ``rrdesk enroll`` does, then compute again."""
+        from rrdesk.app import enrollment
+        from rrdesk.core.errors import RRDeskError, describe
+
+        if not self.identities:
+            return False
+        listed = enrollment.coordinator_laptops(self.identities[0])
+        try:
+            added = enrollment.enroll([path], listed, key_ids=[key_id], name=name)
+        except RRDeskError as error:
+            self._say(describe(error), error=True)
+            return False
+        laptop = added[0][0]
+        self._say(self.tr("Laptop {laptop} (key id {code}) enrolled in {list}.").format(
+            laptop=name.strip() or laptop.device[:8], code=laptop.code, list=listed), done=True)
+        self.compute()
+        return True
+
+    @Slot()
+    def use_anyway(self) -> None:
+        """"Use anyway (unverified)": compute again with the records of laptops not proven
+        (``aggregate --accept-unverified``); they stay listed under Problems."""
+        self.accept_unverified = True
+        self.compute()
 
     @Slot(QModelIndex, QModelIndex)
     def _describe(self, current: QModelIndex, _: QModelIndex) -> None:

@@ -153,6 +153,14 @@ class ResultsLayout(QWidget):
         self.problems_hint = label("", "hint")
         problems_column.addWidget(self.problems_hint)
         problems_column.addWidget(self.problems, 1)
+        custody_row = QHBoxLayout()  # a laptop not enrolled: enroll it, or use its records knowingly
+        self.enroll_laptop = button("", "quiet")
+        self.use_unverified = button("", "quiet")
+        for w in (self.enroll_laptop, self.use_unverified):
+            w.hide()
+            custody_row.addWidget(w)
+        custody_row.addStretch(1)
+        problems_column.addLayout(custody_row)
         self.tabs.addTab(problems_page, "")
         self.tabs.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.table.setMinimumHeight(TABLE_MIN)
