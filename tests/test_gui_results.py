@@ -95,6 +95,7 @@ def choose(qtbot, view, monkeypatch, bundles, identity: Path | list[Path] = DEMO
     click(qtbot, view.open_bundles)
     with qtbot.waitSignal(view.surveysFound, timeout=10000):
         click(qtbot, view.choose_identity)
+    view.include_synthetic = True  # simulated bundles: as "Count the synthetic interviews" (aggregate's flag)
 
 
 def compute(qtbot, view) -> bool:
@@ -131,6 +132,23 @@ def expected(got: dict) -> dict:
 
 
 # -- the same numbers as the command line -----------------------------------------------------
+
+
+def test_synthetic_interviews_are_left_out_until_the_coordinator_counts_them(qtbot, view, field, monkeypatch):
+    choose(qtbot, view, monkeypatch, [field["a"]])
+    view.include_synthetic = False  # as the view starts: simulated interviews are not counted
+    compute(qtbot, view)
+    assert view.summary.text().startswith("0 interviews")  # every interview here is synthetic
+    assert view.count_synthetic.isVisible() and "synthetic interview(s)" in view.problems.item(0).text()
+    assert compute_by(qtbot, view, view.count_synthetic)
+    assert view.include_synthetic and view.count_synthetic.isHidden()
+    assert shown(view) == expected(aggregate_json(field["a"]))
+
+
+def compute_by(qtbot, view, pressed) -> bool:
+    with qtbot.waitSignal(view.computed, timeout=20000) as signal:
+        click(qtbot, pressed)
+    return signal.args[0]
 
 
 def test_the_view_shows_the_estimates_and_intervals_of_aggregate_json(qtbot, view, field, monkeypatch):
@@ -272,7 +290,8 @@ def test_save_report_writes_the_files_of_aggregate_out_and_says_where(qtbot, vie
     assert ok and line == f"Report saved in {folder}: {', '.join(REPORT_FILES)}" and view.status.text() == line
     assert sorted(p.name for p in folder.iterdir()) == sorted(REPORT_FILES)
     cli_out = tmp_path / "cli"
-    rrdesk("aggregate", field["a"], field["b"], "-i", DEMO_KEY, "--by", "department", "--out", cli_out)
+    rrdesk("aggregate", field["a"], field["b"], "-i", DEMO_KEY, "--by", "department", "--out", cli_out,
+           "--include-synthetic")
     for name in ("estimates.csv", "answers.csv", "codebook.md"):
         assert (folder / name).read_bytes() == (cli_out / name).read_bytes()
     assert "Workplace wellbeing (demo)" in (folder / "report.html").read_text(encoding="utf-8")
@@ -308,6 +327,7 @@ def test_it_works_from_the_keyboard(qtbot, view, field, monkeypatch):
     assert QApplication.focusWidget() is view.choose_identity
     with qtbot.waitSignal(view.surveysFound, timeout=10000):
         qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)  # Identity file…
+    view.include_synthetic = True  # simulated bundles (the button that says so is tested above)
     assert QApplication.focusWidget() is view.compute_button
     with qtbot.waitSignal(view.computed, timeout=20000):
         qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)  # Compute

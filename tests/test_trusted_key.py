@@ -36,7 +36,7 @@ def _signed(folder, identity, text=None, name="survey.toml"):
 
 
 def _record(survey, data, n=2):
-    return rrdesk("simulate", survey, "--data", data, "-n", n, "--seed", 1)
+    return rrdesk("simulate", survey, "--data", data, "-n", n, "--seed", 1, "--force")  # the command-line station; signed surveys here
 
 
 def _with_extra_recipient(folder, attacker, name="swapped.toml"):

@@ -37,7 +37,6 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 from rrdesk.core.errors import RecordError, RRDeskError  # noqa: F401 - RecordError re-exported
 from rrdesk.core.survey import Survey
 from rrdesk.core.survey import is_ident as _ident
-from rrdesk.store import age
 
 if TYPE_CHECKING:  # why: numpy loads when a record is built, not when the first window opens
     import numpy as np
@@ -125,6 +124,8 @@ def record_size(survey: Survey) -> int:
                     day="2000-01-01", direct=direct, interviewer="i" * IDENT_MAX, version="v" * IDENT_MAX,
                     synthetic=True)
     size = -(-len(widest.to_json()) // _PAD_STEP) * _PAD_STEP
+    from rrdesk.store import age  # why here: reading a data folder's side files needs no cryptography
+
     if age.sealed_size(size, survey.recipients) > _MAX_BLOB:
         raise RRDeskError(f"{survey.path}: the direct questions are too many or too long for one record"
                           + (" sealed to this many post-quantum recipients"

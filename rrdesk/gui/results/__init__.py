@@ -40,6 +40,7 @@ from rrdesk.gui.tasks import TaskRunner
 from rrdesk.gui.widgets import breakable, restyle, tab_order
 
 NOT_ENROLLED = "which is not enrolled"  # why: the words of store/laptop.py's problem for such a bundle
+SYNTHETIC_LEFT_OUT = "--include-synthetic counts them"  # why: the words of the collection's problem for them
 
 __all__ = [
     "ESTIMATE",
@@ -76,6 +77,7 @@ class ResultsWindow(ResultsLayout):
         self.found: dict[str, tuple[Survey, list[str]]] = {}
         self.shown: Aggregation | None = None
         self.accept_unverified = False  # "Use anyway (unverified)" pressed, for these bundles and identity
+        self.include_synthetic = False  # "Count the synthetic interviews" pressed, for these bundles
         self.runner = TaskRunner(self)
         self.runner.busyChanged.connect(self._busy)
 
@@ -86,6 +88,7 @@ class ResultsWindow(ResultsLayout):
         self.save_button.clicked.connect(self._ask_save)
         self.enroll_laptop.clicked.connect(self._ask_enroll)
         self.use_unverified.clicked.connect(self.use_anyway)
+        self.count_synthetic.clicked.connect(self.count_simulated)
         self.survey_choice.currentIndexChanged.connect(self._survey_chosen)
         self.split.currentIndexChanged.connect(self._split_chosen)
         QShortcut(QKeySequence.StandardKey.Close, self, self.close)
@@ -110,6 +113,9 @@ class ResultsWindow(ResultsLayout):
         self.save_button.setText(self.tr("Save &report…"))
         self.enroll_laptop.setText(self.tr("Enroll this laptop…"))
         self.use_unverified.setText(self.tr("Use anyway (unverified)"))
+        self.count_synthetic.setText(self.tr("Count the synthetic interviews"))
+        self.count_synthetic.setToolTip(self.tr("Interviews made by rrdesk simulate, for practice: they are "
+                                                "left out of the estimates unless you count them."))
         self.progress.setAccessibleName(self.tr("Working"))
         self.table.setAccessibleName(self.tr("Estimates"))
         self.problems.setAccessibleName(self.tr("Problems"))
@@ -158,7 +164,7 @@ class ResultsWindow(ResultsLayout):
 
     def set_bundles(self, paths: Sequence[Path]) -> None:
         self.bundles = list(dict.fromkeys(Path(p) for p in paths))  # why: the same file twice is one
-        self.accept_unverified = False
+        self.accept_unverified = self.include_synthetic = False
         self._texts()
         self._look()
 
@@ -253,8 +259,9 @@ class ResultsWindow(ResultsLayout):
         sid, by = self.survey_choice.currentData(), self.split.currentData()
         self._say(self.tr("Decrypting and checking every record of {bundles}…").format(
             bundles=self.bundle_count(len(bundles))))
-        checks = Checks(accept_unverified=self.accept_unverified)
-        self.runner.submit(lambda: compute(bundles, identity, sid, by, checks=checks), self._computed, self._failed)
+        checks, synthetic = Checks(accept_unverified=self.accept_unverified), self.include_synthetic
+        self.runner.submit(lambda: compute(bundles, identity, sid, by, checks=checks, include_synthetic=synthetic),
+                           self._computed, self._failed)
 
     def _computed(self, computed: Aggregation) -> None:
         self._show(computed)
@@ -323,6 +330,8 @@ class ResultsWindow(ResultsLayout):
         foreign = computed is not None and any(NOT_ENROLLED in p.what for p in computed.problems)
         self.enroll_laptop.setVisible(foreign)
         self.use_unverified.setVisible(foreign and not self.accept_unverified)
+        self.count_synthetic.setVisible(computed is not None and not self.include_synthetic
+                                        and any(SYNTHETIC_LEFT_OUT in p.what for p in computed.problems))
         self._enable()
 
     def problem_words(self, p: Problem) -> str:
@@ -386,6 +395,13 @@ class ResultsWindow(ResultsLayout):
         """"Use anyway (unverified)": compute again with the records of laptops not proven
         (``aggregate --accept-unverified``); they stay listed under Problems."""
         self.accept_unverified = True
+        self.compute()
+
+    @Slot()
+    def count_simulated(self) -> None:
+        """"Count the synthetic interviews": compute again with the interviews ``rrdesk simulate``
+        made (``aggregate --include-synthetic``)."""
+        self.include_synthetic = True
         self.compute()
 
     @Slot(QModelIndex, QModelIndex)

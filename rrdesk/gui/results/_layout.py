@@ -156,7 +156,8 @@ class ResultsLayout(QWidget):
         custody_row = QHBoxLayout()  # a laptop not enrolled: enroll it, or use its records knowingly
         self.enroll_laptop = button("", "quiet")
         self.use_unverified = button("", "quiet")
-        for w in (self.enroll_laptop, self.use_unverified):
+        self.count_synthetic = button("", "quiet")  # interviews rrdesk simulate made: count them knowingly
+        for w in (self.enroll_laptop, self.use_unverified, self.count_synthetic):
             w.hide()
             custody_row.addWidget(w)
         custody_row.addStretch(1)
