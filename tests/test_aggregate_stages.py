@@ -275,3 +275,19 @@ def test_which_copy_reads_each_version_is_decided_from_the_indexes():
     assert accepting is not None
     copy, why = accepting.of("1")
     assert why and copy is not None and copy.version == "1"  # used anyway, read with the best copy there is
+
+
+def test_a_laptop_trusting_another_coordinator_key_is_named():
+    """The manifest's trusted_keys (FORMAT.md §2.4): the coordinator sees a replaced key."""
+    from rrdesk.store import minisign
+    mine = minisign.PublicKey(key_id=bytes(range(8)), key=bytes(32))
+    history = [{"day": "2026-11-01", "how": "survey", "key": mine.fingerprint},
+               {"day": "2026-11-20", "how": "replaced", "key": "00000000DEADBEEF"}]
+    index = _index("a", _log("x.rrlog", 2), verdicts=Verdicts(copy_signed=True))
+    index.manifest["trusted_keys"] = history
+    said = [w for _, w in _problems(decide([index], SURVEY, ENROLLED, None, mine, survey_signed=True))]
+    assert said == [f"its laptop trusts another coordinator key (00000000DEADBEEF, replaced 2026-11-20), not your "
+                    f"signing key ({mine.fingerprint}): it records with surveys that key signed"]
+    index.manifest["trusted_keys"] = history[:1] + [{**history[1], "key": mine.fingerprint}]
+    assert _problems(decide([index], SURVEY, ENROLLED, None, mine, survey_signed=True)) == []  # back to yours
+    assert "was replaced on 2026-11-20" in _problems(decide([index], SURVEY, ENROLLED, None, None))[0][1]

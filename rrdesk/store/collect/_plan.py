@@ -215,6 +215,7 @@ class Decider:
         # file has not signed this survey, and its copies are compared by content alone
         signed = signer is not None and (survey is None or survey_signed)
         self._core = _Decider(laptops, ledger, options, survey, signer is not None, signed)
+        self._core.signer_id = signer.fingerprint if isinstance(signer, minisign.PublicKey) else None
         self._waiting: deque[tuple[int, BundleIndex]] = deque()
         self._met = 0
         self._allowed: list[tuple[str, Survey]] = []  # the copies that may decide so far (file, copy)
@@ -275,10 +276,34 @@ class Decider:
         return plan
 
 
+def _trust_changed(manifest: Mapping | None, signer_id: str | None) -> str | None:
+    """What the coordinator must see of a laptop's trusted coordinator key (the manifest's
+    ``trusted_keys``, FORMAT.md §2.4): a key in force that is not the signing key, a replaced or
+    restored one (without a signing key to compare), or a trust file that could not be read."""
+    history = (manifest or {}).get("trusted_keys")
+    if not history:
+        return None
+    last = history[-1]
+    if last["how"] == "damaged":
+        return (f"its laptop's trusted coordinator key could not be read when it exported ({last['day']}): "
+                "surveys it recorded with were not checked against your key")
+    if signer_id is not None:
+        if str(last["key"]).upper() != signer_id.upper():
+            return (f"its laptop trusts another coordinator key ({last['key']}, {last['how']} {last['day']}), not "
+                    f"your signing key ({signer_id}): it records with surveys that key signed")
+        return None
+    changed = [e for e in history if e["how"] in ("replaced", "restored")]
+    if not changed:
+        return None
+    return (f"its laptop's trusted coordinator key was {changed[-1]['how']} on {changed[-1]['day']} "
+            f"(now {last['key']}); without your signing key rrdesk cannot tell whether it is yours")
+
+
 class _Decider:
     def __init__(self, laptops: Mapping[str, minisign.PublicKey] | None, ledger: Ledger | None,
                  options: Options, given: Survey | None = None, signing: bool = False, signed: bool = False) -> None:
         self.laptops, self.options, self.given, self.signing, self.signed = laptops, options, given, signing, signed
+        self.signer_id: str | None = None  # the coordinator's signing key id, to compare a laptop's trusted key with
         self.trusted: dict[str, tuple[Survey, str]] = {}
         self.ledger = copy.deepcopy(ledger)  # why: decide is pure; the plan holds the ledger it leaves
         self.before = dict(ledger.logs) if ledger is not None else {}  # the entries of earlier runs
@@ -338,6 +363,10 @@ class _Decider:
             into.problems.append((number, Problem(file, None, f"{origin}; {ACCEPTED if accept else REFUSED}")))
             if not accept:
                 return BundlePlan(file, False, origin)
+        if checked:
+            said = _trust_changed(index.manifest, self.signer_id)
+            if said is not None:
+                into.problems.append((number, Problem(file, None, said)))
         # each log's header signature: the same rule and words as the bundle's own (§2.8)
         unsigned = {name: Problem(p.file, p.record, f"{p.what}; {ACCEPTED if accept else REFUSED}", p.member)
                     for name, p in (index.verdicts.headers if checked else {}).items()}
