@@ -1,214 +1,215 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="ar" sourcelanguage="en">
 <context>
     <name>Dashboard</name>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="90" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="90"/>
         <source>Open survey…</source>
         <translation>فتح استبيان…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="98" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="98"/>
         <source>Trust this key instead…</source>
         <translation>الوثوق بهذا المفتاح بدلاً منه…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="117" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="117"/>
         <source>Try again</source>
         <translation>حاول مرة أخرى</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="130" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="130"/>
         <source>Continue</source>
         <translation>متابعة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="131" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="131"/>
         <source>Close it</source>
         <translation>أغلقها</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="150" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="150"/>
         <source>Saved in this session</source>
         <translation>محفوظة في هذه الجلسة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="151" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="151"/>
         <source>On this laptop (this survey)</source>
         <translation>على هذا الحاسوب (هذا الاستبيان)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="152" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="152"/>
         <source>Last answer saved</source>
         <translation>آخر إجابة محفوظة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="153" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="153"/>
         <source>Free disk space</source>
         <translation>المساحة الحرة على القرص</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="154" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="154"/>
         <source>Data folder</source>
         <translation>مجلد البيانات</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="155" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="155"/>
         <source>Interviews</source>
         <translation>المقابلات</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="162" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="162"/>
         <source>Low disk space: export the data to a USB stick and free some space before the next interview.</source>
         <translation>مساحة القرص قليلة: صدّر البيانات إلى ذاكرة USB وأفرغ بعض المساحة قبل المقابلة التالية.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="174" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="174"/>
         <source>Start interview</source>
         <translation>بدء مقابلة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="178" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="178"/>
         <source>Export to…</source>
         <translation>تصدير إلى…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="184" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="184"/>
         <source>Export in progress</source>
         <translation>التصدير جارٍ</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="196" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="196"/>
         <source>Reduce spinner motion</source>
         <translation>تقليل حركة العجلة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="202" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="202"/>
         <source>Interviewer language:</source>
         <translation>لغة الباحث:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="206" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="206"/>
         <source>Interviewer language</source>
         <translation>لغة الباحث</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="243" />
-        <source>Checking the survey's signature…</source>
+        <location filename="../../rrdesk/gui/dashboard.py" line="243"/>
+        <source>Checking the survey&apos;s signature…</source>
         <translation>جارٍ التحقق من توقيع الاستبيان…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="246" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="246"/>
         <source>{file} · languages: {languages} · ε per respondent: {epsilon} (cap {cap})</source>
         <translation>{file} · اللغات: {languages} · ε لكل مستجيب: {epsilon} (الحد {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="261" />
-        <source>Signed by the coordinator's key {key}.</source>
+        <location filename="../../rrdesk/gui/dashboard.py" line="261"/>
+        <source>Signed by the coordinator&apos;s key {key}.</source>
         <translation>موقّع بمفتاح المنسّق {key}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="262" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="262"/>
         <source>Signed by key {key}, not yet confirmed on this laptop.</source>
         <translation>موقّع بالمفتاح {key}، ولم يُؤكَّد بعد على هذا الحاسوب.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="263" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="263"/>
         <source>Signed by key {key}.</source>
         <translation>موقّع بالمفتاح {key}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="264" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="264"/>
         <source>Not signed.</source>
         <translation>غير موقّع.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="271" />
-        <source>PRACTICE ONLY — this file is not signed, and this laptop trusts the coordinator's key {trusted}. Interviews cannot be recorded with it: ask the coordinator for the signed file (with its .minisig beside it).</source>
+        <location filename="../../rrdesk/gui/dashboard.py" line="271"/>
+        <source>PRACTICE ONLY — this file is not signed, and this laptop trusts the coordinator&apos;s key {trusted}. Interviews cannot be recorded with it: ask the coordinator for the signed file (with its .minisig beside it).</source>
         <translation>للتدريب فقط — هذا الملف غير موقّع، وهذا الحاسوب يثق بمفتاح المنسّق {trusted}. لا يمكن تسجيل مقابلات به: اطلب من المنسّق الملف الموقّع (مع ملف ‎.minisig بجانبه).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="276" />
-        <source>NOT THE COORDINATOR'S FILE — it is signed by key {key}, but this laptop trusts the coordinator's key {trusted}. Interviews cannot be recorded with it. Only if the coordinator told you their key changed, and gave you the new key id: Trust this key instead…</source>
+        <location filename="../../rrdesk/gui/dashboard.py" line="276"/>
+        <source>NOT THE COORDINATOR&apos;S FILE — it is signed by key {key}, but this laptop trusts the coordinator&apos;s key {trusted}. Interviews cannot be recorded with it. Only if the coordinator told you their key changed, and gave you the new key id: Trust this key instead…</source>
         <translation>ليس ملف المنسّق — إنه موقّع بالمفتاح {key}، لكن هذا الحاسوب يثق بمفتاح المنسّق {trusted}. لا يمكن تسجيل مقابلات به. فقط إذا أخبرك المنسّق أن مفتاحه تغيّر وأعطاك المعرّف الجديد: الوثوق بهذا المفتاح بدلاً منه…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="281" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="281"/>
         <source>Compare key {key} with the key id the coordinator gave you before recording interviews.</source>
         <translation>قارن المفتاح {key} بمعرّف المفتاح الذي أعطاك إياه المنسّق قبل تسجيل المقابلات.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="291" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="291"/>
         <source>Answers are sealed to: {recipients}</source>
         <translation>الإجابات مشفّرة إلى: {recipients}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="267" />
-        <source>The survey's signature cannot be trusted: {problem}</source>
+        <location filename="../../rrdesk/gui/dashboard.py" line="267"/>
+        <source>The survey&apos;s signature cannot be trusted: {problem}</source>
         <translation>لا يمكن الوثوق بتوقيع الاستبيان: {problem}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="284" />
-        <source>UNSIGNED SURVEY — nothing proves this file is the coordinator's. Use it for practice only; for real interviews ask the coordinator for the signed file (with its .minisig beside it).</source>
+        <location filename="../../rrdesk/gui/dashboard.py" line="284"/>
+        <source>UNSIGNED SURVEY — nothing proves this file is the coordinator&apos;s. Use it for practice only; for real interviews ask the coordinator for the signed file (with its .minisig beside it).</source>
         <translation>استبيان غير موقّع — لا شيء يثبت أن هذا الملف من المنسّق. استخدمه للتدريب فقط؛ وللمقابلات الحقيقية اطلب من المنسّق الملف الموقّع (ومعه ملف ‎.minisig‎ بجانبه).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="298" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="298"/>
         <source>nothing saved yet</source>
         <translation>لم يُحفظ شيء بعد</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="309" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="309"/>
         <source>unknown</source>
         <translation>غير معروف</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="311" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="311"/>
         <source>{size} GB</source>
         <translation>{size} غيغابايت</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="313" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="313"/>
         <source>{size} MB</source>
         <translation>{size} ميغابايت</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="344" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="344"/>
         <source>No interview can be recorded until this is fixed; the data can still be exported. Fix the cause, then tap Try again.</source>
         <translation>لا يمكن تسجيل أي مقابلة حتى يُصلح هذا؛ لا يزال يمكن تصدير البيانات. أصلح السبب، ثم المس «حاول مرة أخرى».</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="347" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="347"/>
         <source>No interview can be recorded until this is fixed. Fix the cause, then tap Try again.</source>
         <translation>لا يمكن تسجيل أي مقابلة حتى يُصلح هذا. أصلح السبب، ثم المس «حاول مرة أخرى».</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="365" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="365"/>
         <source>Interview {number} stopped after question {done} of {total}.</source>
         <translation>توقفت المقابلة {number} بعد السؤال {done} من {total}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="366" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="366"/>
         <source>Interview {number} stopped before its first question.</source>
         <translation>توقفت المقابلة {number} قبل سؤالها الأول.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="368" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="368"/>
         <source>Question {done} was spun but not answered; it is recorded as not answered and will not be asked again.</source>
         <translation>دُوّرت العجلة في السؤال {done} دون إجابة؛ سُجّل بلا إجابة ولن يُطرح مرة أخرى.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="371" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="371"/>
         <source>No question is left: close it.</source>
         <translation>لم يبق أي سؤال: أغلقها.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="373" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="373"/>
         <source>Continue it with the same respondent (question {next} comes next), or close it.</source>
         <translation>تابعها مع المستجيب نفسه (السؤال {next} هو التالي)، أو أغلقها.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="385" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="385"/>
         <source>Exporting and checking the copy…</source>
         <translation>جارٍ التصدير والتحقق من النسخة…</translation>
     </message>
@@ -216,22 +217,22 @@
 <context>
     <name>DirectScreen</name>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="169" />
+        <location filename="../../rrdesk/gui/direct.py" line="169"/>
         <source>New interview</source>
         <translation>مقابلة جديدة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="170" />
+        <location filename="../../rrdesk/gui/direct.py" line="170"/>
         <source>Interviewer: fill in these answers before handing over the laptop.</source>
         <translation>أيها الباحث: املأ هذه الإجابات قبل تسليم الحاسوب.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="198" />
+        <location filename="../../rrdesk/gui/direct.py" line="198"/>
         <source>Cancel</source>
         <translation>إلغاء</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="199" />
+        <location filename="../../rrdesk/gui/direct.py" line="199"/>
         <source>Continue</source>
         <translation>متابعة</translation>
     </message>
@@ -239,97 +240,97 @@
 <context>
     <name>EstimatesModel</name>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="74" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="74"/>
         <source>No</source>
         <translation>لا</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="74" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="74"/>
         <source>Yes</source>
         <translation>نعم</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="77" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="77"/>
         <source>(unknown)</source>
         <translation>(غير معروف)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="78" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="78"/>
         <source>(skipped)</source>
         <translation>(سؤال متخطّى)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="105" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="105"/>
         <source>Question, by {by}</source>
         <translation>السؤال، حسب {by}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="105" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="105"/>
         <source>Question</source>
         <translation>السؤال</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="106" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="106"/>
         <source>Answer</source>
         <translation>الإجابة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="106" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="106"/>
         <source>Recorded</source>
         <translation>المسجَّلة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="107" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="107"/>
         <source>Estimate</source>
         <translation>التقدير</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="107" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="107"/>
         <source>95 % interval</source>
         <translation>مجال 95 %</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="109" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="109"/>
         <source>Answers recorded</source>
         <translation>الإجابات المسجلة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="110" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="110"/>
         <source>ε of one recorded answer: the smaller, the more private</source>
         <translation>ε لإجابة مسجلة واحدة: كلما صغر زادت الخصوصية</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="111" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="111"/>
         <source>How many answers were recorded as this answer (after the spinner), and their share</source>
         <translation>كم إجابة سُجّلت بهذه الإجابة (بعد العجلة)، ونسبتها</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="113" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="113"/>
         <source>Estimated share of respondents for whom this answer is true</source>
         <translation>النسبة المقدرة للمستجيبين الذين تصدق عليهم هذه الإجابة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="114" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="114"/>
         <source>95 % confidence interval of the estimate</source>
         <translation>مجال الثقة 95 % للتقدير</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="115" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="115"/>
         <source>The estimate (dot) with its 95 % interval (bar) and the recorded share (diamond), from 0 to 100 %</source>
         <translation>التقدير (نقطة) مع مجاله 95 % (شريط) والنسبة المسجلة (معيّن)، من 0 إلى 100 %</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="135" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="135"/>
         <source>no answers</source>
         <translation>لا إجابات</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="144" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="144"/>
         <source>asked directly, not randomized</source>
         <translation>سُئل مباشرة، دون عشوائية</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="157" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="157"/>
         <source>only {n} answers (under {small}): the interval is wide and only a rough guide</source>
         <translation>{n} إجابات فقط (أقل من {small}): المجال واسع وهو للاسترشاد فقط</translation>
     </message>
@@ -337,37 +338,37 @@
 <context>
     <name>ExportFlow</name>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="54" />
+        <location filename="../../rrdesk/gui/exporting.py" line="54"/>
         <source>Export to… (choose the USB stick)</source>
         <translation>تصدير إلى… (اختر ذاكرة USB)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="73" />
-        <source>Export to the laptop's own disk?</source>
+        <location filename="../../rrdesk/gui/exporting.py" line="73"/>
+        <source>Export to the laptop&apos;s own disk?</source>
         <translation>التصدير إلى قرص الحاسوب نفسه؟</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="74" />
+        <location filename="../../rrdesk/gui/exporting.py" line="74"/>
         <source>Export here anyway</source>
         <translation>صدّر هنا على أي حال</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="74" />
+        <location filename="../../rrdesk/gui/exporting.py" line="74"/>
         <source>Choose another folder</source>
         <translation>اختر مجلدًا آخر</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="82" />
+        <location filename="../../rrdesk/gui/exporting.py" line="82"/>
         <source>Nothing was exported: choose the USB stick.</source>
         <translation>لم يُصدَّر شيء: اختر ذاكرة USB.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="93" />
+        <location filename="../../rrdesk/gui/exporting.py" line="93"/>
         <source>Exported and checked on {device}: {path}</source>
         <translation>صُدّر وتُحقّق منه على {device}: {path}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="98" />
+        <location filename="../../rrdesk/gui/exporting.py" line="98"/>
         <source>Export failed: {error}</source>
         <translation>فشل التصدير: {error}</translation>
     </message>
@@ -375,50 +376,50 @@
 <context>
     <name>FormatDialog</name>
     <message>
-        <location filename="../../rrdesk/gui/help.py" line="29" />
+        <location filename="../../rrdesk/gui/help.py" line="29"/>
         <source>The survey file</source>
         <translation>ملف الاستبيان</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/help.py" line="38" />
-        <source>The survey file's reference is missing from this installation ({path}).</source>
+        <location filename="../../rrdesk/gui/help.py" line="38"/>
+        <source>The survey file&apos;s reference is missing from this installation ({path}).</source>
         <translation>مرجع ملف الاستبيان غير موجود في هذا التثبيت ({path}).</translation>
     </message>
 </context>
 <context>
     <name>HandoverScreen</name>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="45" />
+        <location filename="../../rrdesk/gui/screens.py" line="45"/>
         <source>Please hand the laptop to the respondent.</source>
         <translation>من فضلك سلّم الحاسوب إلى المستجيب.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="46" />
+        <location filename="../../rrdesk/gui/screens.py" line="46"/>
         <source>Interview {number}</source>
         <translation>المقابلة {number}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="48" />
+        <location filename="../../rrdesk/gui/screens.py" line="48"/>
         <source>I am the respondent: start</source>
         <translation>أنا المستجيب: ابدأ</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="52" />
+        <location filename="../../rrdesk/gui/screens.py" line="52"/>
         <source>Stop this interview</source>
         <translation>إيقاف هذه المقابلة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="60" />
+        <location filename="../../rrdesk/gui/screens.py" line="60"/>
         <source>Stop interview {number}? The questions not asked are marked not asked.</source>
         <translation>إيقاف المقابلة {number}؟ تُعلَّم الأسئلة التي لم تُطرح بأنها لم تُطرح.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="63" />
+        <location filename="../../rrdesk/gui/screens.py" line="63"/>
         <source>Yes, stop it</source>
         <translation>نعم، أوقفها</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="64" />
+        <location filename="../../rrdesk/gui/screens.py" line="64"/>
         <source>Go back</source>
         <translation>رجوع</translation>
     </message>
@@ -426,38 +427,38 @@
 <context>
     <name>InterviewController</name>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="161" />
-        <location filename="../../rrdesk/gui/interview.py" line="183" />
+        <location filename="../../rrdesk/gui/interview.py" line="161"/>
+        <location filename="../../rrdesk/gui/interview.py" line="183"/>
         <source>No interview was started.</source>
         <translation>لم تبدأ أي مقابلة.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="174" />
+        <location filename="../../rrdesk/gui/interview.py" line="174"/>
         <source>The interview could not be started: {error}</source>
         <translation>تعذّر بدء المقابلة: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="189" />
+        <location filename="../../rrdesk/gui/interview.py" line="189"/>
         <source>Interview {number} was closed before the end.</source>
         <translation>أُغلقت المقابلة {number} قبل نهايتها.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="193" />
+        <location filename="../../rrdesk/gui/interview.py" line="193"/>
         <source>Interview {number} could not be closed: {error}</source>
         <translation>تعذّر إغلاق المقابلة {number}: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="269" />
+        <location filename="../../rrdesk/gui/interview.py" line="269"/>
         <source>Interview {number}: the respondent did not consent; the refusal is saved.</source>
         <translation>المقابلة {number}: لم يوافق المشارك؛ حُفظ الرفض.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="275" />
+        <location filename="../../rrdesk/gui/interview.py" line="275"/>
         <source>Interview {number} saved.</source>
         <translation>حُفظت المقابلة {number}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="390" />
+        <location filename="../../rrdesk/gui/interview.py" line="390"/>
         <source>Interview {number} stopped: {error}. Fix the cause (free some disk space), then continue it from here.</source>
         <translation>توقفت المقابلة {number}: {error}. أصلح السبب (أفرغ بعض المساحة على القرص)، ثم تابعها من هنا.</translation>
     </message>
@@ -465,24 +466,24 @@
 <context>
     <name>InterviewerChooser</name>
     <message>
-        <location filename="../../rrdesk/gui/interviewer.py" line="41" />
+        <location filename="../../rrdesk/gui/interviewer.py" line="41"/>
         <source>Interviewer:</source>
-        <extracomment>What a typed id may contain while it is typed (the records' rule: rrdesk.core.survey._study)</extracomment>
+        <extracomment>What a typed id may contain while it is typed (the records&apos; rule: rrdesk.core.survey._study)</extracomment>
         <translation>الباحث الميداني:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interviewer.py" line="45" />
-        <location filename="../../rrdesk/gui/interviewer.py" line="51" />
+        <location filename="../../rrdesk/gui/interviewer.py" line="45"/>
+        <location filename="../../rrdesk/gui/interviewer.py" line="51"/>
         <source>Interviewer</source>
         <translation>الباحث الميداني</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interviewer.py" line="50" />
+        <location filename="../../rrdesk/gui/interviewer.py" line="50"/>
         <source>Your interviewer id</source>
         <translation>رمز الباحث الميداني الخاص بك</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interviewer.py" line="71" />
+        <location filename="../../rrdesk/gui/interviewer.py" line="71"/>
         <source>Choose…</source>
         <translation>اختر…</translation>
     </message>
@@ -490,137 +491,137 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="192" />
+        <location filename="../../rrdesk/gui/window.py" line="192"/>
         <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
         <translation>تجريبي — يمكن قراءته بالمفتاح التجريبي العام. لا تستخدمه أبدًا لإجابات حقيقية.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="199" />
+        <location filename="../../rrdesk/gui/window.py" line="199"/>
         <source>&amp;File</source>
         <translation>&amp;ملف</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="200" />
+        <location filename="../../rrdesk/gui/window.py" line="200"/>
         <source>&amp;Open survey…</source>
         <translation>&amp;فتح استبيان…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="203" />
+        <location filename="../../rrdesk/gui/window.py" line="203"/>
         <source>&amp;Export to…</source>
         <translation>&amp;تصدير إلى…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="205" />
+        <location filename="../../rrdesk/gui/window.py" line="205"/>
         <source>Write &amp;enrollment file…</source>
         <translation>كتابة &amp;ملف التسجيل…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="207" />
+        <location filename="../../rrdesk/gui/window.py" line="207"/>
         <source>&amp;Results (coordinator)…</source>
         <translation>&amp;النتائج (للمنسق)…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="209" />
+        <location filename="../../rrdesk/gui/window.py" line="209"/>
         <source>&amp;Quit</source>
         <translation>&amp;خروج</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="246" />
+        <location filename="../../rrdesk/gui/window.py" line="246"/>
         <source>Open survey</source>
         <translation>فتح استبيان</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="247" />
+        <location filename="../../rrdesk/gui/window.py" line="247"/>
         <source>Survey files (*.toml);;All files (*)</source>
         <translation>ملفات الاستبيان (*.toml);;كل الملفات (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="257" />
+        <location filename="../../rrdesk/gui/window.py" line="257"/>
         <source>This survey file cannot be used</source>
         <translation>لا يمكن استخدام ملف الاستبيان هذا</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="274" />
+        <location filename="../../rrdesk/gui/window.py" line="274"/>
         <source>The survey file cannot be used; the demo survey is open instead</source>
         <translation>لا يمكن استخدام ملف الاستبيان؛ فُتح الاستبيان التجريبي بدلًا منه</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="294" />
+        <location filename="../../rrdesk/gui/window.py" line="294"/>
         <source>Opening the data folder…</source>
         <translation>جارٍ فتح مجلد البيانات…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="308" />
-        <source>Confirm the coordinator's key to record interviews.</source>
+        <location filename="../../rrdesk/gui/window.py" line="308"/>
+        <source>Confirm the coordinator&apos;s key to record interviews.</source>
         <translation>أكّد مفتاح المنسّق لتسجيل المقابلات.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="328" />
-        <source>The coordinator's key was not confirmed: interviews cannot be recorded with this survey. Open it again once you have the key id.</source>
+        <location filename="../../rrdesk/gui/window.py" line="328"/>
+        <source>The coordinator&apos;s key was not confirmed: interviews cannot be recorded with this survey. Open it again once you have the key id.</source>
         <translation>لم يُؤكَّد مفتاح المنسّق: لا يمكن تسجيل مقابلات بهذا الاستبيان. افتحه مجدداً عندما يكون لديك معرّف المفتاح.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="357" />
+        <location filename="../../rrdesk/gui/window.py" line="357"/>
         <source>The data folder cannot be used: {error}</source>
         <translation>لا يمكن استخدام مجلد البيانات: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="364" />
+        <location filename="../../rrdesk/gui/window.py" line="364"/>
         <source>The data folder held a damaged file; it is kept for checking (rrdesk verify) and interviews go on.</source>
         <translation>كان في مجلد البيانات ملف تالف؛ احتُفظ به للفحص (⁦rrdesk verify⁩) وتستمر المقابلات.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="144" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="144"/>
         <source>Close interview {number}?</source>
         <translation>إغلاق المقابلة {number}؟</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="145" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="145"/>
         <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
         <translation>تُعلَّم الأسئلة التي لم تصل إليها بأنها لم تُطرح. لا يمكن التراجع عن هذا.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="147" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="147"/>
         <source>Close it</source>
         <translation>أغلقها</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="148" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="148"/>
         <source>Keep it</source>
         <translation>أبقِها</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="177" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="177"/>
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
         <translation>أُغلقت المقابلة {number}؛ عُلّمت الأسئلة التي لم تصل إليها بأنها لم تُطرح.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="156" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="156"/>
         <source>Leave the interview?</source>
         <translation>مغادرة المقابلة؟</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="157" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="157"/>
         <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
         <translation>تبقى المقابلة متوقفة: تُحفظ إجاباتها المحفوظة، وتعرض لوحة التحكم متابعتها في المرة القادمة.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="159" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="159"/>
         <source>Leave</source>
         <translation>مغادرة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="159" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="159"/>
         <source>Stay</source>
         <translation>البقاء</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="218" />
+        <location filename="../../rrdesk/gui/window.py" line="218"/>
         <source>&amp;Help</source>
         <translation>&amp;مساعدة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="219" />
+        <location filename="../../rrdesk/gui/window.py" line="219"/>
         <source>Survey file &amp;format…</source>
         <translation>&amp;صيغة ملف الاستبيان…</translation>
     </message>
@@ -628,23 +629,23 @@
 <context>
     <name>NumberField</name>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="107" />
+        <location filename="../../rrdesk/gui/direct.py" line="107"/>
         <source>Erase</source>
-        <extracomment>The erase key's sign, and the minus sign a negative range gets (typed "-" is the same). The hint's and the error's font sizes in resources/style.qss (QLabel[role="hint"], [role="error"]).</extracomment>
+        <extracomment>The erase key&apos;s sign, and the minus sign a negative range gets (typed &quot;-&quot; is the same). The hint&apos;s and the error&apos;s font sizes in resources/style.qss (QLabel[role=&quot;hint&quot;], [role=&quot;error&quot;]).</extracomment>
         <translation>مسح</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="116" />
+        <location filename="../../rrdesk/gui/direct.py" line="116"/>
         <source>a number from {low} to {high}, {decimals} digits after the point at most</source>
         <translation>عدد من {low} إلى {high}، بحد أقصى {decimals} أرقام بعد الفاصلة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="118" />
+        <location filename="../../rrdesk/gui/direct.py" line="118"/>
         <source>a whole number from {low} to {high}</source>
         <translation>عدد صحيح من {low} إلى {high}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="128" />
+        <location filename="../../rrdesk/gui/direct.py" line="128"/>
         <source>Not accepted: enter {what}.</source>
         <translation>غير مقبول: أدخل {what}.</translation>
     </message>
@@ -652,229 +653,239 @@
 <context>
     <name>ResultsWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="102" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="105"/>
         <source>rrdesk — Results</source>
         <translation>rrdesk — النتائج</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="103" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="106"/>
         <source>Results</source>
         <translation>النتائج</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="104" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="107"/>
         <source>Results: {title}</source>
         <translation>النتائج: {title}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="105" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="108"/>
         <source>&amp;Open bundles…</source>
         <translation>&amp;فتح الحزم…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="106" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="109"/>
         <source>&amp;Identity file…</source>
         <translation>ملف ال&amp;هوية…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="107" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="110"/>
         <source>&amp;Survey:</source>
         <translation>الا&amp;ستبيان:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="108" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="111"/>
         <source>Split &amp;by:</source>
         <translation>التقسيم &amp;حسب:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="109" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="112"/>
         <source>&amp;Compute</source>
         <translation>&amp;احسب</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="110" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="113"/>
         <source>Save &amp;report…</source>
         <translation>حفظ ال&amp;تقرير…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="111" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="114"/>
         <source>Enroll this laptop…</source>
         <translation>تسجيل هذا الحاسوب…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="112" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="115"/>
         <source>Use anyway (unverified)</source>
         <translation>الاستخدام على أي حال (غير متحقَّق منه)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="113" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="116"/>
+        <source>Count the synthetic interviews</source>
+        <translation>احتساب المقابلات الاصطناعية</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="117"/>
+        <source>Interviews made by rrdesk simulate, for practice: they are left out of the estimates unless you count them.</source>
+        <translation>مقابلات أنشأها rrdesk simulate للتدريب: تُستبعد من التقديرات ما لم تحتسبها.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="119"/>
         <source>Working</source>
         <translation>جارٍ العمل</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="114" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="120"/>
         <source>Estimates</source>
         <translation>التقديرات</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="115" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="121"/>
         <source>Problems</source>
         <translation>المشكلات</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="117" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="123"/>
         <source>No bundle chosen yet: the .tar.age files exported from the laptops.</source>
         <translation>لم تُختر أي حزمة بعد: ملفات ⁦.tar.age⁩ المصدّرة من الحواسيب.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="118" />
-        <location filename="../../rrdesk/gui/results/__init__.py" line="212" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="124"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="218"/>
         <source>{bundles}: {names}</source>
         <translation>{bundles}: {names}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="121" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="127"/>
         <source>No identity file chosen yet: the file with your secret key (AGE-SECRET-KEY-1…).</source>
         <translation>لم يُختر ملف هوية بعد: الملف الذي فيه مفتاحك السري (⁦AGE-SECRET-KEY-1…⁩).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="123" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="129"/>
         <source>{name} — read only while computing; rrdesk never saves it or its place.</source>
         <translation>{name} — يُقرأ فقط أثناء الحساب؛ لا يحفظه rrdesk ولا يحفظ مكانه أبدًا.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="125" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="131"/>
         <source>estimate</source>
         <translation>التقدير</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="125" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="131"/>
         <source>95 % confidence interval</source>
         <translation>مجال الثقة 95 %</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="126" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="132"/>
         <source>recorded share (before correction)</source>
         <translation>النسبة المسجلة (قبل التصحيح)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="129" />
-        <source>Each line names the bundle, the laptop's log and the record, and what is wrong. The records named here were left out; the rest was used.</source>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="135"/>
+        <source>Each line names the bundle, the laptop&apos;s log and the record, and what is wrong. The records named here were left out; the rest was used.</source>
         <translation>كل سطر يذكر الحزمة وسجل الحاسوب والقيد، وما الخطأ فيه. القيود المذكورة هنا استُبعدت؛ واستُخدم الباقي.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="131" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="137"/>
         <source>&amp;Estimates</source>
         <translation>&amp;التقديرات</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="132" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="138"/>
         <source>&amp;Problems ({count})</source>
         <translation>&amp;المشكلات ({count})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="135" />
-        <location filename="../../rrdesk/gui/results/__init__.py" line="222" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="141"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="228"/>
         <source>no split</source>
         <translation>دون تقسيم</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="146" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="152"/>
         <source>Open export bundles</source>
         <translation>فتح حزم التصدير</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="147" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="153"/>
         <source>Export bundles (*.tar.age);;All files (*)</source>
         <translation>حزم التصدير (*.tar.age);;كل الملفات (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="154" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="160"/>
         <source>Choose the identity file</source>
         <translation>اختر ملف الهوية</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="155" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="161"/>
         <source>Identity files (*.txt *.key);;All files (*)</source>
         <translation>ملفات الهوية (*.txt *.key);;كل الملفات (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="183" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="189"/>
         <source>Opening the bundles…</source>
         <translation>جارٍ فتح الحزم…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="190" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="196"/>
         <source>No bundle could be opened with this identity file. Compute lists what is wrong.</source>
         <translation>تعذّر فتح أي حزمة بملف الهوية هذا. «احسب» يسرد ما الخطأ.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="194" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="200"/>
         <source>The bundles hold the survey “{title}”. Press Compute.</source>
         <translation>تحتوي الحزم على الاستبيان «{title}». اضغط «احسب».</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="196" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="202"/>
         <source>The bundles hold {count} surveys: choose one, then press Compute.</source>
         <translation>تحتوي الحزم على {count} استبيانات: اختر واحدًا، ثم اضغط «احسب».</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="234" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="240"/>
         <source>Press Compute to see the results of this survey.</source>
         <translation>اضغط «احسب» لرؤية نتائج هذا الاستبيان.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="242" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="248"/>
         <source>Splitting the results…</source>
         <translation>جارٍ تقسيم النتائج…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="254" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="260"/>
         <source>Decrypting and checking every record of {bundles}…</source>
         <translation>جارٍ فك تشفير كل قيد في {bundles} والتحقق منه…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="262" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="269"/>
         <source>Nothing to show: no bundle could be used. The Problems tab says why.</source>
         <translation>لا شيء للعرض: تعذّر استخدام أي حزمة. تبويب «المشكلات» يقول لماذا.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="265" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="272"/>
         <source>Nothing was used: every record was left out (0 interviews). The Problems tab says why; a laptop that is not enrolled can be enrolled there, or used anyway.</source>
         <translation>لم يُستخدم شيء: استُبعدت كل السجلات (0 مقابلة). يوضح تبويب المشكلات السبب؛ يمكن هناك تسجيل حاسوب غير مسجَّل، أو استخدامه على أي حال.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="269" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="276"/>
         <source>Computed from {bundles}, with the records of laptops not proven used anyway (unverified): nothing shows that your laptops made them.</source>
         <translation>حُسب من {bundles}، مع استخدام سجلات حواسيب غير مُثبتة على أي حال (غير متحقَّق منها): لا شيء يُظهر أن حواسيبك أنشأتها.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="275" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="282"/>
         <source>Computed from {bundles}.</source>
         <translation>حُسب من {bundles}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="276" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="283"/>
         <source>Records found in several bundles were counted once.</source>
         <translation>القيود الموجودة في أكثر من حزمة حُسبت مرة واحدة.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="277" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="284"/>
         <source>The records named under Problems were left out; everything else was used.</source>
         <translation>القيود المذكورة في «المشكلات» استُبعدت؛ واستُخدم كل ما عداها.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="295" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="302"/>
         <source>{bundle}: left out, it holds another survey ({id}); choose that survey to see its results.</source>
         <translation>{bundle}: مستبعدة، فيها استبيان آخر ({id})؛ اختر ذلك الاستبيان لرؤية نتائجه.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="301" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="308"/>
         <source>Choose the bundles and your identity file, then press Compute. The numbers are those of “rrdesk aggregate”.</source>
         <translation>اختر الحزم وملف هويتك، ثم اضغط «احسب». الأرقام هي أرقام «⁦rrdesk aggregate⁩».</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="305" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="312"/>
         <source>%n laptop(s)</source>
         <translation>
             <numerusform>%n حاسوب</numerusform>
@@ -886,17 +897,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="306" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="313"/>
         <source>{interviews} interviews · {records} records · {laptops} · ε per respondent {epsilon} (cap {cap})</source>
         <translation>{interviews} مقابلة · {records} قيد · {laptops} · ε لكل مستجيب {epsilon} (الحد {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="313" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="320"/>
         <source>✓ Every bundle verified</source>
         <translation>✓ تُحقّق من كل الحزم</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="314" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="321"/>
         <source>⚠ %n problem(s): see Problems</source>
         <translation>
             <numerusform>⚠ %n مشكلة: انظر المشكلات</numerusform>
@@ -908,128 +919,128 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="315" />
-        <source>Each record's chain, tag and content checked out; records found in several bundles were counted once.</source>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="322"/>
+        <source>Each record&apos;s chain, tag and content checked out; records found in several bundles were counted once.</source>
         <translation>سلسلة كل قيد ووسمه ومحتواه سليمة؛ القيود الموجودة في أكثر من حزمة حُسبت مرة واحدة.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="317" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="324"/>
         <source>The damaged or doubtful records were left out and everything else was used.</source>
         <translation>القيود التالفة أو المشكوك فيها استُبعدت واستُخدم كل ما عداها.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="334" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="343"/>
         <source>laptop {laptop}…, log {log}…</source>
         <translation>الحاسوب {laptop}…، السجل {log}…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="337" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="346"/>
         <source>record {number}</source>
         <translation>القيد {number}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="338" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="347"/>
         <source>{where}: {what}</source>
         <translation>{where}: {what}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="348" />
-        <source>The laptop's enrollment file</source>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="357"/>
+        <source>The laptop&apos;s enrollment file</source>
         <translation>ملف تسجيل الحاسوب</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="349" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="358"/>
         <source>Enrollment files (rrdesk-laptop-*.pub);;All files (*)</source>
         <translation>ملفات التسجيل (rrdesk-laptop-*.pub);;كل الملفات (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="353" />
-        <location filename="../../rrdesk/gui/results/__init__.py" line="358" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="362"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="367"/>
         <source>Enroll this laptop</source>
         <translation>تسجيل هذا الحاسوب</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="353" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="362"/>
         <source>The key id the laptop shows (File ▸ Write enrollment file… on the laptop), as XXXX-XXXX-XXXX-XXXX:</source>
         <translation>معرّف المفتاح الذي يعرضه الحاسوب (ملف ▸ كتابة ملف التسجيل… على الحاسوب)، بالشكل XXXX-XXXX-XXXX-XXXX:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="359" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="368"/>
         <source>A name for the laptop (optional), e.g. Laptop 3, Amina:</source>
         <translation>اسم للحاسوب (اختياري)، مثلاً: الحاسوب 3، أمينة:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="379" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="388"/>
         <source>Laptop {laptop} (key id {code}) enrolled in {list}.</source>
         <translation>سُجِّل الحاسوب {laptop} (المفتاح {code}) في {list}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="397" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="413"/>
         <source>forced response</source>
         <translation>الإجابة المفروضة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="397" />
-        <source>Warner's mirrored question</source>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="413"/>
+        <source>Warner&apos;s mirrored question</source>
         <translation>سؤال وارنر المعكوس</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="398" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="414"/>
         <source>unrelated question</source>
         <translation>السؤال غير المرتبط</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="398" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="414"/>
         <source>k-ary randomized response</source>
         <translation>الإجابة العشوائية متعددة الخيارات</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="399" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="415"/>
         <source>asked directly</source>
         <translation>سُئل مباشرة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="400" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="416"/>
         <source>{design}, ε = {epsilon}</source>
         <translation>{design}، ε = {epsilon}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="401" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="417"/>
         <source>{id} ({design}): {text}</source>
         <translation>{id} ({design}): {text}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="402" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="418"/>
         <source>Method: {method}</source>
         <translation>الطريقة: {method}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="404" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="420"/>
         <source>{declined} declined, {abandoned} not reached, {after_spin} stopped after the spin</source>
         <translation>{declined} رفض، {abandoned} لم يُوصل إليه، {after_spin} توقف بعد التدوير</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="417" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="433"/>
         <source>Save the report in…</source>
         <translation>حفظ التقرير في…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="426" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="442"/>
         <source>Writing the report…</source>
         <translation>جارٍ كتابة التقرير…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="430" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="446"/>
         <source>Report saved in {folder}: {files}</source>
         <translation>حُفظ التقرير في {folder}: {files}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="436" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="452"/>
         <source>The report could not be saved: {error}</source>
         <translation>تعذّر حفظ التقرير: {error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="448" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="464"/>
         <source>%n bundle(s)</source>
         <translation>
             <numerusform>%n حزمة</numerusform>
@@ -1044,89 +1055,89 @@
 <context>
     <name>TrustFlow</name>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="72" />
-        <source>Confirm the coordinator's key</source>
+        <location filename="../../rrdesk/gui/trusting.py" line="72"/>
+        <source>Confirm the coordinator&apos;s key</source>
         <translation>تأكيد مفتاح المنسّق</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="73" />
+        <location filename="../../rrdesk/gui/trusting.py" line="73"/>
         <source>This survey is signed by the key:</source>
         <translation>هذا الاستبيان موقّع بالمفتاح:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="74" />
+        <location filename="../../rrdesk/gui/trusting.py" line="74"/>
         <source>Is this exactly the key id your coordinator gave you? If it is, this laptop will trust this key from now on: surveys signed by any other key are refused. If it is not, or you do not know, choose Not now and call the coordinator.</source>
         <translation>هل هذا تماماً معرّف المفتاح الذي أعطاك إياه المنسّق؟ إن كان كذلك، سيثق هذا الحاسوب بهذا المفتاح من الآن: تُرفض الاستبيانات الموقّعة بأي مفتاح آخر. إن لم يكن، أو لم تكن متأكداً، اختر ليس الآن واتصل بالمنسّق.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="77" />
+        <location filename="../../rrdesk/gui/trusting.py" line="77"/>
         <source>Yes, trust this key</source>
         <translation>نعم، الوثوق بهذا المفتاح</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="77" />
+        <location filename="../../rrdesk/gui/trusting.py" line="77"/>
         <source>Not now</source>
         <translation>ليس الآن</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="88" />
-        <source>Replace the coordinator's key?</source>
+        <location filename="../../rrdesk/gui/trusting.py" line="88"/>
+        <source>Replace the coordinator&apos;s key?</source>
         <translation>استبدال مفتاح المنسّق؟</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="89" />
-        <source>This laptop trusts the coordinator's key {old}. This survey is signed by the key:</source>
+        <location filename="../../rrdesk/gui/trusting.py" line="89"/>
+        <source>This laptop trusts the coordinator&apos;s key {old}. This survey is signed by the key:</source>
         <translation>هذا الحاسوب يثق بمفتاح المنسّق {old}. هذا الاستبيان موقّع بالمفتاح:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="91" />
+        <location filename="../../rrdesk/gui/trusting.py" line="91"/>
         <source>Replace the key only if the coordinator told you their key changed and gave you exactly this key id. From then on surveys signed by {old} are refused. The next export tells the coordinator that the key was replaced.</source>
         <translation>لا تستبدل المفتاح إلا إذا أخبرك المنسّق أن مفتاحه تغيّر وأعطاك هذا المعرّف تماماً. بعد ذلك تُرفض الاستبيانات الموقّعة بالمفتاح {old}. يُعلم التصدير التالي المنسّق بأن المفتاح استُبدل.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="94" />
+        <location filename="../../rrdesk/gui/trusting.py" line="94"/>
         <source>Replace the key</source>
         <translation>استبدال المفتاح</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="94" />
+        <location filename="../../rrdesk/gui/trusting.py" line="94"/>
         <source>Cancel</source>
         <translation>إلغاء</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="106" />
+        <location filename="../../rrdesk/gui/trusting.py" line="106"/>
         <source>The key was not changed</source>
         <translation>لم يُغيَّر المفتاح</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="106" />
-        <location filename="../../rrdesk/gui/trusting.py" line="129" />
-        <location filename="../../rrdesk/gui/trusting.py" line="136" />
+        <location filename="../../rrdesk/gui/trusting.py" line="106"/>
+        <location filename="../../rrdesk/gui/trusting.py" line="129"/>
+        <location filename="../../rrdesk/gui/trusting.py" line="136"/>
         <source>OK</source>
         <translation>حسناً</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="116" />
+        <location filename="../../rrdesk/gui/trusting.py" line="116"/>
         <source>Write the enrollment file to</source>
         <translation>كتابة ملف التسجيل في</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="128" />
+        <location filename="../../rrdesk/gui/trusting.py" line="128"/>
         <source>The enrollment file was not written</source>
         <translation>لم يُكتب ملف التسجيل</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="131" />
+        <location filename="../../rrdesk/gui/trusting.py" line="131"/>
         <source>Enrollment file written</source>
         <translation>كُتب ملف التسجيل</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="132" />
-        <source>This laptop's key id:</source>
+        <location filename="../../rrdesk/gui/trusting.py" line="132"/>
+        <source>This laptop&apos;s key id:</source>
         <translation>معرّف مفتاح هذا الحاسوب:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="133" />
+        <location filename="../../rrdesk/gui/trusting.py" line="133"/>
         <source>Written: {file}. Give the file to the coordinator and read this key id to them (or let them read it on this screen): they type it when they enroll the laptop, and a file swapped on the way is refused.</source>
         <translation>كُتب: {file}. أعطِ الملف للمنسّق واقرأ له معرّف المفتاح هذا (أو دعه يقرؤه على هذه الشاشة): يكتبه عند تسجيل الحاسوب، ويُرفض أي ملف استُبدل في الطريق.</translation>
     </message>

@@ -1,214 +1,215 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="es" sourcelanguage="en">
 <context>
     <name>Dashboard</name>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="90" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="90"/>
         <source>Open survey…</source>
         <translation>Abrir encuesta…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="98" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="98"/>
         <source>Trust this key instead…</source>
         <translation>Confiar en esta clave en su lugar…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="117" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="117"/>
         <source>Try again</source>
         <translation>Intentar de nuevo</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="130" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="130"/>
         <source>Continue</source>
         <translation>Continuar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="131" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="131"/>
         <source>Close it</source>
         <translation>Cerrarla</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="150" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="150"/>
         <source>Saved in this session</source>
         <translation>Guardadas en esta sesión</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="151" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="151"/>
         <source>On this laptop (this survey)</source>
         <translation>En este portátil (esta encuesta)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="152" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="152"/>
         <source>Last answer saved</source>
         <translation>Última respuesta guardada</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="153" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="153"/>
         <source>Free disk space</source>
         <translation>Espacio libre en disco</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="154" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="154"/>
         <source>Data folder</source>
         <translation>Carpeta de datos</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="155" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="155"/>
         <source>Interviews</source>
         <translation>Entrevistas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="162" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="162"/>
         <source>Low disk space: export the data to a USB stick and free some space before the next interview.</source>
         <translation>Poco espacio en disco: exporte los datos a una memoria USB y libere espacio antes de la próxima entrevista.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="174" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="174"/>
         <source>Start interview</source>
         <translation>Iniciar entrevista</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="178" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="178"/>
         <source>Export to…</source>
         <translation>Exportar a…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="184" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="184"/>
         <source>Export in progress</source>
         <translation>Exportación en curso</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="196" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="196"/>
         <source>Reduce spinner motion</source>
         <translation>Reducir el movimiento de la rueda</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="202" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="202"/>
         <source>Interviewer language:</source>
         <translation>Idioma del entrevistador:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="206" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="206"/>
         <source>Interviewer language</source>
         <translation>Idioma del entrevistador</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="243" />
-        <source>Checking the survey's signature…</source>
+        <location filename="../../rrdesk/gui/dashboard.py" line="243"/>
+        <source>Checking the survey&apos;s signature…</source>
         <translation>Comprobando la firma de la encuesta…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="246" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="246"/>
         <source>{file} · languages: {languages} · ε per respondent: {epsilon} (cap {cap})</source>
         <translation>{file} · idiomas: {languages} · ε por persona encuestada: {epsilon} (límite {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="261" />
-        <source>Signed by the coordinator's key {key}.</source>
+        <location filename="../../rrdesk/gui/dashboard.py" line="261"/>
+        <source>Signed by the coordinator&apos;s key {key}.</source>
         <translation>Firmado con la clave del coordinador {key}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="262" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="262"/>
         <source>Signed by key {key}, not yet confirmed on this laptop.</source>
         <translation>Firmado con la clave {key}, aún no confirmada en este portátil.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="263" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="263"/>
         <source>Signed by key {key}.</source>
         <translation>Firmado con la clave {key}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="264" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="264"/>
         <source>Not signed.</source>
         <translation>Sin firma.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="271" />
-        <source>PRACTICE ONLY — this file is not signed, and this laptop trusts the coordinator's key {trusted}. Interviews cannot be recorded with it: ask the coordinator for the signed file (with its .minisig beside it).</source>
+        <location filename="../../rrdesk/gui/dashboard.py" line="271"/>
+        <source>PRACTICE ONLY — this file is not signed, and this laptop trusts the coordinator&apos;s key {trusted}. Interviews cannot be recorded with it: ask the coordinator for the signed file (with its .minisig beside it).</source>
         <translation>SOLO PRÁCTICA — este archivo no está firmado y este portátil confía en la clave del coordinador {trusted}. No se pueden grabar entrevistas con él: pida al coordinador el archivo firmado (con su .minisig al lado).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="276" />
-        <source>NOT THE COORDINATOR'S FILE — it is signed by key {key}, but this laptop trusts the coordinator's key {trusted}. Interviews cannot be recorded with it. Only if the coordinator told you their key changed, and gave you the new key id: Trust this key instead…</source>
+        <location filename="../../rrdesk/gui/dashboard.py" line="276"/>
+        <source>NOT THE COORDINATOR&apos;S FILE — it is signed by key {key}, but this laptop trusts the coordinator&apos;s key {trusted}. Interviews cannot be recorded with it. Only if the coordinator told you their key changed, and gave you the new key id: Trust this key instead…</source>
         <translation>NO ES EL ARCHIVO DEL COORDINADOR — está firmado con la clave {key}, pero este portátil confía en la clave del coordinador {trusted}. No se pueden grabar entrevistas con él. Solo si el coordinador le dijo que su clave cambió y le dio el nuevo identificador: Confiar en esta clave en su lugar…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="281" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="281"/>
         <source>Compare key {key} with the key id the coordinator gave you before recording interviews.</source>
         <translation>Compare la clave {key} con el identificador de clave que le dio el coordinador antes de grabar entrevistas.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="291" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="291"/>
         <source>Answers are sealed to: {recipients}</source>
         <translation>Las respuestas se cifran para: {recipients}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="267" />
-        <source>The survey's signature cannot be trusted: {problem}</source>
+        <location filename="../../rrdesk/gui/dashboard.py" line="267"/>
+        <source>The survey&apos;s signature cannot be trusted: {problem}</source>
         <translation>No se puede confiar en la firma de la encuesta: {problem}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="284" />
-        <source>UNSIGNED SURVEY — nothing proves this file is the coordinator's. Use it for practice only; for real interviews ask the coordinator for the signed file (with its .minisig beside it).</source>
+        <location filename="../../rrdesk/gui/dashboard.py" line="284"/>
+        <source>UNSIGNED SURVEY — nothing proves this file is the coordinator&apos;s. Use it for practice only; for real interviews ask the coordinator for the signed file (with its .minisig beside it).</source>
         <translation>ENCUESTA SIN FIRMA — nada prueba que este archivo sea del coordinador. Úsela solo para practicar; para entrevistas reales pida al coordinador el archivo firmado (con su .minisig al lado).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="298" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="298"/>
         <source>nothing saved yet</source>
         <translation>nada guardado todavía</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="309" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="309"/>
         <source>unknown</source>
         <translation>desconocido</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="311" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="311"/>
         <source>{size} GB</source>
         <translation>{size} GB</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="313" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="313"/>
         <source>{size} MB</source>
         <translation>{size} MB</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="344" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="344"/>
         <source>No interview can be recorded until this is fixed; the data can still be exported. Fix the cause, then tap Try again.</source>
         <translation>No se puede registrar ninguna entrevista hasta que esto se arregle; los datos aún se pueden exportar. Arregle la causa y luego toque Intentar de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="347" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="347"/>
         <source>No interview can be recorded until this is fixed. Fix the cause, then tap Try again.</source>
         <translation>No se puede registrar ninguna entrevista hasta que esto se arregle. Arregle la causa y luego toque Intentar de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="365" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="365"/>
         <source>Interview {number} stopped after question {done} of {total}.</source>
         <translation>La entrevista {number} se detuvo después de la pregunta {done} de {total}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="366" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="366"/>
         <source>Interview {number} stopped before its first question.</source>
         <translation>La entrevista {number} se detuvo antes de su primera pregunta.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="368" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="368"/>
         <source>Question {done} was spun but not answered; it is recorded as not answered and will not be asked again.</source>
         <translation>La pregunta {done} se giró pero no se respondió; queda registrada como no respondida y no se volverá a hacer.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="371" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="371"/>
         <source>No question is left: close it.</source>
         <translation>No queda ninguna pregunta: ciérrela.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="373" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="373"/>
         <source>Continue it with the same respondent (question {next} comes next), or close it.</source>
         <translation>Continúela con la misma persona (sigue la pregunta {next}), o ciérrela.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="385" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="385"/>
         <source>Exporting and checking the copy…</source>
         <translation>Exportando y comprobando la copia…</translation>
     </message>
@@ -216,22 +217,22 @@
 <context>
     <name>DirectScreen</name>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="169" />
+        <location filename="../../rrdesk/gui/direct.py" line="169"/>
         <source>New interview</source>
         <translation>Nueva entrevista</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="170" />
+        <location filename="../../rrdesk/gui/direct.py" line="170"/>
         <source>Interviewer: fill in these answers before handing over the laptop.</source>
         <translation>Entrevistador: complete estas respuestas antes de entregar el portátil.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="198" />
+        <location filename="../../rrdesk/gui/direct.py" line="198"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="199" />
+        <location filename="../../rrdesk/gui/direct.py" line="199"/>
         <source>Continue</source>
         <translation>Continuar</translation>
     </message>
@@ -239,97 +240,97 @@
 <context>
     <name>EstimatesModel</name>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="74" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="74"/>
         <source>No</source>
         <translation>No</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="74" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="74"/>
         <source>Yes</source>
         <translation>Sí</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="77" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="77"/>
         <source>(unknown)</source>
         <translation>(desconocido)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="78" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="78"/>
         <source>(skipped)</source>
         <translation>(pregunta omitida)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="105" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="105"/>
         <source>Question, by {by}</source>
         <translation>Pregunta, por {by}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="105" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="105"/>
         <source>Question</source>
         <translation>Pregunta</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="106" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="106"/>
         <source>Answer</source>
         <translation>Respuesta</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="106" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="106"/>
         <source>Recorded</source>
         <translation>Registradas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="107" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="107"/>
         <source>Estimate</source>
         <translation>Estimación</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="107" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="107"/>
         <source>95 % interval</source>
         <translation>Intervalo del 95 %</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="109" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="109"/>
         <source>Answers recorded</source>
         <translation>Respuestas registradas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="110" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="110"/>
         <source>ε of one recorded answer: the smaller, the more private</source>
         <translation>ε de una respuesta registrada: cuanto más pequeño, más privado</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="111" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="111"/>
         <source>How many answers were recorded as this answer (after the spinner), and their share</source>
         <translation>Cuántas respuestas se registraron como esta respuesta (después de la rueda), y su proporción</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="113" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="113"/>
         <source>Estimated share of respondents for whom this answer is true</source>
         <translation>Proporción estimada de personas para quienes esta respuesta es verdadera</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="114" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="114"/>
         <source>95 % confidence interval of the estimate</source>
         <translation>Intervalo de confianza del 95 % de la estimación</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="115" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="115"/>
         <source>The estimate (dot) with its 95 % interval (bar) and the recorded share (diamond), from 0 to 100 %</source>
         <translation>La estimación (punto) con su intervalo del 95 % (barra) y la proporción registrada (rombo), de 0 a 100 %</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="135" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="135"/>
         <source>no answers</source>
         <translation>sin respuestas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="144" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="144"/>
         <source>asked directly, not randomized</source>
         <translation>preguntada directamente, sin aleatorizar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="157" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="157"/>
         <source>only {n} answers (under {small}): the interval is wide and only a rough guide</source>
         <translation>solo {n} respuestas (menos de {small}): el intervalo es amplio y solo orientativo</translation>
     </message>
@@ -337,37 +338,37 @@
 <context>
     <name>ExportFlow</name>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="54" />
+        <location filename="../../rrdesk/gui/exporting.py" line="54"/>
         <source>Export to… (choose the USB stick)</source>
         <translation>Exportar a… (elija la memoria USB)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="73" />
-        <source>Export to the laptop's own disk?</source>
+        <location filename="../../rrdesk/gui/exporting.py" line="73"/>
+        <source>Export to the laptop&apos;s own disk?</source>
         <translation>¿Exportar al disco del propio portátil?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="74" />
+        <location filename="../../rrdesk/gui/exporting.py" line="74"/>
         <source>Export here anyway</source>
         <translation>Exportar aquí de todos modos</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="74" />
+        <location filename="../../rrdesk/gui/exporting.py" line="74"/>
         <source>Choose another folder</source>
         <translation>Elegir otra carpeta</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="82" />
+        <location filename="../../rrdesk/gui/exporting.py" line="82"/>
         <source>Nothing was exported: choose the USB stick.</source>
         <translation>No se exportó nada: elija la memoria USB.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="93" />
+        <location filename="../../rrdesk/gui/exporting.py" line="93"/>
         <source>Exported and checked on {device}: {path}</source>
         <translation>Exportado y comprobado en {device}: {path}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="98" />
+        <location filename="../../rrdesk/gui/exporting.py" line="98"/>
         <source>Export failed: {error}</source>
         <translation>La exportación falló: {error}</translation>
     </message>
@@ -375,50 +376,50 @@
 <context>
     <name>FormatDialog</name>
     <message>
-        <location filename="../../rrdesk/gui/help.py" line="29" />
+        <location filename="../../rrdesk/gui/help.py" line="29"/>
         <source>The survey file</source>
         <translation>El archivo de encuesta</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/help.py" line="38" />
-        <source>The survey file's reference is missing from this installation ({path}).</source>
+        <location filename="../../rrdesk/gui/help.py" line="38"/>
+        <source>The survey file&apos;s reference is missing from this installation ({path}).</source>
         <translation>La referencia del archivo de encuesta falta en esta instalación ({path}).</translation>
     </message>
 </context>
 <context>
     <name>HandoverScreen</name>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="45" />
+        <location filename="../../rrdesk/gui/screens.py" line="45"/>
         <source>Please hand the laptop to the respondent.</source>
         <translation>Por favor, entregue el portátil a la persona encuestada.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="46" />
+        <location filename="../../rrdesk/gui/screens.py" line="46"/>
         <source>Interview {number}</source>
         <translation>Entrevista {number}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="48" />
+        <location filename="../../rrdesk/gui/screens.py" line="48"/>
         <source>I am the respondent: start</source>
         <translation>Soy la persona encuestada: empezar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="52" />
+        <location filename="../../rrdesk/gui/screens.py" line="52"/>
         <source>Stop this interview</source>
         <translation>Detener esta entrevista</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="60" />
+        <location filename="../../rrdesk/gui/screens.py" line="60"/>
         <source>Stop interview {number}? The questions not asked are marked not asked.</source>
         <translation>¿Detener la entrevista {number}? Las preguntas no hechas quedan marcadas como no hechas.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="63" />
+        <location filename="../../rrdesk/gui/screens.py" line="63"/>
         <source>Yes, stop it</source>
         <translation>Sí, detenerla</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="64" />
+        <location filename="../../rrdesk/gui/screens.py" line="64"/>
         <source>Go back</source>
         <translation>Volver</translation>
     </message>
@@ -426,38 +427,38 @@
 <context>
     <name>InterviewController</name>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="161" />
-        <location filename="../../rrdesk/gui/interview.py" line="183" />
+        <location filename="../../rrdesk/gui/interview.py" line="161"/>
+        <location filename="../../rrdesk/gui/interview.py" line="183"/>
         <source>No interview was started.</source>
         <translation>No se inició ninguna entrevista.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="174" />
+        <location filename="../../rrdesk/gui/interview.py" line="174"/>
         <source>The interview could not be started: {error}</source>
         <translation>No se pudo iniciar la entrevista: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="189" />
+        <location filename="../../rrdesk/gui/interview.py" line="189"/>
         <source>Interview {number} was closed before the end.</source>
         <translation>La entrevista {number} se cerró antes del final.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="193" />
+        <location filename="../../rrdesk/gui/interview.py" line="193"/>
         <source>Interview {number} could not be closed: {error}</source>
         <translation>No se pudo cerrar la entrevista {number}: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="269" />
+        <location filename="../../rrdesk/gui/interview.py" line="269"/>
         <source>Interview {number}: the respondent did not consent; the refusal is saved.</source>
         <translation>Entrevista {number}: la persona no dio su consentimiento; el rechazo está guardado.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="275" />
+        <location filename="../../rrdesk/gui/interview.py" line="275"/>
         <source>Interview {number} saved.</source>
         <translation>Entrevista {number} guardada.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="390" />
+        <location filename="../../rrdesk/gui/interview.py" line="390"/>
         <source>Interview {number} stopped: {error}. Fix the cause (free some disk space), then continue it from here.</source>
         <translation>La entrevista {number} se detuvo: {error}. Arregle la causa (libere espacio en disco) y luego continúela desde aquí.</translation>
     </message>
@@ -465,24 +466,24 @@
 <context>
     <name>InterviewerChooser</name>
     <message>
-        <location filename="../../rrdesk/gui/interviewer.py" line="41" />
+        <location filename="../../rrdesk/gui/interviewer.py" line="41"/>
         <source>Interviewer:</source>
-        <extracomment>What a typed id may contain while it is typed (the records' rule: rrdesk.core.survey._study)</extracomment>
+        <extracomment>What a typed id may contain while it is typed (the records&apos; rule: rrdesk.core.survey._study)</extracomment>
         <translation>Encuestador:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interviewer.py" line="45" />
-        <location filename="../../rrdesk/gui/interviewer.py" line="51" />
+        <location filename="../../rrdesk/gui/interviewer.py" line="45"/>
+        <location filename="../../rrdesk/gui/interviewer.py" line="51"/>
         <source>Interviewer</source>
         <translation>Encuestador</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interviewer.py" line="50" />
+        <location filename="../../rrdesk/gui/interviewer.py" line="50"/>
         <source>Your interviewer id</source>
         <translation>Su identificador de encuestador</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interviewer.py" line="71" />
+        <location filename="../../rrdesk/gui/interviewer.py" line="71"/>
         <source>Choose…</source>
         <translation>Elegir…</translation>
     </message>
@@ -490,137 +491,137 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="192" />
+        <location filename="../../rrdesk/gui/window.py" line="192"/>
         <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
         <translation>DEMO — se puede leer con la clave pública de demostración. Nunca la use para respuestas reales.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="199" />
+        <location filename="../../rrdesk/gui/window.py" line="199"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="200" />
+        <location filename="../../rrdesk/gui/window.py" line="200"/>
         <source>&amp;Open survey…</source>
         <translation>&amp;Abrir encuesta…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="203" />
+        <location filename="../../rrdesk/gui/window.py" line="203"/>
         <source>&amp;Export to…</source>
         <translation>&amp;Exportar a…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="205" />
+        <location filename="../../rrdesk/gui/window.py" line="205"/>
         <source>Write &amp;enrollment file…</source>
         <translation>Escribir el archivo de &amp;inscripción…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="207" />
+        <location filename="../../rrdesk/gui/window.py" line="207"/>
         <source>&amp;Results (coordinator)…</source>
         <translation>&amp;Resultados (coordinador)…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="209" />
+        <location filename="../../rrdesk/gui/window.py" line="209"/>
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="246" />
+        <location filename="../../rrdesk/gui/window.py" line="246"/>
         <source>Open survey</source>
         <translation>Abrir encuesta</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="247" />
+        <location filename="../../rrdesk/gui/window.py" line="247"/>
         <source>Survey files (*.toml);;All files (*)</source>
         <translation>Archivos de encuesta (*.toml);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="257" />
+        <location filename="../../rrdesk/gui/window.py" line="257"/>
         <source>This survey file cannot be used</source>
         <translation>Este archivo de encuesta no se puede usar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="274" />
+        <location filename="../../rrdesk/gui/window.py" line="274"/>
         <source>The survey file cannot be used; the demo survey is open instead</source>
         <translation>El archivo de encuesta no se puede usar; se abrió la encuesta de demostración</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="294" />
+        <location filename="../../rrdesk/gui/window.py" line="294"/>
         <source>Opening the data folder…</source>
         <translation>Abriendo la carpeta de datos…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="308" />
-        <source>Confirm the coordinator's key to record interviews.</source>
+        <location filename="../../rrdesk/gui/window.py" line="308"/>
+        <source>Confirm the coordinator&apos;s key to record interviews.</source>
         <translation>Confirme la clave del coordinador para grabar entrevistas.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="328" />
-        <source>The coordinator's key was not confirmed: interviews cannot be recorded with this survey. Open it again once you have the key id.</source>
+        <location filename="../../rrdesk/gui/window.py" line="328"/>
+        <source>The coordinator&apos;s key was not confirmed: interviews cannot be recorded with this survey. Open it again once you have the key id.</source>
         <translation>La clave del coordinador no se confirmó: no se pueden grabar entrevistas con este cuestionario. Ábralo de nuevo cuando tenga el identificador de clave.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="357" />
+        <location filename="../../rrdesk/gui/window.py" line="357"/>
         <source>The data folder cannot be used: {error}</source>
         <translation>La carpeta de datos no se puede usar: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="364" />
+        <location filename="../../rrdesk/gui/window.py" line="364"/>
         <source>The data folder held a damaged file; it is kept for checking (rrdesk verify) and interviews go on.</source>
         <translation>La carpeta de datos tenía un archivo dañado; se conserva para revisarlo (rrdesk verify) y las entrevistas continúan.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="144" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="144"/>
         <source>Close interview {number}?</source>
         <translation>¿Cerrar la entrevista {number}?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="145" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="145"/>
         <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
         <translation>Las preguntas a las que no llegó quedan marcadas como no hechas. Esto no se puede deshacer.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="147" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="147"/>
         <source>Close it</source>
         <translation>Cerrarla</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="148" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="148"/>
         <source>Keep it</source>
         <translation>Conservarla</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="177" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="177"/>
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
         <translation>La entrevista {number} se cerró; las preguntas a las que no llegó quedan marcadas como no hechas.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="156" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="156"/>
         <source>Leave the interview?</source>
         <translation>¿Salir de la entrevista?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="157" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="157"/>
         <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
         <translation>La entrevista queda interrumpida: sus respuestas guardadas se conservan y el panel ofrecerá continuarla la próxima vez.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="159" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="159"/>
         <source>Leave</source>
         <translation>Salir</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="159" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="159"/>
         <source>Stay</source>
         <translation>Quedarse</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="218" />
+        <location filename="../../rrdesk/gui/window.py" line="218"/>
         <source>&amp;Help</source>
         <translation>A&amp;yuda</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="219" />
+        <location filename="../../rrdesk/gui/window.py" line="219"/>
         <source>Survey file &amp;format…</source>
         <translation>&amp;Formato del archivo de encuesta…</translation>
     </message>
@@ -628,23 +629,23 @@
 <context>
     <name>NumberField</name>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="107" />
+        <location filename="../../rrdesk/gui/direct.py" line="107"/>
         <source>Erase</source>
-        <extracomment>The erase key's sign, and the minus sign a negative range gets (typed "-" is the same). The hint's and the error's font sizes in resources/style.qss (QLabel[role="hint"], [role="error"]).</extracomment>
+        <extracomment>The erase key&apos;s sign, and the minus sign a negative range gets (typed &quot;-&quot; is the same). The hint&apos;s and the error&apos;s font sizes in resources/style.qss (QLabel[role=&quot;hint&quot;], [role=&quot;error&quot;]).</extracomment>
         <translation>Borrar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="116" />
+        <location filename="../../rrdesk/gui/direct.py" line="116"/>
         <source>a number from {low} to {high}, {decimals} digits after the point at most</source>
         <translation>un número de {low} a {high}, con {decimals} decimales como máximo</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="118" />
+        <location filename="../../rrdesk/gui/direct.py" line="118"/>
         <source>a whole number from {low} to {high}</source>
         <translation>un número entero de {low} a {high}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="128" />
+        <location filename="../../rrdesk/gui/direct.py" line="128"/>
         <source>Not accepted: enter {what}.</source>
         <translation>No aceptado: escriba {what}.</translation>
     </message>
@@ -652,229 +653,239 @@
 <context>
     <name>ResultsWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="102" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="105"/>
         <source>rrdesk — Results</source>
         <translation>rrdesk — Resultados</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="103" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="106"/>
         <source>Results</source>
         <translation>Resultados</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="104" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="107"/>
         <source>Results: {title}</source>
         <translation>Resultados: {title}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="105" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="108"/>
         <source>&amp;Open bundles…</source>
         <translation>&amp;Abrir paquetes…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="106" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="109"/>
         <source>&amp;Identity file…</source>
         <translation>Archivo de &amp;identidad…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="107" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="110"/>
         <source>&amp;Survey:</source>
         <translation>&amp;Encuesta:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="108" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="111"/>
         <source>Split &amp;by:</source>
         <translation>Dividir &amp;por:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="109" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="112"/>
         <source>&amp;Compute</source>
         <translation>&amp;Calcular</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="110" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="113"/>
         <source>Save &amp;report…</source>
         <translation>Guardar el &amp;informe…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="111" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="114"/>
         <source>Enroll this laptop…</source>
         <translation>Inscribir este portátil…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="112" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="115"/>
         <source>Use anyway (unverified)</source>
         <translation>Usar de todos modos (sin verificar)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="113" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="116"/>
+        <source>Count the synthetic interviews</source>
+        <translation>Contar las entrevistas sintéticas</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="117"/>
+        <source>Interviews made by rrdesk simulate, for practice: they are left out of the estimates unless you count them.</source>
+        <translation>Entrevistas creadas por rrdesk simulate, para practicar: se dejan fuera de las estimaciones salvo que las cuente.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="119"/>
         <source>Working</source>
         <translation>Trabajando</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="114" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="120"/>
         <source>Estimates</source>
         <translation>Estimaciones</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="115" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="121"/>
         <source>Problems</source>
         <translation>Problemas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="117" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="123"/>
         <source>No bundle chosen yet: the .tar.age files exported from the laptops.</source>
         <translation>Aún no se eligió ningún paquete: los archivos .tar.age exportados de los portátiles.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="118" />
-        <location filename="../../rrdesk/gui/results/__init__.py" line="212" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="124"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="218"/>
         <source>{bundles}: {names}</source>
         <translation>{bundles}: {names}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="121" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="127"/>
         <source>No identity file chosen yet: the file with your secret key (AGE-SECRET-KEY-1…).</source>
         <translation>Aún no se eligió archivo de identidad: el archivo con su clave secreta (AGE-SECRET-KEY-1…).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="123" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="129"/>
         <source>{name} — read only while computing; rrdesk never saves it or its place.</source>
         <translation>{name} — solo se lee durante el cálculo; rrdesk nunca lo guarda ni guarda su ubicación.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="125" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="131"/>
         <source>estimate</source>
         <translation>estimación</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="125" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="131"/>
         <source>95 % confidence interval</source>
         <translation>intervalo de confianza del 95 %</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="126" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="132"/>
         <source>recorded share (before correction)</source>
         <translation>proporción registrada (antes de la corrección)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="129" />
-        <source>Each line names the bundle, the laptop's log and the record, and what is wrong. The records named here were left out; the rest was used.</source>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="135"/>
+        <source>Each line names the bundle, the laptop&apos;s log and the record, and what is wrong. The records named here were left out; the rest was used.</source>
         <translation>Cada línea nombra el paquete, el registro del portátil y la entrada, y qué está mal. Las entradas nombradas aquí se dejaron fuera; el resto se usó.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="131" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="137"/>
         <source>&amp;Estimates</source>
         <translation>&amp;Estimaciones</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="132" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="138"/>
         <source>&amp;Problems ({count})</source>
         <translation>&amp;Problemas ({count})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="135" />
-        <location filename="../../rrdesk/gui/results/__init__.py" line="222" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="141"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="228"/>
         <source>no split</source>
         <translation>sin división</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="146" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="152"/>
         <source>Open export bundles</source>
         <translation>Abrir paquetes exportados</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="147" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="153"/>
         <source>Export bundles (*.tar.age);;All files (*)</source>
         <translation>Paquetes exportados (*.tar.age);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="154" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="160"/>
         <source>Choose the identity file</source>
         <translation>Elegir el archivo de identidad</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="155" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="161"/>
         <source>Identity files (*.txt *.key);;All files (*)</source>
         <translation>Archivos de identidad (*.txt *.key);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="183" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="189"/>
         <source>Opening the bundles…</source>
         <translation>Abriendo los paquetes…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="190" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="196"/>
         <source>No bundle could be opened with this identity file. Compute lists what is wrong.</source>
         <translation>Ningún paquete se pudo abrir con este archivo de identidad. Calcular indica qué está mal.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="194" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="200"/>
         <source>The bundles hold the survey “{title}”. Press Compute.</source>
         <translation>Los paquetes contienen la encuesta «{title}». Pulse Calcular.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="196" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="202"/>
         <source>The bundles hold {count} surveys: choose one, then press Compute.</source>
         <translation>Los paquetes contienen {count} encuestas: elija una y luego pulse Calcular.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="234" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="240"/>
         <source>Press Compute to see the results of this survey.</source>
         <translation>Pulse Calcular para ver los resultados de esta encuesta.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="242" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="248"/>
         <source>Splitting the results…</source>
         <translation>Dividiendo los resultados…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="254" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="260"/>
         <source>Decrypting and checking every record of {bundles}…</source>
         <translation>Descifrando y comprobando cada entrada de {bundles}…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="262" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="269"/>
         <source>Nothing to show: no bundle could be used. The Problems tab says why.</source>
         <translation>Nada que mostrar: no se pudo usar ningún paquete. La pestaña Problemas dice por qué.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="265" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="272"/>
         <source>Nothing was used: every record was left out (0 interviews). The Problems tab says why; a laptop that is not enrolled can be enrolled there, or used anyway.</source>
         <translation>No se usó nada: todos los registros quedaron fuera (0 entrevistas). La pestaña Problemas dice por qué; un portátil no inscrito puede inscribirse allí, o usarse de todos modos.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="269" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="276"/>
         <source>Computed from {bundles}, with the records of laptops not proven used anyway (unverified): nothing shows that your laptops made them.</source>
         <translation>Calculado a partir de {bundles}, usando de todos modos los registros de portátiles no probados (sin verificar): nada muestra que sus portátiles los hicieran.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="275" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="282"/>
         <source>Computed from {bundles}.</source>
         <translation>Calculado a partir de {bundles}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="276" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="283"/>
         <source>Records found in several bundles were counted once.</source>
         <translation>Las entradas encontradas en varios paquetes se contaron una vez.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="277" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="284"/>
         <source>The records named under Problems were left out; everything else was used.</source>
         <translation>Las entradas nombradas en Problemas se dejaron fuera; todo lo demás se usó.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="295" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="302"/>
         <source>{bundle}: left out, it holds another survey ({id}); choose that survey to see its results.</source>
         <translation>{bundle}: dejado fuera, contiene otra encuesta ({id}); elija esa encuesta para ver sus resultados.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="301" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="308"/>
         <source>Choose the bundles and your identity file, then press Compute. The numbers are those of “rrdesk aggregate”.</source>
         <translation>Elija los paquetes y su archivo de identidad y luego pulse Calcular. Las cifras son las de «rrdesk aggregate».</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="305" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="312"/>
         <source>%n laptop(s)</source>
         <translation>
             <numerusform>%n portátil</numerusform>
@@ -882,17 +893,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="306" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="313"/>
         <source>{interviews} interviews · {records} records · {laptops} · ε per respondent {epsilon} (cap {cap})</source>
         <translation>{interviews} entrevistas · {records} entradas · {laptops} · ε por persona encuestada {epsilon} (límite {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="313" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="320"/>
         <source>✓ Every bundle verified</source>
         <translation>✓ Todos los paquetes verificados</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="314" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="321"/>
         <source>⚠ %n problem(s): see Problems</source>
         <translation>
             <numerusform>⚠ %n problema: ver Problemas</numerusform>
@@ -900,128 +911,128 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="315" />
-        <source>Each record's chain, tag and content checked out; records found in several bundles were counted once.</source>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="322"/>
+        <source>Each record&apos;s chain, tag and content checked out; records found in several bundles were counted once.</source>
         <translation>La cadena, la etiqueta y el contenido de cada entrada son correctos; las entradas encontradas en varios paquetes se contaron una vez.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="317" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="324"/>
         <source>The damaged or doubtful records were left out and everything else was used.</source>
         <translation>Las entradas dañadas o dudosas se dejaron fuera y todo lo demás se usó.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="334" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="343"/>
         <source>laptop {laptop}…, log {log}…</source>
         <translation>portátil {laptop}…, registro {log}…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="337" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="346"/>
         <source>record {number}</source>
         <translation>entrada {number}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="338" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="347"/>
         <source>{where}: {what}</source>
         <translation>{where}: {what}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="348" />
-        <source>The laptop's enrollment file</source>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="357"/>
+        <source>The laptop&apos;s enrollment file</source>
         <translation>El archivo de inscripción del portátil</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="349" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="358"/>
         <source>Enrollment files (rrdesk-laptop-*.pub);;All files (*)</source>
         <translation>Archivos de inscripción (rrdesk-laptop-*.pub);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="353" />
-        <location filename="../../rrdesk/gui/results/__init__.py" line="358" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="362"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="367"/>
         <source>Enroll this laptop</source>
         <translation>Inscribir este portátil</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="353" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="362"/>
         <source>The key id the laptop shows (File ▸ Write enrollment file… on the laptop), as XXXX-XXXX-XXXX-XXXX:</source>
         <translation>El identificador de clave que muestra el portátil (Archivo ▸ Escribir el archivo de inscripción… en el portátil), como XXXX-XXXX-XXXX-XXXX:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="359" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="368"/>
         <source>A name for the laptop (optional), e.g. Laptop 3, Amina:</source>
         <translation>Un nombre para el portátil (opcional), p. ej. Portátil 3, Amina:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="379" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="388"/>
         <source>Laptop {laptop} (key id {code}) enrolled in {list}.</source>
         <translation>Portátil {laptop} (clave {code}) inscrito en {list}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="397" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="413"/>
         <source>forced response</source>
         <translation>respuesta forzada</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="397" />
-        <source>Warner's mirrored question</source>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="413"/>
+        <source>Warner&apos;s mirrored question</source>
         <translation>pregunta en espejo de Warner</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="398" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="414"/>
         <source>unrelated question</source>
         <translation>pregunta no relacionada</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="398" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="414"/>
         <source>k-ary randomized response</source>
         <translation>respuesta aleatorizada k-aria</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="399" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="415"/>
         <source>asked directly</source>
         <translation>preguntada directamente</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="400" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="416"/>
         <source>{design}, ε = {epsilon}</source>
         <translation>{design}, ε = {epsilon}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="401" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="417"/>
         <source>{id} ({design}): {text}</source>
         <translation>{id} ({design}): {text}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="402" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="418"/>
         <source>Method: {method}</source>
         <translation>Método: {method}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="404" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="420"/>
         <source>{declined} declined, {abandoned} not reached, {after_spin} stopped after the spin</source>
         <translation>{declined} rechazadas, {abandoned} no alcanzadas, {after_spin} detenidas después del giro</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="417" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="433"/>
         <source>Save the report in…</source>
         <translation>Guardar el informe en…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="426" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="442"/>
         <source>Writing the report…</source>
         <translation>Escribiendo el informe…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="430" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="446"/>
         <source>Report saved in {folder}: {files}</source>
         <translation>Informe guardado en {folder}: {files}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="436" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="452"/>
         <source>The report could not be saved: {error}</source>
         <translation>No se pudo guardar el informe: {error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="448" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="464"/>
         <source>%n bundle(s)</source>
         <translation>
             <numerusform>%n paquete</numerusform>
@@ -1032,89 +1043,89 @@
 <context>
     <name>TrustFlow</name>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="72" />
-        <source>Confirm the coordinator's key</source>
+        <location filename="../../rrdesk/gui/trusting.py" line="72"/>
+        <source>Confirm the coordinator&apos;s key</source>
         <translation>Confirmar la clave del coordinador</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="73" />
+        <location filename="../../rrdesk/gui/trusting.py" line="73"/>
         <source>This survey is signed by the key:</source>
         <translation>Este cuestionario está firmado con la clave:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="74" />
+        <location filename="../../rrdesk/gui/trusting.py" line="74"/>
         <source>Is this exactly the key id your coordinator gave you? If it is, this laptop will trust this key from now on: surveys signed by any other key are refused. If it is not, or you do not know, choose Not now and call the coordinator.</source>
         <translation>¿Es exactamente el identificador de clave que le dio su coordinador? Si lo es, este portátil confiará en esta clave desde ahora: se rechazarán los cuestionarios firmados con cualquier otra clave. Si no lo es, o no lo sabe, elija Ahora no y llame al coordinador.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="77" />
+        <location filename="../../rrdesk/gui/trusting.py" line="77"/>
         <source>Yes, trust this key</source>
         <translation>Sí, confiar en esta clave</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="77" />
+        <location filename="../../rrdesk/gui/trusting.py" line="77"/>
         <source>Not now</source>
         <translation>Ahora no</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="88" />
-        <source>Replace the coordinator's key?</source>
+        <location filename="../../rrdesk/gui/trusting.py" line="88"/>
+        <source>Replace the coordinator&apos;s key?</source>
         <translation>¿Reemplazar la clave del coordinador?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="89" />
-        <source>This laptop trusts the coordinator's key {old}. This survey is signed by the key:</source>
+        <location filename="../../rrdesk/gui/trusting.py" line="89"/>
+        <source>This laptop trusts the coordinator&apos;s key {old}. This survey is signed by the key:</source>
         <translation>Este portátil confía en la clave del coordinador {old}. Este cuestionario está firmado con la clave:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="91" />
+        <location filename="../../rrdesk/gui/trusting.py" line="91"/>
         <source>Replace the key only if the coordinator told you their key changed and gave you exactly this key id. From then on surveys signed by {old} are refused. The next export tells the coordinator that the key was replaced.</source>
         <translation>Reemplace la clave solo si el coordinador le dijo que su clave cambió y le dio exactamente este identificador. Desde entonces se rechazarán los cuestionarios firmados con {old}. La próxima exportación le indicará al coordinador que la clave se reemplazó.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="94" />
+        <location filename="../../rrdesk/gui/trusting.py" line="94"/>
         <source>Replace the key</source>
         <translation>Reemplazar la clave</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="94" />
+        <location filename="../../rrdesk/gui/trusting.py" line="94"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="106" />
+        <location filename="../../rrdesk/gui/trusting.py" line="106"/>
         <source>The key was not changed</source>
         <translation>La clave no se cambió</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="106" />
-        <location filename="../../rrdesk/gui/trusting.py" line="129" />
-        <location filename="../../rrdesk/gui/trusting.py" line="136" />
+        <location filename="../../rrdesk/gui/trusting.py" line="106"/>
+        <location filename="../../rrdesk/gui/trusting.py" line="129"/>
+        <location filename="../../rrdesk/gui/trusting.py" line="136"/>
         <source>OK</source>
         <translation>Aceptar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="116" />
+        <location filename="../../rrdesk/gui/trusting.py" line="116"/>
         <source>Write the enrollment file to</source>
         <translation>Escribir el archivo de inscripción en</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="128" />
+        <location filename="../../rrdesk/gui/trusting.py" line="128"/>
         <source>The enrollment file was not written</source>
         <translation>El archivo de inscripción no se escribió</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="131" />
+        <location filename="../../rrdesk/gui/trusting.py" line="131"/>
         <source>Enrollment file written</source>
         <translation>Archivo de inscripción escrito</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="132" />
-        <source>This laptop's key id:</source>
+        <location filename="../../rrdesk/gui/trusting.py" line="132"/>
+        <source>This laptop&apos;s key id:</source>
         <translation>Identificador de clave de este portátil:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="133" />
+        <location filename="../../rrdesk/gui/trusting.py" line="133"/>
         <source>Written: {file}. Give the file to the coordinator and read this key id to them (or let them read it on this screen): they type it when they enroll the laptop, and a file swapped on the way is refused.</source>
         <translation>Escrito: {file}. Dé el archivo al coordinador y léale este identificador de clave (o deje que lo lea en esta pantalla): lo escribe al inscribir el portátil, y un archivo cambiado por el camino se rechaza.</translation>
     </message>

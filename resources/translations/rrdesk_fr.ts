@@ -1,214 +1,215 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="fr" sourcelanguage="en">
 <context>
     <name>Dashboard</name>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="90" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="90"/>
         <source>Open survey…</source>
         <translation>Ouvrir une enquête…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="98" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="98"/>
         <source>Trust this key instead…</source>
         <translation>Faire confiance à cette clé à la place…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="117" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="117"/>
         <source>Try again</source>
         <translation>Réessayer</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="130" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="130"/>
         <source>Continue</source>
         <translation>Continuer</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="131" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="131"/>
         <source>Close it</source>
         <translation>Le clôturer</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="150" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="150"/>
         <source>Saved in this session</source>
         <translation>Enregistrés pendant cette session</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="151" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="151"/>
         <source>On this laptop (this survey)</source>
         <translation>Sur cet ordinateur (cette enquête)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="152" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="152"/>
         <source>Last answer saved</source>
         <translation>Dernier enregistrement</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="153" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="153"/>
         <source>Free disk space</source>
         <translation>Espace disque libre</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="154" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="154"/>
         <source>Data folder</source>
         <translation>Dossier des données</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="155" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="155"/>
         <source>Interviews</source>
         <translation>Entretiens</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="162" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="162"/>
         <source>Low disk space: export the data to a USB stick and free some space before the next interview.</source>
-        <translation>Espace disque faible : exportez les données sur une clé USB et libérez de la place avant le prochain entretien.</translation>
+        <translation>Espace disque faible&#xa0;: exportez les données sur une clé USB et libérez de la place avant le prochain entretien.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="174" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="174"/>
         <source>Start interview</source>
         <translation>Commencer un entretien</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="178" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="178"/>
         <source>Export to…</source>
         <translation>Exporter vers…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="184" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="184"/>
         <source>Export in progress</source>
         <translation>Export en cours</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="196" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="196"/>
         <source>Reduce spinner motion</source>
         <translation>Réduire le mouvement de la roue</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="202" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="202"/>
         <source>Interviewer language:</source>
-        <translation>Langue de l'enquêteur :</translation>
+        <translation>Langue de l&apos;enquêteur&#xa0;:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="206" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="206"/>
         <source>Interviewer language</source>
-        <translation>Langue de l'enquêteur</translation>
+        <translation>Langue de l&apos;enquêteur</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="243" />
-        <source>Checking the survey's signature…</source>
+        <location filename="../../rrdesk/gui/dashboard.py" line="243"/>
+        <source>Checking the survey&apos;s signature…</source>
         <translation>Vérification de la signature du questionnaire…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="246" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="246"/>
         <source>{file} · languages: {languages} · ε per respondent: {epsilon} (cap {cap})</source>
-        <translation>{file} · langues : {languages} · ε par répondant : {epsilon} (plafond {cap})</translation>
+        <translation>{file} · langues&#xa0;: {languages} · ε par répondant&#xa0;: {epsilon} (plafond {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="261" />
-        <source>Signed by the coordinator's key {key}.</source>
+        <location filename="../../rrdesk/gui/dashboard.py" line="261"/>
+        <source>Signed by the coordinator&apos;s key {key}.</source>
         <translation>Signé par la clé du coordinateur {key}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="262" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="262"/>
         <source>Signed by key {key}, not yet confirmed on this laptop.</source>
         <translation>Signé par la clé {key}, pas encore confirmée sur cet ordinateur.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="263" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="263"/>
         <source>Signed by key {key}.</source>
         <translation>Signé par la clé {key}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="264" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="264"/>
         <source>Not signed.</source>
         <translation>Non signé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="271" />
-        <source>PRACTICE ONLY — this file is not signed, and this laptop trusts the coordinator's key {trusted}. Interviews cannot be recorded with it: ask the coordinator for the signed file (with its .minisig beside it).</source>
-        <translation>ENTRAÎNEMENT SEULEMENT — ce fichier n'est pas signé, et cet ordinateur fait confiance à la clé du coordinateur {trusted}. Aucun entretien ne peut être enregistré avec lui : demandez au coordinateur le fichier signé (avec son .minisig à côté).</translation>
+        <location filename="../../rrdesk/gui/dashboard.py" line="271"/>
+        <source>PRACTICE ONLY — this file is not signed, and this laptop trusts the coordinator&apos;s key {trusted}. Interviews cannot be recorded with it: ask the coordinator for the signed file (with its .minisig beside it).</source>
+        <translation>ENTRAÎNEMENT SEULEMENT — ce fichier n&apos;est pas signé, et cet ordinateur fait confiance à la clé du coordinateur {trusted}. Aucun entretien ne peut être enregistré avec lui : demandez au coordinateur le fichier signé (avec son .minisig à côté).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="276" />
-        <source>NOT THE COORDINATOR'S FILE — it is signed by key {key}, but this laptop trusts the coordinator's key {trusted}. Interviews cannot be recorded with it. Only if the coordinator told you their key changed, and gave you the new key id: Trust this key instead…</source>
-        <translation>CE N'EST PAS LE FICHIER DU COORDINATEUR — il est signé par la clé {key}, mais cet ordinateur fait confiance à la clé du coordinateur {trusted}. Aucun entretien ne peut être enregistré avec lui. Seulement si le coordinateur vous a dit que sa clé a changé et vous a donné le nouvel identifiant : Faire confiance à cette clé à la place…</translation>
+        <location filename="../../rrdesk/gui/dashboard.py" line="276"/>
+        <source>NOT THE COORDINATOR&apos;S FILE — it is signed by key {key}, but this laptop trusts the coordinator&apos;s key {trusted}. Interviews cannot be recorded with it. Only if the coordinator told you their key changed, and gave you the new key id: Trust this key instead…</source>
+        <translation>CE N&apos;EST PAS LE FICHIER DU COORDINATEUR — il est signé par la clé {key}, mais cet ordinateur fait confiance à la clé du coordinateur {trusted}. Aucun entretien ne peut être enregistré avec lui. Seulement si le coordinateur vous a dit que sa clé a changé et vous a donné le nouvel identifiant : Faire confiance à cette clé à la place…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="281" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="281"/>
         <source>Compare key {key} with the key id the coordinator gave you before recording interviews.</source>
-        <translation>Comparez la clé {key} avec l'identifiant de clé que le coordinateur vous a donné avant d'enregistrer des entretiens.</translation>
+        <translation>Comparez la clé {key} avec l&apos;identifiant de clé que le coordinateur vous a donné avant d&apos;enregistrer des entretiens.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="291" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="291"/>
         <source>Answers are sealed to: {recipients}</source>
         <translation>Les réponses sont scellées pour : {recipients}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="267" />
-        <source>The survey's signature cannot be trusted: {problem}</source>
-        <translation>La signature du questionnaire n'est pas fiable : {problem}</translation>
+        <location filename="../../rrdesk/gui/dashboard.py" line="267"/>
+        <source>The survey&apos;s signature cannot be trusted: {problem}</source>
+        <translation>La signature du questionnaire n&apos;est pas fiable : {problem}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="284" />
-        <source>UNSIGNED SURVEY — nothing proves this file is the coordinator's. Use it for practice only; for real interviews ask the coordinator for the signed file (with its .minisig beside it).</source>
-        <translation>QUESTIONNAIRE NON SIGNÉ — rien ne prouve que ce fichier vient du coordinateur. À utiliser pour s'exercer seulement ; pour de vrais entretiens, demandez au coordinateur le fichier signé (avec son .minisig à côté).</translation>
+        <location filename="../../rrdesk/gui/dashboard.py" line="284"/>
+        <source>UNSIGNED SURVEY — nothing proves this file is the coordinator&apos;s. Use it for practice only; for real interviews ask the coordinator for the signed file (with its .minisig beside it).</source>
+        <translation>QUESTIONNAIRE NON SIGNÉ — rien ne prouve que ce fichier vient du coordinateur. À utiliser pour s&apos;exercer seulement ; pour de vrais entretiens, demandez au coordinateur le fichier signé (avec son .minisig à côté).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="298" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="298"/>
         <source>nothing saved yet</source>
-        <translation>rien n'est encore enregistré</translation>
+        <translation>rien n&apos;est encore enregistré</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="309" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="309"/>
         <source>unknown</source>
         <translation>inconnu</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="311" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="311"/>
         <source>{size} GB</source>
         <translation>{size} Go</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="313" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="313"/>
         <source>{size} MB</source>
         <translation>{size} Mo</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="344" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="344"/>
         <source>No interview can be recorded until this is fixed; the data can still be exported. Fix the cause, then tap Try again.</source>
-        <translation>Aucun entretien ne peut être enregistré tant que ce n'est pas réparé ; les données peuvent encore être exportées. Réglez la cause, puis touchez Réessayer.</translation>
+        <translation>Aucun entretien ne peut être enregistré tant que ce n&apos;est pas réparé&#xa0;; les données peuvent encore être exportées. Réglez la cause, puis touchez Réessayer.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="347" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="347"/>
         <source>No interview can be recorded until this is fixed. Fix the cause, then tap Try again.</source>
-        <translation>Aucun entretien ne peut être enregistré tant que ce n'est pas réparé. Réglez la cause, puis touchez Réessayer.</translation>
+        <translation>Aucun entretien ne peut être enregistré tant que ce n&apos;est pas réparé. Réglez la cause, puis touchez Réessayer.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="365" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="365"/>
         <source>Interview {number} stopped after question {done} of {total}.</source>
-        <translation>L'entretien {number} s'est arrêté après la question {done} sur {total}.</translation>
+        <translation>L&apos;entretien {number} s&apos;est arrêté après la question {done} sur {total}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="366" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="366"/>
         <source>Interview {number} stopped before its first question.</source>
-        <translation>L'entretien {number} s'est arrêté avant sa première question.</translation>
+        <translation>L&apos;entretien {number} s&apos;est arrêté avant sa première question.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="368" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="368"/>
         <source>Question {done} was spun but not answered; it is recorded as not answered and will not be asked again.</source>
-        <translation>La roue de la question {done} a tourné, mais la question n'a pas reçu de réponse ; elle est enregistrée comme sans réponse et ne sera plus posée.</translation>
+        <translation>La roue de la question {done} a tourné, mais la question n&apos;a pas reçu de réponse&#xa0;; elle est enregistrée comme sans réponse et ne sera plus posée.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="371" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="371"/>
         <source>No question is left: close it.</source>
-        <translation>Il ne reste aucune question : clôturez-le.</translation>
+        <translation>Il ne reste aucune question&#xa0;: clôturez-le.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="373" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="373"/>
         <source>Continue it with the same respondent (question {next} comes next), or close it.</source>
         <translation>Continuez-le avec la même personne (la question {next} vient ensuite), ou clôturez-le.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="385" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="385"/>
         <source>Exporting and checking the copy…</source>
         <translation>Export et vérification de la copie…</translation>
     </message>
@@ -216,22 +217,22 @@
 <context>
     <name>DirectScreen</name>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="169" />
+        <location filename="../../rrdesk/gui/direct.py" line="169"/>
         <source>New interview</source>
         <translation>Nouvel entretien</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="170" />
+        <location filename="../../rrdesk/gui/direct.py" line="170"/>
         <source>Interviewer: fill in these answers before handing over the laptop.</source>
-        <translation>Enquêteur : remplissez ces réponses avant de passer l'ordinateur.</translation>
+        <translation>Enquêteur&#xa0;: remplissez ces réponses avant de passer l&apos;ordinateur.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="198" />
+        <location filename="../../rrdesk/gui/direct.py" line="198"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="199" />
+        <location filename="../../rrdesk/gui/direct.py" line="199"/>
         <source>Continue</source>
         <translation>Continuer</translation>
     </message>
@@ -239,186 +240,186 @@
 <context>
     <name>EstimatesModel</name>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="74" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="74"/>
         <source>No</source>
         <translation>Non</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="74" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="74"/>
         <source>Yes</source>
         <translation>Oui</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="77" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="77"/>
         <source>(unknown)</source>
         <translation>(inconnu)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="78" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="78"/>
         <source>(skipped)</source>
         <translation>(question sautée)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="105" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="105"/>
         <source>Question, by {by}</source>
         <translation>Question, par {by}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="105" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="105"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="106" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="106"/>
         <source>Answer</source>
         <translation>Réponse</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="106" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="106"/>
         <source>Recorded</source>
         <translation>Enregistré</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="107" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="107"/>
         <source>Estimate</source>
         <translation>Estimation</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="107" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="107"/>
         <source>95 % interval</source>
-        <translation>Intervalle à 95 %</translation>
+        <translation>Intervalle à 95&#xa0;%</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="109" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="109"/>
         <source>Answers recorded</source>
         <translation>Réponses enregistrées</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="110" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="110"/>
         <source>ε of one recorded answer: the smaller, the more private</source>
-        <translation>ε d'une réponse enregistrée : plus il est petit, mieux la personne est protégée</translation>
+        <translation>ε d&apos;une réponse enregistrée&#xa0;: plus il est petit, mieux la personne est protégée</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="111" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="111"/>
         <source>How many answers were recorded as this answer (after the spinner), and their share</source>
         <translation>Combien de réponses ont été enregistrées ainsi (après la roue), et leur part</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="113" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="113"/>
         <source>Estimated share of respondents for whom this answer is true</source>
         <translation>Part estimée des personnes interrogées pour qui cette réponse est vraie</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="114" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="114"/>
         <source>95 % confidence interval of the estimate</source>
-        <translation>Intervalle de confiance à 95 % de l'estimation</translation>
+        <translation>Intervalle de confiance à 95&#xa0;% de l&apos;estimation</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="115" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="115"/>
         <source>The estimate (dot) with its 95 % interval (bar) and the recorded share (diamond), from 0 to 100 %</source>
-        <translation>L'estimation (point) avec son intervalle à 95 % (barre) et la part enregistrée (losange), de 0 à 100 %</translation>
+        <translation>L&apos;estimation (point) avec son intervalle à 95&#xa0;% (barre) et la part enregistrée (losange), de 0 à 100&#xa0;%</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="135" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="135"/>
         <source>no answers</source>
         <translation>aucune réponse</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="144" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="144"/>
         <source>asked directly, not randomized</source>
         <translation>posée directement, sans roue</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="157" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="157"/>
         <source>only {n} answers (under {small}): the interval is wide and only a rough guide</source>
-        <translation>seulement {n} réponses (moins de {small}) : l'intervalle est large et ne donne qu'un ordre de grandeur</translation>
+        <translation>seulement {n} réponses (moins de {small})&#xa0;: l&apos;intervalle est large et ne donne qu&apos;un ordre de grandeur</translation>
     </message>
 </context>
 <context>
     <name>ExportFlow</name>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="54" />
+        <location filename="../../rrdesk/gui/exporting.py" line="54"/>
         <source>Export to… (choose the USB stick)</source>
         <translation>Exporter vers… (choisissez la clé USB)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="73" />
-        <source>Export to the laptop's own disk?</source>
-        <translation>Exporter sur le disque de l'ordinateur lui-même ?</translation>
+        <location filename="../../rrdesk/gui/exporting.py" line="73"/>
+        <source>Export to the laptop&apos;s own disk?</source>
+        <translation>Exporter sur le disque de l&apos;ordinateur lui-même&#xa0;?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="74" />
+        <location filename="../../rrdesk/gui/exporting.py" line="74"/>
         <source>Export here anyway</source>
         <translation>Exporter ici quand même</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="74" />
+        <location filename="../../rrdesk/gui/exporting.py" line="74"/>
         <source>Choose another folder</source>
         <translation>Choisir un autre dossier</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="82" />
+        <location filename="../../rrdesk/gui/exporting.py" line="82"/>
         <source>Nothing was exported: choose the USB stick.</source>
-        <translation>Rien n'a été exporté : choisissez la clé USB.</translation>
+        <translation>Rien n&apos;a été exporté&#xa0;: choisissez la clé USB.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="93" />
+        <location filename="../../rrdesk/gui/exporting.py" line="93"/>
         <source>Exported and checked on {device}: {path}</source>
-        <translation>Exporté et vérifié sur {device} : {path}</translation>
+        <translation>Exporté et vérifié sur {device}&#xa0;: {path}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="98" />
+        <location filename="../../rrdesk/gui/exporting.py" line="98"/>
         <source>Export failed: {error}</source>
-        <translation>Échec de l'export : {error}</translation>
+        <translation>Échec de l&apos;export&#xa0;: {error}</translation>
     </message>
 </context>
 <context>
     <name>FormatDialog</name>
     <message>
-        <location filename="../../rrdesk/gui/help.py" line="29" />
+        <location filename="../../rrdesk/gui/help.py" line="29"/>
         <source>The survey file</source>
         <translation>Le fichier d’enquête</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/help.py" line="38" />
-        <source>The survey file's reference is missing from this installation ({path}).</source>
+        <location filename="../../rrdesk/gui/help.py" line="38"/>
+        <source>The survey file&apos;s reference is missing from this installation ({path}).</source>
         <translation>La référence du fichier d’enquête manque dans cette installation ({path}).</translation>
     </message>
 </context>
 <context>
     <name>HandoverScreen</name>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="45" />
+        <location filename="../../rrdesk/gui/screens.py" line="45"/>
         <source>Please hand the laptop to the respondent.</source>
-        <translation>Veuillez passer l'ordinateur à la personne interrogée.</translation>
+        <translation>Veuillez passer l&apos;ordinateur à la personne interrogée.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="46" />
+        <location filename="../../rrdesk/gui/screens.py" line="46"/>
         <source>Interview {number}</source>
         <translation>Entretien {number}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="48" />
+        <location filename="../../rrdesk/gui/screens.py" line="48"/>
         <source>I am the respondent: start</source>
-        <translation>Je suis la personne interrogée : commencer</translation>
+        <translation>Je suis la personne interrogée&#xa0;: commencer</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="52" />
+        <location filename="../../rrdesk/gui/screens.py" line="52"/>
         <source>Stop this interview</source>
         <translation>Arrêter cet entretien</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="60" />
+        <location filename="../../rrdesk/gui/screens.py" line="60"/>
         <source>Stop interview {number}? The questions not asked are marked not asked.</source>
-        <translation>Arrêter l'entretien {number} ? Les questions pas encore posées sont marquées non posées.</translation>
+        <translation>Arrêter l&apos;entretien {number}&#xa0;? Les questions pas encore posées sont marquées non posées.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="63" />
+        <location filename="../../rrdesk/gui/screens.py" line="63"/>
         <source>Yes, stop it</source>
-        <translation>Oui, l'arrêter</translation>
+        <translation>Oui, l&apos;arrêter</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="64" />
+        <location filename="../../rrdesk/gui/screens.py" line="64"/>
         <source>Go back</source>
         <translation>Revenir</translation>
     </message>
@@ -426,38 +427,38 @@
 <context>
     <name>InterviewController</name>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="161" />
-        <location filename="../../rrdesk/gui/interview.py" line="183" />
+        <location filename="../../rrdesk/gui/interview.py" line="161"/>
+        <location filename="../../rrdesk/gui/interview.py" line="183"/>
         <source>No interview was started.</source>
-        <translation>Aucun entretien n'a été commencé.</translation>
+        <translation>Aucun entretien n&apos;a été commencé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="174" />
+        <location filename="../../rrdesk/gui/interview.py" line="174"/>
         <source>The interview could not be started: {error}</source>
-        <translation>L'entretien n'a pas pu commencer : {error}</translation>
+        <translation>L&apos;entretien n&apos;a pas pu commencer&#xa0;: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="189" />
+        <location filename="../../rrdesk/gui/interview.py" line="189"/>
         <source>Interview {number} was closed before the end.</source>
-        <translation>L'entretien {number} a été clôturé avant la fin.</translation>
+        <translation>L&apos;entretien {number} a été clôturé avant la fin.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="193" />
+        <location filename="../../rrdesk/gui/interview.py" line="193"/>
         <source>Interview {number} could not be closed: {error}</source>
-        <translation>L'entretien {number} n'a pas pu être clôturé : {error}</translation>
+        <translation>L&apos;entretien {number} n&apos;a pas pu être clôturé&#xa0;: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="269" />
+        <location filename="../../rrdesk/gui/interview.py" line="269"/>
         <source>Interview {number}: the respondent did not consent; the refusal is saved.</source>
         <translation>Entretien {number} : la personne n’a pas donné son accord ; le refus est enregistré.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="390" />
+        <location filename="../../rrdesk/gui/interview.py" line="390"/>
         <source>Interview {number} stopped: {error}. Fix the cause (free some disk space), then continue it from here.</source>
-        <translation>L'entretien {number} s'est arrêté : {error}. Corrigez la cause (libérez de l'espace disque), puis continuez-le d'ici.</translation>
+        <translation>L&apos;entretien {number} s&apos;est arrêté&#xa0;: {error}. Corrigez la cause (libérez de l&apos;espace disque), puis continuez-le d&apos;ici.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="275" />
+        <location filename="../../rrdesk/gui/interview.py" line="275"/>
         <source>Interview {number} saved.</source>
         <translation>Entretien {number} enregistré.</translation>
     </message>
@@ -465,24 +466,24 @@
 <context>
     <name>InterviewerChooser</name>
     <message>
-        <location filename="../../rrdesk/gui/interviewer.py" line="41" />
+        <location filename="../../rrdesk/gui/interviewer.py" line="41"/>
         <source>Interviewer:</source>
-        <extracomment>What a typed id may contain while it is typed (the records' rule: rrdesk.core.survey._study)</extracomment>
+        <extracomment>What a typed id may contain while it is typed (the records&apos; rule: rrdesk.core.survey._study)</extracomment>
         <translation>Enquêteur :</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interviewer.py" line="45" />
-        <location filename="../../rrdesk/gui/interviewer.py" line="51" />
+        <location filename="../../rrdesk/gui/interviewer.py" line="45"/>
+        <location filename="../../rrdesk/gui/interviewer.py" line="51"/>
         <source>Interviewer</source>
         <translation>Enquêteur</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interviewer.py" line="50" />
+        <location filename="../../rrdesk/gui/interviewer.py" line="50"/>
         <source>Your interviewer id</source>
         <translation>Votre identifiant d’enquêteur</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interviewer.py" line="71" />
+        <location filename="../../rrdesk/gui/interviewer.py" line="71"/>
         <source>Choose…</source>
         <translation>Choisir…</translation>
     </message>
@@ -490,137 +491,137 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="192" />
+        <location filename="../../rrdesk/gui/window.py" line="192"/>
         <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
-        <translation>DÉMO — lisible avec la clé de démonstration publique. Ne l'utilisez jamais pour de vraies réponses.</translation>
+        <translation>DÉMO — lisible avec la clé de démonstration publique. Ne l&apos;utilisez jamais pour de vraies réponses.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="199" />
+        <location filename="../../rrdesk/gui/window.py" line="199"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="200" />
+        <location filename="../../rrdesk/gui/window.py" line="200"/>
         <source>&amp;Open survey…</source>
         <translation>&amp;Ouvrir une enquête…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="203" />
+        <location filename="../../rrdesk/gui/window.py" line="203"/>
         <source>&amp;Export to…</source>
         <translation>&amp;Exporter vers…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="205" />
+        <location filename="../../rrdesk/gui/window.py" line="205"/>
         <source>Write &amp;enrollment file…</source>
-        <translation>Écrire le fichier d'&amp;inscription…</translation>
+        <translation>Écrire le fichier d&apos;&amp;inscription…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="207" />
+        <location filename="../../rrdesk/gui/window.py" line="207"/>
         <source>&amp;Results (coordinator)…</source>
         <translation>&amp;Résultats (coordinateur)…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="209" />
+        <location filename="../../rrdesk/gui/window.py" line="209"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="246" />
+        <location filename="../../rrdesk/gui/window.py" line="246"/>
         <source>Open survey</source>
         <translation>Ouvrir une enquête</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="247" />
+        <location filename="../../rrdesk/gui/window.py" line="247"/>
         <source>Survey files (*.toml);;All files (*)</source>
-        <translation>Fichiers d'enquête (*.toml);;Tous les fichiers (*)</translation>
+        <translation>Fichiers d&apos;enquête (*.toml);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="257" />
+        <location filename="../../rrdesk/gui/window.py" line="257"/>
         <source>This survey file cannot be used</source>
-        <translation>Ce fichier d'enquête ne peut pas être utilisé</translation>
+        <translation>Ce fichier d&apos;enquête ne peut pas être utilisé</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="274" />
+        <location filename="../../rrdesk/gui/window.py" line="274"/>
         <source>The survey file cannot be used; the demo survey is open instead</source>
-        <translation>Le fichier d'enquête ne peut pas être utilisé ; l'enquête de démonstration est ouverte à la place</translation>
+        <translation>Le fichier d&apos;enquête ne peut pas être utilisé&#xa0;; l&apos;enquête de démonstration est ouverte à la place</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="294" />
+        <location filename="../../rrdesk/gui/window.py" line="294"/>
         <source>Opening the data folder…</source>
         <translation>Ouverture du dossier des données…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="308" />
-        <source>Confirm the coordinator's key to record interviews.</source>
+        <location filename="../../rrdesk/gui/window.py" line="308"/>
+        <source>Confirm the coordinator&apos;s key to record interviews.</source>
         <translation>Confirmez la clé du coordinateur pour enregistrer des entretiens.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="328" />
-        <source>The coordinator's key was not confirmed: interviews cannot be recorded with this survey. Open it again once you have the key id.</source>
-        <translation>La clé du coordinateur n'a pas été confirmée : aucun entretien ne peut être enregistré avec ce questionnaire. Ouvrez-le de nouveau quand vous aurez l'identifiant de clé.</translation>
+        <location filename="../../rrdesk/gui/window.py" line="328"/>
+        <source>The coordinator&apos;s key was not confirmed: interviews cannot be recorded with this survey. Open it again once you have the key id.</source>
+        <translation>La clé du coordinateur n&apos;a pas été confirmée : aucun entretien ne peut être enregistré avec ce questionnaire. Ouvrez-le de nouveau quand vous aurez l&apos;identifiant de clé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="357" />
+        <location filename="../../rrdesk/gui/window.py" line="357"/>
         <source>The data folder cannot be used: {error}</source>
-        <translation>Le dossier des données ne peut pas être utilisé : {error}</translation>
+        <translation>Le dossier des données ne peut pas être utilisé&#xa0;: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="364" />
+        <location filename="../../rrdesk/gui/window.py" line="364"/>
         <source>The data folder held a damaged file; it is kept for checking (rrdesk verify) and interviews go on.</source>
-        <translation>Le dossier de données contenait un fichier endommagé ; il est conservé pour vérification (rrdesk verify) et les entretiens continuent.</translation>
+        <translation>Le dossier de données contenait un fichier endommagé&#xa0;; il est conservé pour vérification (rrdesk verify) et les entretiens continuent.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="144" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="144"/>
         <source>Close interview {number}?</source>
-        <translation>Clore l'entretien {number} ?</translation>
+        <translation>Clore l&apos;entretien {number}&#xa0;?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="145" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="145"/>
         <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
-        <translation>Les questions qu'il n'a pas atteintes sont marquées comme non posées. Cela ne peut pas être annulé.</translation>
+        <translation>Les questions qu&apos;il n&apos;a pas atteintes sont marquées comme non posées. Cela ne peut pas être annulé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="147" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="147"/>
         <source>Close it</source>
         <translation>Le clore</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="148" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="148"/>
         <source>Keep it</source>
         <translation>Le garder</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="177" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="177"/>
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
-        <translation>L'entretien {number} a été clôturé ; les questions qu'il n'a pas atteintes sont marquées comme non posées.</translation>
+        <translation>L&apos;entretien {number} a été clôturé&#xa0;; les questions qu&apos;il n&apos;a pas atteintes sont marquées comme non posées.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="156" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="156"/>
         <source>Leave the interview?</source>
-        <translation>Quitter l'entretien ?</translation>
+        <translation>Quitter l&apos;entretien&#xa0;?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="157" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="157"/>
         <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
-        <translation>L'entretien reste interrompu : ses réponses enregistrées sont conservées, et le tableau de bord proposera de le continuer la prochaine fois.</translation>
+        <translation>L&apos;entretien reste interrompu&#xa0;: ses réponses enregistrées sont conservées, et le tableau de bord proposera de le continuer la prochaine fois.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="159" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="159"/>
         <source>Leave</source>
         <translation>Quitter</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="159" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="159"/>
         <source>Stay</source>
         <translation>Rester</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="218" />
+        <location filename="../../rrdesk/gui/window.py" line="218"/>
         <source>&amp;Help</source>
         <translation>&amp;Aide</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="219" />
+        <location filename="../../rrdesk/gui/window.py" line="219"/>
         <source>Survey file &amp;format…</source>
         <translation>&amp;Format du fichier d’enquête…</translation>
     </message>
@@ -628,253 +629,263 @@
 <context>
     <name>NumberField</name>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="107" />
+        <location filename="../../rrdesk/gui/direct.py" line="107"/>
         <source>Erase</source>
-        <extracomment>The erase key's sign, and the minus sign a negative range gets (typed "-" is the same). The hint's and the error's font sizes in resources/style.qss (QLabel[role="hint"], [role="error"]).</extracomment>
+        <extracomment>The erase key&apos;s sign, and the minus sign a negative range gets (typed &quot;-&quot; is the same). The hint&apos;s and the error&apos;s font sizes in resources/style.qss (QLabel[role=&quot;hint&quot;], [role=&quot;error&quot;]).</extracomment>
         <translation>Effacer</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="116" />
+        <location filename="../../rrdesk/gui/direct.py" line="116"/>
         <source>a number from {low} to {high}, {decimals} digits after the point at most</source>
         <translation>un nombre de {low} à {high}, au plus {decimals} chiffres après la virgule</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="118" />
+        <location filename="../../rrdesk/gui/direct.py" line="118"/>
         <source>a whole number from {low} to {high}</source>
         <translation>un nombre entier de {low} à {high}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="128" />
+        <location filename="../../rrdesk/gui/direct.py" line="128"/>
         <source>Not accepted: enter {what}.</source>
-        <translation>Non accepté : saisissez {what}.</translation>
+        <translation>Non accepté&#xa0;: saisissez {what}.</translation>
     </message>
 </context>
 <context>
     <name>ResultsWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="102" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="105"/>
         <source>rrdesk — Results</source>
         <translation>rrdesk — Résultats</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="103" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="106"/>
         <source>Results</source>
         <translation>Résultats</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="104" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="107"/>
         <source>Results: {title}</source>
-        <translation>Résultats : {title}</translation>
+        <translation>Résultats&#xa0;: {title}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="105" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="108"/>
         <source>&amp;Open bundles…</source>
         <translation>&amp;Ouvrir des lots…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="106" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="109"/>
         <source>&amp;Identity file…</source>
-        <translation>Fichier d'&amp;identité…</translation>
+        <translation>Fichier d&apos;&amp;identité…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="107" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="110"/>
         <source>&amp;Survey:</source>
-        <translation>&amp;Enquête :</translation>
+        <translation>&amp;Enquête&#xa0;:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="108" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="111"/>
         <source>Split &amp;by:</source>
-        <translation>&amp;Ventiler par :</translation>
+        <translation>&amp;Ventiler par&#xa0;:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="109" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="112"/>
         <source>&amp;Compute</source>
         <translation>&amp;Calculer</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="110" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="113"/>
         <source>Save &amp;report…</source>
         <translation>Enregistrer le &amp;rapport…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="111" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="114"/>
         <source>Enroll this laptop…</source>
         <translation>Inscrire cet ordinateur…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="112" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="115"/>
         <source>Use anyway (unverified)</source>
         <translation>Utiliser quand même (non vérifié)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="113" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="116"/>
+        <source>Count the synthetic interviews</source>
+        <translation>Compter les entretiens synthétiques</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="117"/>
+        <source>Interviews made by rrdesk simulate, for practice: they are left out of the estimates unless you count them.</source>
+        <translation>Entretiens créés par rrdesk simulate, pour s’exercer : ils sont écartés des estimations, sauf si vous les comptez.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="119"/>
         <source>Working</source>
         <translation>Calcul en cours</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="114" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="120"/>
         <source>Estimates</source>
         <translation>Estimations</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="115" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="121"/>
         <source>Problems</source>
         <translation>Problèmes</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="117" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="123"/>
         <source>No bundle chosen yet: the .tar.age files exported from the laptops.</source>
-        <translation>Aucun lot choisi pour l'instant : les fichiers .tar.age exportés des ordinateurs.</translation>
+        <translation>Aucun lot choisi pour l&apos;instant&#xa0;: les fichiers .tar.age exportés des ordinateurs.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="118" />
-        <location filename="../../rrdesk/gui/results/__init__.py" line="212" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="124"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="218"/>
         <source>{bundles}: {names}</source>
-        <translation>{bundles} : {names}</translation>
+        <translation>{bundles}&#xa0;: {names}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="121" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="127"/>
         <source>No identity file chosen yet: the file with your secret key (AGE-SECRET-KEY-1…).</source>
-        <translation>Aucun fichier d'identité choisi pour l'instant : le fichier de votre clé secrète (AGE-SECRET-KEY-1…).</translation>
+        <translation>Aucun fichier d&apos;identité choisi pour l&apos;instant&#xa0;: le fichier de votre clé secrète (AGE-SECRET-KEY-1…).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="123" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="129"/>
         <source>{name} — read only while computing; rrdesk never saves it or its place.</source>
-        <translation>{name} — lu seulement pendant le calcul ; rrdesk n'enregistre jamais ni ce fichier ni son emplacement.</translation>
+        <translation>{name} — lu seulement pendant le calcul&#xa0;; rrdesk n&apos;enregistre jamais ni ce fichier ni son emplacement.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="125" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="131"/>
         <source>estimate</source>
         <translation>estimation</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="125" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="131"/>
         <source>95 % confidence interval</source>
-        <translation>intervalle de confiance à 95 %</translation>
+        <translation>intervalle de confiance à 95&#xa0;%</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="126" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="132"/>
         <source>recorded share (before correction)</source>
         <translation>part enregistrée (avant correction)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="129" />
-        <source>Each line names the bundle, the laptop's log and the record, and what is wrong. The records named here were left out; the rest was used.</source>
-        <translation>Chaque ligne indique le lot, le journal de l'ordinateur et l'enregistrement, et ce qui ne va pas. Les enregistrements indiqués ici ont été écartés ; tout le reste a été utilisé.</translation>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="135"/>
+        <source>Each line names the bundle, the laptop&apos;s log and the record, and what is wrong. The records named here were left out; the rest was used.</source>
+        <translation>Chaque ligne indique le lot, le journal de l&apos;ordinateur et l&apos;enregistrement, et ce qui ne va pas. Les enregistrements indiqués ici ont été écartés&#xa0;; tout le reste a été utilisé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="131" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="137"/>
         <source>&amp;Estimates</source>
         <translation>Es&amp;timations</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="132" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="138"/>
         <source>&amp;Problems ({count})</source>
         <translation>&amp;Problèmes ({count})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="135" />
-        <location filename="../../rrdesk/gui/results/__init__.py" line="222" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="141"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="228"/>
         <source>no split</source>
         <translation>sans ventilation</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="146" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="152"/>
         <source>Open export bundles</source>
-        <translation>Ouvrir des lots d'export</translation>
+        <translation>Ouvrir des lots d&apos;export</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="147" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="153"/>
         <source>Export bundles (*.tar.age);;All files (*)</source>
-        <translation>Lots d'export (*.tar.age);;Tous les fichiers (*)</translation>
+        <translation>Lots d&apos;export (*.tar.age);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="154" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="160"/>
         <source>Choose the identity file</source>
-        <translation>Choisir le fichier d'identité</translation>
+        <translation>Choisir le fichier d&apos;identité</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="155" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="161"/>
         <source>Identity files (*.txt *.key);;All files (*)</source>
-        <translation>Fichiers d'identité (*.txt *.key);;Tous les fichiers (*)</translation>
+        <translation>Fichiers d&apos;identité (*.txt *.key);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="183" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="189"/>
         <source>Opening the bundles…</source>
         <translation>Ouverture des lots…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="190" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="196"/>
         <source>No bundle could be opened with this identity file. Compute lists what is wrong.</source>
-        <translation>Aucun lot n'a pu être ouvert avec ce fichier d'identité. « Calculer » indique ce qui ne va pas.</translation>
+        <translation>Aucun lot n&apos;a pu être ouvert avec ce fichier d&apos;identité. «&#xa0;Calculer&#xa0;» indique ce qui ne va pas.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="194" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="200"/>
         <source>The bundles hold the survey “{title}”. Press Compute.</source>
-        <translation>Les lots contiennent l'enquête « {title} ». Appuyez sur « Calculer ».</translation>
+        <translation>Les lots contiennent l&apos;enquête «&#xa0;{title}&#xa0;». Appuyez sur «&#xa0;Calculer&#xa0;».</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="196" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="202"/>
         <source>The bundles hold {count} surveys: choose one, then press Compute.</source>
-        <translation>Les lots contiennent {count} enquêtes : choisissez-en une, puis appuyez sur « Calculer ».</translation>
+        <translation>Les lots contiennent {count} enquêtes&#xa0;: choisissez-en une, puis appuyez sur «&#xa0;Calculer&#xa0;».</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="234" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="240"/>
         <source>Press Compute to see the results of this survey.</source>
-        <translation>Appuyez sur « Calculer » pour voir les résultats de cette enquête.</translation>
+        <translation>Appuyez sur «&#xa0;Calculer&#xa0;» pour voir les résultats de cette enquête.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="242" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="248"/>
         <source>Splitting the results…</source>
         <translation>Ventilation des résultats…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="254" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="260"/>
         <source>Decrypting and checking every record of {bundles}…</source>
         <translation>Déchiffrement et vérification de chaque enregistrement ({bundles})…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="262" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="269"/>
         <source>Nothing to show: no bundle could be used. The Problems tab says why.</source>
-        <translation>Rien à afficher : aucun lot n'a pu être utilisé. L'onglet « Problèmes » dit pourquoi.</translation>
+        <translation>Rien à afficher&#xa0;: aucun lot n&apos;a pu être utilisé. L&apos;onglet «&#xa0;Problèmes&#xa0;» dit pourquoi.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="265" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="272"/>
         <source>Nothing was used: every record was left out (0 interviews). The Problems tab says why; a laptop that is not enrolled can be enrolled there, or used anyway.</source>
-        <translation>Rien n'a été utilisé : tous les enregistrements ont été écartés (0 entretien). L'onglet Problèmes dit pourquoi ; un ordinateur non inscrit peut y être inscrit, ou utilisé quand même.</translation>
+        <translation>Rien n&apos;a été utilisé : tous les enregistrements ont été écartés (0 entretien). L&apos;onglet Problèmes dit pourquoi ; un ordinateur non inscrit peut y être inscrit, ou utilisé quand même.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="269" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="276"/>
         <source>Computed from {bundles}, with the records of laptops not proven used anyway (unverified): nothing shows that your laptops made them.</source>
-        <translation>Calculé à partir de {bundles}, avec les enregistrements d'ordinateurs non prouvés utilisés quand même (non vérifié) : rien ne montre que vos ordinateurs les ont faits.</translation>
+        <translation>Calculé à partir de {bundles}, avec les enregistrements d&apos;ordinateurs non prouvés utilisés quand même (non vérifié) : rien ne montre que vos ordinateurs les ont faits.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="275" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="282"/>
         <source>Computed from {bundles}.</source>
         <translation>Calculé à partir de {bundles}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="276" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="283"/>
         <source>Records found in several bundles were counted once.</source>
         <translation>Les enregistrements présents dans plusieurs lots ont été comptés une seule fois.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="277" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="284"/>
         <source>The records named under Problems were left out; everything else was used.</source>
-        <translation>Les enregistrements indiqués sous « Problèmes » ont été écartés ; tout le reste a été utilisé.</translation>
+        <translation>Les enregistrements indiqués sous «&#xa0;Problèmes&#xa0;» ont été écartés&#xa0;; tout le reste a été utilisé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="295" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="302"/>
         <source>{bundle}: left out, it holds another survey ({id}); choose that survey to see its results.</source>
-        <translation>{bundle} : écarté, il contient une autre enquête ({id}) ; choisissez cette enquête pour voir ses résultats.</translation>
+        <translation>{bundle}&#xa0;: écarté, il contient une autre enquête ({id})&#xa0;; choisissez cette enquête pour voir ses résultats.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="301" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="308"/>
         <source>Choose the bundles and your identity file, then press Compute. The numbers are those of “rrdesk aggregate”.</source>
-        <translation>Choisissez les lots et votre fichier d'identité, puis appuyez sur « Calculer ». Les chiffres sont ceux de « rrdesk aggregate ».</translation>
+        <translation>Choisissez les lots et votre fichier d&apos;identité, puis appuyez sur «&#xa0;Calculer&#xa0;». Les chiffres sont ceux de «&#xa0;rrdesk aggregate&#xa0;».</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="305" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="312"/>
         <source>%n laptop(s)</source>
         <translation>
             <numerusform>%n ordinateur</numerusform>
@@ -882,46 +893,46 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="314" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="321"/>
         <source>⚠ %n problem(s): see Problems</source>
         <translation>
-            <numerusform>⚠ %n problème : voir Problèmes</numerusform>
-            <numerusform>⚠ %n problèmes : voir Problèmes</numerusform>
+            <numerusform>⚠ %n problème&#xa0;: voir Problèmes</numerusform>
+            <numerusform>⚠ %n problèmes&#xa0;: voir Problèmes</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="348" />
-        <source>The laptop's enrollment file</source>
-        <translation>Le fichier d'inscription de l'ordinateur</translation>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="357"/>
+        <source>The laptop&apos;s enrollment file</source>
+        <translation>Le fichier d&apos;inscription de l&apos;ordinateur</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="349" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="358"/>
         <source>Enrollment files (rrdesk-laptop-*.pub);;All files (*)</source>
-        <translation>Fichiers d'inscription (rrdesk-laptop-*.pub);;Tous les fichiers (*)</translation>
+        <translation>Fichiers d&apos;inscription (rrdesk-laptop-*.pub);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="353" />
-        <location filename="../../rrdesk/gui/results/__init__.py" line="358" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="362"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="367"/>
         <source>Enroll this laptop</source>
         <translation>Inscrire cet ordinateur</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="353" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="362"/>
         <source>The key id the laptop shows (File ▸ Write enrollment file… on the laptop), as XXXX-XXXX-XXXX-XXXX:</source>
-        <translation>L'identifiant de clé que montre l'ordinateur (Fichier ▸ Écrire le fichier d'inscription… sur l'ordinateur), sous la forme XXXX-XXXX-XXXX-XXXX :</translation>
+        <translation>L&apos;identifiant de clé que montre l&apos;ordinateur (Fichier ▸ Écrire le fichier d&apos;inscription… sur l&apos;ordinateur), sous la forme XXXX-XXXX-XXXX-XXXX :</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="359" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="368"/>
         <source>A name for the laptop (optional), e.g. Laptop 3, Amina:</source>
-        <translation>Un nom pour l'ordinateur (facultatif), p. ex. Ordinateur 3, Amina :</translation>
+        <translation>Un nom pour l&apos;ordinateur (facultatif), p. ex. Ordinateur 3, Amina :</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="379" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="388"/>
         <source>Laptop {laptop} (key id {code}) enrolled in {list}.</source>
         <translation>Ordinateur {laptop} (clé {code}) inscrit dans {list}.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="448" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="464"/>
         <source>%n bundle(s)</source>
         <translation>
             <numerusform>%n lot</numerusform>
@@ -929,194 +940,194 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="306" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="313"/>
         <source>{interviews} interviews · {records} records · {laptops} · ε per respondent {epsilon} (cap {cap})</source>
         <translation>{interviews} entretiens · {records} enregistrements · {laptops} · ε par répondant {epsilon} (plafond {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="313" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="320"/>
         <source>✓ Every bundle verified</source>
         <translation>✓ Tous les lots sont vérifiés</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="315" />
-        <source>Each record's chain, tag and content checked out; records found in several bundles were counted once.</source>
-        <translation>La chaîne, l'étiquette et le contenu de chaque enregistrement sont vérifiés ; les enregistrements présents dans plusieurs lots ont été comptés une seule fois.</translation>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="322"/>
+        <source>Each record&apos;s chain, tag and content checked out; records found in several bundles were counted once.</source>
+        <translation>La chaîne, l&apos;étiquette et le contenu de chaque enregistrement sont vérifiés&#xa0;; les enregistrements présents dans plusieurs lots ont été comptés une seule fois.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="317" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="324"/>
         <source>The damaged or doubtful records were left out and everything else was used.</source>
         <translation>Les enregistrements endommagés ou douteux ont été écartés et tout le reste a été utilisé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="334" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="343"/>
         <source>laptop {laptop}…, log {log}…</source>
         <translation>ordinateur {laptop}…, journal {log}…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="337" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="346"/>
         <source>record {number}</source>
         <translation>enregistrement {number}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="338" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="347"/>
         <source>{where}: {what}</source>
-        <translation>{where} : {what}</translation>
+        <translation>{where}&#xa0;: {what}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="397" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="413"/>
         <source>forced response</source>
         <translation>réponse forcée</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="397" />
-        <source>Warner's mirrored question</source>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="413"/>
+        <source>Warner&apos;s mirrored question</source>
         <translation>question miroir de Warner</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="398" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="414"/>
         <source>unrelated question</source>
         <translation>question sans rapport</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="398" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="414"/>
         <source>k-ary randomized response</source>
         <translation>réponse randomisée à k modalités</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="399" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="415"/>
         <source>asked directly</source>
         <translation>posée directement</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="400" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="416"/>
         <source>{design}, ε = {epsilon}</source>
         <translation>{design}, ε = {epsilon}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="401" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="417"/>
         <source>{id} ({design}): {text}</source>
-        <translation>{id} ({design}) : {text}</translation>
+        <translation>{id} ({design})&#xa0;: {text}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="402" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="418"/>
         <source>Method: {method}</source>
-        <translation>Méthode : {method}</translation>
+        <translation>Méthode&#xa0;: {method}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="404" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="420"/>
         <source>{declined} declined, {abandoned} not reached, {after_spin} stopped after the spin</source>
         <translation>{declined} refusées, {abandoned} non atteintes, {after_spin} arrêtées après le tirage de la roue</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="417" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="433"/>
         <source>Save the report in…</source>
         <translation>Enregistrer le rapport dans…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="426" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="442"/>
         <source>Writing the report…</source>
         <translation>Écriture du rapport…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="430" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="446"/>
         <source>Report saved in {folder}: {files}</source>
-        <translation>Rapport enregistré dans {folder} : {files}</translation>
+        <translation>Rapport enregistré dans {folder}&#xa0;: {files}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="436" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="452"/>
         <source>The report could not be saved: {error}</source>
-        <translation>Le rapport n'a pas pu être enregistré : {error}</translation>
+        <translation>Le rapport n&apos;a pas pu être enregistré&#xa0;: {error}</translation>
     </message>
 </context>
 <context>
     <name>TrustFlow</name>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="72" />
-        <source>Confirm the coordinator's key</source>
+        <location filename="../../rrdesk/gui/trusting.py" line="72"/>
+        <source>Confirm the coordinator&apos;s key</source>
         <translation>Confirmer la clé du coordinateur</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="73" />
+        <location filename="../../rrdesk/gui/trusting.py" line="73"/>
         <source>This survey is signed by the key:</source>
         <translation>Ce questionnaire est signé par la clé :</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="74" />
+        <location filename="../../rrdesk/gui/trusting.py" line="74"/>
         <source>Is this exactly the key id your coordinator gave you? If it is, this laptop will trust this key from now on: surveys signed by any other key are refused. If it is not, or you do not know, choose Not now and call the coordinator.</source>
-        <translation>Est-ce exactement l'identifiant de clé que votre coordinateur vous a donné ? Si oui, cet ordinateur fera confiance à cette clé désormais : les questionnaires signés par toute autre clé seront refusés. Sinon, ou si vous ne savez pas, choisissez Pas maintenant et appelez le coordinateur.</translation>
+        <translation>Est-ce exactement l&apos;identifiant de clé que votre coordinateur vous a donné ? Si oui, cet ordinateur fera confiance à cette clé désormais : les questionnaires signés par toute autre clé seront refusés. Sinon, ou si vous ne savez pas, choisissez Pas maintenant et appelez le coordinateur.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="77" />
+        <location filename="../../rrdesk/gui/trusting.py" line="77"/>
         <source>Yes, trust this key</source>
         <translation>Oui, faire confiance à cette clé</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="77" />
+        <location filename="../../rrdesk/gui/trusting.py" line="77"/>
         <source>Not now</source>
         <translation>Pas maintenant</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="88" />
-        <source>Replace the coordinator's key?</source>
+        <location filename="../../rrdesk/gui/trusting.py" line="88"/>
+        <source>Replace the coordinator&apos;s key?</source>
         <translation>Remplacer la clé du coordinateur ?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="89" />
-        <source>This laptop trusts the coordinator's key {old}. This survey is signed by the key:</source>
+        <location filename="../../rrdesk/gui/trusting.py" line="89"/>
+        <source>This laptop trusts the coordinator&apos;s key {old}. This survey is signed by the key:</source>
         <translation>Cet ordinateur fait confiance à la clé du coordinateur {old}. Ce questionnaire est signé par la clé :</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="91" />
+        <location filename="../../rrdesk/gui/trusting.py" line="91"/>
         <source>Replace the key only if the coordinator told you their key changed and gave you exactly this key id. From then on surveys signed by {old} are refused. The next export tells the coordinator that the key was replaced.</source>
         <translation>Ne remplacez la clé que si le coordinateur vous a dit que sa clé a changé et vous a donné exactement cet identifiant. Ensuite, les questionnaires signés par {old} seront refusés. Le prochain export indiquera au coordinateur que la clé a été remplacée.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="94" />
+        <location filename="../../rrdesk/gui/trusting.py" line="94"/>
         <source>Replace the key</source>
         <translation>Remplacer la clé</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="94" />
+        <location filename="../../rrdesk/gui/trusting.py" line="94"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="106" />
+        <location filename="../../rrdesk/gui/trusting.py" line="106"/>
         <source>The key was not changed</source>
-        <translation>La clé n'a pas été changée</translation>
+        <translation>La clé n&apos;a pas été changée</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="106" />
-        <location filename="../../rrdesk/gui/trusting.py" line="129" />
-        <location filename="../../rrdesk/gui/trusting.py" line="136" />
+        <location filename="../../rrdesk/gui/trusting.py" line="106"/>
+        <location filename="../../rrdesk/gui/trusting.py" line="129"/>
+        <location filename="../../rrdesk/gui/trusting.py" line="136"/>
         <source>OK</source>
         <translation>OK</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="116" />
+        <location filename="../../rrdesk/gui/trusting.py" line="116"/>
         <source>Write the enrollment file to</source>
-        <translation>Écrire le fichier d'inscription dans</translation>
+        <translation>Écrire le fichier d&apos;inscription dans</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="128" />
+        <location filename="../../rrdesk/gui/trusting.py" line="128"/>
         <source>The enrollment file was not written</source>
-        <translation>Le fichier d'inscription n'a pas été écrit</translation>
+        <translation>Le fichier d&apos;inscription n&apos;a pas été écrit</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="131" />
+        <location filename="../../rrdesk/gui/trusting.py" line="131"/>
         <source>Enrollment file written</source>
-        <translation>Fichier d'inscription écrit</translation>
+        <translation>Fichier d&apos;inscription écrit</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="132" />
-        <source>This laptop's key id:</source>
+        <location filename="../../rrdesk/gui/trusting.py" line="132"/>
+        <source>This laptop&apos;s key id:</source>
         <translation>Identifiant de clé de cet ordinateur :</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="133" />
+        <location filename="../../rrdesk/gui/trusting.py" line="133"/>
         <source>Written: {file}. Give the file to the coordinator and read this key id to them (or let them read it on this screen): they type it when they enroll the laptop, and a file swapped on the way is refused.</source>
-        <translation>Écrit : {file}. Donnez le fichier au coordinateur et lisez-lui cet identifiant de clé (ou laissez-le le lire sur cet écran) : il le saisit en inscrivant l'ordinateur, et un fichier échangé en chemin est refusé.</translation>
+        <translation>Écrit : {file}. Donnez le fichier au coordinateur et lisez-lui cet identifiant de clé (ou laissez-le le lire sur cet écran) : il le saisit en inscrivant l&apos;ordinateur, et un fichier échangé en chemin est refusé.</translation>
     </message>
 </context>
 </TS>

@@ -1,214 +1,215 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="pt" sourcelanguage="en">
 <context>
     <name>Dashboard</name>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="90" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="90"/>
         <source>Open survey…</source>
         <translation>Abrir pesquisa…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="98" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="98"/>
         <source>Trust this key instead…</source>
         <translation>Confiar nesta chave em vez disso…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="117" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="117"/>
         <source>Try again</source>
         <translation>Tentar de novo</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="130" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="130"/>
         <source>Continue</source>
         <translation>Continuar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="131" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="131"/>
         <source>Close it</source>
         <translation>Encerrá-la</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="150" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="150"/>
         <source>Saved in this session</source>
         <translation>Guardadas nesta sessão</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="151" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="151"/>
         <source>On this laptop (this survey)</source>
         <translation>Neste computador (esta pesquisa)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="152" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="152"/>
         <source>Last answer saved</source>
         <translation>Última resposta guardada</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="153" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="153"/>
         <source>Free disk space</source>
         <translation>Espaço livre em disco</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="154" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="154"/>
         <source>Data folder</source>
         <translation>Pasta de dados</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="155" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="155"/>
         <source>Interviews</source>
         <translation>Entrevistas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="162" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="162"/>
         <source>Low disk space: export the data to a USB stick and free some space before the next interview.</source>
         <translation>Pouco espaço em disco: exporte os dados para um pen drive e libere espaço antes da próxima entrevista.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="174" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="174"/>
         <source>Start interview</source>
         <translation>Iniciar entrevista</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="178" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="178"/>
         <source>Export to…</source>
         <translation>Exportar para…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="184" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="184"/>
         <source>Export in progress</source>
         <translation>Exportação em andamento</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="196" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="196"/>
         <source>Reduce spinner motion</source>
         <translation>Reduzir o movimento da roda</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="202" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="202"/>
         <source>Interviewer language:</source>
         <translation>Idioma do entrevistador:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="206" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="206"/>
         <source>Interviewer language</source>
         <translation>Idioma do entrevistador</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="243" />
-        <source>Checking the survey's signature…</source>
+        <location filename="../../rrdesk/gui/dashboard.py" line="243"/>
+        <source>Checking the survey&apos;s signature…</source>
         <translation>Verificando a assinatura da pesquisa…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="246" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="246"/>
         <source>{file} · languages: {languages} · ε per respondent: {epsilon} (cap {cap})</source>
         <translation>{file} · idiomas: {languages} · ε por respondente: {epsilon} (limite {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="261" />
-        <source>Signed by the coordinator's key {key}.</source>
+        <location filename="../../rrdesk/gui/dashboard.py" line="261"/>
+        <source>Signed by the coordinator&apos;s key {key}.</source>
         <translation>Assinado com a chave do coordenador {key}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="262" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="262"/>
         <source>Signed by key {key}, not yet confirmed on this laptop.</source>
         <translation>Assinado pela chave {key}, ainda não confirmada neste portátil.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="263" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="263"/>
         <source>Signed by key {key}.</source>
         <translation>Assinado pela chave {key}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="264" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="264"/>
         <source>Not signed.</source>
         <translation>Não assinado.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="271" />
-        <source>PRACTICE ONLY — this file is not signed, and this laptop trusts the coordinator's key {trusted}. Interviews cannot be recorded with it: ask the coordinator for the signed file (with its .minisig beside it).</source>
+        <location filename="../../rrdesk/gui/dashboard.py" line="271"/>
+        <source>PRACTICE ONLY — this file is not signed, and this laptop trusts the coordinator&apos;s key {trusted}. Interviews cannot be recorded with it: ask the coordinator for the signed file (with its .minisig beside it).</source>
         <translation>APENAS PRÁTICA — este ficheiro não está assinado e este portátil confia na chave do coordenador {trusted}. Não é possível gravar entrevistas com ele: peça ao coordenador o ficheiro assinado (com o seu .minisig ao lado).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="276" />
-        <source>NOT THE COORDINATOR'S FILE — it is signed by key {key}, but this laptop trusts the coordinator's key {trusted}. Interviews cannot be recorded with it. Only if the coordinator told you their key changed, and gave you the new key id: Trust this key instead…</source>
+        <location filename="../../rrdesk/gui/dashboard.py" line="276"/>
+        <source>NOT THE COORDINATOR&apos;S FILE — it is signed by key {key}, but this laptop trusts the coordinator&apos;s key {trusted}. Interviews cannot be recorded with it. Only if the coordinator told you their key changed, and gave you the new key id: Trust this key instead…</source>
         <translation>NÃO É O FICHEIRO DO COORDENADOR — está assinado pela chave {key}, mas este portátil confia na chave do coordenador {trusted}. Não é possível gravar entrevistas com ele. Só se o coordenador lhe disse que a chave mudou e lhe deu o novo identificador: Confiar nesta chave em vez disso…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="281" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="281"/>
         <source>Compare key {key} with the key id the coordinator gave you before recording interviews.</source>
         <translation>Compare a chave {key} com o identificador de chave que o coordenador lhe deu antes de gravar entrevistas.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="291" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="291"/>
         <source>Answers are sealed to: {recipients}</source>
         <translation>As respostas são cifradas para: {recipients}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="267" />
-        <source>The survey's signature cannot be trusted: {problem}</source>
+        <location filename="../../rrdesk/gui/dashboard.py" line="267"/>
+        <source>The survey&apos;s signature cannot be trusted: {problem}</source>
         <translation>Não se pode confiar na assinatura do questionário: {problem}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="284" />
-        <source>UNSIGNED SURVEY — nothing proves this file is the coordinator's. Use it for practice only; for real interviews ask the coordinator for the signed file (with its .minisig beside it).</source>
+        <location filename="../../rrdesk/gui/dashboard.py" line="284"/>
+        <source>UNSIGNED SURVEY — nothing proves this file is the coordinator&apos;s. Use it for practice only; for real interviews ask the coordinator for the signed file (with its .minisig beside it).</source>
         <translation>QUESTIONÁRIO NÃO ASSINADO — nada prova que este arquivo é do coordenador. Use-o apenas para praticar; para entrevistas reais peça ao coordenador o arquivo assinado (com o seu .minisig ao lado).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="298" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="298"/>
         <source>nothing saved yet</source>
         <translation>nada guardado ainda</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="309" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="309"/>
         <source>unknown</source>
         <translation>desconhecido</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="311" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="311"/>
         <source>{size} GB</source>
         <translation>{size} GB</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="313" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="313"/>
         <source>{size} MB</source>
         <translation>{size} MB</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="344" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="344"/>
         <source>No interview can be recorded until this is fixed; the data can still be exported. Fix the cause, then tap Try again.</source>
         <translation>Nenhuma entrevista pode ser registrada até que isto seja corrigido; os dados ainda podem ser exportados. Corrija a causa e toque em Tentar de novo.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="347" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="347"/>
         <source>No interview can be recorded until this is fixed. Fix the cause, then tap Try again.</source>
         <translation>Nenhuma entrevista pode ser registrada até que isto seja corrigido. Corrija a causa e toque em Tentar de novo.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="365" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="365"/>
         <source>Interview {number} stopped after question {done} of {total}.</source>
         <translation>A entrevista {number} parou depois da pergunta {done} de {total}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="366" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="366"/>
         <source>Interview {number} stopped before its first question.</source>
         <translation>A entrevista {number} parou antes da primeira pergunta.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="368" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="368"/>
         <source>Question {done} was spun but not answered; it is recorded as not answered and will not be asked again.</source>
         <translation>A pergunta {done} foi girada mas não respondida; fica registrada como não respondida e não será feita de novo.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="371" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="371"/>
         <source>No question is left: close it.</source>
         <translation>Não resta nenhuma pergunta: encerre-a.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="373" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="373"/>
         <source>Continue it with the same respondent (question {next} comes next), or close it.</source>
         <translation>Continue-a com o mesmo respondente (a próxima é a pergunta {next}), ou encerre-a.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="385" />
+        <location filename="../../rrdesk/gui/dashboard.py" line="385"/>
         <source>Exporting and checking the copy…</source>
         <translation>Exportando e verificando a cópia…</translation>
     </message>
@@ -216,22 +217,22 @@
 <context>
     <name>DirectScreen</name>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="169" />
+        <location filename="../../rrdesk/gui/direct.py" line="169"/>
         <source>New interview</source>
         <translation>Nova entrevista</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="170" />
+        <location filename="../../rrdesk/gui/direct.py" line="170"/>
         <source>Interviewer: fill in these answers before handing over the laptop.</source>
         <translation>Entrevistador: preencha estas respostas antes de entregar o computador.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="198" />
+        <location filename="../../rrdesk/gui/direct.py" line="198"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="199" />
+        <location filename="../../rrdesk/gui/direct.py" line="199"/>
         <source>Continue</source>
         <translation>Continuar</translation>
     </message>
@@ -239,97 +240,97 @@
 <context>
     <name>EstimatesModel</name>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="74" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="74"/>
         <source>No</source>
         <translation>Não</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="74" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="74"/>
         <source>Yes</source>
         <translation>Sim</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="77" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="77"/>
         <source>(unknown)</source>
         <translation>(desconhecido)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="78" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="78"/>
         <source>(skipped)</source>
         <translation>(pergunta saltada)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="105" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="105"/>
         <source>Question, by {by}</source>
         <translation>Pergunta, por {by}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="105" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="105"/>
         <source>Question</source>
         <translation>Pergunta</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="106" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="106"/>
         <source>Answer</source>
         <translation>Resposta</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="106" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="106"/>
         <source>Recorded</source>
         <translation>Registradas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="107" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="107"/>
         <source>Estimate</source>
         <translation>Estimativa</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="107" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="107"/>
         <source>95 % interval</source>
         <translation>Intervalo de 95 %</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="109" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="109"/>
         <source>Answers recorded</source>
         <translation>Respostas registradas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="110" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="110"/>
         <source>ε of one recorded answer: the smaller, the more private</source>
         <translation>ε de uma resposta registrada: quanto menor, mais privado</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="111" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="111"/>
         <source>How many answers were recorded as this answer (after the spinner), and their share</source>
         <translation>Quantas respostas foram registradas como esta resposta (depois da roda), e a sua proporção</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="113" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="113"/>
         <source>Estimated share of respondents for whom this answer is true</source>
         <translation>Proporção estimada de respondentes para quem esta resposta é verdadeira</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="114" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="114"/>
         <source>95 % confidence interval of the estimate</source>
         <translation>Intervalo de confiança de 95 % da estimativa</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="115" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="115"/>
         <source>The estimate (dot) with its 95 % interval (bar) and the recorded share (diamond), from 0 to 100 %</source>
         <translation>A estimativa (ponto) com o seu intervalo de 95 % (barra) e a proporção registrada (losango), de 0 a 100 %</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="135" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="135"/>
         <source>no answers</source>
         <translation>sem respostas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="144" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="144"/>
         <source>asked directly, not randomized</source>
         <translation>perguntada diretamente, sem aleatorização</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_table.py" line="157" />
+        <location filename="../../rrdesk/gui/results/_table.py" line="157"/>
         <source>only {n} answers (under {small}): the interval is wide and only a rough guide</source>
         <translation>só {n} respostas (menos de {small}): o intervalo é largo e só serve de orientação</translation>
     </message>
@@ -337,37 +338,37 @@
 <context>
     <name>ExportFlow</name>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="54" />
+        <location filename="../../rrdesk/gui/exporting.py" line="54"/>
         <source>Export to… (choose the USB stick)</source>
         <translation>Exportar para… (escolha o pen drive)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="73" />
-        <source>Export to the laptop's own disk?</source>
+        <location filename="../../rrdesk/gui/exporting.py" line="73"/>
+        <source>Export to the laptop&apos;s own disk?</source>
         <translation>Exportar para o próprio disco do computador?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="74" />
+        <location filename="../../rrdesk/gui/exporting.py" line="74"/>
         <source>Export here anyway</source>
         <translation>Exportar aqui mesmo assim</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="74" />
+        <location filename="../../rrdesk/gui/exporting.py" line="74"/>
         <source>Choose another folder</source>
         <translation>Escolher outra pasta</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="82" />
+        <location filename="../../rrdesk/gui/exporting.py" line="82"/>
         <source>Nothing was exported: choose the USB stick.</source>
         <translation>Nada foi exportado: escolha o pen drive.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="93" />
+        <location filename="../../rrdesk/gui/exporting.py" line="93"/>
         <source>Exported and checked on {device}: {path}</source>
         <translation>Exportado e verificado em {device}: {path}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="98" />
+        <location filename="../../rrdesk/gui/exporting.py" line="98"/>
         <source>Export failed: {error}</source>
         <translation>A exportação falhou: {error}</translation>
     </message>
@@ -375,50 +376,50 @@
 <context>
     <name>FormatDialog</name>
     <message>
-        <location filename="../../rrdesk/gui/help.py" line="29" />
+        <location filename="../../rrdesk/gui/help.py" line="29"/>
         <source>The survey file</source>
         <translation>O arquivo de pesquisa</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/help.py" line="38" />
-        <source>The survey file's reference is missing from this installation ({path}).</source>
+        <location filename="../../rrdesk/gui/help.py" line="38"/>
+        <source>The survey file&apos;s reference is missing from this installation ({path}).</source>
         <translation>A referência do arquivo de pesquisa não está nesta instalação ({path}).</translation>
     </message>
 </context>
 <context>
     <name>HandoverScreen</name>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="45" />
+        <location filename="../../rrdesk/gui/screens.py" line="45"/>
         <source>Please hand the laptop to the respondent.</source>
         <translation>Por favor, entregue o computador ao respondente.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="46" />
+        <location filename="../../rrdesk/gui/screens.py" line="46"/>
         <source>Interview {number}</source>
         <translation>Entrevista {number}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="48" />
+        <location filename="../../rrdesk/gui/screens.py" line="48"/>
         <source>I am the respondent: start</source>
         <translation>Sou o respondente: começar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="52" />
+        <location filename="../../rrdesk/gui/screens.py" line="52"/>
         <source>Stop this interview</source>
         <translation>Parar esta entrevista</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="60" />
+        <location filename="../../rrdesk/gui/screens.py" line="60"/>
         <source>Stop interview {number}? The questions not asked are marked not asked.</source>
         <translation>Parar a entrevista {number}? As perguntas não feitas ficam marcadas como não feitas.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="63" />
+        <location filename="../../rrdesk/gui/screens.py" line="63"/>
         <source>Yes, stop it</source>
         <translation>Sim, parar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="64" />
+        <location filename="../../rrdesk/gui/screens.py" line="64"/>
         <source>Go back</source>
         <translation>Voltar</translation>
     </message>
@@ -426,38 +427,38 @@
 <context>
     <name>InterviewController</name>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="161" />
-        <location filename="../../rrdesk/gui/interview.py" line="183" />
+        <location filename="../../rrdesk/gui/interview.py" line="161"/>
+        <location filename="../../rrdesk/gui/interview.py" line="183"/>
         <source>No interview was started.</source>
         <translation>Nenhuma entrevista foi iniciada.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="174" />
+        <location filename="../../rrdesk/gui/interview.py" line="174"/>
         <source>The interview could not be started: {error}</source>
         <translation>Não foi possível iniciar a entrevista: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="189" />
+        <location filename="../../rrdesk/gui/interview.py" line="189"/>
         <source>Interview {number} was closed before the end.</source>
         <translation>A entrevista {number} foi encerrada antes do fim.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="193" />
+        <location filename="../../rrdesk/gui/interview.py" line="193"/>
         <source>Interview {number} could not be closed: {error}</source>
         <translation>Não foi possível encerrar a entrevista {number}: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="269" />
+        <location filename="../../rrdesk/gui/interview.py" line="269"/>
         <source>Interview {number}: the respondent did not consent; the refusal is saved.</source>
         <translation>Entrevista {number}: a pessoa não deu o seu consentimento; a recusa está guardada.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="275" />
+        <location filename="../../rrdesk/gui/interview.py" line="275"/>
         <source>Interview {number} saved.</source>
         <translation>Entrevista {number} guardada.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="390" />
+        <location filename="../../rrdesk/gui/interview.py" line="390"/>
         <source>Interview {number} stopped: {error}. Fix the cause (free some disk space), then continue it from here.</source>
         <translation>A entrevista {number} parou: {error}. Corrija a causa (libere espaço em disco) e continue-a a partir daqui.</translation>
     </message>
@@ -465,24 +466,24 @@
 <context>
     <name>InterviewerChooser</name>
     <message>
-        <location filename="../../rrdesk/gui/interviewer.py" line="41" />
+        <location filename="../../rrdesk/gui/interviewer.py" line="41"/>
         <source>Interviewer:</source>
-        <extracomment>What a typed id may contain while it is typed (the records' rule: rrdesk.core.survey._study)</extracomment>
+        <extracomment>What a typed id may contain while it is typed (the records&apos; rule: rrdesk.core.survey._study)</extracomment>
         <translation>Entrevistador:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interviewer.py" line="45" />
-        <location filename="../../rrdesk/gui/interviewer.py" line="51" />
+        <location filename="../../rrdesk/gui/interviewer.py" line="45"/>
+        <location filename="../../rrdesk/gui/interviewer.py" line="51"/>
         <source>Interviewer</source>
         <translation>Entrevistador</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interviewer.py" line="50" />
+        <location filename="../../rrdesk/gui/interviewer.py" line="50"/>
         <source>Your interviewer id</source>
         <translation>O seu identificador de entrevistador</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interviewer.py" line="71" />
+        <location filename="../../rrdesk/gui/interviewer.py" line="71"/>
         <source>Choose…</source>
         <translation>Escolher…</translation>
     </message>
@@ -490,137 +491,137 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="192" />
+        <location filename="../../rrdesk/gui/window.py" line="192"/>
         <source>DEMO — readable with the public demo key. Never use it for real answers.</source>
         <translation>DEMO — pode ser lido com a chave pública de demonstração. Nunca use para respostas reais.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="199" />
+        <location filename="../../rrdesk/gui/window.py" line="199"/>
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="200" />
+        <location filename="../../rrdesk/gui/window.py" line="200"/>
         <source>&amp;Open survey…</source>
         <translation>&amp;Abrir pesquisa…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="203" />
+        <location filename="../../rrdesk/gui/window.py" line="203"/>
         <source>&amp;Export to…</source>
         <translation>&amp;Exportar para…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="205" />
+        <location filename="../../rrdesk/gui/window.py" line="205"/>
         <source>Write &amp;enrollment file…</source>
         <translation>Escrever o ficheiro de &amp;inscrição…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="207" />
+        <location filename="../../rrdesk/gui/window.py" line="207"/>
         <source>&amp;Results (coordinator)…</source>
         <translation>&amp;Resultados (coordenador)…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="209" />
+        <location filename="../../rrdesk/gui/window.py" line="209"/>
         <source>&amp;Quit</source>
         <translation>&amp;Sair</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="246" />
+        <location filename="../../rrdesk/gui/window.py" line="246"/>
         <source>Open survey</source>
         <translation>Abrir pesquisa</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="247" />
+        <location filename="../../rrdesk/gui/window.py" line="247"/>
         <source>Survey files (*.toml);;All files (*)</source>
         <translation>Arquivos de pesquisa (*.toml);;Todos os arquivos (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="257" />
+        <location filename="../../rrdesk/gui/window.py" line="257"/>
         <source>This survey file cannot be used</source>
         <translation>Este arquivo de pesquisa não pode ser usado</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="274" />
+        <location filename="../../rrdesk/gui/window.py" line="274"/>
         <source>The survey file cannot be used; the demo survey is open instead</source>
         <translation>O arquivo de pesquisa não pode ser usado; a pesquisa de demonstração foi aberta</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="294" />
+        <location filename="../../rrdesk/gui/window.py" line="294"/>
         <source>Opening the data folder…</source>
         <translation>Abrindo a pasta de dados…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="308" />
-        <source>Confirm the coordinator's key to record interviews.</source>
+        <location filename="../../rrdesk/gui/window.py" line="308"/>
+        <source>Confirm the coordinator&apos;s key to record interviews.</source>
         <translation>Confirme a chave do coordenador para gravar entrevistas.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="328" />
-        <source>The coordinator's key was not confirmed: interviews cannot be recorded with this survey. Open it again once you have the key id.</source>
+        <location filename="../../rrdesk/gui/window.py" line="328"/>
+        <source>The coordinator&apos;s key was not confirmed: interviews cannot be recorded with this survey. Open it again once you have the key id.</source>
         <translation>A chave do coordenador não foi confirmada: não é possível gravar entrevistas com este questionário. Abra-o de novo quando tiver o identificador da chave.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="357" />
+        <location filename="../../rrdesk/gui/window.py" line="357"/>
         <source>The data folder cannot be used: {error}</source>
         <translation>A pasta de dados não pode ser usada: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="364" />
+        <location filename="../../rrdesk/gui/window.py" line="364"/>
         <source>The data folder held a damaged file; it is kept for checking (rrdesk verify) and interviews go on.</source>
         <translation>A pasta de dados tinha um arquivo danificado; ele é guardado para verificação (rrdesk verify) e as entrevistas continuam.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="144" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="144"/>
         <source>Close interview {number}?</source>
         <translation>Encerrar a entrevista {number}?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="145" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="145"/>
         <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
         <translation>As perguntas que ela não alcançou ficam marcadas como não feitas. Isto não pode ser desfeito.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="147" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="147"/>
         <source>Close it</source>
         <translation>Encerrá-la</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="148" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="148"/>
         <source>Keep it</source>
         <translation>Mantê-la</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="177" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="177"/>
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
         <translation>A entrevista {number} foi encerrada; as perguntas que ela não alcançou ficam marcadas como não feitas.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="156" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="156"/>
         <source>Leave the interview?</source>
         <translation>Sair da entrevista?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="157" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="157"/>
         <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
         <translation>A entrevista fica interrompida: as respostas guardadas são mantidas, e o painel oferece continuá-la da próxima vez.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="159" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="159"/>
         <source>Leave</source>
         <translation>Sair</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="159" />
+        <location filename="../../rrdesk/gui/window_interviews.py" line="159"/>
         <source>Stay</source>
         <translation>Ficar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="218" />
+        <location filename="../../rrdesk/gui/window.py" line="218"/>
         <source>&amp;Help</source>
         <translation>Aj&amp;uda</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="219" />
+        <location filename="../../rrdesk/gui/window.py" line="219"/>
         <source>Survey file &amp;format…</source>
         <translation>&amp;Formato do arquivo de pesquisa…</translation>
     </message>
@@ -628,23 +629,23 @@
 <context>
     <name>NumberField</name>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="107" />
+        <location filename="../../rrdesk/gui/direct.py" line="107"/>
         <source>Erase</source>
-        <extracomment>The erase key's sign, and the minus sign a negative range gets (typed "-" is the same). The hint's and the error's font sizes in resources/style.qss (QLabel[role="hint"], [role="error"]).</extracomment>
+        <extracomment>The erase key&apos;s sign, and the minus sign a negative range gets (typed &quot;-&quot; is the same). The hint&apos;s and the error&apos;s font sizes in resources/style.qss (QLabel[role=&quot;hint&quot;], [role=&quot;error&quot;]).</extracomment>
         <translation>Apagar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="116" />
+        <location filename="../../rrdesk/gui/direct.py" line="116"/>
         <source>a number from {low} to {high}, {decimals} digits after the point at most</source>
         <translation>um número de {low} a {high}, com {decimals} casas decimais no máximo</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="118" />
+        <location filename="../../rrdesk/gui/direct.py" line="118"/>
         <source>a whole number from {low} to {high}</source>
         <translation>um número inteiro de {low} a {high}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="128" />
+        <location filename="../../rrdesk/gui/direct.py" line="128"/>
         <source>Not accepted: enter {what}.</source>
         <translation>Não aceite: escreva {what}.</translation>
     </message>
@@ -652,229 +653,239 @@
 <context>
     <name>ResultsWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="102" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="105"/>
         <source>rrdesk — Results</source>
         <translation>rrdesk — Resultados</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="103" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="106"/>
         <source>Results</source>
         <translation>Resultados</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="104" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="107"/>
         <source>Results: {title}</source>
         <translation>Resultados: {title}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="105" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="108"/>
         <source>&amp;Open bundles…</source>
         <translation>&amp;Abrir pacotes…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="106" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="109"/>
         <source>&amp;Identity file…</source>
         <translation>Arquivo de &amp;identidade…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="107" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="110"/>
         <source>&amp;Survey:</source>
         <translation>&amp;Pesquisa:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="108" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="111"/>
         <source>Split &amp;by:</source>
         <translation>Dividir &amp;por:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="109" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="112"/>
         <source>&amp;Compute</source>
         <translation>&amp;Calcular</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="110" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="113"/>
         <source>Save &amp;report…</source>
         <translation>Guardar o &amp;relatório…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="111" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="114"/>
         <source>Enroll this laptop…</source>
         <translation>Inscrever este portátil…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="112" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="115"/>
         <source>Use anyway (unverified)</source>
         <translation>Usar mesmo assim (não verificado)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="113" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="116"/>
+        <source>Count the synthetic interviews</source>
+        <translation>Contar as entrevistas sintéticas</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="117"/>
+        <source>Interviews made by rrdesk simulate, for practice: they are left out of the estimates unless you count them.</source>
+        <translation>Entrevistas criadas pelo rrdesk simulate, para praticar: ficam fora das estimativas, a menos que as conte.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="119"/>
         <source>Working</source>
         <translation>Trabalhando</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="114" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="120"/>
         <source>Estimates</source>
         <translation>Estimativas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="115" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="121"/>
         <source>Problems</source>
         <translation>Problemas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="117" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="123"/>
         <source>No bundle chosen yet: the .tar.age files exported from the laptops.</source>
         <translation>Nenhum pacote escolhido ainda: os arquivos .tar.age exportados dos computadores.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="118" />
-        <location filename="../../rrdesk/gui/results/__init__.py" line="212" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="124"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="218"/>
         <source>{bundles}: {names}</source>
         <translation>{bundles}: {names}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="121" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="127"/>
         <source>No identity file chosen yet: the file with your secret key (AGE-SECRET-KEY-1…).</source>
         <translation>Nenhum arquivo de identidade escolhido ainda: o arquivo com a sua chave secreta (AGE-SECRET-KEY-1…).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="123" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="129"/>
         <source>{name} — read only while computing; rrdesk never saves it or its place.</source>
         <translation>{name} — lido só durante o cálculo; o rrdesk nunca o guarda nem guarda o seu local.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="125" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="131"/>
         <source>estimate</source>
         <translation>estimativa</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="125" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="131"/>
         <source>95 % confidence interval</source>
         <translation>intervalo de confiança de 95 %</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="126" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="132"/>
         <source>recorded share (before correction)</source>
         <translation>proporção registrada (antes da correção)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="129" />
-        <source>Each line names the bundle, the laptop's log and the record, and what is wrong. The records named here were left out; the rest was used.</source>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="135"/>
+        <source>Each line names the bundle, the laptop&apos;s log and the record, and what is wrong. The records named here were left out; the rest was used.</source>
         <translation>Cada linha indica o pacote, o registro do computador e a entrada, e o que está errado. As entradas indicadas aqui foram deixadas de fora; o resto foi usado.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="131" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="137"/>
         <source>&amp;Estimates</source>
         <translation>&amp;Estimativas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="132" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="138"/>
         <source>&amp;Problems ({count})</source>
         <translation>&amp;Problemas ({count})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="135" />
-        <location filename="../../rrdesk/gui/results/__init__.py" line="222" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="141"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="228"/>
         <source>no split</source>
         <translation>sem divisão</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="146" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="152"/>
         <source>Open export bundles</source>
         <translation>Abrir pacotes exportados</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="147" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="153"/>
         <source>Export bundles (*.tar.age);;All files (*)</source>
         <translation>Pacotes exportados (*.tar.age);;Todos os arquivos (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="154" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="160"/>
         <source>Choose the identity file</source>
         <translation>Escolher o arquivo de identidade</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="155" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="161"/>
         <source>Identity files (*.txt *.key);;All files (*)</source>
         <translation>Arquivos de identidade (*.txt *.key);;Todos os arquivos (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="183" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="189"/>
         <source>Opening the bundles…</source>
         <translation>Abrindo os pacotes…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="190" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="196"/>
         <source>No bundle could be opened with this identity file. Compute lists what is wrong.</source>
         <translation>Nenhum pacote pôde ser aberto com este arquivo de identidade. Calcular lista o que está errado.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="194" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="200"/>
         <source>The bundles hold the survey “{title}”. Press Compute.</source>
         <translation>Os pacotes contêm a pesquisa “{title}”. Clique em Calcular.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="196" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="202"/>
         <source>The bundles hold {count} surveys: choose one, then press Compute.</source>
         <translation>Os pacotes contêm {count} pesquisas: escolha uma e clique em Calcular.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="234" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="240"/>
         <source>Press Compute to see the results of this survey.</source>
         <translation>Clique em Calcular para ver os resultados desta pesquisa.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="242" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="248"/>
         <source>Splitting the results…</source>
         <translation>Dividindo os resultados…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="254" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="260"/>
         <source>Decrypting and checking every record of {bundles}…</source>
         <translation>Decifrando e verificando cada entrada de {bundles}…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="262" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="269"/>
         <source>Nothing to show: no bundle could be used. The Problems tab says why.</source>
         <translation>Nada a mostrar: nenhum pacote pôde ser usado. A aba Problemas diz por quê.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="265" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="272"/>
         <source>Nothing was used: every record was left out (0 interviews). The Problems tab says why; a laptop that is not enrolled can be enrolled there, or used anyway.</source>
         <translation>Nada foi usado: todos os registos ficaram de fora (0 entrevistas). O separador Problemas diz porquê; um portátil não inscrito pode ser inscrito aí, ou usado mesmo assim.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="269" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="276"/>
         <source>Computed from {bundles}, with the records of laptops not proven used anyway (unverified): nothing shows that your laptops made them.</source>
         <translation>Calculado a partir de {bundles}, usando mesmo assim os registos de portáteis não comprovados (não verificado): nada mostra que os seus portáteis os fizeram.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="275" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="282"/>
         <source>Computed from {bundles}.</source>
         <translation>Calculado a partir de {bundles}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="276" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="283"/>
         <source>Records found in several bundles were counted once.</source>
         <translation>As entradas encontradas em vários pacotes foram contadas uma vez.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="277" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="284"/>
         <source>The records named under Problems were left out; everything else was used.</source>
         <translation>As entradas indicadas em Problemas foram deixadas de fora; todo o resto foi usado.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="295" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="302"/>
         <source>{bundle}: left out, it holds another survey ({id}); choose that survey to see its results.</source>
         <translation>{bundle}: deixado de fora, contém outra pesquisa ({id}); escolha essa pesquisa para ver os seus resultados.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="301" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="308"/>
         <source>Choose the bundles and your identity file, then press Compute. The numbers are those of “rrdesk aggregate”.</source>
         <translation>Escolha os pacotes e o seu arquivo de identidade e clique em Calcular. Os números são os de “rrdesk aggregate”.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="305" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="312"/>
         <source>%n laptop(s)</source>
         <translation>
             <numerusform>%n computador</numerusform>
@@ -882,17 +893,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="306" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="313"/>
         <source>{interviews} interviews · {records} records · {laptops} · ε per respondent {epsilon} (cap {cap})</source>
         <translation>{interviews} entrevistas · {records} entradas · {laptops} · ε por respondente {epsilon} (limite {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="313" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="320"/>
         <source>✓ Every bundle verified</source>
         <translation>✓ Todos os pacotes verificados</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="314" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="321"/>
         <source>⚠ %n problem(s): see Problems</source>
         <translation>
             <numerusform>⚠ %n problema: veja Problemas</numerusform>
@@ -900,128 +911,128 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="315" />
-        <source>Each record's chain, tag and content checked out; records found in several bundles were counted once.</source>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="322"/>
+        <source>Each record&apos;s chain, tag and content checked out; records found in several bundles were counted once.</source>
         <translation>A cadeia, a etiqueta e o conteúdo de cada entrada conferem; as entradas encontradas em vários pacotes foram contadas uma vez.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="317" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="324"/>
         <source>The damaged or doubtful records were left out and everything else was used.</source>
         <translation>As entradas danificadas ou duvidosas foram deixadas de fora e todo o resto foi usado.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="334" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="343"/>
         <source>laptop {laptop}…, log {log}…</source>
         <translation>computador {laptop}…, registro {log}…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="337" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="346"/>
         <source>record {number}</source>
         <translation>entrada {number}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="338" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="347"/>
         <source>{where}: {what}</source>
         <translation>{where}: {what}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="348" />
-        <source>The laptop's enrollment file</source>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="357"/>
+        <source>The laptop&apos;s enrollment file</source>
         <translation>O ficheiro de inscrição do portátil</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="349" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="358"/>
         <source>Enrollment files (rrdesk-laptop-*.pub);;All files (*)</source>
         <translation>Ficheiros de inscrição (rrdesk-laptop-*.pub);;Todos os ficheiros (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="353" />
-        <location filename="../../rrdesk/gui/results/__init__.py" line="358" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="362"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="367"/>
         <source>Enroll this laptop</source>
         <translation>Inscrever este portátil</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="353" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="362"/>
         <source>The key id the laptop shows (File ▸ Write enrollment file… on the laptop), as XXXX-XXXX-XXXX-XXXX:</source>
         <translation>O identificador de chave que o portátil mostra (Ficheiro ▸ Escrever o ficheiro de inscrição… no portátil), como XXXX-XXXX-XXXX-XXXX:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="359" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="368"/>
         <source>A name for the laptop (optional), e.g. Laptop 3, Amina:</source>
         <translation>Um nome para o portátil (opcional), p. ex. Portátil 3, Amina:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="379" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="388"/>
         <source>Laptop {laptop} (key id {code}) enrolled in {list}.</source>
         <translation>Portátil {laptop} (chave {code}) inscrito em {list}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="397" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="413"/>
         <source>forced response</source>
         <translation>resposta forçada</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="397" />
-        <source>Warner's mirrored question</source>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="413"/>
+        <source>Warner&apos;s mirrored question</source>
         <translation>pergunta espelhada de Warner</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="398" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="414"/>
         <source>unrelated question</source>
         <translation>pergunta não relacionada</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="398" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="414"/>
         <source>k-ary randomized response</source>
         <translation>resposta aleatorizada k-ária</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="399" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="415"/>
         <source>asked directly</source>
         <translation>perguntada diretamente</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="400" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="416"/>
         <source>{design}, ε = {epsilon}</source>
         <translation>{design}, ε = {epsilon}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="401" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="417"/>
         <source>{id} ({design}): {text}</source>
         <translation>{id} ({design}): {text}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="402" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="418"/>
         <source>Method: {method}</source>
         <translation>Método: {method}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="404" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="420"/>
         <source>{declined} declined, {abandoned} not reached, {after_spin} stopped after the spin</source>
         <translation>{declined} recusadas, {abandoned} não alcançadas, {after_spin} paradas depois do giro</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="417" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="433"/>
         <source>Save the report in…</source>
         <translation>Guardar o relatório em…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="426" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="442"/>
         <source>Writing the report…</source>
         <translation>Escrevendo o relatório…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="430" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="446"/>
         <source>Report saved in {folder}: {files}</source>
         <translation>Relatório guardado em {folder}: {files}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="436" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="452"/>
         <source>The report could not be saved: {error}</source>
         <translation>Não foi possível guardar o relatório: {error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="448" />
+        <location filename="../../rrdesk/gui/results/__init__.py" line="464"/>
         <source>%n bundle(s)</source>
         <translation>
             <numerusform>%n pacote</numerusform>
@@ -1032,89 +1043,89 @@
 <context>
     <name>TrustFlow</name>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="72" />
-        <source>Confirm the coordinator's key</source>
+        <location filename="../../rrdesk/gui/trusting.py" line="72"/>
+        <source>Confirm the coordinator&apos;s key</source>
         <translation>Confirmar a chave do coordenador</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="73" />
+        <location filename="../../rrdesk/gui/trusting.py" line="73"/>
         <source>This survey is signed by the key:</source>
         <translation>Este questionário está assinado pela chave:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="74" />
+        <location filename="../../rrdesk/gui/trusting.py" line="74"/>
         <source>Is this exactly the key id your coordinator gave you? If it is, this laptop will trust this key from now on: surveys signed by any other key are refused. If it is not, or you do not know, choose Not now and call the coordinator.</source>
         <translation>É exatamente o identificador de chave que o seu coordenador lhe deu? Se for, este portátil passa a confiar nesta chave: questionários assinados por qualquer outra chave serão recusados. Se não for, ou se não souber, escolha Agora não e ligue ao coordenador.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="77" />
+        <location filename="../../rrdesk/gui/trusting.py" line="77"/>
         <source>Yes, trust this key</source>
         <translation>Sim, confiar nesta chave</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="77" />
+        <location filename="../../rrdesk/gui/trusting.py" line="77"/>
         <source>Not now</source>
         <translation>Agora não</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="88" />
-        <source>Replace the coordinator's key?</source>
+        <location filename="../../rrdesk/gui/trusting.py" line="88"/>
+        <source>Replace the coordinator&apos;s key?</source>
         <translation>Substituir a chave do coordenador?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="89" />
-        <source>This laptop trusts the coordinator's key {old}. This survey is signed by the key:</source>
+        <location filename="../../rrdesk/gui/trusting.py" line="89"/>
+        <source>This laptop trusts the coordinator&apos;s key {old}. This survey is signed by the key:</source>
         <translation>Este portátil confia na chave do coordenador {old}. Este questionário está assinado pela chave:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="91" />
+        <location filename="../../rrdesk/gui/trusting.py" line="91"/>
         <source>Replace the key only if the coordinator told you their key changed and gave you exactly this key id. From then on surveys signed by {old} are refused. The next export tells the coordinator that the key was replaced.</source>
         <translation>Substitua a chave só se o coordenador lhe disse que a chave mudou e lhe deu exatamente este identificador. A partir daí, questionários assinados por {old} serão recusados. A próxima exportação indica ao coordenador que a chave foi substituída.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="94" />
+        <location filename="../../rrdesk/gui/trusting.py" line="94"/>
         <source>Replace the key</source>
         <translation>Substituir a chave</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="94" />
+        <location filename="../../rrdesk/gui/trusting.py" line="94"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="106" />
+        <location filename="../../rrdesk/gui/trusting.py" line="106"/>
         <source>The key was not changed</source>
         <translation>A chave não foi alterada</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="106" />
-        <location filename="../../rrdesk/gui/trusting.py" line="129" />
-        <location filename="../../rrdesk/gui/trusting.py" line="136" />
+        <location filename="../../rrdesk/gui/trusting.py" line="106"/>
+        <location filename="../../rrdesk/gui/trusting.py" line="129"/>
+        <location filename="../../rrdesk/gui/trusting.py" line="136"/>
         <source>OK</source>
         <translation>OK</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="116" />
+        <location filename="../../rrdesk/gui/trusting.py" line="116"/>
         <source>Write the enrollment file to</source>
         <translation>Escrever o ficheiro de inscrição em</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="128" />
+        <location filename="../../rrdesk/gui/trusting.py" line="128"/>
         <source>The enrollment file was not written</source>
         <translation>O ficheiro de inscrição não foi escrito</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="131" />
+        <location filename="../../rrdesk/gui/trusting.py" line="131"/>
         <source>Enrollment file written</source>
         <translation>Ficheiro de inscrição escrito</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="132" />
-        <source>This laptop's key id:</source>
+        <location filename="../../rrdesk/gui/trusting.py" line="132"/>
+        <source>This laptop&apos;s key id:</source>
         <translation>Identificador de chave deste portátil:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/trusting.py" line="133" />
+        <location filename="../../rrdesk/gui/trusting.py" line="133"/>
         <source>Written: {file}. Give the file to the coordinator and read this key id to them (or let them read it on this screen): they type it when they enroll the laptop, and a file swapped on the way is refused.</source>
         <translation>Escrito: {file}. Dê o ficheiro ao coordenador e leia-lhe este identificador de chave (ou deixe-o lê-lo neste ecrã): ele escreve-o ao inscrever o portátil, e um ficheiro trocado pelo caminho é recusado.</translation>
     </message>
