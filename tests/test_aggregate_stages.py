@@ -291,3 +291,20 @@ def test_a_laptop_trusting_another_coordinator_key_is_named():
     index.manifest["trusted_keys"] = history[:1] + [{**history[1], "key": mine.fingerprint}]
     assert _problems(decide([index], SURVEY, ENROLLED, None, mine, survey_signed=True)) == []  # back to yours
     assert "was replaced on 2026-11-20" in _problems(decide([index], SURVEY, ENROLLED, None, None))[0][1]
+
+
+def test_progress_counts_every_record_and_a_no_stops_with_nothing_written(field, tmp_path):
+    from rrdesk.app import aggregate as use_case
+    from rrdesk.core.errors import Cancelled
+    told: list[tuple[int, int]] = []
+    bundles = [field["a"][1], field["b"][1]]
+    checks = use_case.Checks(ledger=tmp_path / "coordinator.ledger")
+    found = use_case.compute(bundles, KEY, None, None, workers=1, checks=checks, include_synthetic=True,
+                             progress=lambda done, planned: told.append((done, planned)) or True)
+    assert told[-1] == (found.data.records, found.data.records) == (20 * 9, 20 * 9)
+    assert all(a[0] <= b[0] and a[1] <= b[1] for a, b in zip(told, told[1:]))  # never backwards
+    ledger = tmp_path / "other.ledger"
+    with pytest.raises(Cancelled, match="cancelled: nothing was written"):
+        use_case.compute(bundles, KEY, None, None, workers=1, checks=use_case.Checks(ledger=ledger),
+                         progress=lambda done, planned: done == 0)
+    assert not ledger.exists()

@@ -151,6 +151,33 @@ def compute_by(qtbot, view, pressed) -> bool:
     return signal.args[0]
 
 
+def test_cancel_stops_a_long_computation_within_a_second_and_writes_nothing(qtbot, view, field, monkeypatch):
+    import os
+    import time
+
+    from rrdesk.app import aggregate as use_case
+    from rrdesk.store.collect import _collector, _opening
+    real = _opening.open_job
+
+    def slowly(*args):  # a slow machine: each interview's records take 0.3 s
+        time.sleep(0.3)
+        return real(*args)
+    monkeypatch.setattr(_opening, "open_job", slowly)
+    monkeypatch.setattr(_collector, "CHUNK", 9)  # one interview a job: 40 jobs, 12 s in all
+    choose(qtbot, view, monkeypatch, [field["a"]])
+    with qtbot.waitSignal(view.progressed, timeout=10000, check_params_cb=lambda done, planned: done > 0):
+        click(qtbot, view.compute_button)
+    assert view.cancel_button.isVisible() and view.progress.maximum() == 40 * 9
+    assert "of 360 records" in view.status.text()
+    start = time.monotonic()
+    with qtbot.waitSignal(view.computed, timeout=5000) as signal:
+        click(qtbot, view.cancel_button)
+    assert time.monotonic() - start < 1.0 and signal.args == [False]
+    assert view.status.text() == "Cancelled: nothing was computed or saved."
+    assert view.cancel_button.isHidden() and view.compute_button.isEnabled() and view.shown is None
+    assert not os.path.exists(os.environ[use_case.LEDGER_ENV])  # nothing written
+
+
 def test_the_view_shows_the_estimates_and_intervals_of_aggregate_json(qtbot, view, field, monkeypatch):
     choose(qtbot, view, monkeypatch, [field["a"], field["b"]])
     assert compute(qtbot, view)

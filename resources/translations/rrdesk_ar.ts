@@ -653,239 +653,271 @@
 <context>
     <name>ResultsWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="105"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="112"/>
         <source>rrdesk — Results</source>
         <translation>rrdesk — النتائج</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="106"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="113"/>
         <source>Results</source>
         <translation>النتائج</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="107"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="114"/>
         <source>Results: {title}</source>
         <translation>النتائج: {title}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="108"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="115"/>
         <source>&amp;Open bundles…</source>
         <translation>&amp;فتح الحزم…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="109"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="116"/>
         <source>&amp;Identity file…</source>
         <translation>ملف ال&amp;هوية…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="110"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="117"/>
         <source>&amp;Survey:</source>
         <translation>الا&amp;ستبيان:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="111"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="118"/>
         <source>Split &amp;by:</source>
         <translation>التقسيم &amp;حسب:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="112"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="119"/>
         <source>&amp;Compute</source>
         <translation>&amp;احسب</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="113"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="120"/>
         <source>Save &amp;report…</source>
         <translation>حفظ ال&amp;تقرير…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="114"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="121"/>
         <source>Enroll this laptop…</source>
         <translation>تسجيل هذا الحاسوب…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="115"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="122"/>
         <source>Use anyway (unverified)</source>
         <translation>الاستخدام على أي حال (غير متحقَّق منه)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="116"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="123"/>
         <source>Count the synthetic interviews</source>
         <translation>احتساب المقابلات الاصطناعية</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="117"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="124"/>
+        <source>Cancel</source>
+        <translation>إلغاء</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="125"/>
         <source>Interviews made by rrdesk simulate, for practice: they are left out of the estimates unless you count them.</source>
         <translation>مقابلات أنشأها rrdesk simulate للتدريب: تُستبعد من التقديرات ما لم تحتسبها.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="119"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="127"/>
         <source>Working</source>
         <translation>جارٍ العمل</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="120"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="128"/>
         <source>Estimates</source>
         <translation>التقديرات</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="121"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="129"/>
         <source>Problems</source>
         <translation>المشكلات</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="123"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="131"/>
         <source>No bundle chosen yet: the .tar.age files exported from the laptops.</source>
         <translation>لم تُختر أي حزمة بعد: ملفات ⁦.tar.age⁩ المصدّرة من الحواسيب.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="124"/>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="218"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="132"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="226"/>
         <source>{bundles}: {names}</source>
         <translation>{bundles}: {names}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="127"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="135"/>
         <source>No identity file chosen yet: the file with your secret key (AGE-SECRET-KEY-1…).</source>
         <translation>لم يُختر ملف هوية بعد: الملف الذي فيه مفتاحك السري (⁦AGE-SECRET-KEY-1…⁩).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="129"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="137"/>
         <source>{name} — read only while computing; rrdesk never saves it or its place.</source>
         <translation>{name} — يُقرأ فقط أثناء الحساب؛ لا يحفظه rrdesk ولا يحفظ مكانه أبدًا.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="131"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="139"/>
         <source>estimate</source>
         <translation>التقدير</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="131"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="139"/>
         <source>95 % confidence interval</source>
         <translation>مجال الثقة 95 %</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="132"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="140"/>
         <source>recorded share (before correction)</source>
         <translation>النسبة المسجلة (قبل التصحيح)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="135"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="143"/>
         <source>Each line names the bundle, the laptop&apos;s log and the record, and what is wrong. The records named here were left out; the rest was used.</source>
         <translation>كل سطر يذكر الحزمة وسجل الحاسوب والقيد، وما الخطأ فيه. القيود المذكورة هنا استُبعدت؛ واستُخدم الباقي.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="137"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="145"/>
         <source>&amp;Estimates</source>
         <translation>&amp;التقديرات</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="138"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="146"/>
         <source>&amp;Problems ({count})</source>
         <translation>&amp;المشكلات ({count})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="141"/>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="228"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="149"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="236"/>
         <source>no split</source>
         <translation>دون تقسيم</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="152"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="160"/>
         <source>Open export bundles</source>
         <translation>فتح حزم التصدير</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="153"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="161"/>
         <source>Export bundles (*.tar.age);;All files (*)</source>
         <translation>حزم التصدير (*.tar.age);;كل الملفات (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="160"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="168"/>
         <source>Choose the identity file</source>
         <translation>اختر ملف الهوية</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="161"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="169"/>
         <source>Identity files (*.txt *.key);;All files (*)</source>
         <translation>ملفات الهوية (*.txt *.key);;كل الملفات (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="189"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="197"/>
         <source>Opening the bundles…</source>
         <translation>جارٍ فتح الحزم…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="196"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="204"/>
         <source>No bundle could be opened with this identity file. Compute lists what is wrong.</source>
         <translation>تعذّر فتح أي حزمة بملف الهوية هذا. «احسب» يسرد ما الخطأ.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="200"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="208"/>
         <source>The bundles hold the survey “{title}”. Press Compute.</source>
         <translation>تحتوي الحزم على الاستبيان «{title}». اضغط «احسب».</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="202"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="210"/>
         <source>The bundles hold {count} surveys: choose one, then press Compute.</source>
         <translation>تحتوي الحزم على {count} استبيانات: اختر واحدًا، ثم اضغط «احسب».</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="240"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="248"/>
         <source>Press Compute to see the results of this survey.</source>
         <translation>اضغط «احسب» لرؤية نتائج هذا الاستبيان.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="248"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="256"/>
         <source>Splitting the results…</source>
         <translation>جارٍ تقسيم النتائج…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="260"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="268"/>
         <source>Decrypting and checking every record of {bundles}…</source>
         <translation>جارٍ فك تشفير كل قيد في {bundles} والتحقق منه…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="269"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="296"/>
+        <source>Stopping…</source>
+        <translation>جارٍ الإيقاف…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="305"/>
+        <source>Decrypting and checking: {done} of {planned} records</source>
+        <translation>فك التشفير والتحقق: {done} من {planned} سجلًا</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/results/__init__.py" line="309"/>
+        <source>about %n second(s) left</source>
+        <translation>
+            <numerusform>بقي نحو %n ثانية</numerusform>
+            <numerusform>بقيت ثانية واحدة تقريبًا (%n)</numerusform>
+            <numerusform>بقيت ثانيتان تقريبًا (%n)</numerusform>
+            <numerusform>بقي نحو %n ثوانٍ</numerusform>
+            <numerusform>بقي نحو %n ثانية</numerusform>
+            <numerusform>بقي نحو %n ثانية</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="315"/>
         <source>Nothing to show: no bundle could be used. The Problems tab says why.</source>
         <translation>لا شيء للعرض: تعذّر استخدام أي حزمة. تبويب «المشكلات» يقول لماذا.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="272"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="318"/>
         <source>Nothing was used: every record was left out (0 interviews). The Problems tab says why; a laptop that is not enrolled can be enrolled there, or used anyway.</source>
         <translation>لم يُستخدم شيء: استُبعدت كل السجلات (0 مقابلة). يوضح تبويب المشكلات السبب؛ يمكن هناك تسجيل حاسوب غير مسجَّل، أو استخدامه على أي حال.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="276"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="322"/>
         <source>Computed from {bundles}, with the records of laptops not proven used anyway (unverified): nothing shows that your laptops made them.</source>
         <translation>حُسب من {bundles}، مع استخدام سجلات حواسيب غير مُثبتة على أي حال (غير متحقَّق منها): لا شيء يُظهر أن حواسيبك أنشأتها.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="282"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="328"/>
         <source>Computed from {bundles}.</source>
         <translation>حُسب من {bundles}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="283"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="329"/>
         <source>Records found in several bundles were counted once.</source>
         <translation>القيود الموجودة في أكثر من حزمة حُسبت مرة واحدة.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="284"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="330"/>
         <source>The records named under Problems were left out; everything else was used.</source>
         <translation>القيود المذكورة في «المشكلات» استُبعدت؛ واستُخدم كل ما عداها.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="302"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="337"/>
+        <source>Cancelled: nothing was computed or saved.</source>
+        <translation>أُلغي: لم يُحسب أو يُحفظ شيء.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="351"/>
         <source>{bundle}: left out, it holds another survey ({id}); choose that survey to see its results.</source>
         <translation>{bundle}: مستبعدة، فيها استبيان آخر ({id})؛ اختر ذلك الاستبيان لرؤية نتائجه.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="308"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="357"/>
         <source>Choose the bundles and your identity file, then press Compute. The numbers are those of “rrdesk aggregate”.</source>
         <translation>اختر الحزم وملف هويتك، ثم اضغط «احسب». الأرقام هي أرقام «⁦rrdesk aggregate⁩».</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="312"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="361"/>
         <source>%n laptop(s)</source>
         <translation>
             <numerusform>%n حاسوب</numerusform>
@@ -897,17 +929,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="313"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="362"/>
         <source>{interviews} interviews · {records} records · {laptops} · ε per respondent {epsilon} (cap {cap})</source>
         <translation>{interviews} مقابلة · {records} قيد · {laptops} · ε لكل مستجيب {epsilon} (الحد {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="320"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="369"/>
         <source>✓ Every bundle verified</source>
         <translation>✓ تُحقّق من كل الحزم</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="321"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="370"/>
         <source>⚠ %n problem(s): see Problems</source>
         <translation>
             <numerusform>⚠ %n مشكلة: انظر المشكلات</numerusform>
@@ -919,128 +951,128 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="322"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="371"/>
         <source>Each record&apos;s chain, tag and content checked out; records found in several bundles were counted once.</source>
         <translation>سلسلة كل قيد ووسمه ومحتواه سليمة؛ القيود الموجودة في أكثر من حزمة حُسبت مرة واحدة.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="324"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="373"/>
         <source>The damaged or doubtful records were left out and everything else was used.</source>
         <translation>القيود التالفة أو المشكوك فيها استُبعدت واستُخدم كل ما عداها.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="343"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="392"/>
         <source>laptop {laptop}…, log {log}…</source>
         <translation>الحاسوب {laptop}…، السجل {log}…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="346"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="395"/>
         <source>record {number}</source>
         <translation>القيد {number}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="347"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="396"/>
         <source>{where}: {what}</source>
         <translation>{where}: {what}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="357"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="406"/>
         <source>The laptop&apos;s enrollment file</source>
         <translation>ملف تسجيل الحاسوب</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="358"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="407"/>
         <source>Enrollment files (rrdesk-laptop-*.pub);;All files (*)</source>
         <translation>ملفات التسجيل (rrdesk-laptop-*.pub);;كل الملفات (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="362"/>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="367"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="411"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="416"/>
         <source>Enroll this laptop</source>
         <translation>تسجيل هذا الحاسوب</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="362"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="411"/>
         <source>The key id the laptop shows (File ▸ Write enrollment file… on the laptop), as XXXX-XXXX-XXXX-XXXX:</source>
         <translation>معرّف المفتاح الذي يعرضه الحاسوب (ملف ▸ كتابة ملف التسجيل… على الحاسوب)، بالشكل XXXX-XXXX-XXXX-XXXX:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="368"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="417"/>
         <source>A name for the laptop (optional), e.g. Laptop 3, Amina:</source>
         <translation>اسم للحاسوب (اختياري)، مثلاً: الحاسوب 3، أمينة:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="388"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="437"/>
         <source>Laptop {laptop} (key id {code}) enrolled in {list}.</source>
         <translation>سُجِّل الحاسوب {laptop} (المفتاح {code}) في {list}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="413"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="462"/>
         <source>forced response</source>
         <translation>الإجابة المفروضة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="413"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="462"/>
         <source>Warner&apos;s mirrored question</source>
         <translation>سؤال وارنر المعكوس</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="414"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="463"/>
         <source>unrelated question</source>
         <translation>السؤال غير المرتبط</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="414"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="463"/>
         <source>k-ary randomized response</source>
         <translation>الإجابة العشوائية متعددة الخيارات</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="415"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="464"/>
         <source>asked directly</source>
         <translation>سُئل مباشرة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="416"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="465"/>
         <source>{design}, ε = {epsilon}</source>
         <translation>{design}، ε = {epsilon}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="417"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="466"/>
         <source>{id} ({design}): {text}</source>
         <translation>{id} ({design}): {text}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="418"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="467"/>
         <source>Method: {method}</source>
         <translation>الطريقة: {method}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="420"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="469"/>
         <source>{declined} declined, {abandoned} not reached, {after_spin} stopped after the spin</source>
         <translation>{declined} رفض، {abandoned} لم يُوصل إليه، {after_spin} توقف بعد التدوير</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="433"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="482"/>
         <source>Save the report in…</source>
         <translation>حفظ التقرير في…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="442"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="491"/>
         <source>Writing the report…</source>
         <translation>جارٍ كتابة التقرير…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="446"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="495"/>
         <source>Report saved in {folder}: {files}</source>
         <translation>حُفظ التقرير في {folder}: {files}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="452"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="501"/>
         <source>The report could not be saved: {error}</source>
         <translation>تعذّر حفظ التقرير: {error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="464"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="513"/>
         <source>%n bundle(s)</source>
         <translation>
             <numerusform>%n حزمة</numerusform>

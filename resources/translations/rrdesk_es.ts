@@ -653,239 +653,267 @@
 <context>
     <name>ResultsWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="105"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="112"/>
         <source>rrdesk — Results</source>
         <translation>rrdesk — Resultados</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="106"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="113"/>
         <source>Results</source>
         <translation>Resultados</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="107"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="114"/>
         <source>Results: {title}</source>
         <translation>Resultados: {title}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="108"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="115"/>
         <source>&amp;Open bundles…</source>
         <translation>&amp;Abrir paquetes…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="109"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="116"/>
         <source>&amp;Identity file…</source>
         <translation>Archivo de &amp;identidad…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="110"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="117"/>
         <source>&amp;Survey:</source>
         <translation>&amp;Encuesta:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="111"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="118"/>
         <source>Split &amp;by:</source>
         <translation>Dividir &amp;por:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="112"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="119"/>
         <source>&amp;Compute</source>
         <translation>&amp;Calcular</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="113"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="120"/>
         <source>Save &amp;report…</source>
         <translation>Guardar el &amp;informe…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="114"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="121"/>
         <source>Enroll this laptop…</source>
         <translation>Inscribir este portátil…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="115"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="122"/>
         <source>Use anyway (unverified)</source>
         <translation>Usar de todos modos (sin verificar)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="116"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="123"/>
         <source>Count the synthetic interviews</source>
         <translation>Contar las entrevistas sintéticas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="117"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="124"/>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="125"/>
         <source>Interviews made by rrdesk simulate, for practice: they are left out of the estimates unless you count them.</source>
         <translation>Entrevistas creadas por rrdesk simulate, para practicar: se dejan fuera de las estimaciones salvo que las cuente.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="119"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="127"/>
         <source>Working</source>
         <translation>Trabajando</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="120"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="128"/>
         <source>Estimates</source>
         <translation>Estimaciones</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="121"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="129"/>
         <source>Problems</source>
         <translation>Problemas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="123"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="131"/>
         <source>No bundle chosen yet: the .tar.age files exported from the laptops.</source>
         <translation>Aún no se eligió ningún paquete: los archivos .tar.age exportados de los portátiles.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="124"/>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="218"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="132"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="226"/>
         <source>{bundles}: {names}</source>
         <translation>{bundles}: {names}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="127"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="135"/>
         <source>No identity file chosen yet: the file with your secret key (AGE-SECRET-KEY-1…).</source>
         <translation>Aún no se eligió archivo de identidad: el archivo con su clave secreta (AGE-SECRET-KEY-1…).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="129"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="137"/>
         <source>{name} — read only while computing; rrdesk never saves it or its place.</source>
         <translation>{name} — solo se lee durante el cálculo; rrdesk nunca lo guarda ni guarda su ubicación.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="131"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="139"/>
         <source>estimate</source>
         <translation>estimación</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="131"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="139"/>
         <source>95 % confidence interval</source>
         <translation>intervalo de confianza del 95 %</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="132"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="140"/>
         <source>recorded share (before correction)</source>
         <translation>proporción registrada (antes de la corrección)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="135"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="143"/>
         <source>Each line names the bundle, the laptop&apos;s log and the record, and what is wrong. The records named here were left out; the rest was used.</source>
         <translation>Cada línea nombra el paquete, el registro del portátil y la entrada, y qué está mal. Las entradas nombradas aquí se dejaron fuera; el resto se usó.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="137"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="145"/>
         <source>&amp;Estimates</source>
         <translation>&amp;Estimaciones</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="138"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="146"/>
         <source>&amp;Problems ({count})</source>
         <translation>&amp;Problemas ({count})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="141"/>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="228"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="149"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="236"/>
         <source>no split</source>
         <translation>sin división</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="152"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="160"/>
         <source>Open export bundles</source>
         <translation>Abrir paquetes exportados</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="153"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="161"/>
         <source>Export bundles (*.tar.age);;All files (*)</source>
         <translation>Paquetes exportados (*.tar.age);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="160"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="168"/>
         <source>Choose the identity file</source>
         <translation>Elegir el archivo de identidad</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="161"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="169"/>
         <source>Identity files (*.txt *.key);;All files (*)</source>
         <translation>Archivos de identidad (*.txt *.key);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="189"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="197"/>
         <source>Opening the bundles…</source>
         <translation>Abriendo los paquetes…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="196"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="204"/>
         <source>No bundle could be opened with this identity file. Compute lists what is wrong.</source>
         <translation>Ningún paquete se pudo abrir con este archivo de identidad. Calcular indica qué está mal.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="200"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="208"/>
         <source>The bundles hold the survey “{title}”. Press Compute.</source>
         <translation>Los paquetes contienen la encuesta «{title}». Pulse Calcular.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="202"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="210"/>
         <source>The bundles hold {count} surveys: choose one, then press Compute.</source>
         <translation>Los paquetes contienen {count} encuestas: elija una y luego pulse Calcular.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="240"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="248"/>
         <source>Press Compute to see the results of this survey.</source>
         <translation>Pulse Calcular para ver los resultados de esta encuesta.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="248"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="256"/>
         <source>Splitting the results…</source>
         <translation>Dividiendo los resultados…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="260"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="268"/>
         <source>Decrypting and checking every record of {bundles}…</source>
         <translation>Descifrando y comprobando cada entrada de {bundles}…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="269"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="296"/>
+        <source>Stopping…</source>
+        <translation>Deteniendo…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="305"/>
+        <source>Decrypting and checking: {done} of {planned} records</source>
+        <translation>Descifrando y comprobando: {done} de {planned} registros</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/results/__init__.py" line="309"/>
+        <source>about %n second(s) left</source>
+        <translation>
+            <numerusform>queda %n segundo aproximadamente</numerusform>
+            <numerusform>quedan unos %n segundos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="315"/>
         <source>Nothing to show: no bundle could be used. The Problems tab says why.</source>
         <translation>Nada que mostrar: no se pudo usar ningún paquete. La pestaña Problemas dice por qué.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="272"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="318"/>
         <source>Nothing was used: every record was left out (0 interviews). The Problems tab says why; a laptop that is not enrolled can be enrolled there, or used anyway.</source>
         <translation>No se usó nada: todos los registros quedaron fuera (0 entrevistas). La pestaña Problemas dice por qué; un portátil no inscrito puede inscribirse allí, o usarse de todos modos.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="276"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="322"/>
         <source>Computed from {bundles}, with the records of laptops not proven used anyway (unverified): nothing shows that your laptops made them.</source>
         <translation>Calculado a partir de {bundles}, usando de todos modos los registros de portátiles no probados (sin verificar): nada muestra que sus portátiles los hicieran.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="282"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="328"/>
         <source>Computed from {bundles}.</source>
         <translation>Calculado a partir de {bundles}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="283"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="329"/>
         <source>Records found in several bundles were counted once.</source>
         <translation>Las entradas encontradas en varios paquetes se contaron una vez.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="284"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="330"/>
         <source>The records named under Problems were left out; everything else was used.</source>
         <translation>Las entradas nombradas en Problemas se dejaron fuera; todo lo demás se usó.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="302"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="337"/>
+        <source>Cancelled: nothing was computed or saved.</source>
+        <translation>Cancelado: no se calculó ni se guardó nada.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="351"/>
         <source>{bundle}: left out, it holds another survey ({id}); choose that survey to see its results.</source>
         <translation>{bundle}: dejado fuera, contiene otra encuesta ({id}); elija esa encuesta para ver sus resultados.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="308"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="357"/>
         <source>Choose the bundles and your identity file, then press Compute. The numbers are those of “rrdesk aggregate”.</source>
         <translation>Elija los paquetes y su archivo de identidad y luego pulse Calcular. Las cifras son las de «rrdesk aggregate».</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="312"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="361"/>
         <source>%n laptop(s)</source>
         <translation>
             <numerusform>%n portátil</numerusform>
@@ -893,17 +921,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="313"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="362"/>
         <source>{interviews} interviews · {records} records · {laptops} · ε per respondent {epsilon} (cap {cap})</source>
         <translation>{interviews} entrevistas · {records} entradas · {laptops} · ε por persona encuestada {epsilon} (límite {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="320"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="369"/>
         <source>✓ Every bundle verified</source>
         <translation>✓ Todos los paquetes verificados</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="321"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="370"/>
         <source>⚠ %n problem(s): see Problems</source>
         <translation>
             <numerusform>⚠ %n problema: ver Problemas</numerusform>
@@ -911,128 +939,128 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="322"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="371"/>
         <source>Each record&apos;s chain, tag and content checked out; records found in several bundles were counted once.</source>
         <translation>La cadena, la etiqueta y el contenido de cada entrada son correctos; las entradas encontradas en varios paquetes se contaron una vez.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="324"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="373"/>
         <source>The damaged or doubtful records were left out and everything else was used.</source>
         <translation>Las entradas dañadas o dudosas se dejaron fuera y todo lo demás se usó.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="343"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="392"/>
         <source>laptop {laptop}…, log {log}…</source>
         <translation>portátil {laptop}…, registro {log}…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="346"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="395"/>
         <source>record {number}</source>
         <translation>entrada {number}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="347"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="396"/>
         <source>{where}: {what}</source>
         <translation>{where}: {what}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="357"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="406"/>
         <source>The laptop&apos;s enrollment file</source>
         <translation>El archivo de inscripción del portátil</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="358"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="407"/>
         <source>Enrollment files (rrdesk-laptop-*.pub);;All files (*)</source>
         <translation>Archivos de inscripción (rrdesk-laptop-*.pub);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="362"/>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="367"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="411"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="416"/>
         <source>Enroll this laptop</source>
         <translation>Inscribir este portátil</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="362"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="411"/>
         <source>The key id the laptop shows (File ▸ Write enrollment file… on the laptop), as XXXX-XXXX-XXXX-XXXX:</source>
         <translation>El identificador de clave que muestra el portátil (Archivo ▸ Escribir el archivo de inscripción… en el portátil), como XXXX-XXXX-XXXX-XXXX:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="368"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="417"/>
         <source>A name for the laptop (optional), e.g. Laptop 3, Amina:</source>
         <translation>Un nombre para el portátil (opcional), p. ej. Portátil 3, Amina:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="388"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="437"/>
         <source>Laptop {laptop} (key id {code}) enrolled in {list}.</source>
         <translation>Portátil {laptop} (clave {code}) inscrito en {list}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="413"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="462"/>
         <source>forced response</source>
         <translation>respuesta forzada</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="413"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="462"/>
         <source>Warner&apos;s mirrored question</source>
         <translation>pregunta en espejo de Warner</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="414"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="463"/>
         <source>unrelated question</source>
         <translation>pregunta no relacionada</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="414"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="463"/>
         <source>k-ary randomized response</source>
         <translation>respuesta aleatorizada k-aria</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="415"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="464"/>
         <source>asked directly</source>
         <translation>preguntada directamente</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="416"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="465"/>
         <source>{design}, ε = {epsilon}</source>
         <translation>{design}, ε = {epsilon}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="417"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="466"/>
         <source>{id} ({design}): {text}</source>
         <translation>{id} ({design}): {text}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="418"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="467"/>
         <source>Method: {method}</source>
         <translation>Método: {method}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="420"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="469"/>
         <source>{declined} declined, {abandoned} not reached, {after_spin} stopped after the spin</source>
         <translation>{declined} rechazadas, {abandoned} no alcanzadas, {after_spin} detenidas después del giro</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="433"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="482"/>
         <source>Save the report in…</source>
         <translation>Guardar el informe en…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="442"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="491"/>
         <source>Writing the report…</source>
         <translation>Escribiendo el informe…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="446"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="495"/>
         <source>Report saved in {folder}: {files}</source>
         <translation>Informe guardado en {folder}: {files}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="452"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="501"/>
         <source>The report could not be saved: {error}</source>
         <translation>No se pudo guardar el informe: {error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="464"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="513"/>
         <source>%n bundle(s)</source>
         <translation>
             <numerusform>%n paquete</numerusform>

@@ -653,239 +653,267 @@
 <context>
     <name>ResultsWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="105"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="112"/>
         <source>rrdesk — Results</source>
         <translation>rrdesk — Résultats</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="106"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="113"/>
         <source>Results</source>
         <translation>Résultats</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="107"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="114"/>
         <source>Results: {title}</source>
         <translation>Résultats&#xa0;: {title}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="108"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="115"/>
         <source>&amp;Open bundles…</source>
         <translation>&amp;Ouvrir des lots…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="109"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="116"/>
         <source>&amp;Identity file…</source>
         <translation>Fichier d&apos;&amp;identité…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="110"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="117"/>
         <source>&amp;Survey:</source>
         <translation>&amp;Enquête&#xa0;:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="111"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="118"/>
         <source>Split &amp;by:</source>
         <translation>&amp;Ventiler par&#xa0;:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="112"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="119"/>
         <source>&amp;Compute</source>
         <translation>&amp;Calculer</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="113"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="120"/>
         <source>Save &amp;report…</source>
         <translation>Enregistrer le &amp;rapport…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="114"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="121"/>
         <source>Enroll this laptop…</source>
         <translation>Inscrire cet ordinateur…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="115"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="122"/>
         <source>Use anyway (unverified)</source>
         <translation>Utiliser quand même (non vérifié)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="116"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="123"/>
         <source>Count the synthetic interviews</source>
         <translation>Compter les entretiens synthétiques</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="117"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="124"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="125"/>
         <source>Interviews made by rrdesk simulate, for practice: they are left out of the estimates unless you count them.</source>
         <translation>Entretiens créés par rrdesk simulate, pour s’exercer : ils sont écartés des estimations, sauf si vous les comptez.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="119"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="127"/>
         <source>Working</source>
         <translation>Calcul en cours</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="120"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="128"/>
         <source>Estimates</source>
         <translation>Estimations</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="121"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="129"/>
         <source>Problems</source>
         <translation>Problèmes</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="123"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="131"/>
         <source>No bundle chosen yet: the .tar.age files exported from the laptops.</source>
         <translation>Aucun lot choisi pour l&apos;instant&#xa0;: les fichiers .tar.age exportés des ordinateurs.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="124"/>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="218"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="132"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="226"/>
         <source>{bundles}: {names}</source>
         <translation>{bundles}&#xa0;: {names}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="127"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="135"/>
         <source>No identity file chosen yet: the file with your secret key (AGE-SECRET-KEY-1…).</source>
         <translation>Aucun fichier d&apos;identité choisi pour l&apos;instant&#xa0;: le fichier de votre clé secrète (AGE-SECRET-KEY-1…).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="129"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="137"/>
         <source>{name} — read only while computing; rrdesk never saves it or its place.</source>
         <translation>{name} — lu seulement pendant le calcul&#xa0;; rrdesk n&apos;enregistre jamais ni ce fichier ni son emplacement.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="131"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="139"/>
         <source>estimate</source>
         <translation>estimation</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="131"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="139"/>
         <source>95 % confidence interval</source>
         <translation>intervalle de confiance à 95&#xa0;%</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="132"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="140"/>
         <source>recorded share (before correction)</source>
         <translation>part enregistrée (avant correction)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="135"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="143"/>
         <source>Each line names the bundle, the laptop&apos;s log and the record, and what is wrong. The records named here were left out; the rest was used.</source>
         <translation>Chaque ligne indique le lot, le journal de l&apos;ordinateur et l&apos;enregistrement, et ce qui ne va pas. Les enregistrements indiqués ici ont été écartés&#xa0;; tout le reste a été utilisé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="137"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="145"/>
         <source>&amp;Estimates</source>
         <translation>Es&amp;timations</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="138"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="146"/>
         <source>&amp;Problems ({count})</source>
         <translation>&amp;Problèmes ({count})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="141"/>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="228"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="149"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="236"/>
         <source>no split</source>
         <translation>sans ventilation</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="152"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="160"/>
         <source>Open export bundles</source>
         <translation>Ouvrir des lots d&apos;export</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="153"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="161"/>
         <source>Export bundles (*.tar.age);;All files (*)</source>
         <translation>Lots d&apos;export (*.tar.age);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="160"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="168"/>
         <source>Choose the identity file</source>
         <translation>Choisir le fichier d&apos;identité</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="161"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="169"/>
         <source>Identity files (*.txt *.key);;All files (*)</source>
         <translation>Fichiers d&apos;identité (*.txt *.key);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="189"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="197"/>
         <source>Opening the bundles…</source>
         <translation>Ouverture des lots…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="196"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="204"/>
         <source>No bundle could be opened with this identity file. Compute lists what is wrong.</source>
         <translation>Aucun lot n&apos;a pu être ouvert avec ce fichier d&apos;identité. «&#xa0;Calculer&#xa0;» indique ce qui ne va pas.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="200"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="208"/>
         <source>The bundles hold the survey “{title}”. Press Compute.</source>
         <translation>Les lots contiennent l&apos;enquête «&#xa0;{title}&#xa0;». Appuyez sur «&#xa0;Calculer&#xa0;».</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="202"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="210"/>
         <source>The bundles hold {count} surveys: choose one, then press Compute.</source>
         <translation>Les lots contiennent {count} enquêtes&#xa0;: choisissez-en une, puis appuyez sur «&#xa0;Calculer&#xa0;».</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="240"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="248"/>
         <source>Press Compute to see the results of this survey.</source>
         <translation>Appuyez sur «&#xa0;Calculer&#xa0;» pour voir les résultats de cette enquête.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="248"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="256"/>
         <source>Splitting the results…</source>
         <translation>Ventilation des résultats…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="260"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="268"/>
         <source>Decrypting and checking every record of {bundles}…</source>
         <translation>Déchiffrement et vérification de chaque enregistrement ({bundles})…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="269"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="296"/>
+        <source>Stopping…</source>
+        <translation>Arrêt en cours…</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="305"/>
+        <source>Decrypting and checking: {done} of {planned} records</source>
+        <translation>Déchiffrement et vérification : {done} enregistrements sur {planned}</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/results/__init__.py" line="309"/>
+        <source>about %n second(s) left</source>
+        <translation>
+            <numerusform>encore environ %n seconde</numerusform>
+            <numerusform>encore environ %n secondes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="315"/>
         <source>Nothing to show: no bundle could be used. The Problems tab says why.</source>
         <translation>Rien à afficher&#xa0;: aucun lot n&apos;a pu être utilisé. L&apos;onglet «&#xa0;Problèmes&#xa0;» dit pourquoi.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="272"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="318"/>
         <source>Nothing was used: every record was left out (0 interviews). The Problems tab says why; a laptop that is not enrolled can be enrolled there, or used anyway.</source>
         <translation>Rien n&apos;a été utilisé : tous les enregistrements ont été écartés (0 entretien). L&apos;onglet Problèmes dit pourquoi ; un ordinateur non inscrit peut y être inscrit, ou utilisé quand même.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="276"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="322"/>
         <source>Computed from {bundles}, with the records of laptops not proven used anyway (unverified): nothing shows that your laptops made them.</source>
         <translation>Calculé à partir de {bundles}, avec les enregistrements d&apos;ordinateurs non prouvés utilisés quand même (non vérifié) : rien ne montre que vos ordinateurs les ont faits.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="282"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="328"/>
         <source>Computed from {bundles}.</source>
         <translation>Calculé à partir de {bundles}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="283"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="329"/>
         <source>Records found in several bundles were counted once.</source>
         <translation>Les enregistrements présents dans plusieurs lots ont été comptés une seule fois.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="284"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="330"/>
         <source>The records named under Problems were left out; everything else was used.</source>
         <translation>Les enregistrements indiqués sous «&#xa0;Problèmes&#xa0;» ont été écartés&#xa0;; tout le reste a été utilisé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="302"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="337"/>
+        <source>Cancelled: nothing was computed or saved.</source>
+        <translation>Annulé : rien n’a été calculé ni enregistré.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="351"/>
         <source>{bundle}: left out, it holds another survey ({id}); choose that survey to see its results.</source>
         <translation>{bundle}&#xa0;: écarté, il contient une autre enquête ({id})&#xa0;; choisissez cette enquête pour voir ses résultats.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="308"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="357"/>
         <source>Choose the bundles and your identity file, then press Compute. The numbers are those of “rrdesk aggregate”.</source>
         <translation>Choisissez les lots et votre fichier d&apos;identité, puis appuyez sur «&#xa0;Calculer&#xa0;». Les chiffres sont ceux de «&#xa0;rrdesk aggregate&#xa0;».</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="312"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="361"/>
         <source>%n laptop(s)</source>
         <translation>
             <numerusform>%n ordinateur</numerusform>
@@ -893,7 +921,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="321"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="370"/>
         <source>⚠ %n problem(s): see Problems</source>
         <translation>
             <numerusform>⚠ %n problème&#xa0;: voir Problèmes</numerusform>
@@ -901,38 +929,38 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="357"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="406"/>
         <source>The laptop&apos;s enrollment file</source>
         <translation>Le fichier d&apos;inscription de l&apos;ordinateur</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="358"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="407"/>
         <source>Enrollment files (rrdesk-laptop-*.pub);;All files (*)</source>
         <translation>Fichiers d&apos;inscription (rrdesk-laptop-*.pub);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="362"/>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="367"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="411"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="416"/>
         <source>Enroll this laptop</source>
         <translation>Inscrire cet ordinateur</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="362"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="411"/>
         <source>The key id the laptop shows (File ▸ Write enrollment file… on the laptop), as XXXX-XXXX-XXXX-XXXX:</source>
         <translation>L&apos;identifiant de clé que montre l&apos;ordinateur (Fichier ▸ Écrire le fichier d&apos;inscription… sur l&apos;ordinateur), sous la forme XXXX-XXXX-XXXX-XXXX :</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="368"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="417"/>
         <source>A name for the laptop (optional), e.g. Laptop 3, Amina:</source>
         <translation>Un nom pour l&apos;ordinateur (facultatif), p. ex. Ordinateur 3, Amina :</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="388"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="437"/>
         <source>Laptop {laptop} (key id {code}) enrolled in {list}.</source>
         <translation>Ordinateur {laptop} (clé {code}) inscrit dans {list}.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="464"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="513"/>
         <source>%n bundle(s)</source>
         <translation>
             <numerusform>%n lot</numerusform>
@@ -940,102 +968,102 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="313"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="362"/>
         <source>{interviews} interviews · {records} records · {laptops} · ε per respondent {epsilon} (cap {cap})</source>
         <translation>{interviews} entretiens · {records} enregistrements · {laptops} · ε par répondant {epsilon} (plafond {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="320"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="369"/>
         <source>✓ Every bundle verified</source>
         <translation>✓ Tous les lots sont vérifiés</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="322"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="371"/>
         <source>Each record&apos;s chain, tag and content checked out; records found in several bundles were counted once.</source>
         <translation>La chaîne, l&apos;étiquette et le contenu de chaque enregistrement sont vérifiés&#xa0;; les enregistrements présents dans plusieurs lots ont été comptés une seule fois.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="324"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="373"/>
         <source>The damaged or doubtful records were left out and everything else was used.</source>
         <translation>Les enregistrements endommagés ou douteux ont été écartés et tout le reste a été utilisé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="343"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="392"/>
         <source>laptop {laptop}…, log {log}…</source>
         <translation>ordinateur {laptop}…, journal {log}…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="346"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="395"/>
         <source>record {number}</source>
         <translation>enregistrement {number}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="347"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="396"/>
         <source>{where}: {what}</source>
         <translation>{where}&#xa0;: {what}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="413"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="462"/>
         <source>forced response</source>
         <translation>réponse forcée</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="413"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="462"/>
         <source>Warner&apos;s mirrored question</source>
         <translation>question miroir de Warner</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="414"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="463"/>
         <source>unrelated question</source>
         <translation>question sans rapport</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="414"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="463"/>
         <source>k-ary randomized response</source>
         <translation>réponse randomisée à k modalités</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="415"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="464"/>
         <source>asked directly</source>
         <translation>posée directement</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="416"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="465"/>
         <source>{design}, ε = {epsilon}</source>
         <translation>{design}, ε = {epsilon}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="417"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="466"/>
         <source>{id} ({design}): {text}</source>
         <translation>{id} ({design})&#xa0;: {text}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="418"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="467"/>
         <source>Method: {method}</source>
         <translation>Méthode&#xa0;: {method}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="420"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="469"/>
         <source>{declined} declined, {abandoned} not reached, {after_spin} stopped after the spin</source>
         <translation>{declined} refusées, {abandoned} non atteintes, {after_spin} arrêtées après le tirage de la roue</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="433"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="482"/>
         <source>Save the report in…</source>
         <translation>Enregistrer le rapport dans…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="442"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="491"/>
         <source>Writing the report…</source>
         <translation>Écriture du rapport…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="446"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="495"/>
         <source>Report saved in {folder}: {files}</source>
         <translation>Rapport enregistré dans {folder}&#xa0;: {files}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="452"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="501"/>
         <source>The report could not be saved: {error}</source>
         <translation>Le rapport n&apos;a pas pu être enregistré&#xa0;: {error}</translation>
     </message>

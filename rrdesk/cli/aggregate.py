@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
@@ -76,10 +77,15 @@ def run(args: argparse.Namespace) -> int:
     given = bundle_paths(args.bundles)
     for path in given.unfinished:
         print(f"rrdesk: skipped {path}: an unfinished export (.part), not a bundle", file=sys.stderr)
-    found = use_case.run(list(given.paths), args.identity, survey_id=survey_id, by=args.by, workers=args.workers,
-                         survey=survey, model=args.model,
-                         checks=use_case.Checks(args.laptops, args.ledger, args.accept_unverified),
-                         include_synthetic=args.include_synthetic)
+    shown = _ProgressLine() if not args.json and sys.stderr.isatty() else None  # never in --json or a pipe
+    try:
+        found = use_case.run(list(given.paths), args.identity, survey_id=survey_id, by=args.by,
+                             workers=args.workers, survey=survey, model=args.model,
+                             checks=use_case.Checks(args.laptops, args.ledger, args.accept_unverified),
+                             include_synthetic=args.include_synthetic, progress=shown)
+    finally:
+        if shown is not None:
+            shown.end()
     data, results, problems = found.data, found.results, list(found.problems)
     # why: run raises when no bundle was usable, so both are there (Aggregation also serves compute)
     assert data is not None and results is not None
@@ -97,6 +103,29 @@ def run(args: argparse.Namespace) -> int:
               lambda: _show_versions(found.versions_used, [(v, r) for v, _, r in found.by_version]),
               sum(data.synthetic.values()) if args.include_synthetic else 0)
     return EXIT_PROBLEMS if problems else EXIT_OK
+
+
+class _ProgressLine:
+    """A line on the terminal saying how many records are opened, for a run over a few seconds
+    (rewritten in place twice a second; gone at the end)."""
+
+    AFTER, EVERY = 2.0, 0.5  # seconds: a short run shows nothing
+
+    def __init__(self) -> None:
+        self.start = self.last = time.monotonic()
+        self.shown = False
+
+    def __call__(self, done: int, planned: int) -> bool:
+        now = time.monotonic()
+        if now - self.start >= self.AFTER and now - self.last >= self.EVERY and planned:
+            self.last, self.shown = now, True
+            print(f"\rrrdesk: {done:,} of {planned:,} records opened ({100 * done // planned} %)", end="",
+                  file=sys.stderr, flush=True)
+        return True
+
+    def end(self) -> None:
+        if self.shown:
+            print("\r\033[K", end="", file=sys.stderr, flush=True)
 
 
 def _pct(x: float) -> str:

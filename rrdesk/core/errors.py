@@ -39,13 +39,17 @@ from typing import TYPE_CHECKING, Sequence
 if TYPE_CHECKING:
     from rrdesk.core.problems import Problem
 
-__all__ = ["AgeError", "BundleError", "DesignError", "HMACError", "HeaderError", "IdentityFileError",
+__all__ = ["AgeError", "BundleError", "Cancelled", "DesignError", "HMACError", "HeaderError", "IdentityFileError",
            "InputError", "InterviewError", "LocatedError", "LogDamaged", "LogLocked", "NoMatchError",
            "PayloadError", "RRDeskError", "RecordError", "SignatureError", "StoreError", "SurveyError", "describe", "os_reason"]
 
 
 class RRDeskError(Exception):
     """Base of every error rrdesk reports to a person (one line, no traceback)."""
+
+
+class Cancelled(RRDeskError):
+    """The person stopped a long task (the Results view's Cancel): nothing was written."""
 
 
 class DesignError(RRDeskError, ValueError):

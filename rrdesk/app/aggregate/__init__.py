@@ -115,14 +115,17 @@ def choose(found: Found, survey_id: str | None, by: str | None) -> str | None:
 
 def compute(bundles: Sequence[Path], identity: IdentityFiles, survey_id: str | None,
             by: str | None, *, workers: int | None = None, survey: Survey | None = None,
-            model: str | None = None, checks: Checks | None = None, include_synthetic: bool = False) -> Aggregation:
+            model: str | None = None, checks: Checks | None = None, include_synthetic: bool = False,
+            progress: collected.Progress | None = None) -> Aggregation:
     """Index, decide, open, count and estimate. Never raises for a bad bundle or record: each
     becomes a problem, and everything else is used. ``survey``, the survey file as the
     coordinator has it, decides over the bundles' copies (without it: the copy most bundles
     hold; a bundle whose copy differs is a problem, its records unused). The custody checks
     (``checks``, by default the laptops' list and ledger beside the first identity file) run
     and the ledger is saved. Interviews ``rrdesk simulate`` made are left out (a problem names
-    them) unless ``include_synthetic``.
+    them) unless ``include_synthetic``. ``progress`` is told (records opened, planned) and may
+    stop the work (:class:`~rrdesk.core.errors.Cancelled`: then nothing is written, the ledger
+    neither).
 
     Raises
     ------
@@ -133,14 +136,15 @@ def compute(bundles: Sequence[Path], identity: IdentityFiles, survey_id: str | N
     identities = load_identities(identity)
     checks = beside(_first_file(identity), checks or Checks())
     found, judge = custody_checks(checks)
-    with collected.Engine(identities, workers, judge) as engine:
+    with collected.Engine(identities, workers, judge, progress) as engine:
         return _aggregate(bundles, identities, engine, survey_id, by, survey, model, checks, found,
                           include_synthetic=include_synthetic)
 
 
 def run(bundles: Sequence[Path], identity: IdentityFiles, *, survey_id: str | None = None, by: str | None = None,
         workers: int | None = None, survey: Survey | None = None, model: str | None = None,
-        checks: Checks | None = None, include_synthetic: bool = False) -> Aggregation:
+        checks: Checks | None = None, include_synthetic: bool = False,
+        progress: collected.Progress | None = None) -> Aggregation:
     """``rrdesk aggregate``: as :func:`compute`, with :func:`choose` once every bundle is indexed.
 
     Raises
@@ -158,7 +162,7 @@ def run(bundles: Sequence[Path], identity: IdentityFiles, *, survey_id: str | No
         with collected.Engine(identities, workers) as engine:
             _choose(collected.surveys_of(engine.index(bundles)), survey_id, by, survey, model)
         raise
-    with collected.Engine(identities, workers, judge) as engine:
+    with collected.Engine(identities, workers, judge, progress) as engine:
         result = _aggregate(bundles, identities, engine, survey_id, by, survey, model, checks, found, choosing=True,
                             include_synthetic=include_synthetic)
     if result.data is None:

@@ -14,8 +14,10 @@ dropped with the task. Nothing of it (nor of the bundles) goes into the settings
 from __future__ import annotations
 
 import html
+import threading
+import time
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -67,6 +69,7 @@ class ResultsWindow(ResultsLayout):
 
     surveysFound = Signal(int)
     computed = Signal(bool)
+    progressed = Signal(int, int)  # records opened, records planned (from the worker thread)
     reportSaved = Signal(str, bool)
 
     def __init__(self, parent: QWidget | None = None, *, lang: str = "en") -> None:
@@ -78,6 +81,8 @@ class ResultsWindow(ResultsLayout):
         self.shown: Aggregation | None = None
         self.accept_unverified = False  # "Use anyway (unverified)" pressed, for these bundles and identity
         self.include_synthetic = False  # "Count the synthetic interviews" pressed, for these bundles
+        self._stop = threading.Event()  # Cancel pressed: the computation's progress callback says stop
+        self._started = 0.0
         self.runner = TaskRunner(self)
         self.runner.busyChanged.connect(self._busy)
 
@@ -89,6 +94,8 @@ class ResultsWindow(ResultsLayout):
         self.enroll_laptop.clicked.connect(self._ask_enroll)
         self.use_unverified.clicked.connect(self.use_anyway)
         self.count_synthetic.clicked.connect(self.count_simulated)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.progressed.connect(self._progressed)
         self.survey_choice.currentIndexChanged.connect(self._survey_chosen)
         self.split.currentIndexChanged.connect(self._split_chosen)
         QShortcut(QKeySequence.StandardKey.Close, self, self.close)
@@ -114,6 +121,7 @@ class ResultsWindow(ResultsLayout):
         self.enroll_laptop.setText(self.tr("Enroll this laptop…"))
         self.use_unverified.setText(self.tr("Use anyway (unverified)"))
         self.count_synthetic.setText(self.tr("Count the synthetic interviews"))
+        self.cancel_button.setText(self.tr("Cancel"))
         self.count_synthetic.setToolTip(self.tr("Interviews made by rrdesk simulate, for practice: they are "
                                                 "left out of the estimates unless you count them."))
         self.progress.setAccessibleName(self.tr("Working"))
@@ -260,8 +268,46 @@ class ResultsWindow(ResultsLayout):
         self._say(self.tr("Decrypting and checking every record of {bundles}…").format(
             bundles=self.bundle_count(len(bundles))))
         checks, synthetic = Checks(accept_unverified=self.accept_unverified), self.include_synthetic
-        self.runner.submit(lambda: compute(bundles, identity, sid, by, checks=checks, include_synthetic=synthetic),
-                           self._computed, self._failed)
+        self._stop.clear()
+        self._started = time.monotonic()
+        self.cancel_button.show()
+        tell = self._teller()
+        self.runner.submit(lambda: compute(bundles, identity, sid, by, checks=checks, include_synthetic=synthetic,
+                                           progress=tell), self._computed, self._failed)
+
+    def _teller(self) -> Callable[[int, int], bool]:
+        """The progress callback, on the worker thread: a signal at most ten times a second, and
+        whether to go on (Cancel not pressed)."""
+        last = [0.0]
+
+        def tell(done: int, planned: int) -> bool:
+            now = time.monotonic()
+            if now - last[0] >= 0.1 or done == planned:
+                last[0] = now
+                self.progressed.emit(done, planned)
+            return not self._stop.is_set()
+        return tell
+
+    @Slot()
+    def cancel(self) -> None:
+        """Stop the computation: the workers stop, nothing is written (the ledger neither)."""
+        if self.runner.busy:
+            self._stop.set()
+            self._say(self.tr("Stopping…"))
+
+    @Slot(int, int)
+    def _progressed(self, done: int, planned: int) -> None:
+        if not self.runner.busy or self._stop.is_set() or planned <= 0:
+            return
+        self.progress.setRange(0, planned)
+        self.progress.setValue(min(done, planned))
+        elapsed = time.monotonic() - self._started
+        line = self.tr("Decrypting and checking: {done} of {planned} records").format(
+            done=f"{done:,}", planned=f"{planned:,}")
+        if done and elapsed > 1 and done < planned:
+            left = round(elapsed / done * (planned - done))
+            line += " · " + self.tr("about %n second(s) left", "", max(left, 1))
+        self._say(line)
 
     def _computed(self, computed: Aggregation) -> None:
         self._show(computed)
@@ -287,7 +333,10 @@ class ResultsWindow(ResultsLayout):
         self.computed.emit(computed.results is not None)
 
     def _failed(self, line: str) -> None:
-        self._say(line, error=True)
+        if self._stop.is_set():
+            self._say(self.tr("Cancelled: nothing was computed or saved."))
+        else:
+            self._say(line, error=True)
         self.computed.emit(False)
 
     def _show(self, computed: Aggregation | None) -> None:
@@ -466,6 +515,9 @@ class ResultsWindow(ResultsLayout):
     @Slot(bool)
     def _busy(self, busy: bool) -> None:
         self.progress.setVisible(busy)
+        if not busy:
+            self.progress.setRange(0, 0)  # the next task is busy until it says how far it is
+            self.cancel_button.hide()
         self.setCursor(Qt.CursorShape.BusyCursor if busy else Qt.CursorShape.ArrowCursor)
         self._enable()
 

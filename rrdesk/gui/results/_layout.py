@@ -93,14 +93,17 @@ class ResultsLayout(QWidget):
         outer.addLayout(row)
         status_row = QHBoxLayout()
         self.progress = QProgressBar()
-        self.progress.setRange(0, 0)  # busy: collect has no progress callback
+        self.progress.setRange(0, 0)  # busy, until the collection says how many records it plans
         self.progress.setTextVisible(False)
         self.progress.setFixedWidth(160)
         self.progress.hide()
         self.status = label("", "hint")
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.cancel_button = button("", "quiet")  # stops a long computation: nothing is written
+        self.cancel_button.hide()
         status_row.addWidget(self.progress)
         status_row.addWidget(self.status, 1)
+        status_row.addWidget(self.cancel_button)
         outer.addLayout(status_row)
         self.summary, self.verdict = label("", "figure"), label("", "status")
         summary_row = self._summary_row = QBoxLayout(QBoxLayout.Direction.LeftToRight)

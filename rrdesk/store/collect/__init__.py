@@ -14,7 +14,7 @@ from rrdesk.store.collect._collected import (
     Rows,
     SurveyData,
 )
-from rrdesk.store.collect._collector import Engine, Judge
+from rrdesk.store.collect._collector import Engine, Judge, Progress
 from rrdesk.store.collect._opening import VERSION
 from rrdesk.store.collect._plan import BundlePlan, Options, Plan, SurveyPlan, allowed_copies, decide
 from rrdesk.store.collect._versions import VersionTrust, reading
@@ -27,6 +27,7 @@ __all__ = [
     "Judge",
     "Options",
     "Plan",
+    "Progress",
     "ROW",
     "Rows",
     "SurveyData",

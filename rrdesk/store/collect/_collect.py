@@ -58,7 +58,7 @@ from rrdesk.store import age, minisign
 from rrdesk.store import bundle as bundles
 from rrdesk.store.bundle import BundleIndex
 from rrdesk.store.collect._collected import Collection, SurveyData
-from rrdesk.store.collect._collector import Engine
+from rrdesk.store.collect._collector import Engine, Progress
 from rrdesk.store.collect._plan import Decider, Options, Plan, SurveyPlan, candidates
 from rrdesk.store.ledger import Ledger
 
@@ -112,7 +112,7 @@ def _heads(paths: Sequence[Path], identities: Sequence[age.Identity]) -> list[Bu
 def collect(paths: Sequence[Path], identities: Sequence[age.Identity], *, survey_id: str | None = None,
             workers: int | None = None, survey: Survey | None = None, custody: Custody | None = None,
             engine: Engine | None = None, indexed: Callable[[list[BundleIndex]], None] | None = None,
-            include_synthetic: bool = False) -> Collection:
+            include_synthetic: bool = False, progress: Progress | None = None) -> Collection:
     """Index, decide, open and count the records of every bundle.
 
     Parameters
@@ -141,6 +141,14 @@ def collect(paths: Sequence[Path], identities: Sequence[age.Identity], *, survey
     include_synthetic : bool
         Count the interviews ``rrdesk simulate`` made (their records carry a sealed mark);
         by default they are left out, and a problem per laptop says how many.
+    progress : callable, optional
+        Told (records opened, records planned so far) as the work goes on (with ``engine``
+        given, the engine's own is told instead); returning False stops the collection.
+
+    Raises
+    ------
+    Cancelled
+        ``progress`` said to stop: the workers are stopped, nothing is returned.
 
     Returns
     -------
@@ -148,7 +156,7 @@ def collect(paths: Sequence[Path], identities: Sequence[age.Identity], *, survey
         Never raises for a bad bundle or record: see the module docstring.
     """
     own = engine is None
-    engine = engine or Engine(identities, workers)
+    engine = engine or Engine(identities, workers, progress=progress)
     try:
         with steady_buffers():  # why: bundles are read in 1 MiB pieces here too (rrdesk.core.heap)
             return _collect(paths, survey, custody, engine, Options(

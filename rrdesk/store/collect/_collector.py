@@ -23,6 +23,7 @@ from typing import Callable, Iterator, Sequence
 import numpy as np
 
 import rrdesk.store.collect._opening as opening
+from rrdesk.core.errors import Cancelled
 from rrdesk.core.heap import steady_buffers
 from rrdesk.core.problems import Problem
 from rrdesk.core.survey import Survey
@@ -45,7 +46,7 @@ from rrdesk.store.collect._opening import FIXED, SEQ, SYNTHETIC
 from rrdesk.store.collect._plan import Plan, SurveyPlan
 from rrdesk.store.log import unmatched_problems
 
-__all__ = ["CHUNK", "Engine", "Judge"]
+__all__ = ["CHUNK", "Engine", "Judge", "Progress"]
 
 CHUNK = 2048
 # why: a task names its records (12 bytes each) and the worker reads them from the bundle itself,
@@ -61,6 +62,9 @@ _IN_FLIGHT_PER_WORKER = 8
 _RECORD_BYTES = 820  # why: a sealed record with its frame; only to guess the work ahead from file sizes
 
 Judge = Callable[[BundleIndex], Verdicts]  # a bundle's signatures judged; module-level, so workers can run it
+#: told (records opened, records planned so far) as the records come back, and after each bundle
+#: is indexed; False stops the collection (:class:`~rrdesk.core.errors.Cancelled` is raised)
+Progress = Callable[[int, int], bool]
 
 
 @dataclass
@@ -82,8 +86,10 @@ class _Survey:
 class Engine:
     """The worker processes (or this one) through the stages of one collection; close it."""
 
-    def __init__(self, identities: Sequence[age.Identity], workers: int | None, judge: Judge | None = None) -> None:
-        self.identities, self.judge = list(identities), judge
+    def __init__(self, identities: Sequence[age.Identity], workers: int | None, judge: Judge | None = None,
+                 progress: Progress | None = None) -> None:
+        self.identities, self.judge, self.progress = list(identities), judge, progress
+        self.done = self.planned = 0  # records opened, records handed out (what progress is told)
         self.workers = max(1, workers or os.cpu_count() or 1)
         self.pool: ProcessPoolExecutor | None = None
         self.here: tuple[Opener, Bundles] | None = None  # for records opened in this process
@@ -130,6 +136,7 @@ class Engine:
                 with steady_buffers():
                     index = index_bundle(Path(path), self.identities, self.judge)
             held, index = [index], None
+            self._tell()
             # why: a suspended generator keeps its locals; the caller lets the index go once it is
             # planned, before the records it plans are opened and counted
             yield held.pop()
@@ -162,6 +169,7 @@ class Engine:
                 into.rows.reserve(sum(job.count for job, *_ in jobs))
                 fresh.append((jobs, into))
             total = sum(job.count for jobs, _ in fresh for job, *_ in jobs)
+            self.planned += total
             for jobs, into in fresh:
                 self._dispatch(jobs, into, total)
 
@@ -231,6 +239,13 @@ class Engine:
         _, unmatched, count = self.unmatched.setdefault((number, job.file, job.member), (into.survey.id, [], [0]))
         unmatched.extend(opened.unmatched)
         count[0] += job.count
+        self.done += job.count
+        self._tell()
+
+    def _tell(self) -> None:
+        """Tell the progress callback how far the collection is; stop when it says so."""
+        if self.progress is not None and not self.progress(self.done, self.planned):
+            raise Cancelled("cancelled: nothing was written")
 
     # -- the end -------------------------------------------------------------------------
 
