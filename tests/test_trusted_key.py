@@ -156,6 +156,8 @@ def test_a_lost_signing_key_is_recovered_by_a_confirmed_replacement(tmp_path):
     assert changes[-1]["key"] == new_id.replace("-", "")
     # the coordinator's side: every interview, before and after the replacement, counted
     code, out, err = rrdesk("aggregate", bundle, "-i", DEMO_KEY, "--survey", survey, "--json")
-    assert code == 0, err
-    assert json.loads(out)["interviews"] == 6
+    got = json.loads(out)
+    assert code == 1 and got["interviews"] == 6, err  # every interview counted; the replacement is named:
+    [said] = [p["what"] for p in got["problems"]]  # no signing key beside this identity to compare with
+    assert said.startswith("its laptop's trusted coordinator key was replaced on ")
     assert load_survey(data / SID / "survey.toml").id == SID and fresh.exists() and coordinator.exists()
