@@ -16,7 +16,7 @@ CRASH = ("import os, resource, signal, sys\n"
          "soft, hard = resource.getrlimit(resource.RLIMIT_CORE)\n"
          "resource.setrlimit(resource.RLIMIT_CORE, (hard, hard))  # as after `ulimit -c unlimited`\n"
          "if sys.argv[1] == 'rrdesk':\n"
-         "    from rrdesk.app.hardening import no_core_dumps\n"
+         "    from rrdesk.core.hardening import no_core_dumps\n"
          "    no_core_dumps()\n"
          "secret = b'TRUE-ANSWER-' * 1000\n"
          "os.kill(os.getpid(), signal.SIGSEGV)\n")

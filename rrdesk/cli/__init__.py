@@ -43,8 +43,8 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (the console script exits with it)."""
-    from rrdesk.app.hardening import no_core_dumps
-    no_core_dumps()  # first: a crash dump must never hold an answer (rrdesk/app/hardening.py)
+    from rrdesk.core.hardening import no_core_dumps
+    no_core_dumps()  # first: a crash dump must never hold an answer (rrdesk/core/hardening.py)
     parser = _parser()
     argv = sys.argv[1:] if argv is None else list(argv)
     if not argv or argv[0] in ("--survey", "--data") or argv[0].startswith(("--survey=", "--data=")):

@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from rrdesk.core.fileio import FileOps, write_all
+from rrdesk.core.hardening import no_core_dumps
 from rrdesk.core.heap import steady_buffers
 from rrdesk.store.age import Sealer
 from rrdesk.store.bundle._export_scan import PIECE, Sums, TailSum, scan_apart, scan_fd
@@ -255,7 +256,8 @@ def _write_tar(out: _Out, members: list[Member], manifest: dict[str, Any]) -> li
     large = [m for m in members if m.log and not m.entry and m.size >= SCAN_APART]
     if not large:
         return _write_members(out, members, manifest, {})
-    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as helper:  # why: safe in a threaded GUI
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),  # why: safe in a threaded GUI
+                             initializer=no_core_dumps) as helper:  # as the main process (rrdesk.core.hardening)
         # why the file's identity: the helper opens the log by its name, and must read the file
         # this process snapshotted, not one put in its place since
         apart = {m.name: helper.submit(scan_apart, str(m.path), m.size, m.name, _identity(m)) for m in large}

@@ -24,6 +24,7 @@ from typing import Callable, Sequence, cast
 import numpy as np
 
 from rrdesk.core.errors import BundleError
+from rrdesk.core.hardening import no_core_dumps
 from rrdesk.core.heap import steady_from_now
 from rrdesk.core.survey import Question, Survey, answers_problem
 from rrdesk.store import age, records
@@ -108,7 +109,9 @@ def labels(survey: Survey, question_id: str) -> tuple[str, ...]:
 
 
 def init_worker(identities: Sequence[str], judge: Callable[[BundleIndex], Verdicts] | None = None) -> None:
-    """Worker start-up: parse the coordinator's identities once; keep the bundles' pieces in the heap."""
+    """Worker start-up: no core dump (as the main process); parse the coordinator's identities
+    once; keep the bundles' pieces in the heap."""
+    no_core_dumps()  # first: this process is about to hold the identity and decrypted records
     steady_from_now()  # why: a worker lives for one aggregation (rrdesk.core.heap)
     parsed = [age.Identity.from_string(text) for text in identities]
     _WORKER[:] = [(Opener(parsed), Bundles(parsed), judge)]

@@ -3,7 +3,11 @@
 A crash dump of the app once held the last record's plaintext: a true answer, outside a
 sealed record, on the laptop's disk (``core`` in the working folder, or the system's crash
 collector). :func:`no_core_dumps` is the first thing ``rrdesk`` does (``cli.main``, which the
-desktop app goes through too):
+desktop app goes through too), and the first thing each of its worker processes does (the
+aggregator's, which hold the identity and decrypted records, and the export's scanning helper):
+a process started by ``multiprocessing``'s "spawn" is a new program, and the kernel makes every
+new program dumpable again, whatever its parent set. Here in ``core`` (not ``app``) because the
+store starts those workers and may not import the use cases above it:
 
 - ``RLIMIT_CORE`` 0, soft and hard: the kernel writes no core file, and nothing in the process
   can raise the limit again;
