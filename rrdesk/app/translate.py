@@ -109,7 +109,7 @@ def from_sheet(lang: str, sheet: Path) -> str:
     for number, row in enumerate(rows[1:], 2):
         if len(row) < 4 or not row[3].strip():
             continue  # not translated: rrdesk's own words stay, or check names it
-        if not row[0].replace(".", "").replace("_", "").isalnum():
+        if not row[0].replace(".", "").replace("_", "").isalnum() or row[0].count(".") > 1:  # NAME or NAME.PLURAL
             raise InputError(str(sheet), f"line {number}", f"{row[0]!r} is not a text name")
         lines.append(f"{row[0]} = {_quote(row[3])}")
     table = "\n".join(lines) + "\n"

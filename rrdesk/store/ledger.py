@@ -37,6 +37,7 @@ from typing import Callable, Mapping
 
 from rrdesk.core.errors import InputError
 from rrdesk.core.fileio import read_capped_if_present, write_atomic
+from rrdesk.core.nesting import too_deep
 from rrdesk.core.problems import Problem
 
 FORMAT = "rrdesk-ledger/1"
@@ -153,6 +154,8 @@ class Ledger:
         if data is None:
             return cls()
         try:
+            if (deep := too_deep(data)) is not None:  # before json recurses (rrdesk.core.nesting)
+                raise InputError(path, deep[0], f"not a usable ledger: {deep[1]}")
             top = json.loads(data)
             if not isinstance(top, dict) or top.get("format") != FORMAT:
                 raise ValueError(f"not an rrdesk ledger ({FORMAT})")

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from rrdesk.core.errors import RecordError, RRDeskError  # noqa: F401 - RecordError re-exported
+from rrdesk.core.nesting import too_deep
 from rrdesk.core.survey import Survey
 from rrdesk.core.survey import is_ident as _ident
 
@@ -188,6 +189,8 @@ def parse(plaintext: bytes) -> Record:
     body = plaintext.rstrip(b" ")
     if not body.startswith(b'{"format":'):  # why: canonical JSON only; refuses deep nesting before json sees it
         raise RecordError("not a JSON record")
+    if too_deep(body) is not None:  # why: before json recurses (rrdesk.core.nesting)
+        raise RecordError("not a JSON record (nested too deep)")
     try:
         data = json.loads(body.decode("ascii"))
     except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: hostile nesting

@@ -26,6 +26,7 @@ from rrdesk.core.bech32 import is_age_hybrid_recipient, is_age_recipient
 from rrdesk.core.design import Design
 from rrdesk.core.errors import DesignError, SurveyError
 from rrdesk.core.fileio import read_text
+from rrdesk.core.nesting import too_deep
 from rrdesk.core.survey._direct import (  # numbers, relevant
     SKIPPED_GROUP,
     answers_problem,
@@ -145,6 +146,8 @@ def loads(text: str, path: str | Path = "<string>", *, complete: bool = True) ->
 
 
 def _toml(text: str, name: str) -> dict[str, Any]:
+    if (deep := too_deep(text, toml=True)) is not None:  # before tomllib recurses (rrdesk.core.nesting)
+        raise SurveyError(name, deep[0], f"not valid TOML: {deep[1]}")
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:

@@ -18,6 +18,7 @@ from typing import Any, Callable, Iterator, Mapping, Protocol, Sequence
 
 from rrdesk.core.errors import AgeError, BundleError, NoMatchError, os_reason
 from rrdesk.core.fileio import open_capped
+from rrdesk.core.nesting import too_deep
 from rrdesk.store import age
 from rrdesk.store.age import SealedFile
 from rrdesk.store.laptop import MAX_SIGNATURE, SIGNATURE, SIGNED_FORMAT
@@ -323,6 +324,8 @@ def _manifest(path: Path, raw: bytes | None) -> dict[str, Any]:
 
     if raw is None:
         raise BundleError(path, "", "not an rrdesk bundle (no manifest.json)")
+    if (deep := too_deep(raw)) is not None:  # before json recurses (rrdesk.core.nesting)
+        raise BundleError(path, "", f"manifest, {deep[0]}: {deep[1]}")
     try:
         manifest = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: hostile nesting
