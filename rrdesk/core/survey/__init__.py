@@ -22,7 +22,8 @@ from types import ModuleType
 from typing import Any
 
 from rrdesk.core import design as designs
-from rrdesk.core.bech32 import is_age_hybrid_recipient, is_age_recipient
+from rrdesk.core.bech32 import decode, is_age_hybrid_recipient, is_age_recipient
+from rrdesk.core.curve25519 import small_order
 from rrdesk.core.design import Design
 from rrdesk.core.errors import DesignError, SurveyError
 from rrdesk.core.fileio import read_text
@@ -181,13 +182,17 @@ def _survey_table(top: Place, data: dict[str, Any]) -> dict[str, Any]:
     place.only(table, SURVEY_KEYS, f"unknown key in [survey] (allowed: {', '.join(SURVEY_KEYS)})")
     place.ident(table, "id", SURVEY_ID, 'must be lower-case letters and digits joined by single "-" '
                                         '(at most 64)')
-    place.string(table, "title")
+    place.shown("title", place.string(table, "title"), paragraph=False)
     languages = place.strings(table, "languages", LANGUAGE, 'must be a language code like "en", "fra" '
                                                             'or "pt-BR"', most=MAX_LANGUAGES)
     recipients = place.strings(table, "recipients", most=MAX_RECIPIENTS)
     for i, recipient in enumerate(recipients):
         if not (is_age_recipient(recipient) or is_age_hybrid_recipient(recipient)):
             place.fail("recipients", f"recipients[{i}]: not a valid age recipient (age1… or age1pq1…)")
+        if small_order(decode(recipient)[1][-32:]):  # an age1… key, or an age1pq1… key's X25519 half
+            place.fail("recipients", f"recipients[{i}]: not a usable X25519 key (a low-order point, such as "
+                                     "all zeros: nothing can be sealed to it safely); copy the coordinator's "
+                                     "recipient again from what rrdesk keygen printed")
     return {"id": table["id"], "title": table["title"], "languages": languages,
             "recipients": recipients, "max_epsilon": place.positive(table, "max_epsilon"),
             "planned_respondents": place.count(table, "planned_respondents"),

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Callable, NoReturn
 
+import rrdesk.core.survey._chars as chars  # which characters a shown text may hold
 from rrdesk.core.errors import SurveyError
 from rrdesk.core.survey._lines import Lines  # where tables and keys start in the text
 
@@ -217,6 +218,14 @@ class Place:
             seen.add(item)
         return tuple(value)
 
+    def shown(self, key: str, value: str, *, paragraph: bool = True) -> str:
+        """``value`` (the text at ``key``) if it holds only characters a respondent may be shown
+        (:mod:`rrdesk.core.survey._chars`); ``paragraph``: a tab and a new line are allowed."""
+        what = chars.problem(value, paragraph=paragraph)
+        if what is not None:  # a label's key (choice_text.fr[2]) is found by its list's (choice_text.fr)
+            self.fail(key, f"{key}: {what}", line=self.lines.key(self.header, key.split("[", 1)[0]))
+        return value
+
     def texts(self, table: dict, key: str, languages: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
         """``key.LANG = "…"`` for exactly the survey's languages, none empty."""
         return self._by_language(table, key, languages, '"…"', self._text)
@@ -250,7 +259,7 @@ class Place:
             self.fail(where, f"{where} must be a string, not {show(item)}")
         if not item.strip():
             self.fail(where, f"{where} must not be empty")
-        return item
+        return self.shown(where, item)
 
     def _labels(self, where: str, item: Any, size: int) -> tuple[str, ...]:
         if not isinstance(item, list):
@@ -260,6 +269,7 @@ class Place:
         for i, label in enumerate(item):
             if not isinstance(label, str) or not label.strip():
                 self.fail(where, f"{where}[{i}] must be a non-empty string, not {show(label)}")
+            self.shown(f"{where}[{i}]", label, paragraph=False)
         return tuple(item)
 
 

@@ -201,6 +201,7 @@ def _text(place: Place, key: str, name: str, value: object) -> str:
         place.fail(key, f"{key} must be a string, not {show(value)}")
     if not value.strip():
         place.fail(key, f"{key} must not be empty (translate it, or delete the line to keep rrdesk's own)")
+    place.shown(key, value)  # no control, override or invisible character (rrdesk.core.survey._chars)
     english_ = PLURAL.get(name, {}).get("other", ENGLISH[name])
     want, got = _fields(english_), _fields(value)
     if got is None:

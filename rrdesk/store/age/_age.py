@@ -46,6 +46,7 @@ from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
 import rrdesk.store.age._format as fmt
 from rrdesk.core import bech32
+from rrdesk.core.curve25519 import small_order
 from rrdesk.core.errors import AgeError, HeaderError, HMACError, IdentityFileError, NoMatchError, PayloadError
 from rrdesk.store.age._hmac import IPAD, OPAD, hkdf, hkdf_keyed, hmac_sha256, keyed
 
@@ -198,7 +199,8 @@ def parse_recipient(text: str) -> bytes:
     ------
     AgeError
         Not a string, upper or mixed case, another kind of key, a bad checksum, a key of the
-        wrong length, or a hybrid key whose ML-KEM half is not a valid encapsulation key.
+        wrong length, a hybrid key whose ML-KEM half is not a valid encapsulation key, or an
+        X25519 key (or half) that is a low-order point (:mod:`rrdesk.core.curve25519`).
     """
     return _recipient(text)[0]
 
@@ -215,11 +217,20 @@ def _parsed_recipient(text: str) -> tuple[bytes, hpke.MLKEM768X25519PublicKey | 
     """:func:`_recipient` once per process for each of a survey's few recipients, not for every
     record (a hybrid recipient is 1959 bech32 characters, and its key is checked)."""
     if bech32.is_age_recipient(text):
-        return bech32.decode(text)[1], None
+        key = bech32.decode(text)[1]
+        _usable(key)
+        return key, None
     if bech32.is_age_hybrid_recipient(text):
         key = bech32.decode(text)[1]
+        _usable(key[_MLKEM_PUBLIC:])
         return key, _hybrid_public(key)
     raise AgeError("not an age recipient (age1… or age1pq1…)")
+
+
+def _usable(x25519: bytes) -> None:
+    """Refuse a low-order X25519 key (the all-zero key…): its shared secret is zero for all."""
+    if small_order(x25519):
+        raise AgeError("an age1… recipient is not a usable X25519 key (a low-order point)")
 
 
 def _hybrid_public(key: bytes) -> hpke.MLKEM768X25519PublicKey:
