@@ -32,7 +32,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         "(unfinished .part exports are mentioned and skipped)")
     p.add_argument("-i", "--identity", metavar="IDENTITY", type=Path, required=True, action="append",
                    help="the coordinator's identity file (repeat it for several, e.g. the old and the new key "
-                        "after a rotation; every key in each file is tried)")
+                        "after a rotation; every key in each file is tried, and the laptops' lists, ledgers and "
+                        "signing keys beside each are merged; the ledger is saved beside the first)")
     p.add_argument("--by", metavar="FIELD", help="also estimate per answer of this directly asked question")
     p.add_argument("--survey-id", metavar="ID", help="the survey to aggregate when the bundles hold several")
     p.add_argument("--survey", metavar="FILE", type=Path,
@@ -42,10 +43,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         '"QID ~ DIRECT + DIRECT" (choices enter as dummies against the first)')
     p.add_argument("--laptops", metavar="FILE", type=Path,
                    help="the enrolled laptops each bundle's signature is checked against (default: the list "
-                        "beside the identity, IDENTITY.laptops, that rrdesk enroll writes)")
+                        "beside each identity, IDENTITY.laptops, that rrdesk enroll writes)")
     p.add_argument("--ledger", metavar="FILE", type=Path,
                    help="the ledger of every log seen, kept across aggregations: a log shorter, changed or "
-                        "missing since an earlier bundle is a problem (default: IDENTITY.ledger beside the identity)")
+                        "missing since an earlier bundle is a problem (default: IDENTITY.ledger beside each identity, "
+                        "merged, and saved beside the first)")
     p.add_argument("--accept-unverified", action="store_true",
                    help="use the records of bundles whose laptop is not proven (unsigned, not enrolled, a "
                         "signature that fails); they are still listed as problems")
@@ -81,7 +83,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         found = use_case.run(list(given.paths), args.identity, survey_id=survey_id, by=args.by,
                              workers=args.workers, survey=survey, model=args.model,
-                             checks=use_case.Checks(args.laptops, args.ledger, args.accept_unverified),
+                             checks=use_case.Checks(args.laptops, args.ledger, args.accept_unverified,
+                                                    identities=tuple(args.identity)),
                              include_synthetic=args.include_synthetic, progress=shown)
     finally:
         if shown is not None:

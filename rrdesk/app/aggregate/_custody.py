@@ -6,6 +6,10 @@ are enrolled, the ledger, and which survey copy may decide (FORMAT.md §2.8, §4
   its records are left out unless ``--accept-unverified``.
 - The ledger (``coordinator.ledger`` beside the identity, or ``--ledger``) is compared with
   every proven bundle, advanced, and saved.
+- With several identity files (``-i new.key -i old.key`` after a rotation) the lists, ledgers and
+  signing keys beside every one are read and merged (:func:`beside`): a laptop enrolled in two
+  lists with two keys, or a log two ledgers remember differently at the same length, is named
+  in one line and nothing is aggregated; the merged ledger is saved beside the first.
 - The survey that decides the estimates is the coordinator's: the file given (``--survey``), or
   a bundle's copy whose ``survey.toml.minisig`` verifies with the coordinator's signing key
   (``coordinator.minisign.pub`` beside the identity), and only from a bundle whose laptop is
@@ -50,6 +54,12 @@ class Checks:
     ledger: Path | None = None
     accept_unverified: bool = False
     signing: Path | None = None  # the coordinator's public signing key (None: beside the identity)
+    identities: tuple[Path, ...] = ()  # every identity file given (-i): the side files of each are read
+    # filled by beside(): every file of each kind to read and merge, in the order of ``identities``
+    # (the first of each is the one above: the list enroll writes, the ledger saved, the signing key)
+    laptop_lists: tuple[Path, ...] = ()
+    ledgers: tuple[Path, ...] = ()
+    signing_keys: tuple[Path, ...] = ()
 
 
 def ledger_path(identity: Path) -> Path:
@@ -60,11 +70,16 @@ def ledger_path(identity: Path) -> Path:
 
 
 def beside(identity: Path, checks: Checks) -> Checks:
-    """``checks`` with both files named: given, else the environment's (``RRDESK_LAPTOPS``,
-    ``RRDESK_LEDGER``: scripts, the test suite), else beside ``identity``."""
-    return replace(checks, laptops=coordinator_laptops(identity, checks.laptops),
-                   ledger=Path(checks.ledger or os.environ.get(LEDGER_ENV) or ledger_path(identity)),
-                   signing=checks.signing or trust.signing_key_paths(identity)[1])
+    """``checks`` with its files named: given, else the environment's (``RRDESK_LAPTOPS``,
+    ``RRDESK_LEDGER``: scripts, the test suite), else beside each of ``checks.identities``
+    (``identity`` alone when none are given), every one of a kind read and merged by :func:`custody`."""
+    files = tuple(dict.fromkeys(Path(i) for i in checks.identities)) or (Path(identity),)
+    lists = tuple(coordinator_laptops(i, checks.laptops) for i in files)
+    ledger = checks.ledger or os.environ.get(LEDGER_ENV)
+    ledgers = (Path(ledger),) if ledger else tuple(ledger_path(i) for i in files)
+    signing = (checks.signing,) if checks.signing else tuple(trust.signing_key_paths(i)[1] for i in files)
+    return replace(checks, laptops=lists[0], ledger=ledgers[0], signing=signing[0],
+                   laptop_lists=tuple(dict.fromkeys(lists)), ledgers=ledgers, signing_keys=signing)
 
 
 def custody(checks: Checks) -> tuple[Custody, Judge]:
@@ -77,18 +92,70 @@ def custody(checks: Checks) -> tuple[Custody, Judge]:
         The laptops' list or the ledger cannot be read.
     """
     assert checks.laptops is not None and checks.ledger is not None
-    public = checks.signing
-    signer = keys.load_public_key(public) if public is not None and public.is_file() else None
-    found = Custody(enrolled_keys(checks.laptops), Ledger.load(checks.ledger), signer, checks.accept_unverified)
-    return found, partial(judge, laptops=found.laptops, signer=signer, copy_signed=trust.copy_signed)
+    signers = list(dict.fromkeys(keys.load_public_key(p) for p in checks.signing_keys or (checks.signing,)
+                                 if p is not None and p.is_file()))
+    signer = signers[0] if signers else None
+    found = Custody(_laptops(checks.laptop_lists or (checks.laptops,)), _ledger(checks.ledgers or (checks.ledger,)),
+                    signer, checks.accept_unverified)
+    copy_signed = trust.copy_signed if len(signers) < 2 else partial(_signed_by_any, signers)
+    return found, partial(judge, laptops=found.laptops, signer=signer, copy_signed=copy_signed)
+
+
+def _laptops(lists: tuple[Path, ...]) -> dict[str, minisign.PublicKey]:
+    """The enrolled laptops of every list; a laptop two lists enroll with two keys is an error."""
+    merged: dict[str, minisign.PublicKey] = {}
+    source: dict[str, Path] = {}
+    for path in lists:
+        for device, key in enrolled_keys(path).items():
+            if device in merged and merged[device] != key:
+                raise InputError(path, f"laptop {device[:8]}", f"enrolled here with key {key.fingerprint} but in "
+                                 f"{source[device]} with key {merged[device].fingerprint}: remove the line of "
+                                 "the key the laptop no longer has")
+            merged.setdefault(device, key)
+            source.setdefault(device, path)
+    return merged
+
+
+def _ledger(paths: tuple[Path, ...]) -> Ledger:
+    """The first ledger with every other one folded in: a log's longer entry, each laptop's latest
+    export, every bundle seen. Two ledgers that remember a log differently at the same length are
+    an error (two histories of one log: keep both files and look)."""
+    merged = Ledger.load(paths[0])
+    for path in paths[1:]:
+        other = Ledger.load(path)
+        for key, (records, head) in other.logs.items():
+            known = merged.logs.get(key)
+            if known is not None and known[0] == records and known[1] != head:
+                survey, device, log = key
+                raise InputError(path, f"survey {survey}, laptop {device[:8]}, log {log}",
+                                 f"this ledger and {paths[0]} both saw {records} records of this log, but not the "
+                                 "same ones (two histories of it): look at both before aggregating")
+            if known is None or known[0] < records:
+                merged.logs[key] = (records, head)
+        for laptop, latest in other.latest.items():
+            merged.latest[laptop] = max(latest, merged.latest.get(laptop, latest))
+        merged.bundles |= other.bundles
+    return merged
+
+
+def _signed_by_any(signers: list[minisign.PublicKey], text: bytes, signature: bytes | None,
+                   signer: minisign.PublicKey, survey_id: str) -> bool:
+    """:func:`rrdesk.app.trust.copy_signed` with each of the coordinator's signing keys (after a
+    rotation the old and the new): a copy any of them signed is the coordinator's."""
+    return any(trust.copy_signed(text, signature, key, survey_id) for key in signers)
 
 
 def no_signed_copy(checks: Checks, signer: minisign.PublicKey) -> InputError:
     """The error when the coordinator has a signing key, gave no survey file, and no proven
     bundle holds a copy signed with it: the estimates never rest on a copy it did not sign."""
     name = checks.signing.name if checks.signing is not None else ""
+    mine = f"your signing key ({name}, key id {signer.fingerprint})"
+    found = [p for p in checks.signing_keys if p.is_file()]
+    if len(found) > 1:  # beside several identities
+        mine = "any of your signing keys (" + ", ".join(
+            f"{p.name}, key id {keys.load_public_key(p).fingerprint}" for p in found) + ")"
     return InputError("command line", "--survey", f"no bundle from an enrolled laptop holds a survey copy "
-                      f"signed by your signing key ({name}, key id {signer.fingerprint}), and the "
+                      f"signed by {mine}, and the "
                       "estimates never rest on a copy you did not sign: give the survey file with --survey FILE")
 
 
