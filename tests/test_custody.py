@@ -36,12 +36,13 @@ MINISIGN = shutil.which("minisign")
 
 
 
-def enroll(data: Path, listed: Path, stick: Path) -> None:
+def enroll(data: Path, listed: Path, stick: Path, *name: str) -> None:
     stick.mkdir(exist_ok=True)
     code, out, err = rrdesk("enrollment", "--data", data, "--to", stick)
     assert code == 0, err
     shown = err.split("key id is ", 1)[1].split(":", 1)[0]  # what the laptop shows
-    code, _, err = rrdesk("enroll", out.strip().splitlines()[0], "--laptops", listed, "--key-id", shown)
+    named = ("--name", *name) if name else ()
+    code, _, err = rrdesk("enroll", out.strip().splitlines()[0], "--laptops", listed, "--key-id", shown, *named)
     assert code == 0, err
 
 

@@ -109,15 +109,16 @@ def test_a_log_naming_another_laptop_is_left_out(tmp_path):
     simulate(a, 4, 7)
     simulate(b, 2, 8)
     for name, data in (("a", a), ("b", b)):
-        enroll(data, listed, tmp_path / f"stick-enroll-{name}")
+        enroll(data, listed, tmp_path / f"stick-enroll-{name}", f"Laptop {name.upper()}, Amina")
     genuine = export(a, tmp_path / "stick-genuine")
     _forged_log(a, tmp_path / "scratch", 3, 9, device_of=b)
     attacked = export(a, tmp_path / "stick-attacked")
     _, alone = aggregate(genuine, "--laptops", listed)
     code, got = aggregate(attacked, "--laptops", listed)
     assert code == 1 and estimates(got) == estimates(alone) and got["devices"] == 1
-    [said] = [w for w in whats(got) if "names laptop" in w]
-    assert f"the bundle is laptop {(a / 'device-id').read_text()[:8]}'s" in said
+    [said] = [w for w in whats(got) if "names laptop" in w]  # each laptop by its enrollment name too
+    assert said.startswith(f'names laptop {(b / "device-id").read_text()[:8]} ("Laptop B, Amina"), but the bundle '
+                           f'is laptop {(a / "device-id").read_text()[:8]} ("Laptop A, Amina")\'s')
 
 
 def test_a_restore_recorded_over_is_left_out_in_a_later_run(tmp_path):

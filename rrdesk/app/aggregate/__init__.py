@@ -23,6 +23,7 @@ them), otherwise each version is also estimated alone with its own trusted copy 
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -30,12 +31,12 @@ from typing import NoReturn, Sequence
 
 import numpy as np
 
-from rrdesk.app import trust
+from rrdesk.app import enrollment, trust
 from rrdesk.app.aggregate._custody import LEDGER_ENV, Checks, beside, ledger_path, no_signed_copy, save_ledger
 from rrdesk.app.aggregate._custody import custody as custody_checks
 from rrdesk.app.aggregate._versions import sort_out
 from rrdesk.app.inputs import load_identities
-from rrdesk.core.errors import InputError, StoreError, os_reason
+from rrdesk.core.errors import InputError, RRDeskError, StoreError, os_reason
 from rrdesk.core.estimate import weighted
 from rrdesk.core.fileio import write_atomic
 from rrdesk.core.problems import Problem
@@ -195,13 +196,40 @@ def _aggregate(bundles: Sequence[Path], identities: Sequence[Identity], engine: 
         raise no_signed_copy(checks, found.signer)
     assert checks.ledger is not None
     collection = save_ledger(collection.ledger, checks.ledger, collection)
+    names = _laptop_names(checks)
     if not collection.surveys:
-        return Aggregation(None, None, collection.problems, collection.skipped)
+        return Aggregation(None, None, _named(collection.problems, names), collection.skipped)
     data = next(iter(collection.surveys.values()))
     versions = sort_out(data)
     data = versions.data
-    return Aggregation(data, results_of(data, by=by, model=model), tuple(data.problems), collection.skipped,
+    return Aggregation(data, results_of(data, by=by, model=model), _named(data.problems, names), collection.skipped,
                        versions.used, tuple((v, d, results_of(d, by=by)) for v, d in versions.split))
+
+
+_LAPTOP = re.compile(r"\blaptop ([0-9a-f]{8})\b")  # how problems name a laptop: its device id's first 8 digits
+
+
+def _laptop_names(checks: Checks) -> dict[str, str]:
+    """The enrollment names of the laptops (first 8 hex digits of the device id → name)."""
+    names: dict[str, str] = {}
+    for path in checks.laptop_lists or ((checks.laptops,) if checks.laptops is not None else ()):
+        if path is not None and path.is_file():
+            try:
+                names.update({device[:8]: name for device, name in enrollment.laptop_names(path).items()})
+            except RRDeskError:
+                continue  # read and reported by the custody checks
+    return names
+
+
+def _named(problems: Sequence[Problem], names: dict[str, str]) -> tuple[Problem, ...]:
+    """``problems`` with each laptop they name followed by its enrollment name, as the
+    coordinator called it when enrolling it (``enroll --name``)."""
+    if not names:
+        return tuple(problems)
+    def name(found: re.Match) -> str:
+        given = names.get(found[1])
+        return found[0] if given is None else f'{found[0]} ("{given}")'
+    return tuple(replace(p, what=_LAPTOP.sub(name, p.what)) for p in problems)
 
 
 def split(found: Aggregation, by: str | None) -> Aggregation:
