@@ -185,6 +185,24 @@ def test_each_practice_wheel_has_its_own_tally(qtbot, fast_spin):
         click(qtbot, screen.go)
 
 
+def test_a_language_only_the_survey_supplies_gets_its_own_practice_wheel_and_tally(qtbot, fast_spin):
+    """Swahili comes from the survey's [wording.sw] alone: the practice wheel, its result and
+    its tally use those words, and the tally counts (it once stayed at 0 on English labels)."""
+    from rrdesk.core.wording import words_for
+
+    survey = surveys.load(Path(__file__).parent / "surveys" / "swahili.toml")
+    words = words_for(survey, "sw")
+    forced = survey.question("unhappy")
+    outcomes = [0, 1, 2, 0, 0]  # truth, YES, NO, truth, truth
+    screen = PracticeScreen([forced], words, reduced_motion=False, source=_words_for(forced.design, outcomes))
+    qtbot.addWidget(screen)
+    screen.show()
+    assert screen.wheel.painted_texts()[:3] == ("Jibu kwa ukweli", "\u2713\u00a0Sema NDIYO", "\u2717\u00a0Sema HAPANA")
+    shown = [_spin(qtbot, screen) for _ in outcomes]
+    assert shown[1] == "Gurudumu linasema: \u2713\u00a0Sema NDIYO"
+    assert screen.tally.text() == "Jibu kwa ukweli: 3\n\u2713\u00a0Sema NDIYO: 1\n\u2717\u00a0Sema HAPANA: 1"
+
+
 def test_with_reduced_motion_the_practice_says_what_will_happen(qtbot):
     forced = DEMO_SURVEY.question("unhappy")
     still = _practice(qtbot, [forced], reduced_motion=True)

@@ -98,7 +98,7 @@ class PracticeScreen(QWidget):
     def _show_page(self, page: int) -> None:
         self.page, self._sector = page, None
         q = self.question
-        self._labels = wording.wheel_labels(q, self.lang)
+        self._labels = wording.wheel_labels(q, self.words)  # the survey's words: its own language too
         design = wording.design_of(q)
         self.wheel.set_wheel(design, self._labels, practice=True)
         self._counts = [0] * len(design.sectors)
