@@ -256,20 +256,32 @@ def test_reduced_motion_keeps_the_wheel_still_and_shows_the_result_after_the_sam
     assert spin_path.pointer_angle(wheel.rotation()) == 360 * at(0.85)
 
 
-def test_nothing_the_screen_reader_or_window_exposes_names_the_outcome(qtbot, wheel, short_spins):
-    def exposed() -> list[str]:
-        return [wheel.accessibleName(), wheel.accessibleDescription(), wheel.toolTip(),
-                wheel.windowTitle(), wheel.statusTip(), wheel.whatsThis()]
+def test_a_screen_reader_hears_the_wheel_turn_then_the_sector_it_shows_and_nothing_before(qtbot, wheel,
+                                                                                           short_spins):
+    """Through Qt's accessibility interface (what AT-SPI reads): while the wheel turns its value
+    says only that it turns; once it stopped, the sector under the pointer (painted there
+    too); after reset, nothing. Its name, tooltip and title never name an outcome."""
+    from PySide6.QtGui import QAccessible
 
-    before = exposed()
-    assert wheel.accessibleName() == "Spinner wheel"
+    def fixed() -> list[str]:
+        return [wheel.accessibleName(), wheel.toolTip(), wheel.windowTitle(), wheel.statusTip(), wheel.whatsThis()]
+
+    face = QAccessible.queryAccessibleInterface(wheel)
+    value = lambda: face.text(QAccessible.Text.Value)  # noqa: E731
+    description = lambda: face.text(QAccessible.Text.Description)  # noqa: E731
+    before = fixed()
+    assert face.text(QAccessible.Text.Name) == "Spinner wheel" and face.role() == QAccessible.Role.Animation
+    assert value() == "" and description() == "Tap the wheel, or press Space, to spin it"
     with qtbot.waitSignal(wheel.finished, timeout=short_spins + 2000):
         wheel.spin_to(at(0.6))  # "Say YES"
-        assert exposed() == before
-    assert exposed() == before
-    for text in exposed():
+        assert value() == description() == "The spinner is turning…"
+    assert value() == "Say YES" and description() == "The spinner says: Say YES"
+    assert spin_path.sector_at(wheel.sector_angles(), 360 * at(0.6)) == 1
+    assert fixed() == before
+    for text in fixed():
         assert not any(label.lower() in text.lower() for label in FORCED_LABELS)
-        assert not any(word in text.lower() for word in ("yes", "no ", "truth"))
+    wheel.reset()
+    assert value() == "" and description() == "Tap the wheel, or press Space, to spin it"
 
 
 def test_the_wheel_is_touch_sized_gives_up_its_room_first_and_is_reachable_by_keyboard(wheel):

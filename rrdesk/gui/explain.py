@@ -53,12 +53,14 @@ def sector_kinds(question: Question, lang: str | Words) -> list[tuple[int, str]]
 class WheelPicture(QWidget):
     """A small still wheel: the design's sectors in their colours and textures, and the pointer."""
 
-    def __init__(self, design: Design, name: str, side: int = PICTURE, parent: QWidget | None = None) -> None:
+    def __init__(self, design: Design, name: str, side: int = PICTURE, parent: QWidget | None = None, *,
+                 shows: Sequence[str] = ()) -> None:
         super().__init__(parent)
         self.design = design
         self._angles = spin_path.sector_angles(design)
         self.setFixedSize(side, side)
         self.setAccessibleName(name)  # "Picture of the wheel", in the respondent's language
+        self.setAccessibleDescription("; ".join(shows))  # what it shows: the words of each kind of sector
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
         p = QPainter(self)
@@ -128,12 +130,13 @@ class KindCard(QWidget):
         row.setContentsMargins(0, 8, 0, 8)
         row.setSpacing(16)
         design = wording.design_of(question)
-        self.picture = WheelPicture(design, self.words("wheel_picture"))
+        kinds = sector_kinds(question, self.words)
+        self.picture = WheelPicture(design, self.words("wheel_picture"), shows=[words for _, words in kinds])
         row.addWidget(self.picture, 0, Qt.AlignmentFlag.AlignTop)
         text = QVBoxLayout()
         text.setSpacing(6)
         self.says: list[str] = []
-        for index, words in sector_kinds(question, self.words):
+        for index, words in kinds:
             line = QHBoxLayout()
             line.setSpacing(8)
             line.addWidget(Chip(design, index), 0, Qt.AlignmentFlag.AlignTop)

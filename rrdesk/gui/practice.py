@@ -20,7 +20,7 @@ from rrdesk.core.wording import Words
 from rrdesk.gui import wording
 from rrdesk.gui.explain import sector_kinds
 from rrdesk.gui.spinner import path as spin_path
-from rrdesk.gui.widgets import button, columns, label, make_wheel, restyle, tab_order
+from rrdesk.gui.widgets import announce, button, columns, label, make_wheel, restyle, spoken, tab_order
 
 if TYPE_CHECKING:
     from rrdesk.core.randomizer import ByteSource
@@ -58,12 +58,10 @@ class PracticeScreen(QWidget):
         left.addWidget(label(self.words("practice_nothing_saved"), "subtitle"))
         self.how = label(self._how(reduced_motion), "body")
         left.addWidget(self.how)
-        self.result = label("", "instruction")
-        self.result.setAccessibleName(self.words("spinner_result"))
+        self.result = spoken(label("", "instruction"), self.words("spinner_result"))
         self.result.hide()
         left.addWidget(self.result)
-        self.tally = label("", "figure")
-        self.tally.setAccessibleName(self.words("practice_tally"))
+        self.tally = spoken(label("", "figure"), self.words("practice_tally"))
         left.addWidget(self.tally)
         left.addStretch(1)
         row = QHBoxLayout()
@@ -144,6 +142,7 @@ class PracticeScreen(QWidget):
         self.result.setText(self.words("practice_says", what=self._labels[sector]))
         self.result.show()
         self._show_tally()
+        announce(self, self.result.text())
         self.spin_button.setText(self.words("spin_again"))
         self.spin_button.setEnabled(True)
         self.go.setEnabled(True)

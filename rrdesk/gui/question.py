@@ -32,7 +32,18 @@ from rrdesk.gui import marks, wording
 from rrdesk.gui.question_parts import CoverPage, SkipConfirm
 from rrdesk.gui.spinner import path as spin_path
 from rrdesk.gui.states import QuestionState, QuestionView
-from rrdesk.gui.widgets import button, columns, label, make_wheel, margins, on_width, restyle, tab_order
+from rrdesk.gui.widgets import (
+    announce,
+    button,
+    columns,
+    label,
+    make_wheel,
+    margins,
+    on_width,
+    restyle,
+    spoken,
+    tab_order,
+)
 
 
 def _header_margins(width: int) -> tuple[int, int, int, int]:
@@ -81,6 +92,7 @@ class QuestionScreen(QWidget):
         self.assisted = question.answer_mode == "assisted"
         self.state = QuestionState.READY
         self._wanted: QWidget | None = None  # where the focus goes (back) when the question shows
+        self._announced = False  # whether a screen reader was told the outcome
         self.page = QWidget(self)
         self.page.setObjectName("question-page")
         self.cover = CoverPage(self.words, self)
@@ -104,8 +116,7 @@ class QuestionScreen(QWidget):
         self.hint = label(self._first_hint(), "hint")
         left.addWidget(self.hint)
         self.truth_buttons = self._answer_row(left, self.truthPicked.emit, checkable=True) if self.assisted else []
-        self.instruction = label("", "instruction")
-        self.instruction.setAccessibleName(self.words("spinner_result"))
+        self.instruction = spoken(label("", "instruction"), self.words("spinner_result"))
         self.instruction.hide()
         left.addWidget(self.instruction)
         self.reminder = label("", "body")
@@ -114,8 +125,7 @@ class QuestionScreen(QWidget):
         self.answer_buttons = [] if self.assisted else self._answer_row(left, self.answerGiven.emit)
         for b in self.answer_buttons:
             b.hide()
-        self.recorded = label("", "status")
-        self.recorded.setAccessibleName(self.words("saved_answer"))
+        self.recorded = spoken(label("", "status"), self.words("saved_answer"))
         self.recorded.hide()
         left.addWidget(self.recorded)
         self.status = label("", "error")
@@ -251,6 +261,7 @@ class QuestionScreen(QWidget):
                                                      seconds=wording.number(self.words, seconds)))
         else:
             self.hint.setText(self.words("turning"))
+        announce(self, self.hint.text())
 
     def _show_outcome(self, instruction: Instruction | None) -> None:
         """The wheel stopped: what the spinner chose (assisted) or asks (instructed), and,
@@ -267,6 +278,9 @@ class QuestionScreen(QWidget):
         reminder = wording.forced_reminder(self.question, instruction, self.words)
         self.reminder.setText(reminder)
         self.reminder.setVisible(bool(reminder))
+        if not self._announced:  # once: SAVING and SAVED show the same outcome again
+            self._announced = True
+            announce(self, " ".join(t for t in (self.hint.text(), self.instruction.text(), reminder) if t))
         if self.assisted:
             return
         for b in self.answer_buttons:
@@ -283,6 +297,7 @@ class QuestionScreen(QWidget):
 
     def _show_error(self, text: str) -> None:
         self.status.setText(text)
+        announce(self, text)
         self.status.setProperty("role", "error")
         restyle(self.status)
         self.status.show()
@@ -309,8 +324,9 @@ class QuestionScreen(QWidget):
         if not self.assisted:
             return
         self.status.hide()
-        self.recorded.setText(self.words("saved_mixed"))
+        self.recorded.setText(self.words("saved_mixed"))  # never the answer saved: it is not on screen
         self.recorded.show()
+        announce(self, self.recorded.text())
         self.next.show()
         self._focus(self.next)
 

@@ -17,8 +17,8 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt
-from PySide6.QtGui import QFontMetrics, QPaintEvent, QResizeEvent
+from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QFontMetrics, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
     QLabel,
@@ -218,6 +218,34 @@ def label(text: str = "", role: str = "body", parent: QWidget | None = None, *,
     return lab
 
 
+def spoken(lab: QLabel, what: str) -> QLabel:
+    """``lab`` keeps its visible text as its accessible name (a screen reader reads what the
+    screen shows); ``what`` it is ("Spinner result") becomes its accessible description."""
+    lab.setAccessibleDescription(what)
+    return lab
+
+
+class Announcer(QObject):
+    """Where announcements go: to Qt's accessibility (a screen reader, when one listens) and to
+    :attr:`said` (what a test watches)."""
+
+    said = Signal(str)
+
+
+ANNOUNCER = Announcer()
+
+
+def announce(widget: QWidget, text: str) -> None:
+    """Ask a screen reader to say ``text`` now, politely (after what it is saying): Qt's
+    announcement event (Qt 6.8+), sent only while an assistive technology listens. Only what the
+    screen shows is ever announced."""
+    if not text:
+        return
+    if QAccessible.isActive():
+        QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(widget, text))
+    ANNOUNCER.said.emit(text)
+
+
 def breakable(text: str) -> str:
     """``text`` (a path, a file name) with a zero-width space after each separator, so a
     label can wrap a long name there instead of widening the window."""
@@ -363,7 +391,7 @@ def make_wheel(question: Question, words: Words, reduced_motion: bool, practice:
 
     wheel = SpinnerWidget()
     wheel.reduced_motion = reduced_motion  # type: ignore[assignment]  # why: PySide6's stub has no descriptor Property
-    wheel.set_words(words("wheel_name"), words("wheel_help"), words("practice"))
+    wheel.set_words(words("wheel_name"), words("wheel_help"), words("practice"), words("turning"), words("spinner_says"))
     wheel.set_wheel(wording.design_of(question), wording.wheel_labels(question, words), practice=practice)
     wheel.setMinimumSize(MIN_SIDE, MIN_SIDE)
     return wheel

@@ -6,7 +6,10 @@ the stopping point to :meth:`SpinnerWidget.spin_to`. The animation follows
 :mod:`rrdesk.gui.spinner.path`: the same duration, easing and number of turns for
 every outcome (threat model point 2). Nothing about the outcome reaches the
 accessible name, tooltip, window title or any setting; the stopping point lives
-in memory only until :meth:`SpinnerWidget.reset`.
+in memory only until :meth:`SpinnerWidget.reset`. A screen reader hears what the
+screen shows, no more: while the wheel turns its accessible value and description say
+that it turns; once it stopped, the words of the sector under the pointer (painted
+there too), until :meth:`SpinnerWidget.reset`.
 
 Legibility for respondents who may never have used a computer: labels stay
 upright and as large as their sector allows, colours come from the Okabe & Ito
@@ -23,9 +26,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Property, QEvent, QSize, Qt, Signal, Slot
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPalette, QResizeEvent
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtCore import Property, QEvent, QObject, QSize, Qt, Signal, Slot
+from PySide6.QtGui import (
+    QAccessible,
+    QAccessibleInterface,
+    QAccessibleValueChangeEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import QAccessibleWidget, QSizePolicy, QWidget
 
 from rrdesk.core.design import Design
 from rrdesk.core.wording import ENGLISH
@@ -65,6 +78,7 @@ class SpinnerWidget(QWidget):
         self._angles: list[tuple[float, float]] = []
         self._practice = False
         self._banner = ENGLISH["practice"]  # set_words gives the respondent's word for it
+        self._help, self._turning, self._says = ENGLISH["wheel_help"], ENGLISH["turning"], ENGLISH["spinner_says"]
         self._reduced_motion = False
         self._state = _IDLE
         self._position: float | None = None  # the outcome: memory only, cleared by reset()
@@ -81,13 +95,36 @@ class SpinnerWidget(QWidget):
     def _set_accessible_texts(self) -> None:
         self.set_words(ENGLISH["wheel_name"], ENGLISH["wheel_help"], ENGLISH["practice"])
 
-    def set_words(self, name: str, help_: str, banner: str) -> None:
-        """The wheel's words in the respondent's language: its spoken name and help, and the
-        PRACTICE banner. Constant texts: they never depend on the outcome or the sector."""
+    def set_words(self, name: str, help_: str, banner: str, turning: str = ENGLISH["turning"],
+                  says: str = ENGLISH["spinner_says"]) -> None:
+        """The wheel's words in the respondent's language: its spoken name and help, the
+        PRACTICE banner, what it says while it turns ("The spinner is turning…") and the words
+        before the sector it stopped on ("The spinner says:")."""
         self.setAccessibleName(name)
-        self.setAccessibleDescription(help_)
+        self._help, self._turning, self._says = help_, turning, says
         self._banner = banner
         self._layout = None
+        self._spoken_changed()
+
+    def spoken_value(self) -> str:
+        """What a screen reader reads as the wheel's value: nothing while it waits, that it
+        turns while it turns, and the words of the sector under the pointer once it stopped
+        (what the screen shows there)."""
+        if self._state == _SPINNING:
+            return self._turning
+        if self._state == _DONE and self._position is not None:
+            return self._labels[spin_path.sector_at(self._angles, 360.0 * self._position)]
+        return ""
+
+    def _spoken_changed(self) -> None:
+        """The value changed: the description says it (a screen reader that reads no value reads
+        that), and assistive technologies hear the value change."""
+        value = self.spoken_value()
+        description = self._help if not value else value if self._state == _SPINNING else f"{self._says} {value}"
+        if self.accessibleDescription() != description:
+            self.setAccessibleDescription(description)
+        if QAccessible.isActive():
+            QAccessible.updateAccessibility(QAccessibleValueChangeEvent(self, value))
 
     # -- API ---------------------------------------------------------------------------
 
@@ -122,6 +159,7 @@ class SpinnerWidget(QWidget):
         self._state = _SPINNING
         self._clock.start()
         self._update_cursor()
+        self._spoken_changed()
         self.update()
 
     @Slot()
@@ -133,6 +171,7 @@ class SpinnerWidget(QWidget):
         if self._layout is not None:
             self._layout.callout = None
         self._update_cursor()
+        self._spoken_changed()
         self.update()
 
     def is_spinning(self) -> bool:
@@ -180,6 +219,7 @@ class SpinnerWidget(QWidget):
         self._state = _DONE
         self._update_cursor()
         self.repaint()  # the outcome is on screen before anyone hears `finished`
+        self._spoken_changed()
         self.finished.emit()
 
     # -- input ---------------------------------------------------------------------------
@@ -280,3 +320,27 @@ class SpinnerWidget(QWidget):
         self._layout = build_layout(self.size(), self._design, self._angles, self._labels, self.font(),
                                     self.devicePixelRatioF(), banner)
         return self._layout
+
+
+# -- what a screen reader reads ------------------------------------------------------------------
+
+
+class _WheelAccessible(QAccessibleWidget):
+    """The wheel as assistive technologies see it: an animation whose value is
+    :meth:`SpinnerWidget.spoken_value` (Qt's widgets have no value for a painted wheel)."""
+
+    def __init__(self, wheel: SpinnerWidget) -> None:
+        super().__init__(wheel, QAccessible.Role.Animation)
+
+    def text(self, t: QAccessible.Text) -> str:
+        wheel = self.object()
+        if t == QAccessible.Text.Value and isinstance(wheel, SpinnerWidget):
+            return wheel.spoken_value()
+        return super().text(t)
+
+
+def _accessible(key: str, obj: QObject) -> QAccessibleInterface | None:
+    return _WheelAccessible(obj) if key == "SpinnerWidget" and isinstance(obj, SpinnerWidget) else None
+
+
+QAccessible.installFactory(_accessible)
