@@ -388,3 +388,21 @@ def test_walk_the_question_states(qtbot, window):
     qtbot.waitUntil(lambda: q.next.isVisible())
     check("assisted, saved")
     assert {where: lines for where, lines in found.items() if lines} == {}
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr", "pt", "ar"])
+def test_the_unrelated_designs_truthful_instruction_quotes_the_question_to_answer(lang):
+    """Two questions are on screen: "Answer the question truthfully" would not say which one."""
+    from rrdesk.core import survey as surveys
+    from rrdesk.core.wording import words_for
+
+    survey = surveys.load(ROOT / "tests" / "surveys" / "spanish.toml")
+    q = next(q for q in survey.randomized if q.kind == "unrelated")
+    words = words_for(survey, lang)
+    truth = next(s.instruction for s in q.design.sectors if s.instruction.act is Act.TRUTH)
+    other = next(s.instruction for s in q.design.sectors if s.instruction.act is Act.OTHER)
+    said = wording.instruction_text(q, truth, words)
+    assert q.text_in(lang) in said and q.unrelated_in(lang) not in said and said != words("do_truth")
+    assert q.unrelated_in(lang) in wording.instruction_text(q, other, words)
+    if lang == "en":
+        assert said == f"Answer the first question truthfully:\n“{q.text_in(lang)}”"

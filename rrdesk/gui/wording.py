@@ -111,6 +111,8 @@ def instruction_text(question: Question, instruction: Instruction, lang: str | W
         return w("do_statement", text=question.text_in(w.lang))
     if question.kind == "warner":
         return w("do_opposite_statement", text=question.negation_in(w.lang))
+    if question.kind == "unrelated" and act is Act.TRUTH:  # two questions on screen: say which, quoted
+        return w("do_first_question", text=question.text_in(w.lang))
     if act is Act.TRUTH:
         return w("do_truth")
     if act is Act.OTHER:
