@@ -406,3 +406,23 @@ def test_the_unrelated_designs_truthful_instruction_quotes_the_question_to_answe
     assert q.unrelated_in(lang) in wording.instruction_text(q, other, words)
     if lang == "en":
         assert said == f"Answer the first question truthfully:\n“{q.text_in(lang)}”"
+
+
+def test_an_arabic_answer_that_starts_with_a_number_reads_right_to_left_on_its_button(qtbot):
+    """"10 أيام أو أكثر" ("10 days or more"): on a right-to-left screen the 10 comes first, at the
+    right, as on the wheel and in a label. Found by painting it with "00" instead of "10": the
+    pixels that change are the first digit's."""
+    from rrdesk.gui.widgets import button
+
+    def painted(text: str) -> QImage:
+        holder = QWidget()
+        holder.setLayoutDirection(Qt.LayoutDirection.RightToLeft)
+        b = button(text, "answer", holder)
+        b.resize(420, 64)
+        qtbot.addWidget(holder)
+        return b.grab().toImage()
+
+    one, zero = painted("10 أيام أو أكثر"), painted("00 أيام أو أكثر")
+    changed = [x for x in range(one.width()) for y in range(one.height()) if one.pixel(x, y) != zero.pixel(x, y)]
+    assert changed, "the first digit was not painted"
+    assert min(changed) > one.width() // 2  # the number is on the right: where a right-to-left line starts

@@ -146,6 +146,9 @@ class WrapButton(QPushButton):
         self.initStyleOption(option)
         option.text = self._wrapped(self.width())
         painter = QStylePainter(self)
+        # why: a painter starts left to right whatever the widget's direction, and the style draws the
+        # text in the painter's: "10 أيام أو أكثر" on an Arabic screen would put its 10 on the wrong side
+        painter.setLayoutDirection(option.direction)
         painter.drawControl(QStyle.ControlElement.CE_PushButton, option)
         painter.end()
 
