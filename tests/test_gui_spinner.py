@@ -379,3 +379,42 @@ def wheel_layout_angles(d):
         out.append((start, span))
         start += span
     return out
+
+
+def _painted_luminance(colour, texture: str, size: int) -> float:
+    """The mean relative luminance of a sector's fill as painted (its texture included)."""
+    from PySide6.QtGui import QImage
+
+    from rrdesk.gui.spinner.style import fill, ink_for, luminance
+
+    brush = fill(colour, texture, size, ink_for(colour))
+    if texture == "plain":
+        return luminance(colour)
+    image = brush.texture().toImage().convertToFormat(QImage.Format.Format_RGB32)
+    values = [luminance(QColor(image.pixel(x, y))) for x in range(image.width()) for y in range(image.height())]
+    return sum(values) / len(values)
+
+
+@pytest.mark.parametrize("name", [*sorted(DESIGNS), "kary6"])
+@pytest.mark.parametrize("size", [6, 12, 24])
+def test_without_colour_neighbouring_sectors_differ_by_lightness_or_by_their_signs(qtbot, name, size):
+    """In greyscale: two sectors side by side (the last beside the first) differ by a luminance
+    ratio of at least 3:1 as painted, or both name answers, which their different signs show
+    (✓/✗, ●/▲/…: on the wheel and on the buttons)."""
+    from rrdesk.core.design import Act
+    from rrdesk.gui.spinner.style import style
+
+    d = DESIGNS[name] if name in DESIGNS else design.kary(6, epsilon=2.0)
+    n = len(d.sectors)
+    for i in range(n):
+        j = (i + 1) % n
+        a, b = d.sectors[i].instruction, d.sectors[j].instruction
+        if a == b or n == 1:
+            continue
+        la = _painted_luminance(*style(d, i), size)
+        lb = _painted_luminance(*style(d, j), size)
+        ratio = (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+        if a.act is Act.SAY and b.act is Act.SAY:
+            assert a.value != b.value  # different answers: different signs
+            continue
+        assert ratio >= 3.0, f"{name}: sectors {i} and {j} differ {ratio:.2f}:1 in greyscale"

@@ -1,8 +1,13 @@
 """The spinner's colours and textures: which sector looks how, and which ink reads on it.
 
-Colours come from the Okabe & Ito palette (distinguishable with the common
+Colours take the hues of the Okabe & Ito palette (distinguishable with the common
 colour-vision deficiencies), each sector also has its own texture so colour is
 never the only cue, and label text is black or white, whichever contrasts more.
+Without colour at all (a greyscale screen, a monochrome print, low vision) sectors are told
+apart by lightness or by a sign: "answer truthfully" is pale and every other sector dark
+enough that the two differ by a luminance ratio of at least 3:1 as painted (texture
+included; ``tests/test_gui_spinner.py`` measures it); two sectors that name answers differ by
+their signs (✓ ✗ ● ▲ …, on the wheel and on the answer buttons).
 """
 from __future__ import annotations
 
@@ -13,11 +18,14 @@ from rrdesk.core.design import YES, Act, Design
 
 # Okabe & Ito (2008), "Color Universal Design": distinguishable under protanopia,
 # deuteranopia and tritanopia. Fixed colours per instruction, so "say YES" looks the
-# same on every question of a survey.
-SKY, ORANGE, BLUE, GREEN = "#56B4E9", "#E69F00", "#0072B2", "#009E73"
-YELLOW, VERMILLION, PURPLE = "#F0E442", "#D55E00", "#CC79A7"
+# same on every question of a survey. Lightness moved for greyscale: the sky of "answer
+# truthfully" is paled (luminance 0.81), and orange, green, purple and the categories' gold
+# (Okabe & Ito's yellow, darkened) are darkened to 0.23 or less as painted, so truth and any
+# other sector differ by >= 3:1; each keeps >= 4.5:1 with its label's ink.
+SKY, ORANGE, BLUE, GREEN = "#D0EDFB", "#C47A00", "#0072B2", "#00936B"
+YELLOW, VERMILLION, PURPLE, GOLD = "#F0E442", "#D55E00", "#A0527F", "#968300"  # YELLOW: the PRACTICE banner
 INK, PAPER = QColor("#141414"), QColor("#FFFFFF")
-_KARY = [(ORANGE, "stripes"), (BLUE, "dots"), (GREEN, "grid"), (YELLOW, "backstripes"),
+_KARY = [(ORANGE, "stripes"), (BLUE, "dots"), (GREEN, "grid"), (GOLD, "backstripes"),
          (PURPLE, "rings"), (VERMILLION, "stripes")]
 
 
@@ -43,7 +51,8 @@ def answer_style(categories: bool, value: int) -> tuple[QColor, str]:
     return (QColor(ORANGE), "stripes") if value == YES else (QColor(BLUE), "dots")
 
 
-def _luminance(c: QColor) -> float:
+def luminance(c: QColor) -> float:
+    """The relative luminance of a colour (WCAG 2), from 0 (black) to 1 (white)."""
     def channel(v: float) -> float:
         return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
     return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF())
@@ -51,7 +60,7 @@ def _luminance(c: QColor) -> float:
 
 def contrast(a: QColor, b: QColor) -> float:
     """The WCAG 2 contrast ratio of two colours, from 1 to 21."""
-    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
     return (hi + 0.05) / (lo + 0.05)
 
 
