@@ -405,7 +405,7 @@ def test_the_unrelated_designs_truthful_instruction_quotes_the_question_to_answe
     assert q.text_in(lang) in said and q.unrelated_in(lang) not in said and said != words("do_truth")
     assert q.unrelated_in(lang) in wording.instruction_text(q, other, words)
     if lang == "en":
-        assert said == f"Answer the first question truthfully:\n“{q.text_in(lang)}”"
+        assert said == f"Answer truthfully:\n“{q.text_in(lang)}”"
 
 
 def test_an_arabic_answer_that_starts_with_a_number_reads_right_to_left_on_its_button(qtbot):

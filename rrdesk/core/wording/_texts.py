@@ -126,7 +126,8 @@ _TEXTS: tuple[tuple[str, str, str, str], ...] = (
     ("do_opposite_statement", "warner", "After the spin; {text} is the opposite statement",
      "Answer this opposite statement truthfully:\n“{text}”"),
     ("do_first_question", "unrelated", "After the spin, on a two-question wheel; {text} is the first (real) "
-     "question", "Answer the first question truthfully:\n“{text}”"),
+     "question, quoted: which of the two is meant (kept short: the question is long)",
+     "Answer truthfully:\n“{text}”"),
     ("do_other_question", "unrelated", "After the spin; {text} is the other question",
      "Answer the other question truthfully:\n“{text}”"),
     ("do_tap_yes", "forced", "After the spin: what to do", "Tap YES, whatever your true answer is."),
