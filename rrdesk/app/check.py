@@ -28,7 +28,8 @@ def check(path: Path, margin: float | None = None, *, by: str | None = None,
     Raises
     ------
     SurveyError
-        The file is malformed or breaks a rule of the survey format (one located line).
+        The file is malformed or breaks a rule of the survey format (one located line), or a
+        picture or sound file it lists is missing, too large, not what its name says or changed.
     SignatureError
         ``SURVEY.minisig`` is there but does not verify (the file changed after it was signed).
     InputError
@@ -36,6 +37,7 @@ def check(path: Path, margin: float | None = None, *, by: str | None = None,
         is given without ``margin``.
     """
     s = surveys.load(path)
+    surveys.verify_media(s)  # its pictures and sounds: beside it, within their caps, unchanged
     if by is not None:
         if margin is None:
             raise InputError("command line", "--by", "plans subgroups for a margin: give --margin M too")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
 
+from rrdesk.core.survey import media_folder
 from rrdesk.core.wording import words_for
 from rrdesk.gui import wording
 from rrdesk.gui.interview import InterviewController
@@ -129,7 +130,8 @@ class InterviewFlow(QWidget):
         c = self.controller
         number, total = c.question_number
         assert c.question is not None  # the controller shows this step with its question
-        screen = QuestionScreen(c.question, c.words, number=number, total=total, reduced_motion=c.reduced_motion)
+        screen = QuestionScreen(c.question, c.words, number=number, total=total, reduced_motion=c.reduced_motion,
+                                media=media_folder(c.survey))
         screen.truthPicked.connect(c.pick_truth)
         screen.spinRequested.connect(c.request_spin)
         screen.wheelStopped.connect(c.wheel_stopped)

@@ -12,12 +12,14 @@ asks to confirm on the same screen.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, Signal, Slot
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QPixmap
 from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
+    QLabel,
     QPushButton,
     QSizePolicy,
     QStackedLayout,
@@ -44,6 +46,10 @@ from rrdesk.gui.widgets import (
     spoken,
     tab_order,
 )
+
+#: A survey picture's box beside its text, in pixels: a thumb's width on a small screen, big enough to
+#: recognise (the picture keeps its proportions inside it).
+PICTURE_SIDE = 96
 
 
 def _header_margins(width: int) -> tuple[int, int, int, int]:
@@ -83,8 +89,10 @@ class QuestionScreen(QWidget):
     stopRequested = Signal()
 
     def __init__(self, question: Question, lang: str | Words, *, number: int, total: int, reduced_motion: bool,
-                 parent: QWidget | None = None) -> None:
+                 media: Path | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.media = media  # the folder of the survey's pictures (verified when the survey was opened)
+        self.pictures: list[QLabel] = []
         self.setObjectName("question")
         self.words = wording.words_of(lang)  # the respondent's words, in their language (.lang)
         self.setLayoutDirection(wording.direction(self.words))  # before its widgets: their text lays out in it
@@ -184,16 +192,41 @@ class QuestionScreen(QWidget):
         q, lang = self.question, self.lang
         if q.kind == "warner":
             layout.addWidget(label(self.words("label_statement"), "hint"))
-            layout.addWidget(label(q.text_in(lang), "question"))
+            self._text(layout, q.text_in(lang), "image")
             layout.addWidget(label(self.words("label_opposite_statement"), "hint"))
-            layout.addWidget(label(q.negation_in(lang), "question"))
+            self._text(layout, q.negation_in(lang), "negation_image")
         elif q.kind == "unrelated":
             layout.addWidget(label(self.words("label_first_question"), "hint"))
-            layout.addWidget(label(q.text_in(lang), "question"))
+            self._text(layout, q.text_in(lang), "image")
             layout.addWidget(label(self.words("label_other_question"), "hint"))
-            layout.addWidget(label(q.unrelated_in(lang), "question"))
+            self._text(layout, q.unrelated_in(lang), "unrelated_image")
         else:
-            layout.addWidget(label(q.text_in(lang), "question"))
+            self._text(layout, q.text_in(lang), "image")
+
+    def _text(self, layout: QVBoxLayout, text: str, picture: str) -> None:
+        """A survey text, with the survey's picture for it in this language beside it (at the start
+        of the line: left, or right in a right-to-left language), if the survey has one."""
+        name = self.question.media_in(picture, self.lang)
+        words = label(text, "question")
+        if name is None or self.media is None:
+            layout.addWidget(words)
+            return
+        image = QPixmap(str(self.media / name))
+        shown = QLabel()
+        shown.setObjectName(f"picture-{picture}")
+        if not image.isNull():
+            side = PICTURE_SIDE * self.devicePixelRatioF()
+            image = image.scaled(round(side), round(side), Qt.AspectRatioMode.KeepAspectRatio,
+                                 Qt.TransformationMode.SmoothTransformation)
+            image.setDevicePixelRatio(self.devicePixelRatioF())
+            shown.setPixmap(image)
+        shown.setAccessibleName(text)  # a picture of the text beside it: a screen reader says which
+        row = QHBoxLayout()
+        row.setSpacing(12)
+        row.addWidget(shown, 0, Qt.AlignmentFlag.AlignTop)
+        row.addWidget(words, 1)
+        layout.addLayout(row)
+        self.pictures.append(shown)
 
     def _answer_row(self, layout: QVBoxLayout, slot: Callable[[int], object], *,
                     checkable: bool = False) -> list[QPushButton]:

@@ -29,7 +29,8 @@ def load(path: str | Path) -> Survey:
     SurveyError
         ``FILE: cannot read: …`` when it cannot be looked at, ``FILE: not a survey file: it is
         a folder`` (a FIFO, a device, a socket) when it is not a regular file, and whatever
-        :func:`rrdesk.core.survey.load` finds wrong in a file.
+        :func:`rrdesk.core.survey.load` finds wrong in a file, and a picture or sound file of the
+        survey that is missing, too large or changed (:func:`rrdesk.core.survey.verify_media`).
     """
     try:
         mode = os.stat(path).st_mode
@@ -38,4 +39,6 @@ def load(path: str | Path) -> Survey:
     if not stat.S_ISREG(mode):
         kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
         raise SurveyError(path, "", f"not a survey file: it is {kind}")
-    return surveys.load(path)
+    survey = surveys.load(path)
+    surveys.verify_media(survey)
+    return survey

@@ -15,12 +15,14 @@ Examples
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 import tomllib
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import rrdesk.core.survey._media as media
 from rrdesk.core import design as designs
 from rrdesk.core.bech32 import decode, is_age_hybrid_recipient, is_age_recipient
 from rrdesk.core.curve25519 import small_order
@@ -70,7 +72,12 @@ from rrdesk.core.survey._study import (  # version, interviewers, [consent]
 from rrdesk.core.survey._weight import weight_table  # the optional [weight] table
 
 __all__ = ["IDENT_RULE", "holds", "is_ident", "Localized", "Question", "Survey", "load", "loads", "MAX_BYTES", "SKIPPED_GROUP", "asked",
-           "answers_problem"]
+           "answers_problem", "media_folder", "verify_media"]
+
+#: Where a survey's pictures and sounds are (beside the survey file), and the check of those
+#: files against the SHA-256 the survey lists (:mod:`rrdesk.core.survey._media`).
+media_folder = media.folder
+verify_media = media.verify
 
 #: How many questions' ε a total over the cap lists before counting the rest (the line stays
 #: readable; the coordinator sees which questions to lower).
@@ -119,17 +126,18 @@ def loads(text: str, path: str | Path = "<string>", *, complete: bool = True) ->
     data = _toml(text, name)
     place = Place(name, Lines(text))
     for key in data:
-        if key not in ("survey", "question", "wording", "weight", "consent"):
+        if key not in ("survey", "question", "wording", "weight", "consent", "media"):
             place.fail(key, "unknown table or key (a survey file has only [survey], [[question]], "
-                            "[wording.LANG], [weight] and [consent])", line=place.lines.top_level(key))
+                            "[wording.LANG], [weight], [consent] and [media])", line=place.lines.top_level(key))
     head = _survey_table(place, data)
     languages = head["languages"]
-    questions = _questions(place, data, languages)
+    files = media.table(place, data)
+    questions = _questions(place, data, languages, files)
     weight_question, weights = weight_table(place, data, questions)
     result = Survey(path=Path(path), questions=questions,
                     wording=_wording().parse(place, data.get("wording"), languages), **head,
                     weight_question=weight_question, weights=weights,
-                    consent=consent_table(place, data, languages))
+                    consent=consent_table(place, data, languages), media=files)
     if not result.randomized:
         raise SurveyError(name, "", "no randomized question: at least one question needs a design "
                                     "other than direct")
@@ -202,7 +210,8 @@ def _survey_table(top: Place, data: dict[str, Any]) -> dict[str, Any]:
 # -- [[question]] ----------------------------------------------------------------------
 
 
-def _questions(top: Place, data: dict[str, Any], languages: tuple[str, ...]) -> tuple[Question, ...]:
+def _questions(top: Place, data: dict[str, Any], languages: tuple[str, ...],
+               listed: tuple[tuple[str, str], ...] = ()) -> tuple[Question, ...]:
     raw = data.get("question", [])
     line = top.lines.top_level("question")
     if not isinstance(raw, list):
@@ -218,6 +227,8 @@ def _questions(top: Place, data: dict[str, Any], languages: tuple[str, ...]) -> 
     for n, table in enumerate(raw):
         place = top.at(top.lines.table("question", n, array=True), f"question {n + 1}")
         q = _question(place, table, languages)
+        if any(key in table for key in media.KEYS):
+            q = dataclasses.replace(q, media=media.of_question(place, table, q.kind, languages, listed))
         if q.id in numbers:
             place.named(f'question "{q.id}"').fail(
                 "id", f'id "{q.id}" is already used by question {numbers[q.id]}')
@@ -237,6 +248,8 @@ def _question(place: Place, table: object, languages: tuple[str, ...]) -> Questi
     kind = place.string(table, "design", DESIGNS)
     allowed = allowed_keys(kind)
     for key in table:
+        if key in media.KEYS:
+            continue  # read by media.of_question
         if key not in QUESTION_KEYS:
             place.fail(key, f"unknown key (design {kind} takes {', '.join(allowed)})")
         if key not in allowed:

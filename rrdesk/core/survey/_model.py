@@ -90,6 +90,10 @@ class Question:
     relevant_text, relevant
         A direct question's skip condition as written and parsed (:mod:`rrdesk.core.survey._relevant`);
         ``None`` when it is always asked.
+    media : tuple of (str, Localized of str)
+        Pictures and sound per language (:mod:`rrdesk.core.survey._media`): ``image`` beside the
+        text, ``audio`` the text read aloud, ``negation_image`` / ``unrelated_image`` beside
+        Warner's opposite statement / the other question; :meth:`media_in` reads one.
     """
 
     id: str
@@ -106,6 +110,7 @@ class Question:
     number: NumberRange | None = None
     relevant_text: str | None = None
     relevant: Condition | None = field(default=None, compare=False)  # why not compared: relevant_text is
+    media: tuple[tuple[str, Localized[str]], ...] = ()  # (image|audio|negation_image|unrelated_image, file per language)
 
     @property
     def spinner(self) -> Design:
@@ -139,6 +144,11 @@ class Question:
     def widest_answer(self) -> str:
         """The longest text an answer of this question can be (the record's padded size)."""
         return self.number.widest() if self.number is not None else max(self.answer_ids, key=len)
+
+    def media_in(self, key: str, lang: str) -> str | None:
+        """The file name of media ``key`` ("image", "audio", "negation_image", "unrelated_image")
+        in ``lang``, or None (the survey gives none for that language)."""
+        return dict(self.media).get(key, Localized()).get(lang)
 
     def text_in(self, lang: str) -> str:
         """The question's text in ``lang`` (the default language if it has none)."""
@@ -192,6 +202,9 @@ class Survey:
         The study settings (:mod:`rrdesk.core.survey._study`): the version recorded with every
         interview ("1" when the file gives none), the interviewer ids to choose from (empty:
         typed), the consent text per language (empty: no consent screen).
+    media : tuple of (str, str)
+        The ``[media]`` table: each picture or sound file beside the survey file, with its SHA-256
+        (:func:`rrdesk.core.survey.verify_media` checks the files).
     """
 
     path: Path
@@ -208,6 +221,7 @@ class Survey:
     version: str = "1"  # _survey_study.DEFAULT_VERSION
     interviewers: tuple[str, ...] = ()
     consent: Localized[str] = Localized()
+    media: tuple[tuple[str, str], ...] = ()  # [media]: (file name beside the survey, SHA-256 hex)
 
     @property
     def default_language(self) -> str:
@@ -239,11 +253,11 @@ class Survey:
     @property
     def content(self) -> tuple:
         """What one version of the survey says and means: its languages, questions (texts,
-        choices, spinners, conditions; not their line numbers), consent and respondent wording.
-        Two files of one id and version must agree on it (the title, recipients, interviewers,
+        choices, spinners, conditions, pictures and sounds; not their line numbers), consent,
+        respondent wording and the media files' SHA-256. Two files of one id and version must agree on it (the title, recipients, interviewers,
         planning figures and weights may change freely)."""
         questions = tuple(replace(q, line=None) for q in self.questions)
-        return (self.languages, questions, self.consent, self.wording)
+        return (self.languages, questions, self.consent, self.wording, self.media)
 
     def question(self, qid: str) -> Question:
         """The question with id ``qid``; ``KeyError`` if there is none."""
