@@ -117,3 +117,25 @@ def test_an_app_killed_on_the_consent_screen_leaves_no_interview(qtbot, tmp_path
     wait_for(qtbot, window, "explanation")
     assert [r.interview for r in stored(data)] == [1]
     window.close()
+
+
+def test_a_stray_enter_on_the_consent_screen_agrees_to_nothing(qtbot):
+    """The page takes the focus, not "Yes, I agree": Enter does nothing until Tab reaches a button."""
+    from PySide6.QtWidgets import QApplication
+
+    from rrdesk.gui.consent import ConsentScreen
+
+    screen = ConsentScreen("We ask about your work.", "en")
+    qtbot.addWidget(screen)
+    screen.show()
+    screen.activateWindow()
+    screen.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is screen)
+    assert screen.accessibleName() == "Before we start"
+    heard = []
+    screen.agreed.connect(lambda: heard.append("yes"))
+    screen.refused.connect(lambda: heard.append("no"))
+    qtbot.keyClick(screen, Qt.Key.Key_Return)
+    assert heard == []
+    qtbot.keyClick(screen, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is screen.yes

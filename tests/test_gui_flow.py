@@ -314,9 +314,19 @@ def test_a_whole_interview_by_keyboard_alone(qtbot, window, data):
     key(qtbot, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: screen(window).objectName() == "handover" and focused() is screen(window).start)
     key(qtbot, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: screen(window).objectName() == "language")
+    language = wait_for(qtbot, window, "language")
+    qtbot.waitUntil(lambda: focused() is language)  # the page, not its first button
+    key(qtbot, Qt.Key.Key_Return)  # a stray Enter picks nothing
+    assert screen(window) is language
+    key(qtbot, Qt.Key.Key_Tab)
+    assert focused() is language.buttons[0]
     key(qtbot, Qt.Key.Key_Return)  # the first language, English
-    qtbot.waitUntil(lambda: screen(window).objectName() == "explanation")
+    explanation = wait_for(qtbot, window, "explanation")
+    qtbot.waitUntil(lambda: focused() is explanation)
+    key(qtbot, Qt.Key.Key_Return)  # Enter, Enter never skips the explanation
+    assert screen(window) is explanation
+    key(qtbot, Qt.Key.Key_Tab)
+    assert focused() is explanation.go
     key(qtbot, Qt.Key.Key_Return)
     practice = wait_for(qtbot, window, "practice")
     for page in range(len(practice.questions)):  # one practice wheel per wheel kind
@@ -341,7 +351,11 @@ def test_a_whole_interview_by_keyboard_alone(qtbot, window, data):
             key(qtbot, keys[1])
         previous = q
     thanks = wait_for(qtbot, window, "thanks")
-    qtbot.waitUntil(lambda: focused() is thanks.back)
+    qtbot.waitUntil(lambda: focused() is thanks)
+    key(qtbot, Qt.Key.Key_Return)  # the respondent's stray Enter does not end it
+    assert screen(window) is thanks
+    key(qtbot, Qt.Key.Key_Tab)
+    assert focused() is thanks.back
     key(qtbot, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: window.stack.currentWidget() is window.dashboard)
     got = outcomes(stored(data))

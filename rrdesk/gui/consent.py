@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from rrdesk.core.wording import Words
 from rrdesk.gui import wording
-from rrdesk.gui.widgets import button, label
+from rrdesk.gui.widgets import button, focus_on_page, label
 
 
 def _page(parent: QWidget) -> QVBoxLayout:
@@ -47,7 +47,7 @@ class ConsentScreen(QWidget):
         outer.addStretch(1)
         self.yes.clicked.connect(lambda: self._answer(self.agreed))
         self.no.clicked.connect(lambda: self._answer(self.refused))
-        self.setFocusProxy(self.yes)
+        focus_on_page(self, self.words("consent_title"))  # why: a stray Enter must not agree
 
     def _answer(self, signal: SignalInstance) -> None:
         # why both off: a double tap, or Yes then No, must not write two records
@@ -74,7 +74,7 @@ class RefusedScreen(QWidget):
         outer.addWidget(self.back, 0, Qt.AlignmentFlag.AlignHCenter)
         outer.addStretch(1)
         self.back.clicked.connect(self._done)
-        self.setFocusProxy(self.back)
+        focus_on_page(self, self.words("refused_thanks"))
 
     @Slot()
     def _done(self) -> None:

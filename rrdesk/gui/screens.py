@@ -20,7 +20,7 @@ from rrdesk.core.survey import Question
 from rrdesk.core.wording import Words
 from rrdesk.gui import explain, wording
 from rrdesk.gui.i18n import language_name
-from rrdesk.gui.widgets import button, label, tab_order
+from rrdesk.gui.widgets import button, focus_on_page, label, tab_order
 
 
 def _page(parent: QWidget) -> QVBoxLayout:
@@ -124,8 +124,7 @@ class LanguageScreen(QWidget):
             outer.addWidget(b, 0, Qt.AlignmentFlag.AlignHCenter)
             self.buttons.append(b)
         outer.addStretch(2)
-        if self.buttons:
-            self.setFocusProxy(self.buttons[0])
+        focus_on_page(self, " / ".join(dict.fromkeys(titles)))
 
 
 class ExplanationScreen(QWidget):
@@ -162,7 +161,7 @@ class ExplanationScreen(QWidget):
         row.addWidget(self.go)
         outer.addLayout(row)
         self.go.clicked.connect(self.next)
-        self.setFocusProxy(self.go)
+        focus_on_page(self, self.words("how_it_works"))  # why: its button is below the pictures, often out of view
 
 
 class PrivacyScreen(QWidget):
@@ -213,4 +212,4 @@ class ThanksScreen(QWidget):
         outer.addWidget(self.back, 0, Qt.AlignmentFlag.AlignHCenter)
         outer.addStretch(1)
         self.back.clicked.connect(self.done)
-        self.setFocusProxy(self.back)
+        focus_on_page(self, self.words("thanks"))

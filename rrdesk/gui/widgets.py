@@ -249,6 +249,14 @@ def announce(widget: QWidget, text: str) -> None:
     ANNOUNCER.said.emit(text)
 
 
+def focus_on_page(screen: QWidget, title: str) -> None:
+    """``screen`` takes the keyboard focus itself when it shows, not its first button: a stray
+    Enter (or one pressed twice) must not agree, pick a language, skip the explanation or end the
+    interview. Tab goes to the first button; a screen reader hears the page's ``title``."""
+    screen.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+    screen.setAccessibleName(title)
+
+
 def breakable(text: str) -> str:
     """``text`` (a path, a file name) with a zero-width space after each separator, so a
     label can wrap a long name there instead of widening the window."""
