@@ -27,13 +27,24 @@ coordinator never aggregated with the same ledger.
 
 The file is JSON (``rrdesk-ledger/1``), written atomically with fsync; bundles counted again
 (same digest) are not compared twice, so re-running an aggregation is harmless.
+
+Two aggregations sharing a ledger (the Results view and a terminal, regions run in parallel)
+are serialised by :func:`held`: an exclusive lock on ``<ledger>.lock`` taken before the ledger
+is loaded and released after it is saved, so the second compares its bundles with what the
+first saved and no update is lost. It waits a bounded time for the first, then refuses in one
+line naming the process that holds it.
 """
 from __future__ import annotations
 
+import errno
 import json
+import os
+import sys
+import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import Callable, Iterator, Mapping
 
 from rrdesk.core.errors import InputError
 from rrdesk.core.fileio import read_capped_if_present, write_atomic
@@ -45,6 +56,10 @@ MAX_LEDGER = 256 << 20
 # why: a ledger grows by about 200 bytes per log and 100 per bundle; 256 MiB is over a
 # million of each, far beyond any study, and stops a wrongly named file filling memory.
 _HEX32 = frozenset("0123456789abcdef")
+LOCK_WAIT = 120.0
+# why: an aggregation of a large study takes a minute or two; the second one waits that long for
+# the first to save, then says which process holds the ledger rather than waiting forever
+_POLL = 0.05
 
 
 @dataclass(frozen=True)
@@ -189,6 +204,93 @@ class Ledger:
     def save(self, path: str | Path) -> None:
         """Write the ledger atomically (temporary file, fsync, rename, fsync of the folder)."""
         write_atomic(Path(path), self.text().encode("utf-8"))  # a StoreError names the file if it fails
+
+
+def lock_path(path: str | Path) -> Path:
+    """The lock file beside the ledger ``path``: ``coordinator.ledger`` → ``coordinator.ledger.lock``."""
+    path = Path(path)
+    return path.with_name(path.name + ".lock")
+
+
+@contextmanager
+def held(path: str | Path, wait: float | None = None) -> Iterator[None]:
+    """Hold the ledger ``path`` for one aggregation: load, compare and save inside the block.
+
+    Why a lock held from load to save, not a re-read and merge at save time: what a bundle is
+    *decided* (refused, a problem) depends on the ledger it was compared with; a merge would
+    keep both runs' entries but each run's decisions would rest on a ledger missing the other's
+    bundles (a restored copy passes in one run while the other advances the log). Held, the
+    second aggregation compares with everything the first saved.
+
+    The lock is ``flock`` on ``<ledger>.lock`` (kept, never removed: removing it would let a
+    third process lock a new file while the second holds the old one); the operating system
+    releases it when the process ends, however it ends. The file names the holder (process id,
+    computer, time) for the message.
+
+    Raises
+    ------
+    InputError
+        The lock file cannot be opened, or another aggregation held the ledger for ``wait``
+        seconds (None: :data:`LOCK_WAIT`).
+    """
+    lock, wait = lock_path(path), LOCK_WAIT if wait is None else wait
+    try:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    except (OSError, ValueError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise InputError(lock, "", f"cannot lock the ledger: {reason}; give another with --ledger") from None
+    try:
+        deadline = time.monotonic() + wait
+        while not _try_lock(fd, lock):
+            if time.monotonic() >= deadline:
+                raise InputError(path, "", f"another aggregation is using this ledger ({_holder(fd)}) and did "
+                                 f"not finish within {wait:g} seconds; try again when it has finished") from None
+            time.sleep(_POLL)
+        try:
+            os.ftruncate(fd, 0)
+            os.lseek(fd, 0, os.SEEK_SET)
+            os.write(fd, f"{os.getpid()} {_host()} {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())}\n"
+                      .encode("utf-8", "replace"))
+        except OSError:
+            pass  # why: the note only improves the other process's message; the lock is what counts
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def _try_lock(fd: int, lock: Path) -> bool:
+    """Take the exclusive lock on ``fd`` without waiting; False if another process holds it."""
+    try:
+        if sys.platform == "win32":  # pragma: no cover - not run on the Linux CI
+            import msvcrt
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as error:
+        if error.errno in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK, errno.EDEADLK):
+            return False
+        raise InputError(lock, "", f"cannot lock the ledger: {error.strerror or error}") from None
+    return True
+
+
+def _holder(fd: int) -> str:
+    """Who holds the lock, as its file says: "process 123 on HOST since TIME"."""
+    try:
+        os.lseek(fd, 0, os.SEEK_SET)
+        words = os.read(fd, 200).decode("utf-8", "replace").split()
+    except OSError:
+        words = []
+    if len(words) == 3:
+        return f"process {words[0]} on {words[1]} since {words[2]}"
+    return "a process that just started"
+
+
+def _host() -> str:
+    try:
+        return os.uname().nodename.split()[0] or "this computer"
+    except (AttributeError, IndexError):  # pragma: no cover - Windows has no uname
+        return "this computer"
 
 
 def _hex(value: object, digits: int) -> bool:

@@ -24,6 +24,7 @@ them), otherwise each version is also estimated alone with its own trusted copy 
 from __future__ import annotations
 
 import re
+from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -50,6 +51,7 @@ from rrdesk.store import collect as collected
 from rrdesk.store.age import Identity
 from rrdesk.store.bundle import BundleIndex
 from rrdesk.store.collect import SurveyData
+from rrdesk.store.ledger import held
 
 __all__ = ["LEDGER_ENV", "REPORT_FILES", "Aggregation", "Checks", "IdentityFiles", "choose", "compute", "find_surveys",
            "ledger_path", "results_of", "run", "split", "write_report"]
@@ -136,10 +138,12 @@ def compute(bundles: Sequence[Path], identity: IdentityFiles, survey_id: str | N
     """
     identities = load_identities(identity)
     checks = beside(_first_file(identity), checks or Checks())
-    found, judge = custody_checks(checks)
-    with collected.Engine(identities, workers, judge, progress) as engine:
-        return _aggregate(bundles, identities, engine, survey_id, by, survey, model, checks, found,
-                          include_synthetic=include_synthetic)
+    assert checks.ledger is not None
+    with held(checks.ledger):  # why: load, compare and save as one step (FORMAT.md §4, "Two aggregations")
+        found, judge = custody_checks(checks)
+        with collected.Engine(identities, workers, judge, progress) as engine:
+            return _aggregate(bundles, identities, engine, survey_id, by, survey, model, checks, found,
+                              include_synthetic=include_synthetic)
 
 
 def run(bundles: Sequence[Path], identity: IdentityFiles, *, survey_id: str | None = None, by: str | None = None,
@@ -157,15 +161,18 @@ def run(bundles: Sequence[Path], identity: IdentityFiles, *, survey_id: str | No
     """
     identities = load_identities(identity)
     checks = beside(_first_file(identity), checks or Checks())
-    try:
-        found, judge = custody_checks(checks)
-    except InputError:  # why: choose's words come first, as when the bundles were looked at first
-        with collected.Engine(identities, workers) as engine:
-            _choose(collected.surveys_of(engine.index(bundles)), survey_id, by, survey, model)
-        raise
-    with collected.Engine(identities, workers, judge, progress) as engine:
-        result = _aggregate(bundles, identities, engine, survey_id, by, survey, model, checks, found, choosing=True,
-                            include_synthetic=include_synthetic)
+    assert checks.ledger is not None
+    with ExitStack() as stack:
+        try:
+            stack.enter_context(held(checks.ledger))  # why: load, compare and save as one step (FORMAT.md §4)
+            found, judge = custody_checks(checks)
+        except InputError:  # why: choose's words come first, as when the bundles were looked at first
+            with collected.Engine(identities, workers) as engine:
+                _choose(collected.surveys_of(engine.index(bundles)), survey_id, by, survey, model)
+            raise
+        with collected.Engine(identities, workers, judge, progress) as engine:
+            result = _aggregate(bundles, identities, engine, survey_id, by, survey, model, checks, found,
+                                choosing=True, include_synthetic=include_synthetic)
     if result.data is None:
         _nothing_usable(result.problems)
     return result
