@@ -93,8 +93,8 @@ def every_test_laptop_is_enrolled(tmp_path_factory):
     listed = tmp_path_factory.mktemp("coordinator") / "enrolled.laptops"
     real = _export._contents
 
-    def contents(data, survey_id, now):
-        made = real(data, survey_id, now)
+    def contents(data, survey_id, now, *rest):
+        made = real(data, survey_id, now, *rest)
         laptop = enrollment.Laptop(made[3], laptop_key(data).public())
         laptops = enrollment.Laptops.load(listed)
         if laptops.key_for(laptop.device) is None:

@@ -77,7 +77,8 @@ def sign(survey_path: Path, key_path: Path) -> tuple[Path, str]:
     return trust.sign_survey(survey, key), key.public().fingerprint
 
 
-def export(data: Path, survey_id: str, dest: Path, *, same_disk: bool = False) -> Path:
+def export(data: Path, survey_id: str, dest: Path, *, same_disk: bool = False,
+           left_out: dict[str, str] | None = None) -> Path:
     """One verified bundle of ``survey_id``'s records in ``dest``; return its path.
 
     Needs no open :class:`~rrdesk.app.interviews.Station`: it only reads the data folder (no
@@ -88,6 +89,9 @@ def export(data: Path, survey_id: str, dest: Path, *, same_disk: bool = False) -
     confirmed), or the environment sets ``RRDESK_EXPORT_SAME_DISK=1``. The bundle is
     checked after its rename to be in the folder chosen, on the device chosen: name that
     device with :func:`where`.
+    A side file that cannot be read (a log's key file or header signature, the survey's
+    signature, a torn tail, a kept version) is left out and named in ``left_out`` (file →
+    reason; show each in one line), and the rest is exported.
 
     Raises
     ------
@@ -98,7 +102,7 @@ def export(data: Path, survey_id: str, dest: Path, *, same_disk: bool = False) -
         The data folder's copy of the survey cannot be read.
     """
     same_disk = same_disk or os.environ.get(SAME_DISK_ENV) == "1"
-    return bundle.export(data, survey_id, dest, same_disk=same_disk)
+    return bundle.export(data, survey_id, dest, same_disk=same_disk, left_out=left_out)
 
 
 def destination_problem(data: Path, dest: Path) -> str | None:

@@ -99,7 +99,10 @@ def _sign(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace) -> int:
     from rrdesk.app import custody  # why: loaded by the custody commands only
 
-    path = custody.export(args.data, args.survey_id, args.to, same_disk=args.same_disk)
+    left_out: dict[str, str] = {}
+    path = custody.export(args.data, args.survey_id, args.to, same_disk=args.same_disk, left_out=left_out)
+    for name, why in sorted(left_out.items()):  # one line each, as verify names what it cannot read
+        print(f"rrdesk: warning: {name}: left out of the bundle: {why}", file=sys.stderr)
     print(path)  # stdout: the path alone, for scripts
     print(f"rrdesk: exported, read back and checked on {custody.where(path)}", file=sys.stderr)
     return EXIT_OK

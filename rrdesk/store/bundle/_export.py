@@ -25,7 +25,7 @@ from typing import Any, Callable, Iterator
 import rrdesk
 from rrdesk.core import survey as surveys
 from rrdesk.core.errors import StoreError, os_reason
-from rrdesk.core.fileio import OsOps, open_capped, read_capped_if_present
+from rrdesk.core.fileio import SIDE_FILE_LIMIT, OsOps, open_capped, read_capped, read_capped_if_present
 from rrdesk.store import trusted
 from rrdesk.store.bundle._mounts import device_name
 from rrdesk.store.bundle._open import (
@@ -64,6 +64,7 @@ from rrdesk.store.log import key_path, signature_path
 
 __all__ = ["BundleOps", "export", "on_same_disk", "read_snapshot"]
 
+LeftOut = dict[str, str]  # a side file left out of a bundle → why, as the operating system said it
 _SNAPSHOT_TRIES = 3  # why: a key update takes microseconds; three reads that all race one is a bug
 
 
@@ -92,7 +93,7 @@ def read_snapshot(log: Path) -> tuple[bytes, bytes | None]:
     return data, key
 
 
-def snapshot(log: Path) -> tuple[int, int, bytes | None]:
+def snapshot(log: Path, left_out: LeftOut | None = None) -> tuple[int, int, bytes | None]:
     """A log open for reading, its size and its key file, as they stood at one moment.
 
     A writer may append meanwhile (a frame, then the key). Reading the key file before and
@@ -100,13 +101,14 @@ def snapshot(log: Path) -> tuple[int, int, bytes | None]:
     log's frame count (in its first ``size`` bytes) or one less -- the two states a writer ever
     leaves -- so an export never shows a verifier a key that runs ahead of its log. The log's
     first ``size`` bytes never change after that (it only grows), so the caller reads them
-    when it needs them.
+    when it needs them. With ``left_out``, a key file that cannot be read (a folder, a FIFO, a
+    device, too large, a read error) is left out and noted there instead of raising.
     """
     keys = key_path(log)
     for attempt in range(_SNAPSHOT_TRIES):
-        before = _read(keys)
+        before = _read(keys, left_out)
         fd, size = _open_log(log)
-        if _read(keys) == before or attempt == _SNAPSHOT_TRIES - 1:
+        if _read(keys, left_out) == before or attempt == _SNAPSHOT_TRIES - 1:
             return fd, size, before
         os.close(fd)
     raise AssertionError("unreachable")
@@ -119,26 +121,48 @@ def _open_log(log: Path) -> tuple[int, int]:
     return fd, os.fstat(fd).st_size
 
 
-def _read(path: Path) -> bytes | None:
-    """A key file to export, read as hostile input (regular files only, at most a bundle's
-    size), or None if it is gone."""
-    return read_capped_if_present(path, MAX_BUNDLE)
+def _read(path: Path, left_out: LeftOut | None = None) -> bytes | None:
+    """A key file to export, read as hostile input (regular files only, at most
+    ``SIDE_FILE_LIMIT``: a key file is 102 bytes), or None if it is gone (or, with ``left_out``,
+    cannot be read)."""
+    return _side(path, SIDE_FILE_LIMIT, left_out)
 
 
-def _header_signature(log: Path) -> bytes | None:
+def _side(path: Path, limit: int, left_out: LeftOut | None) -> bytes | None:
+    """A side file to export (a key file, a signature, a torn tail, a kept version), read as
+    hostile input: a regular file of at most ``limit`` bytes, opened without blocking (a FIFO
+    never hangs) and never read past ``limit`` (a link to ``/dev/zero`` never fills memory).
+    None if it is missing; one that cannot be read is noted in ``left_out`` (None: raised).
+
+    Why leave it out rather than stop: each is evidence beside a log, not the records; the
+    bundle without it still carries every record, and the verifier says what is missing
+    (FORMAT.md §2.5).
+    """
+    try:
+        return read_capped_if_present(path, limit)
+    except OSError as error:
+        if left_out is None:
+            raise
+        left_out[str(path)] = os_reason(error)
+        return None
+
+
+def _header_signature(log: Path, left_out: LeftOut | None = None) -> bytes | None:
     """The log's header signature to export (FORMAT.md §1.11), read as hostile input (regular files
-    only, at most a signature's size), or None if it has none."""
-    return read_capped_if_present(signature_path(log), MAX_SIGNATURE)
+    only, at most a signature's size), or None if it has none (or it is left out)."""
+    return _side(signature_path(log), MAX_SIGNATURE, left_out)
 
 
 def _device(data: Path) -> str:
     path = data / "device-id"
     try:
-        text = path.read_text(encoding="ascii").strip()
+        text = read_capped(path, SIDE_FILE_LIMIT).decode("ascii").strip()
     except FileNotFoundError:
         raise StoreError(path, "", "missing: this is not an rrdesk data folder") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise StoreError(path, "", f"cannot be read: {getattr(error, 'strerror', None) or error}") from None
+    except OSError as error:
+        raise StoreError(path, "", f"cannot be read: {os_reason(error)}; nothing was exported") from None
+    except UnicodeDecodeError:
+        raise StoreError(path, "", "not a device id (32 hex digits); it was edited or damaged") from None
     if not HEX32.match(text):
         raise StoreError(path, "", "not a device id (32 hex digits); it was edited or damaged")
     return text
@@ -165,7 +189,7 @@ def _collect(folder: Path) -> tuple[list[Path], list[Path], list[Path]]:
     return logs, keys, torn
 
 
-def _kept_versions(kept: Path) -> list[tuple[str, bytes]]:
+def _kept_versions(kept: Path, left_out: LeftOut) -> list[tuple[str, bytes]]:
     """The survey copies of earlier versions (and their signatures) in ``DATA/<id>/versions`` (§3)."""
     if not kept.exists() or not stat.S_ISDIR(kept.lstat().st_mode):
         return []  # why: never follow a link out of the data folder into a bundle
@@ -175,7 +199,9 @@ def _kept_versions(kept: Path) -> list[tuple[str, bytes]]:
             continue  # the .new file of an interrupted write
         if not VERSION_NAME.match(path.name):
             raise StoreError(path, "", "a file name rrdesk does not write; move it out of the folder to export")
-        found.append((path.name, read_capped_if_present(path, MAX_SMALL) or b""))
+        blob = _side(path, MAX_SMALL, left_out)
+        if blob is not None:
+            found.append((path.name, blob))
     return found
 
 
@@ -187,10 +213,11 @@ def _written(members: list[Member], name: str) -> bytes:
     return data
 
 
-def _contents(data: Path, survey_id: str, now: datetime) -> tuple[list[Member], dict[str, Any],
-                                                                   tuple[str, ...], str]:
+def _contents(data: Path, survey_id: str, now: datetime, left_out: LeftOut) -> tuple[list[Member], dict[str, Any],
+                                                                                     tuple[str, ...], str]:
     """The bundle's files (the logs open at their snapshot, to be read as the bundle is
-    written), the manifest but its log entries, the recipients to seal to, the device id."""
+    written), the manifest but its log entries, the recipients to seal to, the device id; the
+    side files that could not be read are noted in ``left_out`` (:func:`_side`)."""
     if not is_survey_id(survey_id):
         raise StoreError(data, "", f"{survey_id!r} is not a survey id")
     folder = data / survey_id
@@ -205,30 +232,33 @@ def _contents(data: Path, survey_id: str, now: datetime) -> tuple[list[Member], 
     if not logs:
         raise StoreError(folder, "", "no logs to export: no interview was recorded for this survey here")
     signer = laptop_key(data)  # made here if this laptop never made it (an older data folder)
-    survey_text = copy.read_bytes()
+    survey_text = read_capped(copy, MAX_SMALL)
     members = [Member(SURVEY_FILE, data=survey_text)]
-    signed = read_capped_if_present(folder / SURVEY_SIGNATURE, 1 << 16)  # the coordinator's, kept with the copy
+    signed = _side(folder / SURVEY_SIGNATURE, 1 << 16, left_out)  # the coordinator's, kept with the copy
     if signed is not None:
         members.append(Member(SURVEY_SIGNATURE, data=signed))
     key_entries: list[dict[str, Any]] = []
     torn_entries: list[dict[str, Any]] = []
-    kept = _kept_versions(folder / VERSIONS)
+    kept = _kept_versions(folder / VERSIONS, left_out)
     members += [Member(VERSIONS_DIR + name, data=blob) for name, blob in kept]
     try:
         for path in logs:
-            fd, size, key = snapshot(path)
+            fd, size, key = snapshot(path, left_out)
             members.append(Member(path.name, fd=fd, size=size, path=path, log=True))
             if key is not None:
                 key_entries.append(_entry(path.name + ".key", key))
                 members.append(Member(path.name + ".key", data=key))
-            if (signed_header := _header_signature(path)) is not None:  # listed as key files are (§2.3)
+            if (signed_header := _header_signature(path, left_out)) is not None:  # listed as key files are (§2.3)
                 key_entries.append(_entry(path.name + HEADER_SIGNATURE, signed_header))
                 members.append(Member(path.name + HEADER_SIGNATURE, data=signed_header))
         # a key file whose log is gone still goes: it is evidence for the verifier
         names = {m.name for m in members}
-        others = [(path, path.name, key_entries) for path in keys if path.name not in names]
-        for path, member, entries in others + [(path, TORN_DIR + path.name, torn_entries) for path in torn]:
-            blob = path.read_bytes()
+        others = [(path, path.name, key_entries, SIDE_FILE_LIMIT) for path in keys
+                  if path.name not in names and str(path) not in left_out]
+        for path, member, entries, limit in others + [(path, TORN_DIR + path.name, torn_entries, MAX_BUNDLE)
+                                                      for path in torn]:
+            if (blob := _side(path, limit, left_out)) is None:
+                continue
             entries.append(_entry(path.name, blob))
             members.append(Member(member, data=blob))
     except BaseException:
@@ -243,6 +273,8 @@ def _contents(data: Path, survey_id: str, now: datetime) -> tuple[list[Member], 
     if kept:  # why: absent when no version is kept, so such a bundle opens in older rrdesk too
         manifest["versions"] = [_entry(name, blob) for name, blob in kept]
     changes = trusted.manifest_entries(data, now.strftime("%Y-%m-%d"))  # a replaced or restored key, seen
+    if changes is not None and any(change["how"] == trusted.DAMAGED for change in changes):
+        left_out[str(data / trusted.TRUST_FILE)] = "cannot be read (the manifest says the trusted key is damaged)"
     if changes is not None:  # why: absent while the first key is the only one, as versions (§2.4)
         manifest["trusted_keys"] = changes
     members.append(Member(MANIFEST))
@@ -284,6 +316,7 @@ def _same_device(data: Path, chosen: os.stat_result, dest: Path) -> str | None:
 
 
 def export(data: Path, survey_id: str, dest: Path, *, same_disk: bool = True, ops: BundleOps | None = None,
+           left_out: LeftOut | None = None,
            now: datetime | None = None) -> Path:
     """Write one survey's logs from ``data`` as a verified bundle in ``dest``; return its path.
 
@@ -309,6 +342,10 @@ def export(data: Path, survey_id: str, dest: Path, *, same_disk: bool = True, op
         command line and :func:`rrdesk.app.custody.export` refuse unless asked.
     ops : BundleOps, optional
         The OS calls of the write path (tests inject faults here).
+    left_out : dict, optional
+        Filled with the side files left out of the bundle because they could not be read (a
+        key file, a header or survey signature, a torn tail, a kept version; a folder, FIFO,
+        device, oversize file or read error in their place), file → reason; the rest is exported.
     now : datetime, optional
         The export time (timezone-aware); the current UTC time by default.
 
@@ -334,13 +371,16 @@ def export(data: Path, survey_id: str, dest: Path, *, same_disk: bool = True, op
             # why everything again: a log cut while it was read was opened by a writer, which
             # may have evolved its key file and copied a torn tail aside; the bundle shows the
             # folder as one snapshot (FORMAT.md §2.5 step 2)
+            noted: LeftOut = {}
             try:
-                members, manifest, recipients, device = _contents(data, survey_id, now)
+                members, manifest, recipients, device = _contents(data, survey_id, now, noted)
             except OSError as error:
                 raise StoreError(getattr(error, "filename", None) or data, "",
                                  f"export failed: cannot read: {os_reason(error)}; nothing was exported") from None
             try:
                 _export(ops, data, survey_id, dest, now, pin, members, manifest, recipients, device)
+                if left_out is not None:
+                    left_out.update(noted)
                 break
             except Changed:
                 continue

@@ -1,0 +1,133 @@
+"""One unreadable side file never costs a whole export (issue #32, Deliver 2; FORMAT.md §2.5, §3).
+
+A folder, a FIFO, a link to ``/dev/zero``, an oversize file or a read error (EIO, EMFILE) in place
+of a log's key file, its header signature, the survey's signature or the trusted-key file is left
+out of the bundle and named in one line; everything else is exported, and the bundle verifies.
+The device id, without which no bundle can say whose it is, is a refusal in one line naming it:
+never a hang (a FIFO), never ``MemoryError`` (``/dev/zero``), never a traceback.
+"""
+from __future__ import annotations
+
+import errno
+import os
+import shutil
+import signal
+from pathlib import Path
+
+import pytest
+
+from rrdesk.core.fileio import SIDE_FILE_LIMIT
+from rrdesk.store.bundle import open_bundle
+from tests.cli_runs import SID, rrdesk, simulate
+from tests.conftest import demo_identities
+
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory) -> Path:
+    data = tmp_path_factory.mktemp("side") / "laptop"
+    simulate(data, 2, 5)
+    return data
+
+
+@pytest.fixture
+def data(recorded, tmp_path) -> Path:
+    copy = tmp_path / "laptop"
+    shutil.copytree(recorded, copy)
+    return copy
+
+
+@pytest.fixture(autouse=True)
+def never_hangs():
+    """A FIFO read by a blocking open would wait forever: fail the test instead."""
+    def stop(*_: object) -> None:
+        raise TimeoutError("the export hung")
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(30)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, old)
+
+
+def log_of(data: Path) -> Path:
+    [log] = sorted((data / SID).glob("*.rrlog"))
+    return log
+
+
+def side_files(data: Path) -> dict[str, Path]:
+    log = log_of(data)
+    (data / SID / "survey.toml.minisig").write_text("untrusted comment: placeholder\n")
+    return {"key": log.with_name(log.name + ".key"), "minisig": log.with_name(log.name + ".minisig"),
+            "survey signature": data / SID / "survey.toml.minisig"}
+
+
+def spoil(path: Path, how: str) -> None:
+    if path.exists() or path.is_symlink():
+        path.unlink()
+    if how == "folder":
+        path.mkdir()
+    elif how == "fifo":
+        os.mkfifo(path)
+    elif how == "/dev/zero":
+        path.symlink_to("/dev/zero")
+    elif how == "oversize":
+        with open(path, "wb") as f:
+            f.truncate(SIDE_FILE_LIMIT * 20)
+    else:
+        raise AssertionError(how)
+
+
+def export(data: Path, to: Path) -> tuple[int, str, str]:
+    to.mkdir(exist_ok=True)
+    return rrdesk("export", "--data", data, "--survey-id", SID, "--to", to)
+
+
+@pytest.mark.parametrize("how", ["folder", "fifo", "/dev/zero", "oversize"])
+@pytest.mark.parametrize("which", ["key", "minisig", "survey signature"])
+def test_an_unreadable_side_file_is_left_out_and_named_and_the_rest_exported(data, tmp_path, which, how):
+    target = side_files(data)[which]
+    spoil(target, how)
+    code, out, err = export(data, tmp_path / "stick")
+    assert code == 0, err
+    [warning] = [line for line in err.splitlines() if "warning" in line]
+    assert warning.startswith(f"rrdesk: warning: {target}: left out of the bundle: "), err
+    assert "Traceback" not in err and "MemoryError" not in err
+    opened = open_bundle(Path(out.strip()), demo_identities())
+    assert opened.logs and log_of(data).name in opened.logs  # every record still went
+    assert target.name not in opened.keys
+
+
+@pytest.mark.parametrize("error", [errno.EIO, errno.EMFILE])
+@pytest.mark.parametrize("which", ["key", "minisig", "survey signature"])
+def test_a_read_error_on_a_side_file_is_left_out_and_named(data, tmp_path, monkeypatch, which, error):
+    target = side_files(data)[which]
+    real_open = os.open
+
+    def failing_open(path, flags, *args, **kwargs):  # the OS seam of the capped reader
+        if str(path) == str(target):
+            raise OSError(error, os.strerror(error), str(path))
+        return real_open(path, flags, *args, **kwargs)
+    monkeypatch.setattr(os, "open", failing_open)
+    code, out, err = export(data, tmp_path / "stick")
+    monkeypatch.undo()
+    assert code == 0, err
+    assert f"rrdesk: warning: {target}: left out of the bundle: {os.strerror(error)}" in err
+    assert log_of(data).name in open_bundle(Path(out.strip()), demo_identities()).logs
+
+
+@pytest.mark.parametrize("how", ["folder", "fifo", "/dev/zero", "oversize"])
+def test_an_unreadable_device_id_refuses_in_one_line_naming_it(data, tmp_path, how):
+    target = data / "device-id"
+    spoil(target, how)
+    code, out, err = export(data, tmp_path / "stick")
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    assert err.startswith(f"rrdesk: error: {target}: cannot be read: "), err
+    assert not list((tmp_path / "stick").iterdir())
+
+
+def test_an_unreadable_trust_file_is_named_and_the_bundle_still_goes(data, tmp_path):
+    target = data / "coordinator.trust"
+    spoil(target, "fifo")
+    code, out, err = export(data, tmp_path / "stick")
+    assert code == 0, err
+    assert f"rrdesk: warning: {target}: left out of the bundle: cannot be read" in err
+    assert log_of(data).name in open_bundle(Path(out.strip()), demo_identities()).logs
