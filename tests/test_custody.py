@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from rrdesk.core import survey as surveys
-from rrdesk.store import age, bundle, keys
+from rrdesk.store import age, bundle, keys, minisign
 from rrdesk.store import laptop as _bundle_sign
 from tests.cli_runs import export, rrdesk, simulate
 from tests.conftest import ROOT
@@ -111,7 +111,9 @@ def test_a_bundle_made_on_another_machine_from_the_survey_file_is_reported_and_l
 def test_interviews_appended_to_a_real_log_and_exported_with_another_key_are_reported(field):
     base = field["base"]
     stolen = Path(shutil.copytree(base / "laptop", base / "stolen"))
-    (stolen / _bundle_sign.LAPTOP_KEY).unlink()  # the attacker copies the data, but not the laptop's key
+    # the attacker copies the data, but not the laptop's key: they bring a key of their own (rrdesk
+    # never makes one where the logs were signed with another)
+    (stolen / _bundle_sign.LAPTOP_KEY).write_text(minisign.generate().text("attacker"))
     simulate(stolen, 5, 3, "unhappy=1")  # appended to the laptop's real log (same device id)
     forged = export(stolen, base / "stick-stolen")
     code, out, _ = rrdesk("verify", "-i", KEY, "--laptops", field["laptops"], forged)

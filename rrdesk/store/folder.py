@@ -86,6 +86,20 @@ def _survey_folder_problems(folder: Path, problems: list[Problem]) -> None:
         problems.append(Problem(str(pointer), None, f"names {named[1]}, which is not in the folder"))
 
 
+def _other_device(device: Path, own: str, folders: list[Path], problems: list[Problem]) -> None:
+    """A problem when the logs here were written by another device than ``device`` names: logs are
+    named after the id of the laptop that writes them (FORMAT.md §1.1), so a valid id that names
+    none of them was changed (or copied from another laptop), and the laptop would take its own
+    logs for another's and become a new, unenrolled device."""
+    for folder in folders:
+        names = sorted(p.name for p in folder.glob("*.rrlog"))
+        if names and not any(name.startswith(own + "-") for name in names):
+            problems.append(Problem(str(device), None, f"names device {own[:8]}, but the logs in {folder.name} were "
+                                    f"written by {names[0][:8]}: it was changed or copied from another laptop; "
+                                    "restore it (the first 32 hex digits of a log's name)"))
+            return
+
+
 def folder_problems(path: Path) -> list[Problem]:
     """The problems of the side files under ``path``: a data folder (its ``device-id`` and
     every survey folder's) or one survey folder; nothing for a log or a bundle."""
@@ -102,6 +116,8 @@ def folder_problems(path: Path) -> list[Problem]:
     raw = _read(device, problems)
     if raw is not None and DEVICE_ID.match(raw) is None:
         problems.append(Problem(str(device), None, "not a device id (32 hex digits); it was edited or damaged"))
+    elif raw is not None:
+        _other_device(device, raw.decode("ascii").strip(), folders, problems)
     for folder in folders:
         _survey_folder_problems(folder, problems)
     return problems

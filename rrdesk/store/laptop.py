@@ -16,6 +16,7 @@ public); only an enrolled laptop's key makes one that passes.
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -34,11 +35,23 @@ MAX_SIGNATURE = 16 << 10
 
 
 def laptop_key(data: Path) -> minisign.SecretKey:
-    """This installation's signing key, made once on first use (whoever races to make it)."""
+    """This installation's signing key, made once on first use (whoever races to make it).
+
+    Never made again in a folder whose logs it signed (a ``<log>.rrlog.minisig`` is there): a
+    new key would make the coordinator reject every bundle of this laptop, its older records
+    too, so a missing key (or a link to nothing in its place) is a :class:`StoreError` saying
+    how to recover (FORMAT.md §3).
+    """
     path = Path(data) / LAPTOP_KEY
     with mapped(path, "cannot be read"):
         raw = read_if_present(path)
     if raw is None:
+        if os.path.lexists(path):
+            raise StoreError(path, "", "a link to a file that is not there: this laptop's signing key is lost; "
+                             f"{_RECOVER}") from None
+        if (signed := _signed_log(Path(data))) is not None:
+            raise StoreError(path, "", f"missing, but it signed {signed.parent.name}/{signed.name}: a new key would "
+                             f"make the coordinator reject every bundle of this laptop; {_RECOVER}") from None
         key = minisign.generate()
         with mapped(Path(data), "cannot be created"):
             Path(data).mkdir(parents=True, exist_ok=True)
@@ -51,6 +64,18 @@ def laptop_key(data: Path) -> minisign.SecretKey:
     except SignatureError as error:
         raise StoreError(path, "", f"damaged ({error.what}): this laptop can no longer sign its exports; "
                          "move the file aside, then enroll the laptop again") from None
+
+
+_RECOVER = ("restore laptop.minisign.key from this laptop's backup; if it is lost for good, move this data "
+            "folder aside (its bundles stay readable), record in a new one and enroll the laptop again")
+
+
+def _signed_log(data: Path) -> Path | None:
+    """A log header signature in a survey folder of ``data`` (None: no log was signed here)."""
+    try:
+        return next(iter(sorted(data.glob("*/*.rrlog.minisig"))), None)
+    except OSError:
+        return None
 
 
 def trusted_comment(survey: str, device: str, manifest: bytes) -> str:
