@@ -185,5 +185,18 @@ def test_a_remembered_survey_path_that_is_not_a_file_opens_the_demo_with_one_lin
     assert window.survey.id == "workplace-demo" and window.station is not None
     said = window.message.informativeText()
     what = "a named pipe (FIFO)" if kind == "fifo" else "a folder"
-    assert said == f"{path}: not a survey file: it is {what}" and "\n" not in said
+    assert said == f"{path}: not a survey file: it is {what}; forgotten (settings file {settings.fileName()})"
+    assert "\n" not in said
+    assert settings.value("survey/path", "") == ""  # the next start opens the demo without a word
+    window.close()
+
+
+def test_a_remembered_survey_path_with_a_nul_byte_opens_the_demo_with_one_line(qtbot, data, settings, fast_spin):
+    settings.setValue("survey/path", "/tmp/survey\0.toml")
+    window = open_window(qtbot, data, settings)
+    assert window.survey.id == "workplace-demo" and window.station is not None
+    said = window.message.informativeText()
+    assert said == ("/tmp/survey\\0.toml: not a usable path: it holds a NUL byte; forgotten (settings file "
+                    f"{settings.fileName()})") and "\n" not in said
+    assert settings.value("survey/path", "") == ""
     window.close()

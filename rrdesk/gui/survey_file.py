@@ -27,7 +27,8 @@ def load(path: str | Path) -> Survey:
     Raises
     ------
     SurveyError
-        ``FILE: cannot read: …`` when it cannot be looked at, ``FILE: not a survey file: it is
+        ``FILE: cannot read: …`` when it cannot be looked at (``not a usable path`` for a path
+        holding a NUL byte), ``FILE: not a survey file: it is
         a folder`` (a FIFO, a device, a socket) when it is not a regular file, and whatever
         :func:`rrdesk.core.survey.load` finds wrong in a file, and a picture or sound file of the
         survey that is missing, too large or changed (:func:`rrdesk.core.survey.verify_media`).
@@ -36,6 +37,8 @@ def load(path: str | Path) -> Survey:
         mode = os.stat(path).st_mode
     except OSError as error:
         raise SurveyError(path, "", f"cannot read: {os_reason(error)}") from None
+    except ValueError:  # a NUL byte (a damaged settings file): no path can hold one
+        raise SurveyError(str(path).replace("\0", "\\0"), "", "not a usable path: it holds a NUL byte") from None
     if not stat.S_ISREG(mode):
         kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
         raise SurveyError(path, "", f"not a survey file: it is {kind}")

@@ -271,8 +271,13 @@ class MainWindow(QMainWindow):
                 self.use_survey(load_survey(chosen), later=True)
                 return
             except SurveyError as error:
+                said = str(error)
+                if path is None:  # why: a remembered path that fails is forgotten, so the next start is clean
+                    self.prefs.survey_path = None
+                    said = self.tr("{problem}; forgotten (settings file {file})").format(
+                        problem=said, file=self.prefs.settings.fileName())
                 self.show_message(self.tr("The survey file cannot be used; the demo survey is open instead"),
-                                  str(error))
+                                  said)
         self.use_survey(load_survey(DEMO_SURVEY), later=True)
 
     def use_survey(self, survey: Survey, *, status: str = "", later: bool = False) -> None:
