@@ -372,3 +372,22 @@ def test_a_log_begun_with_record_format_2_is_followed_by_a_new_log_numbered_afte
     with Station(demo, tmp_path) as station:
         assert station.writer.path != first_log and station.interviews_begun == 7  # 5 before it, 2 in it
         assert station.start({"department": "office"}, interviewer="t1").number == 8
+
+
+def test_a_failing_read_of_the_kept_survey_copy_is_never_taken_for_damage(demo, tmp_path, monkeypatch):
+    """Issue #32: one EIO or EMFILE while the station reads its survey copy used to set the
+    intact copy aside as damaged and replace it; the copy is parsed from the bytes read once."""
+    import errno
+
+    import rrdesk.core.survey as survey_module
+    with Station(demo, tmp_path):
+        pass
+    copy = tmp_path / demo.id / "survey.toml"
+    kept = copy.read_bytes()
+
+    def failing(*args, **kwargs):
+        raise OSError(errno.EIO, "Input/output error")
+    monkeypatch.setattr(survey_module, "read_text", failing)  # any second read of a survey file fails
+    with Station(demo, tmp_path) as station:
+        assert station.problems == []
+    assert copy.read_bytes() == kept and not list(copy.parent.glob("survey.toml.damaged-*"))

@@ -23,7 +23,7 @@ from rrdesk.core.errors import StoreError, SurveyError
 from rrdesk.core.fileio import FileOps, fsync_dir, mapped, read_capped, read_if_present, remove_quietly, replace_file
 from rrdesk.core.problems import Problem
 from rrdesk.core.survey import MAX_BYTES, Survey
-from rrdesk.core.survey import load as load_survey
+from rrdesk.core.survey import loads as loads_survey
 from rrdesk.store import minisign
 from rrdesk.store.folder import SURVEY_COPY, VERSIONS
 
@@ -62,7 +62,9 @@ def _keep_bytes(copy: Path, survey: Survey, ops: FileOps, problems: list[Problem
         kept_bytes = read_if_present(copy)
     if kept_bytes is not None:
         try:
-            kept = load_survey(copy)
+            # why the bytes just read, not the file again: a second read that fails for a moment
+            # (EIO, EMFILE) would pass for damage, and an intact copy would be set aside
+            kept = _parsed(kept_bytes, copy)
         except SurveyError as damaged:  # the copy, not the survey: keep it aside and go on
             _set_aside(copy, damaged, problems)
             kept_bytes = None
@@ -105,6 +107,17 @@ def _keep_version(copy: Path, version: str, kept_bytes: bytes, ops: FileOps) -> 
 def _recorded(folder: Path) -> bool:
     """Whether any log of the survey folder holds a record (of any laptop copied in)."""
     return any(interviews_in(path, 1) for path in sorted(folder.glob("*.rrlog")))
+
+
+def _parsed(data: bytes, copy: Path) -> Survey:
+    """The survey copy ``data`` (read from ``copy``), as the survey loader reads a file."""
+    if len(data) > MAX_BYTES:
+        raise SurveyError(copy, "", "larger than 1 MiB, far too big for a survey file")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise SurveyError(copy, "", "not UTF-8 text") from None
+    return loads_survey(text, copy)
 
 
 def _set_aside(copy: Path, damaged: SurveyError, problems: list[Problem]) -> None:

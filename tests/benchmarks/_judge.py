@@ -1,0 +1,68 @@
+"""How the benchmarks judge a target honestly on a machine that may be busy (issue #33).
+
+Wall time follows the machine's load, not the code: another process on the same cores makes
+any run slower, by any factor. So, as pyperf and hyperfine do:
+
+- a figure per core is judged on **CPU time** (what this process and its workers spent), which
+  other load inflates far less than wall time;
+- a figure that needs the cores to itself (a speed-up from two workers, a latency) is judged
+  only when the machine is **quiet**: otherwise the verdict says "not judged: load N on C cores"
+  and prints the figure all the same;
+- a comparison of two programs is made of **interleaved A/B pairs** (A, B, B, A, ...), so that
+  load hits both alike, and printed as the min, median and max of the ratios.
+"""
+from __future__ import annotations
+
+import os
+import statistics
+import time
+from typing import Callable
+
+QUIET_SHARE = 0.9
+# why: a spin loop that gets under 90 % of a core while it runs shares its core with another
+# process; a quiet machine gives it 98-100 %
+QUIET_LOAD = 0.5
+# why: the 1-minute load average, per core, above which another process is running most of the
+# time (this benchmark's own workers have not started when it is read)
+
+
+def share_of_a_core(seconds: float = 0.3) -> float:
+    """The share of one core a busy loop gets for ``seconds`` (1.0 on a quiet machine)."""
+    start, cpu = time.perf_counter(), time.process_time()
+    while time.perf_counter() - start < seconds:
+        pass
+    return (time.process_time() - cpu) / (time.perf_counter() - start)
+
+
+def busy() -> str | None:
+    """Why the machine is too busy for a wall-time verdict (None: quiet enough)."""
+    cores = os.cpu_count() or 1
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+    share = share_of_a_core()
+    if load / cores > QUIET_LOAD or share < QUIET_SHARE:
+        return f"not judged: load {load:.1f} on {cores} cores, this process got {100 * share:.0f} % of a core"
+    return None
+
+
+def verdict(ok: bool, why_not: str | None = None) -> str:
+    """PASS or FAIL, or why the figure is not judged."""
+    return why_not if why_not is not None else ("PASS" if ok else "FAIL")
+
+
+def pairs(a: Callable[[], float], b: Callable[[], float], n: int = 5) -> list[float]:
+    """The ratios b/a of ``n`` interleaved pairs (A B, then B A, ...): each call gives a cost
+    (seconds, or CPU seconds per record)."""
+    ratios = []
+    for i in range(n):
+        if i % 2 == 0:
+            first, second = a(), b()
+            ratios.append(second / first)
+        else:
+            second, first = b(), a()
+            ratios.append(second / first)
+    return ratios
+
+
+def spread(values: list[float]) -> str:
+    """min / median / max, as the benchmarks print a set of ratios."""
+    return f"min {min(values):.3f}, median {statistics.median(values):.3f}, max {max(values):.3f}"
