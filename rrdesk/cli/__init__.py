@@ -12,7 +12,7 @@ from typing import NoReturn, Sequence
 
 from rrdesk import __version__
 from rrdesk.cli.common import EXIT_BAD_INPUT, EXIT_OK
-from rrdesk.core.errors import RRDeskError, describe
+from rrdesk.core.errors import RRDeskError, describe, describe_all
 
 
 class _Parser(argparse.ArgumentParser):
@@ -56,7 +56,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _stdout_to_devnull()
         return EXIT_OK
     except (RRDeskError, OSError) as error:  # the GUI shows the same describe(error)
-        print(f"rrdesk: error: {describe(error)}", file=sys.stderr)
+        for line in describe_all(error):  # several lines: every problem of a form in one run
+            print(f"rrdesk: error: {line}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("rrdesk: interrupted", file=sys.stderr)

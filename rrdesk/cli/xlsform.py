@@ -3,6 +3,7 @@ FORM.xlsx`: arguments in, one line out (:mod:`rrdesk.app.xlsform`)."""
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from rrdesk.cli.common import EXIT_OK
@@ -34,7 +35,10 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 def run_import(args: argparse.Namespace) -> int:
     from rrdesk.app.xlsform import import_xlsform  # why lazy: openpyxl only for these commands
-    survey = import_xlsform(args.form, args.output, force=args.force)
+    made = import_xlsform(args.form, args.output, force=args.force)
+    survey = made.survey
+    for note in made.notes:  # what the form holds that rrdesk reads and leaves out, said once
+        print(f"rrdesk: note: {note}", file=sys.stderr)
     print(f"{args.output}: {len(survey.questions)} questions ({len(survey.randomized)} randomized), "
           f"languages {', '.join(survey.languages)}, ε per respondent "
           f"{survey.epsilon_per_respondent:.6f}; next: rrdesk check {args.output}")

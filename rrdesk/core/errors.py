@@ -9,6 +9,7 @@ was defined before, so old imports keep working)::
     ├── LocatedError             "FILE: where: what" -- bad input or a failed file, and where
     │   ├── InputError           bad input in a named file (or on the command line)
     │   │   ├── SurveyError      a survey file is malformed or breaks a rule of the format
+    │   │   │   └── SurveyProblems  several of them, all reported in one run (.errors)
     │   │   ├── BundleError      an export bundle cannot be used
     │   │   ├── SignatureError   a key or signature file is malformed, or a signature fails
     │   │   └── IdentityFileError  an identity file holds no usable age identity (also an AgeError)
@@ -41,7 +42,8 @@ if TYPE_CHECKING:
 
 __all__ = ["AgeError", "BundleError", "Cancelled", "DesignError", "HMACError", "HeaderError", "IdentityFileError",
            "InputError", "InterviewError", "LocatedError", "LogDamaged", "LogLocked", "NoMatchError",
-           "PayloadError", "RRDeskError", "RecordError", "SignatureError", "StoreError", "SurveyError", "describe", "os_reason"]
+           "PayloadError", "RRDeskError", "RecordError", "SignatureError", "StoreError", "SurveyError", "SurveyProblems",
+           "describe", "describe_all", "os_reason"]
 
 
 class RRDeskError(Exception):
@@ -80,6 +82,17 @@ class InputError(LocatedError):
 
 class SurveyError(InputError):
     """A survey file is malformed or breaks a rule of the survey format."""
+
+
+class SurveyProblems(SurveyError):
+    """Several problems of one survey or form, found in one run: ``errors``, each a
+    :class:`SurveyError` the command line prints on its own line (:func:`describe_all`)."""
+
+    def __init__(self, errors: Sequence[SurveyError]) -> None:
+        self.errors = tuple(errors)
+        first = self.errors[0]
+        more = f" (and {len(self.errors) - 1} more)" if len(self.errors) > 1 else ""
+        super().__init__(first.file, first.where, first.what + more)
 
 
 class BundleError(InputError):
@@ -162,3 +175,11 @@ def describe(error: BaseException) -> str:
         where = f"{error.filename}: " if error.filename else ""
         return f"{where}{error.strerror or type(error).__name__}"
     return f"internal error ({type(error).__name__})"
+
+
+def describe_all(error: BaseException) -> list[str]:
+    """One line per problem: :func:`describe` of each of a :class:`SurveyProblems`' errors, else
+    the one line of ``error``."""
+    if isinstance(error, SurveyProblems):
+        return [describe(e) for e in error.errors]
+    return [describe(error)]

@@ -11,50 +11,137 @@ are not kept).
 """
 from __future__ import annotations
 
+import re
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 
 import rrdesk.app.xlsform._import as _xlsform_import
+from rrdesk.app.xlsform._cells import MAX_PROBLEMS, Built
 from rrdesk.app.xlsform._columns import SHEETS
 from rrdesk.app.xlsform._read import MAX_COLUMNS, MAX_ROWS, read_workbook
 from rrdesk.app.xlsform._write import sheets, workbook_bytes
 from rrdesk.core import survey as surveys
-from rrdesk.core.errors import InputError, SurveyError
+from rrdesk.core.errors import InputError, SurveyError, SurveyProblems
 from rrdesk.core.fileio import read_capped, write_atomic
 
-__all__ = ["MAX_COLUMNS", "MAX_ROWS", "import_xlsform", "export_xlsform", "survey_from_xlsform", "xlsform_from_survey"]
+__all__ = ["MAX_COLUMNS", "MAX_PROBLEMS", "MAX_ROWS", "Imported", "import_xlsform", "export_xlsform", "read_xlsform",
+           "survey_from_xlsform", "xlsform_from_survey"]
 
 #: The first words of a survey file import-xlsform made: such a file is replaced by the next
 #: import without --force (re-importing a corrected form is the usual loop); any other is kept.
 MADE_BY = "# Made by `rrdesk import-xlsform`"
 
 
-def survey_from_xlsform(form: Path) -> tuple[str, surveys.Survey]:
-    """The survey file's text made from the XLSForm at ``form``, and the survey it holds.
+@dataclass(frozen=True)
+class Imported:
+    """A form read: the survey file's text, its survey, and what was read and left out (ODK
+    metadata, notes, groups' labels, hints), one line each, said once."""
+
+    text: str
+    survey: surveys.Survey
+    notes: tuple[str, ...]
+
+
+def read_xlsform(form: Path) -> Imported:
+    """The survey made from the XLSForm at ``form``.
 
     Raises
     ------
+    SurveyProblems
+        Every problem found (up to a cap), each ``FORM: sheet 'survey', row 7, column 'epsilon':
+        what``: the sheets' own, then the survey rules' on the rows that had none.
     SurveyError
-        ``FORM: sheet 'survey', row 7, column 'epsilon': what`` for the first thing wrong.
+        The file is not a readable workbook.
     """
     built = _xlsform_import.build(str(form), read_workbook(form, SHEETS))
-    try:
-        survey = surveys.loads(built.text, form)
-    except SurveyError as error:
-        raise _xlsform_import.locate(error, built) from None
+    survey, problems = _survey_rules(form, built)
+    if problems or survey is None:
+        raise SurveyProblems(problems or [SurveyError(str(form), "", "no question could be read")])
+    notes = tuple(f"{form}: {_rows(rows)}: {what}" for what, rows in built.notes.items())
     header = (f"{MADE_BY} from {form.name}. Check it with `rrdesk check`;\n"
-              "# docs/survey-format.md describes every key.\n\n")
-    return header + built.text, survey
+              "# docs/survey-format.md describes every key.\n"
+              + "".join(f"# Left out: {what}\n" for what in built.notes) + "\n")
+    return Imported(header + built.text, survey, notes)
 
 
-def import_xlsform(form: Path, out: Path, *, force: bool = False) -> surveys.Survey:
+def survey_from_xlsform(form: Path) -> tuple[str, surveys.Survey]:
+    """The survey file's text made from the XLSForm at ``form``, and the survey it holds
+    (:func:`read_xlsform`, without its notes)."""
+    made = read_xlsform(form)
+    return made.text, made.survey
+
+
+def _rows(rows: list[int]) -> str:
+    shown = ", ".join(str(r) for r in rows[:8]) + (", …" if len(rows) > 8 else "")
+    return f"row {shown}" if len(rows) == 1 else f"rows {shown}"
+
+
+def _survey_rules(form: Path, built: Built) -> tuple[surveys.Survey | None, list[SurveyError]]:
+    """The survey rules applied to the rows that had no problem of their own. A question the
+    rules refuse is reported and taken out, and the rules run again on the rest, so that one
+    question's mistake does not hide the next; a message about a row already reported (its id
+    named) is left out as a repeat. Sorted by sheet and row."""
+    problems = list(built.problems)
+    lines, cells = list(built.lines), dict(built.cells)
+    survey = None
+    while len(problems) < MAX_PROBLEMS:
+        view = Built(built.file, lines, cells)
+        try:
+            survey = surveys.loads(view.text, form)
+            break
+        except SurveyError as error:
+            located = _xlsform_import.locate(error, view)
+            cascade = built.skipped and located.what.startswith("no questions")
+            if not cascade and not _mentions(located, built.skipped):
+                problems.append(located)
+            block = _question_block(error, lines)
+            if block is None:
+                break
+            start, end = block
+            del lines[start:end]
+            cells = {(n if n <= start else n - (end - start)): c for n, c in cells.items()
+                     if not start < n <= end}
+            built.skipped.update(_ids(view.lines[start:end]))
+    order = {name: i for i, name in enumerate(SHEETS)}
+    problems.sort(key=lambda e: _place(e, order))
+    return (survey if not problems else None), problems
+
+
+def _mentions(error: SurveyError, names: set[str]) -> bool:
+    return any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", error.what) for n in names)
+
+
+def _ids(lines: list[str]) -> list[str]:
+    return [m[1] for line in lines if (m := re.match(r'id = "(.*)"\Z', line))]
+
+
+def _question_block(error: SurveyError, lines: list[str]) -> tuple[int, int] | None:
+    """The 0-based [start, end) of the [[question]] table holding the error's line, if any."""
+    m = re.match(r"line (\d+)", error.where)
+    if m is None:
+        return None
+    at = int(m[1]) - 1
+    start = next((i for i in range(min(at, len(lines) - 1), -1, -1) if lines[i].startswith("[")), None)
+    if start is None or lines[start] != "[[question]]":
+        return None
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("[")), len(lines))
+    return start, end
+
+
+def _place(error: SurveyError, order: dict[str, int]) -> tuple[int, int]:
+    m = re.match(r"sheet '(\w+)', row (\d+)", error.where)
+    return (order.get(m[1], len(order)), int(m[2])) if m else (-1, 0)
+
+
+def import_xlsform(form: Path, out: Path, *, force: bool = False) -> Imported:
     """Write the survey made from ``form`` to ``out`` (atomically). A file at ``out`` is replaced
     only if an earlier import made it, or with ``force`` (a hand-written survey file keeps
     comments a spreadsheet cannot)."""
-    text, survey = survey_from_xlsform(form)
+    made = read_xlsform(form)
     _refuse_existing(out, force or _made_by_import(out))
-    write_atomic(out, text.encode("utf-8"))
-    return survey
+    write_atomic(out, made.text.encode("utf-8"))
+    return made
 
 
 def xlsform_from_survey(path: Path) -> tuple[surveys.Survey, bytes]:

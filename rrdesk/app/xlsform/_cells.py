@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, NoReturn
+from typing import Any, Iterator, NoReturn
 
 import rrdesk.app.xlsform._toml_text as toml
 from rrdesk.core.errors import SurveyError
@@ -18,19 +19,64 @@ from rrdesk.core.survey import show
 
 Cell = tuple[str, int, str]  # (sheet, row, column) as a person finds it in the spreadsheet
 
+#: Problems reported in one run, at most: a form that is not an XLSForm at all (every row
+#: wrong) gets a screenful, not two thousand lines.
+MAX_PROBLEMS = 30
+
+
+class Quiet(SurveyError):
+    """A row that cannot be read because of a problem already reported (a choices sheet without
+    its column 'name'): left out without a second message."""
+
+
+class TooMany(Exception):
+    """:data:`MAX_PROBLEMS` problems found: reading stops and they are reported."""
+
 
 @dataclass
 class Built:
-    """The survey file's text, and the cell behind each line (1-based)."""
+    """The survey file's text, the cell behind each line (1-based), and every problem found.
+
+    A row (or a column of the settings) is read inside :meth:`part`: a problem in it is kept
+    in ``problems`` and the row's lines are taken back out, so that the next row is read and
+    the survey rules later check a text made of the rows that had none. ``skipped`` holds the
+    question ids and settings that had a problem (a later message about them would repeat it);
+    ``notes`` what was read and left out (said once each)."""
 
     file: str
     lines: list[str] = field(default_factory=list)
     cells: dict[int, Cell] = field(default_factory=dict)
+    problems: list[SurveyError] = field(default_factory=list)
+    skipped: set[str] = field(default_factory=set)
+    notes: dict[str, list[int]] = field(default_factory=dict)
 
     def add(self, line: str, cell: Cell | None = None) -> None:
         self.lines.append(line)
         if cell is not None:
             self.cells[len(self.lines)] = cell
+
+    def note(self, what: str, row: int) -> None:
+        """Remember that ``what`` was read and left out on ``row``."""
+        self.notes.setdefault(what, []).append(row)
+
+    def report(self, problem: SurveyError) -> None:
+        if not isinstance(problem, Quiet):
+            self.problems.append(problem)
+        if len(self.problems) >= MAX_PROBLEMS:
+            raise TooMany
+
+    @contextmanager
+    def part(self, *names: str) -> Iterator[None]:
+        """Read one row or cell: a problem is kept (``names`` marked skipped), its lines undone."""
+        mark = len(self.lines)
+        try:
+            yield
+        except SurveyError as problem:
+            del self.lines[mark:]
+            for line in [n for n in self.cells if n > mark]:
+                del self.cells[line]
+            self.skipped.update(n for n in names if n)
+            self.report(problem)
 
     @property
     def text(self) -> str:

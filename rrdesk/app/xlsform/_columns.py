@@ -42,27 +42,40 @@ SETTINGS = {"form_id": "id", "form_title": "title", "recipients": "recipients",
             "version": "version", "interviewers": "interviewers"}
 assert set(SETTINGS.values()) | {"languages"} == set(SURVEY_KEYS), "a [survey] key has no column"
 
-#: XLSForm types rrdesk's question types stand for: a yes/no question (no list), or one answer
-#: from a list of the choices sheet.
+#: XLSForm types rrdesk's question types stand for: one answer from a list of the choices sheet.
+#: A YES/NO question (every randomized yes/no design, and a direct yes/no question) is written
+#: the ODK way, ``select_one yes_no`` over a list ``yes_no`` holding the choices ``yes`` and
+#: ``no`` (labels: rrdesk's own YES and NO in each language), so that ODK's converter takes
+#: the form; the bare type ``yes_no`` of rrdesk's first dialect is still read.
 YES_NO = "yes_no"
 SELECT_ONE = "select_one"
+#: The choice names of a YES/NO list, in the order written.
+YES_NO_CHOICES = ("yes", "no")
 
 #: XLSForm features rrdesk refuses, by type, with what to do instead.
 _TYPE_HINTS = {
-    "begin group": "groups", "end group": "groups", "begin_group": "groups", "end_group": "groups",
     "begin repeat": "repeats", "end repeat": "repeats", "begin_repeat": "repeats", "end_repeat": "repeats",
     "calculate": "calculations", "select_multiple": "several answers to one question (ask one "
     "yes/no question per answer instead)", "select_multiple_from_file": "choices from a file",
     "select_one_from_file": "choices from a file", "rank": "ranking", "range": "ranges",
     "text": "free text (an answer typed in the clear could name the respondent)",
-    "note": "notes", "acknowledge": "acknowledgements", "trigger": "triggers",
+    "acknowledge": "acknowledgements", "trigger": "triggers",
     "hidden": "hidden questions", "xml-external": "external data", "csv-external": "external data",
 }
 _MEDIA = ("image", "audio", "video", "file", "barcode", "geopoint", "geotrace", "geoshape",
           "background-audio", "date", "time", "datetime")
-#: Metadata an ODK form often starts with; rrdesk records none of it beside an answer.
-_METADATA = ("start", "end", "today", "deviceid", "phonenumber", "username", "email",
-             "audit", "simserial", "subscriberid", "start-geopoint")
+#: Metadata an ODK form often starts with: rows rrdesk skips (said once), as it records none of
+#: it beside an answer.
+METADATA = ("start", "end", "today", "deviceid", "phonenumber", "username", "email",
+            "audit", "simserial", "subscriberid", "start-geopoint")
+#: Rows rrdesk reads without making a question of them: a group's rows are flattened (its
+#: questions kept in order), a note is not shown (rrdesk shows only questions).
+GROUPS = ("begin group", "end group", "begin_group", "end_group")
+NOTE = "note"
+
+#: Columns of XLSForm rrdesk reads and leaves out of the survey (said once when filled): a hint
+#: (put what the respondent must read in the label) and the interviewer's guidance.
+IGNORED_COLUMNS = ("hint", "guidance_hint")
 
 #: Columns of XLSForm that rrdesk does not support: refused in any row that fills them.
 _UNSUPPORTED = {
@@ -72,8 +85,7 @@ _UNSUPPORTED = {
     "repeat_count": "repeats are not supported", "appearance": "appearances are not supported",
     "default": "default answers are not supported (a respondent's answer is never preset)",
     "read_only": "read-only questions are not supported", "trigger": "triggers are not supported",
-    "parameters": "parameters are not supported", "hint": "hints are not supported; put what the "
-    "respondent must read in the label", "guidance_hint": "hints are not supported",
+    "parameters": "parameters are not supported",
     "required_message": "required answers are not supported (a respondent may always skip)",
     "media": "media (images, audio, video) are not supported", "image": "images are not supported",
     "audio": "audio is not supported", "video": "video is not supported",
@@ -94,17 +106,16 @@ _SETTINGS_UNSUPPORTED = {
 def type_problem(kind: str) -> str | None:
     """Why the XLSForm type ``kind`` (lower case) is refused, or None if rrdesk takes it."""
     first = kind.split()[0] if kind.split() else kind
-    if kind == YES_NO or first in (SELECT_ONE, "select one") or kind in NUMBER_TYPES:
+    if (kind == YES_NO or first in (SELECT_ONE, "select one") or kind in NUMBER_TYPES
+            or kind in GROUPS or kind == NOTE or kind in METADATA):
         return None
     for name, feature in _TYPE_HINTS.items():
         if kind == name or first == name:
             return f'type "{kind}" is not supported: rrdesk has no {feature}'
     if first in _MEDIA:
         return f'type "{kind}" is not supported: rrdesk asks only yes_no, select_one, integer and decimal questions'
-    if first in _METADATA:
-        return (f'type "{kind}" is not supported: rrdesk records no time, device or person data '
-                "beside an answer")
-    return f'type "{kind}" is not an XLSForm type rrdesk knows (use yes_no, select_one LIST, integer or decimal)'
+    return (f'type "{kind}" is not an XLSForm type rrdesk knows (use select_one yes_no, select_one LIST, '
+            "integer or decimal)")
 
 
 def unsupported_column(name: str, sheet: str) -> str | None:
@@ -115,19 +126,47 @@ def unsupported_column(name: str, sheet: str) -> str | None:
     return _UNSUPPORTED.get(base)
 
 
-def language_of(column: str, default: str) -> tuple[str, str] | str:
-    """``(base, language)`` of a column ``base`` or ``base::LANG``, or a message why not.
+#: Language names as ODK forms write them without a code (``label::English``, ``label::español``),
+#: in English and in the language itself, lower case → the code. A name not here needs its code.
+LANGUAGE_NAMES = {
+    "english": "en", "french": "fr", "français": "fr", "francais": "fr", "spanish": "es",
+    "español": "es", "espanol": "es", "portuguese": "pt", "português": "pt", "portugues": "pt",
+    "arabic": "ar", "العربية": "ar", "swahili": "sw", "kiswahili": "sw", "german": "de",
+    "deutsch": "de", "italian": "it", "italiano": "it", "dutch": "nl", "nederlands": "nl",
+    "russian": "ru", "русский": "ru", "ukrainian": "uk", "українська": "uk", "polish": "pl",
+    "polski": "pl", "turkish": "tr", "türkçe": "tr", "persian": "fa", "farsi": "fa", "فارسی": "fa",
+    "dari": "prs", "pashto": "ps", "urdu": "ur", "اردو": "ur", "hindi": "hi", "हिन्दी": "hi",
+    "bengali": "bn", "bangla": "bn", "বাংলা": "bn", "nepali": "ne", "chinese": "zh", "中文": "zh",
+    "japanese": "ja", "日本語": "ja", "korean": "ko", "한국어": "ko", "vietnamese": "vi",
+    "tiếng việt": "vi", "thai": "th", "indonesian": "id", "bahasa indonesia": "id", "malay": "ms",
+    "tagalog": "tl", "filipino": "fil", "burmese": "my", "khmer": "km", "lao": "lo",
+    "amharic": "am", "አማርኛ": "am", "tigrinya": "ti", "oromo": "om", "afaan oromoo": "om",
+    "somali": "so", "soomaali": "so", "hausa": "ha", "yoruba": "yo", "igbo": "ig", "fulfulde": "ff",
+    "wolof": "wo", "lingala": "ln", "kinyarwanda": "rw", "kirundi": "rn", "luganda": "lg",
+    "chichewa": "ny", "nyanja": "ny", "shona": "sn", "zulu": "zu", "isizulu": "zu", "xhosa": "xh",
+    "sesotho": "st", "setswana": "tn", "malagasy": "mg", "haitian creole": "ht", "kreyòl": "ht",
+    "quechua": "qu", "aymara": "ay", "guarani": "gn", "greek": "el", "hebrew": "he", "romanian": "ro",
+}
 
-    The language is a code (``label::fr``) or XLSForm's ``Name (code)`` (``label::Français (fr)``);
-    a column without ``::`` is in the ``default`` language."""
+
+def language_of(column: str, default: str) -> tuple[str, str] | str:
+    """``(base, language)`` of a column ``base``, ``base::LANG`` or ``base:LANG``, or a message why not.
+
+    The language is a code (``label::fr``), XLSForm's ``Name (code)`` (``label::Français (fr)``)
+    or a language's name alone (``label::English``, ``label::español``: :data:`LANGUAGE_NAMES`);
+    a column without a language is in the ``default`` language. One colon (``label:English``)
+    is ODK's older spelling, read when it is not a namespace (``jr:``)."""
     base, sep, lang = column.partition("::")
+    if not sep and ":" in column and not column.lower().startswith(("jr:", "odk:", "orx:")):
+        base, sep, lang = column.partition(":")
     base = base.strip().lower()
     if not sep:
         return base, default
     lang = lang.strip()
     m = re.fullmatch(r".*\(\s*([^()]+?)\s*\)", lang)
-    code = m[1] if m else lang
+    code = m[1] if m else LANGUAGE_NAMES.get(lang.lower(), lang)
     if LANGUAGE.fullmatch(code) is None:
-        return (f'"{lang}" is not a language code: write {base}::fr, or {base}::Français (fr) '
-                'as XLSForm does (a code like "en", "fra" or "pt-BR")')
+        named = f"{lang} ({code})" if m else f"{lang} (CODE)"
+        return (f'"{lang}" is not a language rrdesk can name with a code: write {base}::{named} as '
+                f'ODK does, with its code (like "en", "fra" or "pt-BR"), or {base}::CODE')
     return base, code

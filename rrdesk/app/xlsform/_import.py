@@ -8,12 +8,16 @@ the text built here, whose messages :func:`locate` moves from a TOML line back t
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import rrdesk.app.xlsform._toml_text as toml
-from rrdesk.app.xlsform._cells import Built, Cell, fail, number, value
+from rrdesk.app.xlsform._cells import Built, Cell, Quiet, TooMany, fail, number, value
 from rrdesk.app.xlsform._columns import (
+    GROUPS,
+    IGNORED_COLUMNS,
+    METADATA,
+    NOTE,
     NUMBER_COLUMNS,
     NUMBER_TYPES,
     SCALAR_COLUMNS,
@@ -30,41 +34,54 @@ from rrdesk.app.xlsform._lists import Lists, read_lists, weight_table, wording_t
 from rrdesk.app.xlsform._numbers import number_keys
 from rrdesk.app.xlsform._read import Sheet
 from rrdesk.core.errors import SurveyError
-from rrdesk.core.survey import show
+from rrdesk.core.survey import SURVEY_ID, show
 
 _YES_NO_DESIGNS = ("forced", "warner", "unrelated", "cdm")  # why: these answer YES or NO, no list
 _NOT_REQUIRED = (None, False, 0, "no", "false", "false()")  # a `required` cell that asks nothing
 
 
 def build(file: str, sheets: dict[str, Sheet]) -> Built:
-    """The TOML of the survey the sheets describe (not yet checked by the survey rules)."""
-    if "survey" not in sheets or not sheets["survey"].rows:
-        raise SurveyError(file, "", "no sheet 'survey' with questions (an XLSForm has sheets "
-                                    "'survey', 'choices' and 'settings')")
-    if "settings" not in sheets or not sheets["settings"].rows:
-        raise SurveyError(file, "", "no sheet 'settings' with a row of values: rrdesk needs form_id, "
-                                    "form_title, recipients, max_epsilon and planned_respondents there")
+    """The TOML of the survey the sheets describe (not yet checked by the survey rules), and in
+    ``problems`` every mistake found in the sheets (up to :data:`MAX_PROBLEMS`)."""
     out = Built(file)
-    settings, default = _settings(file, sheets["settings"])
+    try:
+        _build(out, sheets)
+    except TooMany:
+        pass
+    return out
+
+
+def _build(out: Built, sheets: dict[str, Sheet]) -> None:
+    file = out.file
+    if "survey" not in sheets or not sheets["survey"].rows:
+        out.report(SurveyError(file, "", "no sheet 'survey' with questions (an XLSForm has sheets "
+                                         "'survey', 'choices' and 'settings')"))
+    if "settings" not in sheets or not sheets["settings"].rows:
+        out.report(SurveyError(file, "", "no sheet 'settings' with a row of values: rrdesk needs form_id, "
+                                         "form_title, recipients, max_epsilon and planned_respondents there"))
+    if out.problems:
+        return
+    settings, default = _settings(out, sheets["settings"])
     survey = sheets["survey"]
-    columns = _survey_columns(file, survey, default)
-    lists = read_lists(file, sheets.get("choices"), default)
+    columns = _survey_columns(out, survey, default)
+    lists = read_lists(out, sheets.get("choices"), default)
+    if columns is None:
+        return
     languages = [default]
     for _, lang in [*columns.texts, *(lists.columns if lists else ())]:
         if lang not in languages:
             languages.append(lang)
     _survey_table(out, settings, languages, survey)
     for row, values in survey.rows:
-        _question(out, columns, lists, languages, row, values)
-    for name, entries in (lists.rows.items() if lists else ()):
-        if lists is not None and name not in lists.used:
-            fail(out.file, ("choices", entries[0][0], "list_name"),
-                 f"no question uses list {show(name)} (a typo in list_name, or in a type select_one LIST?)")
-    weight_table(out, settings.get("weight_question"), lists)
-    _consent(out, settings, default)
+        name = values[columns.index["name"]] if columns.index["name"] < len(values) else None
+        with out.part(str(name) if name is not None else ""):
+            _question(out, columns, lists, languages, row, values)
+    with out.part("weight"):
+        weight_table(out, settings.get("weight_question"), lists)
+    with out.part("consent"):
+        _consent(out, settings, default)
     if "wording" in sheets:
         wording_tables(out, sheets["wording"], default, languages)
-    return out
 
 
 # -- settings --------------------------------------------------------------------------------
@@ -81,37 +98,40 @@ def _consent(out: Built, settings: dict[str, tuple[Any, Cell]], default: str) ->
             out.add(f"text.{lang} = {value(out.file, where, cell, True)}", where)
 
 
-def _settings(file: str, sheet: Sheet) -> tuple[dict[str, tuple[Any, Cell]], str]:
+def _settings(out: Built, sheet: Sheet) -> tuple[dict[str, tuple[Any, Cell]], str]:
+    file = out.file
     row, values = sheet.rows[0]
     found: dict[str, tuple[Any, Cell]] = {}
     default = "en"
     for name, cell in zip(sheet.header, values):
         base = name.lower()
         where = ("settings", row, name)
-        if base in SETTINGS:
-            found[SETTINGS[base]] = (cell, where)
-        elif base == "weight_question":  # rrdesk's own: the survey file's [weight] question
-            found["weight_question"] = (cell, where)
-        elif base.split("::")[0].strip() == "consent":  # rrdesk's own: [consent] text.LANG
-            parsed = language_of(name, "")
-            if isinstance(parsed, str):
-                fail(file, where, parsed)
-            found[f"consent::{parsed[1]}"] = (cell, where)
-        elif base == "default_language":
-            if cell is not None:
-                parsed = language_of(f"default_language::{cell}", "")
+        with out.part(SETTINGS.get(base, base)):
+            if base in SETTINGS:
+                found[SETTINGS[base]] = (cell, where)
+            elif base == "weight_question":  # rrdesk's own: the survey file's [weight] question
+                found["weight_question"] = (cell, where)
+            elif base.split("::")[0].strip() == "consent":  # rrdesk's own: [consent] text.LANG
+                parsed = language_of(name, "")
                 if isinstance(parsed, str):
-                    fail(file, where, parsed.replace("default_language::", ""))
-                default = parsed[1]
-        elif (why := unsupported_column(base, "settings")) is not None:
-            if cell is not None:
-                fail(file, where, why)
-        elif name or cell is not None:
-            fail(file, where, "unknown column (settings takes form_id, form_title, default_language, "
-                              "recipients, max_epsilon, planned_respondents, version, interviewers, "
-                              "weight_question, consent::LANG)")
+                    fail(file, where, parsed)
+                found[f"consent::{parsed[1]}"] = (cell, where)
+            elif base == "default_language":
+                if cell is not None:
+                    parsed = language_of(f"default_language::{cell}", "")
+                    if isinstance(parsed, str):
+                        fail(file, where, parsed.replace("default_language::", ""))
+                    default = parsed[1]
+            elif (why := unsupported_column(base, "settings")) is not None:
+                if cell is not None:
+                    fail(file, where, why)
+            elif name or cell is not None:
+                fail(file, where, "unknown column (settings takes form_id, form_title, default_language, "
+                                  "recipients, max_epsilon, planned_respondents, version, interviewers, "
+                                  "weight_question, consent::LANG)")
     for extra, values in sheet.rows[1:2]:
-        fail(file, ("settings", extra), "settings has one row of values, under its header")
+        with out.part():
+            fail(file, ("settings", extra), "settings has one row of values, under its header")
     return found, default
 
 
@@ -127,6 +147,11 @@ def _survey_table(out: Built, settings: dict[str, tuple[Any, Cell]], languages: 
         if key not in settings or settings[key][0] is None:
             continue
         cell, where = settings[key]
+        if key == "id" and isinstance(cell, str) and "_" in cell:  # ODK's form_id: drug_use_2024
+            dashed = "-".join(part for part in cell.lower().split("_") if part)
+            if SURVEY_ID.fullmatch(dashed):
+                out.note(f"form_id {show(cell)} is the survey id {show(dashed)} (rrdesk joins words with -)", where[1])
+                cell = dashed
         if key in ("recipients", "interviewers"):
             cell = [r for r in re.split(r"[\s,;]+", str(cell)) if r]
         elif key == "version":  # a version typed as a number (20260115) stays its digits
@@ -145,36 +170,45 @@ class _Columns:
     index: dict[str, int]  # type, name, required and the scalar keys → column number
     texts: dict[tuple[str, str], int]  # (key, language) → column number
     names: tuple[str, ...]  # the header as written
-    refused: dict[int, str]  # column number → why a filled cell is refused
+    refused: dict[int, str]  # column number → why a filled cell is refused ("": said at the header)
+    ignored: dict[int, str] = field(default_factory=dict)  # column number → a column read, left out
 
 
-def _survey_columns(file: str, sheet: Sheet, default: str) -> _Columns:
+def _survey_columns(out: Built, sheet: Sheet, default: str) -> _Columns | None:
+    """The survey sheet's columns, or None (a problem reported) without a column type or name."""
+    file = out.file
     header_row = sheet.header_row
     cols = _Columns(header_row, {}, {}, sheet.header, {})
     for i, name in enumerate(sheet.header):
         where = ("survey", header_row, name)
-        parsed = language_of(name, default)
-        if isinstance(parsed, str):
-            if name.split("::")[0].lower() in TEXT_COLUMNS:
-                fail(file, where, parsed)
-            parsed = (name.lower(), "")
-        base, lang = parsed
-        if base in TEXT_COLUMNS:
-            if (TEXT_COLUMNS[base], lang) in cols.texts:
-                fail(file, where, f"a second {base} column in language {lang}")
-            cols.texts[(TEXT_COLUMNS[base], lang)] = i
-        elif "::" not in name and base in ("type", "name", "required", *SCALAR_COLUMNS, *NUMBER_COLUMNS):
-            cols.index[base] = i
-        elif (why := unsupported_column(name, "survey")) is not None:
-            cols.refused[i] = why
-        elif name:
-            fail(file, where, "unknown column (the survey sheet takes type, name, label::LANG, "
-                              f"{', '.join(SCALAR_COLUMNS)}, {', '.join(NUMBER_COLUMNS)}, negation::LANG, unrelated::LANG; "
-                              "docs/survey-format.md, XLSForm)")
-    for need in ("type", "name"):
-        if need not in cols.index:
-            fail(file, ("survey", header_row), f"no column '{need}'")
-    return cols
+        with out.part():
+            parsed = language_of(name, default)
+            if isinstance(parsed, str):
+                if name.split("::")[0].split(":")[0].lower() in TEXT_COLUMNS:
+                    cols.refused[i] = ""  # why: reported once here, not again on every row
+                    fail(file, where, parsed)
+                parsed = (name.lower(), "")
+            base, lang = parsed
+            if base in TEXT_COLUMNS:
+                if (TEXT_COLUMNS[base], lang) in cols.texts:
+                    cols.refused[i] = ""
+                    fail(file, where, f"a second {base} column in language {lang}")
+                cols.texts[(TEXT_COLUMNS[base], lang)] = i
+            elif "::" not in name and base in ("type", "name", "required", *SCALAR_COLUMNS, *NUMBER_COLUMNS):
+                cols.index[base] = i
+            elif base.split("::")[0] in IGNORED_COLUMNS:
+                cols.ignored[i] = base.split("::")[0]
+            elif (why := unsupported_column(name, "survey")) is not None:
+                cols.refused[i] = why
+            elif name:
+                cols.refused[i] = ""
+                fail(file, where, "unknown column (the survey sheet takes type, name, label::LANG, "
+                                  f"{', '.join(SCALAR_COLUMNS)}, {', '.join(NUMBER_COLUMNS)}, negation::LANG, "
+                                  "unrelated::LANG, hint, required; docs/survey-format.md, XLSForm)")
+    missing = [need for need in ("type", "name") if need not in cols.index]
+    for need in missing:
+        out.report(SurveyError(file, f"sheet 'survey', row {header_row}", f"no column '{need}'"))
+    return None if missing else cols
 
 
 def _question(out: Built, cols: _Columns, lists: Lists | None, languages: list[str], row: int,
@@ -185,19 +219,25 @@ def _question(out: Built, cols: _Columns, lists: Lists | None, languages: list[s
         i = cols.index.get(column)
         return values[i] if i is not None and i < len(values) else None
 
+    kind = " ".join(str(cell("type") or "").split())
+    lower = kind.lower()
+    if lower in GROUPS or lower == NOTE or lower in METADATA:
+        _skipped_row(out, lower, row)
+        return
     for i, why in cols.refused.items():
-        if i < len(values) and values[i] is not None:
+        if why and i < len(values) and values[i] is not None:
             fail(file, ("survey", row, cols.names[i]), why)
     for i, item in enumerate(values):
         if item is not None and (i >= len(cols.names) or not cols.names[i]):
             fail(file, ("survey", row), f"a value in column {i + 1}, which has no name in the header")
+    for i, base in cols.ignored.items():
+        if i < len(values) and values[i] is not None:
+            out.note(f"the column {base} is not shown (put what the respondent must read in the label)", row)
     if cell("required") not in _NOT_REQUIRED and str(cell("required")).lower() not in _NOT_REQUIRED:
-        fail(file, ("survey", row, "required"), "required answers are not supported: a respondent "
-                                                "may always skip a question (leave it empty)")
-    kind = " ".join(str(cell("type") or "").split())
+        out.note("required is not kept: a respondent may always skip a question (the skip is confirmed)", row)
     if not kind:
-        fail(file, ("survey", row, "type"), "type is empty (yes_no or select_one LIST)")
-    if (problem := type_problem(kind.lower())) is not None:
+        fail(file, ("survey", row, "type"), "type is empty (select_one yes_no, select_one LIST, integer or decimal)")
+    if (problem := type_problem(lower)) is not None:
         fail(file, ("survey", row, "type"), problem)
     design = str(cell("design") or "direct").strip()
     qid = cell("name")
@@ -214,21 +254,42 @@ def _question(out: Built, cols: _Columns, lists: Lists | None, languages: list[s
     for key in ("text", "negation", "unrelated"):
         _texts(out, cols, key, languages, row, values)
     words = kind.split()
-    if kind.lower() in NUMBER_TYPES or any(cell(c) is not None for c in NUMBER_COLUMNS):
-        number_keys(out, row, kind.lower(), design, cell)  # type, its range and bins
-    elif kind.lower() == YES_NO:
+    if lower in NUMBER_TYPES or any(cell(c) is not None for c in NUMBER_COLUMNS):
+        number_keys(out, row, lower, design, cell)  # type, its range and bins
+    elif lower == YES_NO:  # rrdesk's first dialect: a bare type yes_no
         if design == "kary":
             fail(file, ("survey", row, "type"), "design kary needs a list of answers: type select_one LIST")
     else:
         if len(words) != 2:
             fail(file, ("survey", row, "type"), f'write "{SELECT_ONE} LIST" with one list name, not {show(kind)}')
-        if design in _YES_NO_DESIGNS:
+        listed = words[1]
+        if lists is None or listed not in lists.rows:
+            if lists is not None and lists.broken:
+                raise Quiet(file, "", "")  # why: the sheet choices' own problem is reported
+            fail(file, ("survey", row, "type"), f"no list {show(listed)} in the sheet 'choices'")
+        if listed in lists.damaged:
+            raise Quiet(file, "", "")  # why: the list's own problem is reported; its question waits
+        yes_no = lists.is_yes_no(listed)
+        if design in _YES_NO_DESIGNS and not yes_no:
             fail(file, ("survey", row, "type"), f"design {design} is answered YES or NO: write type "
-                                                f"{YES_NO} (the YES and NO are rrdesk's own)")
-        if lists is None or words[1] not in lists.rows:
-            fail(file, ("survey", row, "type"), f"no list {show(words[1])} in the sheet 'choices'")
-        lists.emit(out, words[1], languages)
-        lists.taken[str(qid)] = words[1]
+                                                f"{SELECT_ONE} {YES_NO}, a list of the choices yes and no "
+                                                f"(list {show(listed)} holds others)")
+        if yes_no and (design in _YES_NO_DESIGNS or listed == YES_NO):
+            lists.used.add(listed)  # rrdesk's own YES and NO: the list's labels are not kept
+        else:
+            lists.emit(out, listed, languages)
+            lists.taken[str(qid)] = listed
+
+
+def _skipped_row(out: Built, kind: str, row: int) -> None:
+    """A group's row, a note or ODK metadata: read, no question made, said once."""
+    if kind in GROUPS:
+        out.note("groups are flattened: their questions are asked in order, the group's label is not shown", row)
+    elif kind == NOTE:
+        out.note("notes are not shown (rrdesk shows only questions)", row)
+    else:
+        out.note(f"metadata ({kind}) is not recorded: rrdesk records no time, device or person data "
+                 "beside an answer", row)
 
 
 def _texts(out: Built, cols: _Columns, key: str, languages: list[str], row: int,

@@ -12,8 +12,9 @@ from typing import Any
 
 import rrdesk.app.xlsform._toml_text as toml
 from rrdesk.app.xlsform._cells import Built, Cell, fail, number, text, value
-from rrdesk.app.xlsform._columns import language_of
+from rrdesk.app.xlsform._columns import YES_NO_CHOICES, language_of
 from rrdesk.app.xlsform._read import Sheet
+from rrdesk.core.errors import SurveyError
 from rrdesk.core.survey import CHOICE_ID, ident_ok, show
 
 # -- choices sheet ---------------------------------------------------------------------------
@@ -29,6 +30,12 @@ class Lists:
     used: set[str] = field(default_factory=set)  # the lists a question takes
     taken: dict[str, str] = field(default_factory=dict)  # question id → its list
     weights: dict[int, Any] = field(default_factory=dict)  # row → its cell in the column 'weight'
+    broken: bool = False  # the sheet lacks list_name or name: its problem is reported once
+    damaged: set[str] = field(default_factory=set)  # lists with a row reported: their questions wait
+
+    def is_yes_no(self, name: str) -> bool:
+        """Whether list ``name`` holds exactly the choices yes and no: rrdesk's YES/NO."""
+        return sorted(e[1] for e in self.rows[name]) == sorted(YES_NO_CHOICES)
 
     def emit(self, out: Built, name: str, languages: list[str]) -> None:
         self.used.add(name)
@@ -51,46 +58,64 @@ class Lists:
         return self.names[i] if i is not None else f"label::{lang}"
 
 
-def read_lists(file: str, sheet: Sheet | None, default: str) -> Lists | None:
+def read_lists(out: Built, sheet: Sheet | None, default: str) -> Lists | None:
     if sheet is None:
         return None
+    file = out.file
     lists = Lists({}, {}, sheet.header)
     index: dict[str, int] = {}
     header_row = sheet.header_row
     for i, name in enumerate(sheet.header):
-        parsed = language_of(name, default)
-        where = ("choices", header_row, name)
-        if isinstance(parsed, str):
-            fail(file, where, parsed)
-        base, lang = parsed
-        if base == "label":
-            lists.columns[("label", lang)] = i
-        elif base in ("list_name", "list name", "name", "weight") and "::" not in name:
-            index["list_name" if base == "list name" else base] = i
-        elif name:
-            fail(file, where, "unknown column (the choices sheet takes list_name, name, label::LANG, weight)")
+        with out.part():
+            parsed = language_of(name, default)
+            where = ("choices", header_row, name)
+            if isinstance(parsed, str):
+                fail(file, where, parsed)
+            base, lang = parsed
+            if base == "label":
+                lists.columns[("label", lang)] = i
+            elif base in ("list_name", "list name", "name", "weight") and "::" not in name:
+                index["list_name" if base == "list name" else base] = i
+            elif name:  # why not refused: ODK takes any other column (a choice_filter's, a picture)
+                out.note(f"the column {show(name)} of the sheet choices is not read", header_row)
     for need in ("list_name", "name"):
         if need not in index:
-            fail(file, ("choices", header_row), f"no column '{need}'")
+            lists.broken = True
+            out.report(SurveyError(file, f"sheet 'choices', row {header_row}", f"no column '{need}'"))
+    if lists.broken:
+        return lists
     for row, values in sheet.rows:
-        listed, given = (values[index[k]] if index[k] < len(values) else None for k in ("list_name", "name"))
-        if listed is None or given is None:
-            fail(file, ("choices", row, "list_name" if listed is None else "name"), "empty")
-        if isinstance(given, float) and given.is_integer():
-            given = int(given)  # why: a digit typed in a cell is a number to a spreadsheet: 1, not "1"
-        name = str(given)
-        if not ident_ok(name, CHOICE_ID):
-            fail(file, ("choices", row, "name"), f"{show(name)}: a choice name must start with a lower-case "
-                                                 'letter or a digit and hold only a-z, 0-9, "_" and "-" (at most 64)')
-        entries = lists.rows.setdefault(str(listed), [])
-        if any(e[1] == name for e in entries):
-            fail(file, ("choices", row, "name"), f"{show(name)} is already in list {show(str(listed))}")
-        labels = {lang: values[i] for (_, lang), i in lists.columns.items()
-                  if i < len(values) and values[i] is not None}
-        entries.append((row, name, labels))
-        if "weight" in index and index["weight"] < len(values) and values[index["weight"]] is not None:
-            lists.weights[row] = values[index["weight"]]
+        before = len(out.problems)
+        with out.part():
+            _choice(out, lists, index, row, values)
+        if len(out.problems) > before:
+            listed = values[index["list_name"]] if index["list_name"] < len(values) else None
+            lists.damaged.add(str(listed))
     return lists
+
+
+def _choice(out: Built, lists: Lists, index: dict[str, int], row: int, values: tuple[Any, ...]) -> None:
+    file = out.file
+    listed, given = (values[index[k]] if index[k] < len(values) else None for k in ("list_name", "name"))
+    if listed is None or given is None:
+        fail(file, ("choices", row, "list_name" if listed is None else "name"), "empty")
+    if isinstance(given, float) and given.is_integer():
+        given = int(given)  # why: a digit typed in a cell is a number to a spreadsheet: 1, not "1"
+    name = str(given)
+    if name != name.lower() and ident_ok(name.lower(), CHOICE_ID):
+        out.note("choice names are kept in lower case (Yes is yes)", row)
+        name = name.lower()
+    if not ident_ok(name, CHOICE_ID):
+        fail(file, ("choices", row, "name"), f"{show(name)}: a choice name must start with a letter or a "
+                                             'digit and hold only a-z, 0-9, "_" and "-" (at most 64)')
+    entries = lists.rows.setdefault(str(listed), [])
+    if any(e[1] == name for e in entries):
+        fail(file, ("choices", row, "name"), f"{show(name)} is already in list {show(str(listed))}")
+    labels = {lang: values[i] for (_, lang), i in lists.columns.items()
+              if i < len(values) and values[i] is not None}
+    entries.append((row, name, labels))
+    if "weight" in index and index["weight"] < len(values) and values[index["weight"]] is not None:
+        lists.weights[row] = values[index["weight"]]
 
 
 def weight_table(out: Built, setting: tuple[Any, Cell] | None, lists: Lists | None) -> None:
@@ -135,21 +160,23 @@ def wording_tables(out: Built, sheet: Sheet, default: str, languages: list[str])
     file, header_row = out.file, sheet.header_row
     name_column, columns = None, []
     for i, column in enumerate(sheet.header):
-        parsed = language_of(column, default)
-        where = ("wording", header_row, column)
-        if isinstance(parsed, str):
-            fail(file, where, parsed)
-        if parsed[0] == "name" and "::" not in column:
-            name_column = i
-        elif parsed[0] == "label":
-            if parsed[1] not in languages:
-                fail(file, where, f"{show(parsed[1])} is not one of the survey's languages "
-                                  f"({', '.join(languages)})")
-            columns.append((parsed[1], i, column))
-        elif column:
-            fail(file, where, "unknown column (the wording sheet takes name, label::LANG)")
+        with out.part():
+            parsed = language_of(column, default)
+            where = ("wording", header_row, column)
+            if isinstance(parsed, str):
+                fail(file, where, parsed)
+            if parsed[0] == "name" and "::" not in column:
+                name_column = i
+            elif parsed[0] == "label":
+                if parsed[1] not in languages:
+                    fail(file, where, f"{show(parsed[1])} is not one of the survey's languages "
+                                      f"({', '.join(languages)})")
+                columns.append((parsed[1], i, column))
+            elif column:
+                fail(file, where, "unknown column (the wording sheet takes name, label::LANG)")
     if name_column is None:
-        fail(file, ("wording", header_row), "no column 'name'")
+        out.report(SurveyError(file, f"sheet 'wording', row {header_row}", "no column 'name'"))
+        return
     for lang, i, column in sorted(columns, key=lambda c: languages.index(c[0])):
         out.add("")
         out.add(f"[wording.{toml.key(lang)}]", ("wording", header_row, column))
@@ -157,7 +184,9 @@ def wording_tables(out: Built, sheet: Sheet, default: str, languages: list[str])
             name, text = values[name_column], values[i] if i < len(values) else None
             if text is None:
                 continue
-            if name is None or not _TEXT_NAME.fullmatch(str(name)):
-                fail(file, ("wording", row, "name"), f"{show(name)}: the name of one of rrdesk's respondent "
-                                                     "texts (rrdesk translate LANG -o FILE.csv lists them)")
-            out.add(f"{name} = {value(file, ('wording', row, column), text, True)}", ("wording", row, column))
+            with out.part():
+                if name is None or not _TEXT_NAME.fullmatch(str(name)):
+                    fail(file, ("wording", row, "name"), f"{show(name)}: the name of one of rrdesk's respondent "
+                                                         "texts (rrdesk translate LANG -o FILE.csv lists them)")
+                out.add(f"{name} = {value(file, ('wording', row, column), text, True)}",
+                        ("wording", row, column))

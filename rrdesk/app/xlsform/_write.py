@@ -11,9 +11,10 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from rrdesk.app.xlsform._columns import NUMBER_COLUMNS, SCALAR_COLUMNS, SELECT_ONE, YES_NO
+from rrdesk.app.xlsform._columns import NUMBER_COLUMNS, SCALAR_COLUMNS, SELECT_ONE, YES_NO, YES_NO_CHOICES
 from rrdesk.app.xlsform._numbers import number_cells
 from rrdesk.core.survey import Survey
+from rrdesk.core.wording import words_for
 
 #: Column widths in characters: names narrow, texts wide enough to read a sentence.
 _WIDTHS = {"type": 22, "name": 18, "list_name": 18, "design": 11, "answer_mode": 12}
@@ -34,9 +35,13 @@ def sheets(survey: Survey, raw: dict[str, Any]) -> dict[str, list[list[Any]]]:
             *(f"{col}::{lang}" for col, _ in texts[1:] for lang in langs)]
     rows: list[list[Any]] = [head]
     choices: list[list[Any]] = [["list_name", "name", *(f"label::{lang}" for lang in langs)]]
+    yes_no = False  # whether a question is answered YES or NO: the list yes_no is written
     for q in survey.questions:
         table = tables.get(q.id, {})
-        kind = q.number.type if q.number is not None else f"{SELECT_ONE} {q.id}" if q.choices else YES_NO
+        own = q.id if q.id != YES_NO else f"{q.id}_list"  # why: the list yes_no is rrdesk's YES/NO
+        yes_no = yes_no or (q.number is None and not q.choices)
+        kind = (q.number.type if q.number is not None else f"{SELECT_ONE} {own}" if q.choices
+                else f"{SELECT_ONE} {YES_NO}")
         row: list[Any] = [kind, q.id, *(q.text[lang] for lang in langs), q.kind]
         row += [_number(table[k]) if k in table else None for k in used]
         row += [numbers[q.id].get(c) for c in extra]
@@ -44,7 +49,10 @@ def sheets(survey: Survey, raw: dict[str, Any]) -> dict[str, list[list[Any]]]:
         rows.append(row)
         for i, choice in enumerate(q.choices):
             labels = [q.choice_text[lang][i] if q.choice_text else None for lang in langs]
-            choices.append([q.id, choice, *labels])
+            choices.append([own, choice, *labels])
+    if yes_no:  # rrdesk's own YES and NO, in each language's words, as ODK lists them
+        words = [words_for(survey, lang) for lang in langs]
+        choices += [[YES_NO, name, *(w(name) for w in words)] for name in YES_NO_CHOICES]
     settings = [["form_id", "form_title", "default_language", "recipients", "max_epsilon",
                  "planned_respondents", "version"],
                 [survey.id, survey.title, langs[0], "\n".join(survey.recipients),
@@ -59,9 +67,10 @@ def sheets(survey: Survey, raw: dict[str, Any]) -> dict[str, list[list[Any]]]:
         settings[0].append("weight_question")
         settings[1].append(survey.weight_question)
         choices[0].append("weight")
+        weight_list = survey.weight_question if survey.weight_question != YES_NO else f"{YES_NO}_list"
         weights = iter(survey.weights)
         for row in choices[1:]:
-            row.append(next(weights) if row[0] == survey.weight_question else None)
+            row.append(next(weights) if row[0] == weight_list else None)
     out = {"survey": rows, "choices": choices, "settings": settings}
     if survey.wording:
         out["wording"] = _wording(survey)
