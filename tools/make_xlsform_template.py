@@ -29,12 +29,12 @@ SURVEY = [
     ["integer", "age", "How old are you?", "direct"] + [None] * 10 + [". >= 15 and . <= 99", "18 21 25"],
     ["select_one year", "year", "Which year of study are you in?", "direct"] + [None] * 9
     + ["${age} >= 17", None, None],
-    ["yes_no", "cannabis", "In the past 12 months, I have used cannabis.", "forced", 1.0,
+    ["select_one yes_no", "cannabis", "In the past 12 months, I have used cannabis.", "forced", 1.0,
      None, None, None, None, None, "instructed", None, None, None, None, None],
-    ["yes_no", "cheated", "In the past 12 months, I have cheated in an exam.", "warner", None,
+    ["select_one yes_no", "cheated", "In the past 12 months, I have cheated in an exam.", "warner", None,
      None, None, None, 0.75, None, "assisted",
      "In the past 12 months, I have not cheated in an exam.", None, None, None, None],
-    ["yes_no", "sold_pills", "In the past 12 months, I have sold prescription pills.", "unrelated",
+    ["select_one yes_no", "sold_pills", "In the past 12 months, I have sold prescription pills.", "unrelated",
      None, None, None, None, 0.5, 0.25, None, None, "I was born in January, February or March.", None, None, None],
     ["select_one drinks", "binge", "In the past 30 days, on how many days did you have 5 drinks "
      "or more?", "kary", 1.5, None, None, None, None, None, "assisted", None, None, None, None, None],
@@ -45,6 +45,7 @@ CHOICES = [
     ["year", "1", "First year"], ["year", "2", "Second year"], ["year", "3", "Third year"],
     ["year", "4", "Fourth year or later"],
     ["drinks", "none", "None"], ["drinks", "some", "1 or 2 days"], ["drinks", "many", "3 days or more"],
+    ["yes_no", "yes", "YES"], ["yes_no", "no", "NO"],
 ]
 
 SETTINGS = [
@@ -54,14 +55,18 @@ SETTINGS = [
 
 HELP = [
     ["sheet", "column", "what"],
-    ["survey", "type", "yes_no (a YES/NO question), select_one LIST (one answer from LIST in the sheet "
-                       "choices), or integer / decimal (a number, asked directly). Groups, repeats, "
-                       "calculate, select_multiple, text, notes, media and metadata are refused."],
+    ["survey", "type", "select_one yes_no (a YES/NO question: every forced, warner, unrelated and cdm "
+                       "question, and a direct yes/no one; the list yes_no holds yes and no), "
+                       "select_one LIST (one answer from LIST in the sheet choices), or integer / decimal "
+                       "(a number, asked directly). begin group / end group (the questions are kept, in "
+                       "order), note and ODK's metadata (start, end, today, deviceid) are read and left out; "
+                       "repeats, calculate, select_multiple, text and media are refused."],
     ["survey", "name", "the question's id: a lower-case letter, then a-z, 0-9, _ or - (at most 64)"],
     ["survey", "label::English (en)", "the question as the respondent reads it; one label column per "
-                                      "language, e.g. label::Français (fr)"],
-    ["survey", "design", "direct (asked in the clear), forced, warner, unrelated or kary "
-                         "(randomized by the spinner)"],
+                                      "language, e.g. label::Français (fr) (or label::fr)"],
+    ["survey", "design", "direct (asked in the clear; the default), forced, warner, unrelated, kary or cdm "
+                         "(randomized by the spinner). ODK's converter ignores this column and the "
+                         "ones below: they are rrdesk's own"],
     ["survey", "epsilon", "the privacy of a randomized question (smaller is more private); or give "
                           "the design's probabilities instead: forced truth+yes+no, warner p, "
                           "unrelated p, kary truth"],
@@ -78,15 +83,30 @@ HELP = [
     ["survey", "decimals", "decimal only: digits after the point (1 when empty)"],
     ["survey", "bins", "integer and decimal only: the cut points rrdesk aggregate --by groups by, e.g. "
                        "18 21 25 (empty: about five round groups)"],
+    ["survey", "hint, required", "read and left out: a respondent may always skip (the skip is confirmed); "
+                                 "put what the respondent must read in the label"],
     ["choices", "list_name, name, label::…", "the answers of each select_one list: a name starts with a "
-                                             "lower-case letter or a digit (1, 2, …), then a-z, 0-9, _ or -; "
-                                             "labels in every language"],
-    ["settings", "form_id, form_title", "the survey's id (a-z, 0-9 joined by -) and title"],
+                                             "letter or a digit (1, 2, …), then a-z, 0-9, _ or -; "
+                                             "labels in every language. The list yes_no (yes, no) is "
+                                             "rrdesk's YES and NO: its labels are not used"],
+    ["choices", "weight", "optional: on each row of the list of the weight_question, that answer's "
+                          "survey weight (a positive number)"],
+    ["settings", "form_id, form_title", "the survey's id (a-z, 0-9 joined by - or _) and title"],
     ["settings", "default_language", "the first language, e.g. English (en) or en"],
     ["settings", "recipients", "the age1… public key(s) of the coordinator, from rrdesk keygen; "
                                "several on separate lines"],
     ["settings", "max_epsilon", "the cap on the sum of the randomized questions' epsilon per respondent"],
     ["settings", "planned_respondents", "how many respondents you plan, for the margins rrdesk check shows"],
+    ["settings", "version", "optional: the survey's version (1 to 32 letters, digits, . _ -), shown "
+                            "beside every result; change it when the questions change"],
+    ["settings", "interviewers", "optional: the interviewers' ids, one per line; the laptop then asks "
+                                 "who interviews"],
+    ["settings", "consent::English (en)", "optional: the consent text the respondent reads before the "
+                                          "first question, one column per language"],
+    ["settings", "weight_question", "optional: the name of a direct select_one question whose answers "
+                                    "carry survey weights (the column weight of the sheet choices)"],
+    ["wording", "name, label::…", "optional sheet: rrdesk's own respondent texts in a language it has no "
+                                  "words in (rrdesk translate LANG -o wording.csv lists them)"],
     [None, None, "Then: rrdesk import-xlsform FORM.xlsx -o survey.toml, and rrdesk check survey.toml. "
              "The full reference is docs/survey-format.md."],
 ]

@@ -109,7 +109,8 @@ def _survey_rules(form: Path, built: Built) -> tuple[surveys.Survey | None, list
 
 
 def _mentions(error: SurveyError, names: set[str]) -> bool:
-    return any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", error.what) for n in names)
+    """Whether the message names one of ``names`` as the rules name a question: "id", ${id}."""
+    return any(f'"{n}"' in error.what or f"${{{n}}}" in error.what for n in names)
 
 
 def _ids(lines: list[str]) -> list[str]:

@@ -224,6 +224,8 @@ def _question(out: Built, cols: _Columns, lists: Lists | None, languages: list[s
     if lower in GROUPS or lower == NOTE or lower in METADATA:
         _skipped_row(out, lower, row)
         return
+    if kind and (problem := type_problem(lower)) is not None:  # first: the row's biggest problem
+        fail(file, ("survey", row, "type"), problem)
     for i, why in cols.refused.items():
         if why and i < len(values) and values[i] is not None:
             fail(file, ("survey", row, cols.names[i]), why)
@@ -237,8 +239,6 @@ def _question(out: Built, cols: _Columns, lists: Lists | None, languages: list[s
         out.note("required is not kept: a respondent may always skip a question (the skip is confirmed)", row)
     if not kind:
         fail(file, ("survey", row, "type"), "type is empty (select_one yes_no, select_one LIST, integer or decimal)")
-    if (problem := type_problem(lower)) is not None:
-        fail(file, ("survey", row, "type"), problem)
     design = str(cell("design") or "direct").strip()
     qid = cell("name")
     out.add("")
@@ -288,8 +288,8 @@ def _skipped_row(out: Built, kind: str, row: int) -> None:
     elif kind == NOTE:
         out.note("notes are not shown (rrdesk shows only questions)", row)
     else:
-        out.note(f"metadata ({kind}) is not recorded: rrdesk records no time, device or person data "
-                 "beside an answer", row)
+        out.note("ODK's metadata (start, end, today, deviceid, …) is not recorded: rrdesk records no time, "
+                 "device or person data beside an answer", row)
 
 
 def _texts(out: Built, cols: _Columns, key: str, languages: list[str], row: int,

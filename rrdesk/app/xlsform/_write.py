@@ -91,6 +91,20 @@ def _wording(survey: Survey) -> list[list[Any]]:
             *([name, *(by_lang.get(lang) for lang in langs)] for name, by_lang in texts.items())]
 
 
+#: First characters that make a spreadsheet read a cell as a formula when it is typed or pasted
+#: (CSV injection's list): such a text is kept text, never a live formula.
+_FORMULA_START = ("=", "+", "-", "@")
+
+
+def _as_text(cell: Any) -> None:
+    """A string cell stays a string: openpyxl would store a text starting with ``=`` as a formula
+    (``=HYPERLINK(…)`` run by whoever opens the form); a text starting with ``= + - @`` is
+    also marked quote-prefixed, so that editing it in Excel or LibreOffice keeps it text."""
+    if isinstance(cell.value, str) and cell.value.startswith(_FORMULA_START):
+        cell.data_type = "s"
+        cell.quotePrefix = True
+
+
 def _number(item: Any) -> Any:
     if isinstance(item, float) and float("%.16g" % item) != item:
         return repr(item)  # why: see the module docstring; the import reads it back exactly
@@ -109,6 +123,8 @@ def workbook_bytes(content: dict[str, list[list[Any]]], extra: dict[str, list[li
         ws = book.create_sheet(name)
         for row in rows:
             ws.append(row)
+            for cell in ws[ws.max_row]:
+                _as_text(cell)
         for cell in ws[1]:
             cell.font = Font(bold=True)
         ws.freeze_panes = "A2"

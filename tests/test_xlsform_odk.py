@@ -1,0 +1,286 @@
+"""XLSForms at home in ODK: every form rrdesk writes, and a form written the ODK way with every
+feature rrdesk reads, is converted by pyxform (ODK's own converter, a test dependency) and read
+back by rrdesk to the same survey; a form with many problems gets them all in one run.
+
+pyxform ignores the columns it does not know (``design``, ``epsilon``, ``negation::…``,
+``recipients``, …): ``parsing/sheet_headers.py`` keeps an unknown header as it is, and
+``SurveyElement.__init__`` puts what it does not know in ``extra_data``, which the XForm never
+shows. So rrdesk's own columns ride along in the one master copy.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import openpyxl
+import pytest
+from pyxform.xls2xform import convert
+
+from rrdesk import cli
+from rrdesk.app import xlsform
+from rrdesk.app.xlsform import workbook_bytes
+from rrdesk.core import survey as surveys
+
+ROOT = Path(__file__).resolve().parents[1]
+TEMPLATE = ROOT / "resources" / "xlsform-template.xlsx"
+DOC = (ROOT / "docs" / "survey-format.md").read_text(encoding="utf-8")
+EXAMPLES = re.findall(r"^```toml\n(.*?)^```", DOC, re.S | re.M)
+R1 = "age1af476ty2zc0c9qf8a4uqfvp4xxj8zyrdekf7rfz3rqlsxueazsqqwyjxv8"  # the public demo key
+
+
+def _xform(form: Path) -> str:
+    """pyxform's XForm of ``form``: its conversion raises on anything ODK refuses."""
+    warnings: list[str] = []
+    return convert(xlsform=str(form), warnings=warnings).xform
+
+
+def _run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _write(path: Path, sheets: dict[str, list[list]]) -> Path:
+    path.write_bytes(workbook_bytes(sheets))
+    return path
+
+
+def test_the_template_converts_with_pyxform(tmp_path):
+    xform = _xform(TEMPLATE)
+    assert "<select1 ref=\"/data/cannabis\">" in xform and "instance('yes_no')" in xform
+
+
+@pytest.mark.parametrize("number", range(len(EXAMPLES)))
+def test_every_documented_example_exports_to_a_form_pyxform_converts(number, tmp_path):
+    path = tmp_path / "example.toml"
+    path.write_text(EXAMPLES[number], encoding="utf-8")
+    form = tmp_path / "form.xlsx"
+    original = xlsform.export_xlsform(path, form)
+    xform = _xform(form)
+    for q in original.questions:
+        assert f'ref="/data/{q.id}"' in xform, q.id
+    back = xlsform.survey_from_xlsform(form)[1]
+    assert back.fingerprint == original.fingerprint
+    assert [(q.id, q.kind, q.text, q.choices, q.choice_text) for q in back.questions] == \
+        [(q.id, q.kind, q.text, q.choices, q.choice_text) for q in original.questions]
+
+
+# -- a form written the ODK way ----------------------------------------------------------------
+
+EN, ES = "label::English (en)", "label::Español (es)"
+ODK_SURVEY = [
+    ["type", "name", EN, ES, "hint::English (en)", "required", "relevant", "constraint", "design",
+     "epsilon", "p", "unrelated_prevalence", "negation::English (en)", "negation::Español (es)",
+     "unrelated::English (en)", "unrelated::Español (es)"],
+    ["start", "start"], ["end", "end"], ["today", "today"], ["deviceid", "deviceid"],
+    ["note", "intro", "Thank you for taking part.", "Gracias por participar."],
+    ["begin group", "about", "About you", "Sobre usted"],
+    ["integer", "age", "How old are you?", "¿Qué edad tiene?", "In years", "yes", None, ". >= 15 and . <= 99"],
+    ["select_one sex", "sex", "You are", "Usted es", None, "yes"],
+    ["end group", "about"],
+    ["select_one yes_no", "smokes", "Do you smoke?", "¿Fuma?", None, None, "${age} >= 18"],
+    ["select_one yes_no", "cannabis", "I have used cannabis.", "He consumido cannabis.", None, None, None, None,
+     "forced", 1.0],
+    ["select_one yes_no", "cheated", "I have cheated in an exam.", "He copiado en un examen.", None, None, None,
+     None, "warner", None, 0.75, None, "I have not cheated in an exam.", "No he copiado en un examen."],
+    ["select_one yes_no", "sold", "I have sold pills.", "He vendido pastillas.", None, None, None, None,
+     "unrelated", None, 0.5, 0.25, None, None, "I was born in spring.", "Nací en primavera."],
+    ["select_one drinks", "binge", "Binge days?", "¿Días de exceso?", None, None, None, None, "kary", 1.5],
+]
+ODK_CHOICES = [
+    ["list_name", "name", EN, ES],
+    ["yes_no", "yes", "Yes", "Sí"], ["yes_no", "no", "No", "No"],
+    ["sex", "Female", "Female", "Mujer"], ["sex", "Male", "Male", "Hombre"],
+    ["drinks", "none", "None", "Ninguno"], ["drinks", "some", "Some", "Algunos"], ["drinks", "many", "Many", "Muchos"],
+    ["colours", "red", "Red", "Rojo"], ["colours", "blue", "Blue", "Azul"],  # unused: ODK takes it
+]
+ODK_SETTINGS = [
+    ["form_id", "form_title", "default_language", "version", "recipients", "max_epsilon", "planned_respondents"],
+    ["student_health_2026", "Student health", "English (en)", "2026011501", R1, 6, 600],
+]
+
+ODK_TOML = f'''
+[survey]
+id = "student-health-2026"
+title = "Student health"
+languages = ["en", "es"]
+recipients = ["{R1}"]
+max_epsilon = 6
+planned_respondents = 600
+version = "2026011501"
+
+[[question]]
+id = "age"
+design = "direct"
+type = "integer"
+min = 15
+max = 99
+text = {{ en = "How old are you?", es = "¿Qué edad tiene?" }}
+
+[[question]]
+id = "sex"
+design = "direct"
+choices = ["female", "male"]
+text = {{ en = "You are", es = "Usted es" }}
+choice_text = {{ en = ["Female", "Male"], es = ["Mujer", "Hombre"] }}
+
+[[question]]
+id = "smokes"
+design = "direct"
+relevant = "${{age}} >= 18"
+text = {{ en = "Do you smoke?", es = "¿Fuma?" }}
+
+[[question]]
+id = "cannabis"
+design = "forced"
+epsilon = 1.0
+text = {{ en = "I have used cannabis.", es = "He consumido cannabis." }}
+
+[[question]]
+id = "cheated"
+design = "warner"
+p = 0.75
+text = {{ en = "I have cheated in an exam.", es = "He copiado en un examen." }}
+negation = {{ en = "I have not cheated in an exam.", es = "No he copiado en un examen." }}
+
+[[question]]
+id = "sold"
+design = "unrelated"
+p = 0.5
+unrelated_prevalence = 0.25
+text = {{ en = "I have sold pills.", es = "He vendido pastillas." }}
+unrelated = {{ en = "I was born in spring.", es = "Nací en primavera." }}
+
+[[question]]
+id = "binge"
+design = "kary"
+epsilon = 1.5
+choices = ["none", "some", "many"]
+text = {{ en = "Binge days?", es = "¿Días de exceso?" }}
+choice_text = {{ en = ["None", "Some", "Many"], es = ["Ninguno", "Algunos", "Muchos"] }}
+'''
+
+
+def _same_questions(a: surveys.Survey, b: surveys.Survey) -> None:
+    assert a.fingerprint == b.fingerprint
+    assert (a.id, a.languages, a.version, a.recipients) == (b.id, b.languages, b.version, b.recipients)
+    assert [(q.id, q.kind, q.text, q.negation, q.unrelated, q.choices, q.choice_text, q.relevant)
+            for q in a.questions] == \
+        [(q.id, q.kind, q.text, q.negation, q.unrelated, q.choices, q.choice_text, q.relevant)
+         for q in b.questions]
+
+
+def test_a_form_written_the_odk_way_converts_and_imports(tmp_path, capsys):
+    form = _write(tmp_path / "odk.xlsx", {"survey": ODK_SURVEY, "choices": ODK_CHOICES, "settings": ODK_SETTINGS})
+    xform = _xform(form)
+    assert 'lang="Español (es)"' in xform
+    out = tmp_path / "odk.toml"
+    code, stdout, err = _run(capsys, "import-xlsform", str(form), "-o", str(out))
+    assert code == 0, err
+    _same_questions(surveys.load(out), surveys.loads(ODK_TOML))
+    # what was read and left out is said once each, on stderr, and in the file's header
+    notes = err.splitlines()
+    assert all(line.startswith(f"rrdesk: note: {form}: ") for line in notes), err
+    for said in ("rows 2, 3, 4, 5: ODK's metadata (start, end, today, deviceid, …) is not recorded", "row 6: notes are not shown",
+                 "rows 7, 10: groups are flattened", "row 8: the column hint is not shown",
+                 "rows 8, 9: required is not kept", "form_id \"student_health_2026\" is the survey id "
+                 "\"student-health-2026\"", "rows 4, 5: choice names are kept in lower case"):
+        assert sum(said in line for line in notes) == 1, (said, err)
+    assert "# Left out: notes are not shown" in out.read_text(encoding="utf-8")
+    # and back: export, pyxform converts it, the same survey comes back
+    again = tmp_path / "again.xlsx"
+    xlsform.export_xlsform(out, again)
+    _xform(again)
+    _same_questions(xlsform.survey_from_xlsform(again)[1], surveys.load(out))
+
+
+def test_odk_language_spellings_map_to_codes(tmp_path):
+    # one colon (ODK's older spelling; pyxform splits on ":" when no header has "::"), and
+    # language names without a code
+    survey = [["type", "name", "label:English", "label:español", "design", "epsilon"],
+              ["select_one yes_no", "used", "Used?", "¿Usado?", "forced", 1]]
+    choices = [["list_name", "name", "label:English", "label:español"], ["yes_no", "yes", "Yes", "Sí"],
+               ["yes_no", "no", "No", "No"]]
+    settings = [["form_id", "form_title", "recipients", "max_epsilon", "planned_respondents", "default_language"],
+                ["drug-use", "Drug use", R1, 4, 500, "English"]]
+    form = _write(tmp_path / "colon.xlsx", {"survey": survey, "choices": choices, "settings": settings})
+    _xform(form)
+    made = xlsform.survey_from_xlsform(form)[1]
+    assert made.languages == ("en", "es") and made.question("used").text["es"] == "¿Usado?"
+
+
+def test_a_text_that_looks_like_a_formula_stays_text(tmp_path):
+    path = tmp_path / "s.toml"
+    path.write_text(EXAMPLES[0].replace('text.en = "In the past year', 'text.en = "=HYPERLINK(1) In the past year'),
+                    encoding="utf-8")
+    form = tmp_path / "f.xlsx"
+    xlsform.export_xlsform(path, form)
+    cell = openpyxl.load_workbook(form)["survey"]["C2"]
+    assert cell.value.startswith("=HYPERLINK") and cell.data_type == "s" and cell.quotePrefix
+    assert xlsform.survey_from_xlsform(form)[1].questions[0].text["en"].startswith("=HYPERLINK")
+
+
+# -- every problem in one run --------------------------------------------------------------------
+
+
+def test_a_form_with_eleven_problems_gets_eleven_lines(tmp_path, capsys):
+    survey = [["type", "name", "label::en", "label::es", "design", "epsilon", "answer_mode", "epsilom"],
+              ["text", "who", "Who?", "¿Quién?"],                                                  # 1 type
+              ["select_multiple fruit", "fruit", "Fruit?", "¿Fruta?"],                             # 2 type
+              ["calculate", "calc"],                                                               # 3 type
+              ["select_one yes_no", "a", "A?", None, "forced", 1],                                 # 4 label es
+              ["select_one yes_no", "b", "B?", "¿B?", "forced", -1],                               # 5 epsilon
+              ["select_one yes_no", "c", "C?", "¿C?", "forced", 1, "asisted"],                     # 6 mode
+              ["select_one kinds", "d", "D?", "¿D?", "kary", 1],
+              ["select_one yes_no", "e", "E?", "¿E?", "forcd", 1]]                                 # 7 design
+    choices = [["list_name", "name", "label::en", "label::es"], ["yes_no", "yes", "Y", "S"],
+               ["yes_no", "no", "N", "N"], ["kinds", "_x", "X", "X"], ["kinds", "y", "Y", "Y"]]   # 8 choice
+    settings = [["form_id", "form_title", "recipients", "max_epsilon", "planned_respondents", "public_key",
+                 "colour"], ["drug-use", "Drug use", R1, 6, 500, "MIIB", "red"]]                   # 9, 10
+    form = _write(tmp_path / "ten.xlsx", {"survey": survey, "choices": choices, "settings": settings})
+    code, stdout, err = _run(capsys, "import-xlsform", str(form), "-o", str(tmp_path / "out.toml"))
+    lines = err.splitlines()
+    assert code == 2 and stdout == "" and not (tmp_path / "out.toml").exists()
+    expected = [
+        r"sheet 'survey', row 1, column 'epsilom': unknown column",
+        r"sheet 'survey', row 2, column 'type': type \"text\" is not supported",
+        r"sheet 'survey', row 3, column 'type': type \"select_multiple fruit\" is not supported",
+        r"sheet 'survey', row 4, column 'type': type \"calculate\" is not supported",
+        r"sheet 'survey', row 5, column 'label::es': label is empty",
+        r"sheet 'survey', row 6, column 'epsilon': epsilon must be a positive number",
+        r"sheet 'survey', row 7, column 'answer_mode': answer_mode must be one of",
+        r"sheet 'survey', row 9, column 'design': design must be one of",
+        r"sheet 'choices', row 4, column 'name': \"_x\": a choice name must start",
+        r"sheet 'settings', row 2, column 'public_key': rrdesk seals answers with age",
+        r"sheet 'settings', row 2, column 'colour': unknown column",
+    ]
+    assert len(lines) == len(expected), err
+    assert all(line.startswith(f"rrdesk: error: {form}: ") for line in lines), err
+    for pattern in expected:
+        assert sum(bool(re.search(pattern, line)) for line in lines) == 1, (pattern, err)
+
+
+def test_a_kobo_style_form_gets_every_refusal_in_one_run(tmp_path, capsys):
+    survey = [["type", "name", "label", "hint", "required", "constraint", "constraint_message", "calculation"],
+              ["start", "start"], ["end", "end"],
+              ["note", "welcome", "Welcome"],
+              ["begin group", "hh", "Household"],
+              ["integer", "members", "Members?", "Count yourself", "yes", ". >= 1 and . <= 30", "1 to 30"],
+              ["select_multiple assets", "assets", "Assets?"],
+              ["calculate", "total", None, None, None, None, None, "${members} * 2"],
+              ["text", "head", "Head of household?"],
+              ["geopoint", "gps", "Location"],
+              ["end group", "hh"]]
+    choices = [["list_name", "name", "label"], ["assets", "radio", "Radio"], ["assets", "tv", "TV"]]
+    settings = [["form_id", "form_title", "instance_name", "recipients", "max_epsilon", "planned_respondents"],
+                ["hh_survey", "Household", "concat(${head})", R1, 2, 100]]
+    form = _write(tmp_path / "kobo.xlsx", {"survey": survey, "choices": choices, "settings": settings})
+    _xform(form)  # ODK takes it
+    code, _, err = _run(capsys, "import-xlsform", str(form), "-o", str(tmp_path / "out.toml"))
+    errors = [line for line in err.splitlines() if line.startswith("rrdesk: error:")]
+    assert code == 2
+    for pattern in (r"row 6, column 'constraint_message'", r"row 7, column 'type': .*several answers",
+                    r"row 8, column 'type': .*calculations", r"row 9, column 'type': .*free text",
+                    r"row 10, column 'type': .*geopoint", r"settings', row 2, column 'instance_name'"):
+        assert sum(bool(re.search(pattern, line)) for line in errors) == 1, (pattern, err)
+    assert len(errors) == 6, err
