@@ -3,14 +3,18 @@
 The base-R part of ``analysis.R`` is run by ``Rscript`` (CI installs Debian's r-base-core) on
 a real ``aggregate --out`` folder and must give ``estimates.csv``'s numbers; it runs again on
 an ``answers.csv`` edited so that a question's recorded YES share is below what the spinner
-alone gives (the boundary: estimate 0, the likelihood-ratio end of the interval). The package
-parts (rr, RRreg, Stata's rrlogit) cannot run here; their lines are checked for the fixes the
-validation asked for: numbers, not TRUE/FALSE, and Warner with p < ½ through 1 − p for rr.
+alone gives (the boundary: estimate 0, the likelihood-ratio end of the interval). The whole
+script runs with R's rr and RRreg installed (CI installs them from
+../shared/testdata/r-packages) on the demo survey (forced, warner, unrelated, kary, direct),
+with and without a ``--model``: every fit ends, and the packages' prevalences equal the
+report's (RRreg's SEs times sqrt(n/(n-1))). Stata's rrlogit cannot run here; its lines are
+checked for the syntax rrlogit takes (no factor notation; each fit in its own block).
 """
 from __future__ import annotations
 
 import csv
 import math
+import re
 import shutil
 import subprocess
 
@@ -24,6 +28,19 @@ from tests.test_aggregate import aggregate_json, export, simulate
 
 RSCRIPT = shutil.which("Rscript")
 needs_r = pytest.mark.skipif(RSCRIPT is None, reason="Rscript is not installed (CI installs r-base-core)")
+
+
+def _r_has(*packages: str) -> bool:
+    if RSCRIPT is None:
+        return False
+    names = ", ".join(f'"{p}"' for p in packages)
+    done = subprocess.run([RSCRIPT, "-e", f"quit(status = if (all(sapply(c({names}), requireNamespace, "
+                                          "quietly = TRUE))) 0 else 1)"], capture_output=True, timeout=60)
+    return done.returncode == 0
+
+
+needs_rr = pytest.mark.skipif(not _r_has("rr", "RRreg"),
+                              reason="R's rr and RRreg are not installed (CI installs them: .ci/run)")
 
 
 @pytest.fixture(scope="module")
@@ -89,6 +106,73 @@ def test_base_r_agrees_at_the_boundary_too(report, tmp_path):
         assert float(theirs["se"]) == pytest.approx(e.se[j], abs=1e-12)
         assert float(theirs["ci_low"]) == pytest.approx(e.ci95[j][0], abs=1e-9)
         assert float(theirs["ci_high"]) == pytest.approx(e.ci95[j][1], abs=1e-9)
+
+
+def _run_whole_r(folder) -> tuple[dict[tuple[str, str, str], dict[str, str]], str]:
+    done = subprocess.run([RSCRIPT, "analysis.R"], cwd=folder, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    failed = [line for line in done.stderr.splitlines() if re.match(r"(rr|RRreg) [\w ]+: ", line)]
+    assert not failed, done.stderr  # every fit ran to its end
+    rows = _read(folder / "estimates-packages-r.csv")
+    return {(r["package"], r["question"], r["category"]): r for r in rows}, done.stdout
+
+
+@needs_rr
+def test_the_whole_script_runs_with_rr_and_rrreg_and_gives_the_reports_numbers(report, tmp_path):
+    folder = tmp_path / "copy"
+    shutil.copytree(report, folder)
+    got, _ = _run_whole_r(folder)
+    ours = [r for r in _read(folder / "estimates.csv") if r["subgroup"] == "all" and r["design"] not in ("direct", "cdm")]
+    for r in ours:
+        n = int(r["n"])
+        # RRreg: the same moment estimate; its SE divides the variance by n - 1, the report's by n
+        theirs = got[("RRreg", r["question"], r["category"])] if r["design"] in ("forced", "kary") or \
+            r["category"] == "yes" else None
+        if theirs is not None:
+            assert float(theirs["estimate"]) == pytest.approx(float(r["estimate"]), abs=1e-9), r["question"]
+            assert float(theirs["se"]) == pytest.approx(float(r["se"]) * math.sqrt(n / (n - 1)), rel=1e-9)
+        if r["design"] != "kary" and r["category"] == "yes":  # rr: the maximum likelihood, by EM
+            theirs = got[("rr", r["question"], "yes")]
+            assert float(theirs["estimate"]) == pytest.approx(float(r["estimate"]), abs=1e-4), r["question"]
+            assert float(theirs["se"]) == pytest.approx(float(r["se"]), rel=1e-3), r["question"]
+    assert {k[1] for k in got if k[0] == "rr"} == {"unhappy", "afraid_to_speak", "took_from_work"}
+    assert {k[1] for k in got if k[0] == "RRreg"} == {"unhappy", "afraid_to_speak", "took_from_work", "bullied"}
+
+
+@needs_rr
+@pytest.mark.parametrize("outcome, p", [("afraid_to_speak", "0.75"), ("afraid_to_speak", "0.3"),
+                                        ("took_from_work", None), ("unhappy", None)])
+def test_the_whole_script_runs_with_a_model_for_every_design(tmp_path, outcome, p):
+    # rr 1.4.2's summary() stops on the mirrored and unrelated designs: the script prints its own table
+    survey = tmp_path / "survey.toml"
+    text = DEMO.read_text(encoding="utf-8")
+    survey.write_text(text.replace("p = 0.75", f"p = {p}") if p else text, encoding="utf-8")
+    simulate(tmp_path / "laptop", 60, 3, survey=survey)
+    bundle = export(tmp_path / "laptop", tmp_path / "stick")
+    code, _, err = aggregate_json(bundle, "--survey", survey, "--out", tmp_path / "out",
+                                  "--model", f"{outcome} ~ department")
+    assert code == 0, err
+    got, stdout = _run_whole_r(tmp_path / "out")
+    assert ("rr", outcome, "yes") in got and "estimate" in stdout
+    _check_do_file((tmp_path / "out" / "analysis.do").read_text(encoding="utf-8"), outcome)
+
+
+def _check_do_file(do: str, outcome: str) -> None:
+    """rrlogit's syntax: plain variables (a 0/1 dummy per answer but the first), no factor
+    notation; every fit in its own ``capture noisily`` block, so one failure ends nothing."""
+    s = surveys.load(DEMO)
+    assert "ib0." not in do and not re.search(r"\bi\.", do)
+    others = s.question("department").answer_ids[1:]
+    for j, choice in enumerate(others, 1):
+        assert f"generate byte department_{j} = (department_code == {j}) if !missing(department_code)" in do
+    terms = " ".join(f"department_{j}" for j in range(1, len(others) + 1))
+    assert f'    rrlogit answer_code {terms} if question == "{outcome}", ' in do
+    lines = do.splitlines()
+    for i, line in enumerate(lines):
+        if "rrlogit answer_code" in line:
+            block = next(lines[k] for k in range(i - 1, -1, -1) if not lines[k].startswith("    "))
+            assert line.startswith("    ") and block == "capture noisily {", line
+    assert lines.count("capture noisily {") == lines.count("}") >= 4
 
 
 def _results(text: str) -> model.Results:

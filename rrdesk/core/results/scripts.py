@@ -113,6 +113,27 @@ if ("weight" %in% names(a) && any(!is.na(a$weight))) {
 }
 '''
 
+_PACKAGES_R = r'''
+rows <- NULL
+attempt <- function(what, expr) tryCatch(expr, error = function(e) message(what, ": ", conditionMessage(e)))
+keep <- function(package, q, category, est, se)
+  rows <<- rbind(rows, data.frame(package = package, question = q, category = category, estimate = unname(est),
+                                  se = unname(se), row.names = NULL))
+# rr's summary() fails for its mirrored and unrelated designs (rr 1.4.2), so its table is printed
+# here: the coefficients, their standard errors and z values
+rr_table <- function(f) {
+  se <- sqrt(diag(as.matrix(f$vcov)))
+  print(cbind(estimate = f$est, se = se, z = f$est / se))
+  invisible(f)
+}
+# an intercept-only fit's prevalence: invlogit(intercept), its SE by the delta method
+rr_prevalence <- function(q, f, negated = FALSE) {
+  rr_table(f)
+  p <- plogis(f$est[1]); se <- p * (1 - p) * sqrt(f$vcov[1, 1])
+  keep("rr", q, "yes", if (negated) 1 - p else p, se)
+}
+'''
+
 
 def analysis_r(results: Results) -> str:
     """``analysis.R``: base R first (writes ``estimates-r.csv``), then ``rr`` and ``RRreg``."""
@@ -123,12 +144,16 @@ def analysis_r(results: Results) -> str:
              _BASE_R.strip("\n"), "",
              "# ---- 2. the same with R's rr (Blair, Imai & Zhou 2015) and RRreg (Heck & Moshagen 2018) ----",
              "# answer_code is the recorded answer as a number: 0 = no, 1 = yes, or 0..k-1 in choice order",
-             "# (the column `choices`). Each design's parameters are columns of answers.csv.",
-             'if (requireNamespace("RRreg", quietly = TRUE)) {']
+             "# (the column `choices`). Each design's parameters are columns of answers.csv. Every fit is",
+             "# tried on its own (a package's error is shown and the script goes on); the prevalences go",
+             "# to estimates-packages-r.csv. RRreg's standard errors are the report's times sqrt(n/(n-1))",
+             "# (it divides by n - 1); rr's are the report's (the same likelihood, at its maximum).",
+             _PACKAGES_R.strip("\n")]
     model = results.model
     formula = "answer_code ~ 1"
     if model is not None and model.model.covariates:
         formula = "answer_code ~ " + " + ".join(_r_term(q) for q in model.model.covariates)
+    lines.append('if (requireNamespace("RRreg", quietly = TRUE)) {')
     for q in (q for q in s.randomized if q.kind != "cdm"):
         d = q.design
         assert d is not None
@@ -136,10 +161,14 @@ def analysis_r(results: Results) -> str:
                 "warner": 'model = "Warner", p = u$p_truth[1]',
                 "unrelated": 'model = "UQTknown", p = c(u$p_truth[1], u$prevalence[1])',
                 "kary": 'model = "FR", p = as.numeric(strsplit(u$p_say[1], ";")[[1]])'}[d.kind]
+        # RRuni's pi: every category's share for FR, the YES share for Warner and UQT
+        which = "seq_along(r$pi)" if d.kind in ("forced", "kary") else "2"
         lines += [f'  u <- a[a$question == "{q.id}", ]',
-                  f"  print(RRreg::RRuni(u$answer_code, {call}))  # {q.id} ({q.kind})"]
+                  f'  attempt("RRreg {q.id}", {{ r <- RRreg::RRuni(u$answer_code, {call}); print(r)',
+                  f'    keep("RRreg", "{q.id}", strsplit(u$choices[1], ";")[[1]][{which}], r$pi, r$piSE) }})']
         if model is not None and model.model.outcome.id == q.id:
-            lines.append(f"  print(summary(RRreg::RRlog({formula}, data = u, {call}, LR.test = FALSE)))")
+            lines.append(f'  attempt("RRreg model", print(summary(RRreg::RRlog({formula}, data = u, {call}, '
+                         f'LR.test = FALSE))))')
     lines += ["}", 'if (requireNamespace("rr", quietly = TRUE)) {']
     for q in (q for q in s.randomized if q.kind != "cdm"):
         d = q.design
@@ -147,23 +176,25 @@ def analysis_r(results: Results) -> str:
         if d.kind == "kary":
             lines.append(f"  # {q.id}: k-ary designs are not in rr; see RRreg above")
             continue
-        target = formula if model is not None and model.model.outcome.id == q.id else "answer_code ~ 1"
-        lines.append(f'  u <- a[a$question == "{q.id}", ]')
+        fit_model = model is not None and model.model.outcome.id == q.id
+        negated = d.kind == "warner" and not d.truth_probability > 0.5
         if d.kind == "forced":
-            lines.append(f'  print(summary(rr::rrreg({target}, data = u, p = u$p_truth[1], p1 = u$p_yes[1], '
-                         f'p0 = u$p_no[1], design = "forced-known")))  # {q.id}')
+            args = 'p = u$p_truth[1], p1 = u$p_yes[1], p0 = u$p_no[1], design = "forced-known"'
         elif d.kind == "unrelated":
-            lines.append(f'  print(summary(rr::rrreg({target}, data = u, p = u$p_truth[1], q = u$prevalence[1], '
-                         f'design = "unrelated-known")))  # {q.id}')
-        elif d.truth_probability > 0.5:
-            lines.append(f'  print(summary(rr::rrreg({target}, data = u, p = u$p_truth[1], '
-                         f'design = "mirrored")))  # {q.id}')
+            args = 'p = u$p_truth[1], q = u$prevalence[1], design = "unrelated-known"'
+        elif not negated:
+            args = 'p = u$p_truth[1], design = "mirrored"'
         else:  # rr's mirrored design needs p > 1/2: the same model for the negation, with 1 - p
             lines += [f"  # {q.id}: Warner with p < 1/2 is Warner with 1 - p for the opposite statement; rr needs",
-                      "  # p > 1/2, so fit that: its coefficients are those of this question with the sign flipped",
-                      f'  print(summary(rr::rrreg({target}, data = u, p = 1 - u$p_truth[1], '
-                      f'design = "mirrored")))  # {q.id}, negated']
-    lines += ["}", ""]
+                      "  # p > 1/2, so fit that: its coefficients are those of this question with the sign flipped"]
+            args = 'p = 1 - u$p_truth[1], design = "mirrored"'
+        lines += [f'  u <- a[a$question == "{q.id}", ]',
+                  f'  attempt("rr {q.id}", {{ f <- rr::rrreg(answer_code ~ 1, data = u, {args})',
+                  f'    rr_prevalence("{q.id}", f, negated = {"TRUE" if negated else "FALSE"}) }})']
+        if fit_model:
+            lines.append(f'  attempt("rr model", rr_table(rr::rrreg({formula}, data = u, {args})))')
+    lines += ["}", 'if (!is.null(rows)) {', '  write.csv(rows, "estimates-packages-r.csv", row.names = FALSE)',
+              "  print(rows, digits = 6)", "}", ""]
     return "\n".join(lines)
 
 
@@ -177,10 +208,21 @@ def analysis_do(results: Results) -> str:
              f"stringcols({' '.join(str(c) for c in _text_columns(s))})"]
     model = results.model
     covariates = model.model.covariates if model is not None else ()
-    for q in (c for c in covariates if c.number is None):  # answers as numbers in choice order, the first the reference
+    terms: list[str] = []
+    for q in covariates:
+        if q.number is not None:
+            terms.append(f"direct_{q.id}")
+            continue
+        # answers as numbers in choice order, then a 0/1 dummy for each but the first (the
+        # reference): rrlogit takes plain variables only, not factor notation (ib0.)
         labels = " ".join(f'{j} "{c}"' for j, c in enumerate(q.answer_ids))
         lines += [f"label define {q.id}_codes {labels}",
                   f"encode direct_{q.id}, generate({q.id}_code) label({q.id}_codes) noextend"]
+        for j, c in enumerate(q.answer_ids[1:], 1):
+            name = f"{q.id}_{j}"
+            lines.append(f"generate byte {name} = ({q.id}_code == {j}) if !missing({q.id}_code)  "
+                         f"// {q.id} = {c}")
+            terms.append(name)
     for q in s.randomized:
         d = q.design
         assert d is not None
@@ -195,17 +237,18 @@ def analysis_do(results: Results) -> str:
                       f"* p_truth = {kary['p_truth']!r}, p_say per answer (code order) = {kary['p_say']}"]
             continue
         option = f"pwarner({p['pwarner']!r})" if d.kind == "warner" else f"pyes({p['pyes']!r}) pno({p['pno']!r})"
-        lines += [f"* {q.id} ({q.kind}): the prevalence is invlogit(_b[_cons])",
-                  f'rrlogit answer_code if question == "{q.id}", {option}',
-                  "nlcom invlogit(_b[_cons])"]
+        # each question in its own block: a failure is shown and the do-file goes on
+        lines += [f"* {q.id} ({q.kind}): the prevalence is invlogit(_b[_cons])", "capture noisily {",
+                  f'    rrlogit answer_code if question == "{q.id}", {option}',
+                  "    nlcom invlogit(_b[_cons])", "}"]
         if s.weight_question is not None:
             lines += ["* weighted by the survey's [weight] (the column weight): robust, linearized SEs",
-                      f'rrlogit answer_code [pweight=weight] if question == "{q.id}", {option}',
-                      "nlcom invlogit(_b[_cons])"]
+                      "capture noisily {",
+                      f'    rrlogit answer_code if question == "{q.id}" [pweight=weight], {option}',
+                      "    nlcom invlogit(_b[_cons])", "}"]
         if model is not None and model.model.outcome.id == q.id and covariates:
-            terms = " ".join(f"direct_{c.id}" if c.number is not None else f"ib0.{c.id}_code" for c in covariates)
-            lines += [f"* the model {model.model.text}: odds ratios",
-                      f'rrlogit answer_code {terms} if question == "{q.id}", {option} or']
+            lines += [f"* the model {model.model.text}: odds ratios", "capture noisily {",
+                      f'    rrlogit answer_code {" ".join(terms)} if question == "{q.id}", {option} or', "}"]
     lines.append("")
     return "\n".join(lines)
 
