@@ -323,8 +323,9 @@ def test_out_writes_a_self_contained_report_and_csv_files_for_r(field, tmp_path)
     out = tmp_path / "report"
     code, got, _ = aggregate_json(field["a"][1], field["b"][1], "--by", "department", "--out", out)
     assert code == 0
-    assert sorted(p.name for p in out.iterdir()) == ["analysis.R", "analysis.do", "answers.csv", "codebook.md",
-                                                    "estimates.csv", "report.html"]
+    assert sorted(p.name for p in out.iterdir()) == ["analysis.R", "analysis.do", "answers-wide.csv", "answers.csv",
+                                                    "answers.dta", "answers.sav", "codebook.md", "estimates.csv",
+                                                    "report.html"]
     html = (out / "report.html").read_text(encoding="utf-8")
     assert "<svg" in html and "http" not in html and "src=" not in html and "@import" not in html
     assert "How to read" in html and "Every bundle verified" in html

@@ -30,7 +30,8 @@ from rrdesk.store import collect as aggregate
 from tests.test_gui_support import DEMO, DEMO_KEY, click
 
 SID = "workplace-demo"
-REPORT_FILES = ["report.html", "estimates.csv", "answers.csv", "codebook.md", "analysis.R", "analysis.do"]
+REPORT_FILES = ["report.html", "estimates.csv", "answers.csv", "codebook.md", "analysis.R", "analysis.do",
+                "answers-wide.csv", "answers.dta", "answers.sav"]
 
 
 def rrdesk(*argv: object) -> tuple[int, str]:

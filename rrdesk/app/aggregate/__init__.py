@@ -43,6 +43,7 @@ from rrdesk.core.fileio import write_atomic
 from rrdesk.core.problems import Problem
 from rrdesk.core.results import UNKNOWN_GROUP, QuestionResult, Results, fitting, results
 from rrdesk.core.results.codebook import codebook
+from rrdesk.core.results.datafiles import dta_bytes, sav_bytes, wide_csv, wide_table
 from rrdesk.core.results.html import render
 from rrdesk.core.results.scripts import analysis_do, analysis_r
 from rrdesk.core.results.tables import answers_csv, estimates_csv, model_csv
@@ -57,7 +58,8 @@ __all__ = ["LEDGER_ENV", "REPORT_FILES", "Aggregation", "Checks", "IdentityFiles
            "ledger_path", "results_of", "run", "split", "write_report"]
 
 
-REPORT_FILES = ("report.html", "estimates.csv", "answers.csv", "codebook.md", "analysis.R", "analysis.do")
+REPORT_FILES = ("report.html", "estimates.csv", "answers.csv", "codebook.md", "analysis.R", "analysis.do",
+                "answers-wide.csv", "answers.dta", "answers.sav")
 Found = dict[str, tuple[Survey, list[str]]]  # survey id → (its survey, the bundles holding it)
 IdentityFiles = Path | Sequence[Path]
 # why one type: the coordinator's identity files, never keys already loaded -- the laptops' list,
@@ -317,7 +319,11 @@ def write_report(out: Path, found: Aggregation, *, now: datetime | None = None) 
              "codebook.md": codebook(res), "analysis.R": analysis_r(res), "analysis.do": analysis_do(res)}
     if res.model is not None:
         texts["model.csv"] = model_csv(res.model)
-    return [write_atomic(out / name, text.encode("utf-8")) for name, text in texts.items()]
+    wide = wide_table(data.survey, data.answers(), data.direct_answers())  # one row per interview, labelled
+    files = {**{name: text.encode("utf-8") for name, text in texts.items()},
+             "answers-wide.csv": wide_csv(wide).encode("utf-8"), "answers.dta": dta_bytes(wide),
+             "answers.sav": sav_bytes(wide)}
+    return [write_atomic(out / name, body) for name, body in files.items()]
 
 
 def _first_file(identity: IdentityFiles) -> Path:

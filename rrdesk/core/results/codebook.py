@@ -113,11 +113,23 @@ def codebook(results: Results) -> str:
                      " | ".join(_short(p[k]) for k in ("p_truth", "p_yes", "p_no", "prevalence", "k", "p_say")) + " |")
     lines += ["", f"Total ε per respondent (sum over the randomized questions): "
               f"{survey.epsilon_per_respondent:.4f} (cap {survey.max_epsilon:g}).", "",
+              "## One row per interview: answers-wide.csv, answers.dta, answers.sav", "",
+              "The same answers, one row per interview (`survey`, `device`, `interview`, `respondent`, "
+              "`interviewer`, `day`, `version`" + (", `weight`" if survey.weight_question else "") + "), then a "
+              "variable per question named by its id (`-` written `_`, at most 32 characters): a direct "
+              "question's answer (a choice's position in its list, from 0; a number as it is), a randomized "
+              "question's recorded answer (`answer_code` of answers.csv) followed by its design's columns "
+              "(`_p_yes_given_no`, `_p_yes_given_yes`; k-ary `_p_say_J`, `_p_truth`; cdm `_group` and its "
+              "group's spinner). Empty or missing: not asked, declined or skipped. `answers.dta` (Stata 14 and "
+              "later) and `answers.sav` (SPSS, PSPP) carry the question texts as variable labels and the "
+              f"answers' texts as value labels, in {survey.languages[0]}: R reads them with "
+              "`haven::read_dta()` / `haven::read_sav()` (or `foreign::read.spss()`).", "",
               "## R and Stata", "",
               "`analysis.R` (run `Rscript analysis.R` in this folder) recomputes every estimate, standard error "
               "and interval of the report in base R and writes them to `estimates-r.csv`, then fits the same "
-              "questions with rr and RRreg when they are installed. `analysis.do` does it with Stata's "
-              "`rrlogit`. By hand, with RRreg, for one question:", "", "```r",
+              "questions with rr and RRreg when they are installed (their prevalences in "
+              "`estimates-packages-r.csv`; RRreg's standard errors are the report's times √(n/(n−1))). "
+              "`analysis.do` does it with Stata's `rrlogit`. By hand, with RRreg, for one question:", "", "```r",
               "library(RRreg)", 'a <- read.csv("answers.csv", colClasses = c(p_say = "character"))',
               'u <- subset(a, question == "QUESTION")',
               "# forced:    RRuni(u$answer_code, model = \"FR\", p = c(u$p_no[1], u$p_yes[1]))",

@@ -1,0 +1,174 @@
+"""The wide data files of ``aggregate --out``: ``answers-wide.csv``, ``answers.dta`` (Stata 118)
+and ``answers.sav`` (SPSS), read back by R's ``haven`` (and ``foreign`` for the ``.sav``, as
+its ``read.dta`` stops at Stata 12) and checked against ``answers.csv``: one row per interview,
+every recorded answer's code, the direct answers, the variable labels (the question texts) and
+the value labels (the choices' texts; rrdesk's YES and NO).
+"""
+from __future__ import annotations
+
+import csv
+import shutil
+import struct
+import subprocess
+from collections import namedtuple
+
+import pytest
+
+from rrdesk.core import survey as surveys
+from rrdesk.core.results.datafiles import dta_bytes, sav_bytes, wide_csv, wide_table
+from rrdesk.core.wording import words_for
+from tests.conftest import DEMO
+from tests.test_analysis_scripts import RSCRIPT, _r_has, report  # noqa: F401 (a fixture)
+
+needs_haven = pytest.mark.skipif(not _r_has("haven", "foreign"),
+                                 reason="R's haven and foreign are not installed (CI installs them: .ci/run)")
+
+# R writes what it read: every variable's label and value labels, then every value, as CSV
+_READ = r'''
+args <- commandArgs(TRUE)
+d <- switch(args[2], dta = haven::read_dta(args[1]), sav = haven::read_sav(args[1]),
+            foreign = foreign::read.spss(args[1], to.data.frame = FALSE, use.value.labels = FALSE))
+d <- as.list(d)
+label_of <- function(name) {
+  if (args[2] == "foreign") return(attr(d, "variable.labels")[[name]])
+  l <- attr(d[[name]], "label"); if (is.null(l)) "" else l
+}
+labels_of <- function(name) {
+  l <- if (args[2] == "foreign") attr(d[[name]], "value.labels") else attr(d[[name]], "labels")
+  if (is.null(l)) return("")
+  l <- sort(l)  # foreign lists them last value first
+  paste(paste0(unname(l), "=", names(l)), collapse = "|")
+}
+meta <- data.frame(name = names(d), label = sapply(names(d), label_of), labels = sapply(names(d), labels_of))
+write.csv(meta, args[3], row.names = FALSE, fileEncoding = "UTF-8")
+values <- as.data.frame(lapply(d, function(x) { x <- as.vector(x); if (is.character(x)) trimws(x) else x }),
+                        stringsAsFactors = FALSE)
+write.csv(values, args[4], row.names = FALSE, na = "", fileEncoding = "UTF-8")
+'''
+
+
+def _read(path) -> list[dict[str, str]]:
+    with open(path, newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+def _r_read(tmp_path, file, how: str) -> tuple[dict[str, dict[str, str]], list[dict[str, str]]]:
+    script = tmp_path / "read.R"
+    script.write_text(_READ, encoding="utf-8")
+    meta, values = tmp_path / f"{how}-meta.csv", tmp_path / f"{how}-values.csv"
+    done = subprocess.run([RSCRIPT, str(script), str(file), how, str(meta), str(values)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return {r["name"]: r for r in _read(meta)}, _read(values)
+
+
+def _number(text: str) -> float | None:
+    return float(text) if text not in ("", "NA") else None
+
+
+@needs_haven
+@pytest.mark.parametrize("how", ["dta", "sav", "foreign"])
+def test_r_reads_the_labelled_files_and_they_hold_answers_csv(report, tmp_path, how):  # noqa: F811
+    folder = tmp_path / "out"
+    shutil.copytree(report, folder)
+    file = folder / ("answers.dta" if how == "dta" else "answers.sav")
+    meta, rows = _r_read(tmp_path, file, how)
+    s = surveys.load(DEMO)
+    words = words_for(s, "en")
+    # labels: the question's text; the answers' texts on every answer variable
+    for q in s.questions:
+        assert meta[q.id]["label"].startswith(q.text["en"]), q.id
+        texts = q.choice_text["en"] if q.choices else (words("no"), words("yes"))
+        assert meta[q.id]["labels"] == "|".join(f"{j}={t}" for j, t in enumerate(texts)), q.id
+    # one row per interview; each recorded answer's code where answers.csv has it
+    long = _read(folder / "answers.csv")
+    by_respondent = {r["respondent"]: r for r in rows}
+    assert len(rows) == len({r["respondent"] for r in long}) == 90
+    for a in long:
+        row = by_respondent[a["respondent"]]
+        assert _number(row[a["question"]]) == float(a["answer_code"]), a
+        assert row["interviewer"] == a["interviewer"] and row["day"] == a["day"] and row["version"] == a["version"]
+        direct = s.question("department")
+        given = a["direct_department"]
+        assert _number(row["department"]) == (float(direct.answer_ids.index(given)) if given else None)
+        if a["design"] in ("forced", "warner", "unrelated"):
+            assert float(row[f"{a['question']}_p_yes_given_no"]) == float(a["p_yes_given_no"])
+    # and the wide CSV holds the same values
+    wide = {r["respondent"]: r for r in _read(folder / "answers-wide.csv")}
+    for respondent, row in by_respondent.items():
+        for q in s.questions:
+            assert _number(wide[respondent][q.id]) == _number(row[q.id]), (respondent, q.id)
+
+
+# -- without R: the layouts' own rules ----------------------------------------------------------
+
+Recorded = namedtuple("Recorded", "device log seq interview question answer day interviewer version")
+
+WEIGHTED_CDM = '''
+[survey]
+id = "cdm-weights"
+title = "A title longer than anything, with ünïcödé"
+languages = ["en", "fr"]
+recipients = ["age1af476ty2zc0c9qf8a4uqfvp4xxj8zyrdekf7rfz3rqlsxueazsqqwyjxv8"]
+max_epsilon = 6
+planned_respondents = 100
+
+[weight]
+question = "region"
+values = { north = 2.5, south = 1 }
+
+[[question]]
+id = "region"
+design = "direct"
+choices = ["north", "south"]
+text = { en = "Region?", fr = "Région ?" }
+choice_text = { en = ["North", "South"], fr = ["Nord", "Sud"] }
+
+[[question]]
+id = "stole-a-very-long-question-id-that-stata-could-never-take-whole"
+design = "cdm"
+truth = 0.5
+yes = 0.35
+no = 0.15
+text = { en = "I stole.", fr = "J'ai volé." }
+'''
+
+
+def test_cdm_weights_long_names_and_missing_values_in_every_layout():
+    s = surveys.loads(WEIGHTED_CDM)
+    qid = s.questions[1].id
+    answers = [Recorded("dev", "log", 1, 1, qid, "yes-b", "2026-01-02", "amina", "1"),
+               Recorded("dev", "log", 2, 2, qid, "no-a", "2026-01-02", "amina", "1")]
+    interviews = {("dev", 1): {"region": "north"}, ("dev", 2): {"region": ""}, ("dev", 3): {"region": "south"}}
+    table = wide_table(s, answers, interviews, "fr")
+    names = [c.name for c in table.columns]
+    assert all(len(n) <= 32 for n in names) and len({n.lower() for n in names}) == len(names)
+    col = {c.name: c for c in table.columns}
+    assert col["weight"].values == [2.5, None, 1.0]
+    assert col["region"].values == [0.0, None, 1.0] and col["region"].value_labels == {0: "Nord", 1: "Sud"}
+    short = names[names.index("weight") + 2]  # the cdm question, its name cut to 32
+    assert col[short].values == [1.0, 0.0, None] and col[short].label.startswith("J'ai volé.")
+    assert [v for c in table.columns if c.name.endswith("_group") for v in c.values] == ["b", "a", ""]
+    text = wide_csv(table).splitlines()
+    assert text[0].split(",")[:3] == ["survey", "device", "interview"] and len(text) == 4
+    dta = dta_bytes(table)
+    assert dta.startswith(b"<stata_dta><header><release>118</release><byteorder>LSF</byteorder>")
+    assert struct.unpack("<H", dta[dta.index(b"<K>") + 3:][:2])[0] == len(names)
+    sav = sav_bytes(table)
+    assert sav[:4] == b"$FL2" and struct.unpack("<i", sav[80:84])[0] == 3  # three cases
+
+
+@needs_haven
+def test_haven_reads_unicode_long_names_and_missing_values(tmp_path):
+    s = surveys.loads(WEIGHTED_CDM)
+    qid = s.questions[1].id
+    answers = [Recorded("dev", "log", 1, 1, qid, "yes-b", "2026-01-02", "amina", "1")]
+    table = wide_table(s, answers, {("dev", 1): {"region": "north"}, ("dev", 2): {"region": ""}}, "fr")
+    for suffix, data, how in (("dta", dta_bytes(table), "dta"), ("sav", sav_bytes(table), "sav"),
+                              ("sav", sav_bytes(table), "foreign")):
+        path = tmp_path / f"t.{suffix}"
+        path.write_bytes(data)
+        meta, rows = _r_read(tmp_path, path, how)
+        assert list(meta) == [c.name for c in table.columns], how
+        assert meta["region"]["labels"] == "0=Nord|1=Sud" and meta["region"]["label"] == "Région ?"
+        assert [r["weight"] for r in rows] == ["2.5", ""] and [r["region"] for r in rows] == ["0", ""]
