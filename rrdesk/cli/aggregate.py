@@ -150,10 +150,20 @@ def _show(results: Results, bundles: tuple[str, ...], problems: list[Problem],
         design = "asked directly" if r.epsilon is None else f"{r.question.kind}, ε {r.epsilon:.2f}"
         print(f"\n{r.question.id} ({design}, n {e.n})")
         print(f"  {r.question.text_in(s.default_language)}")
-        print(f"  {'answer':<16}{'recorded':>9}{'estimate':>10}   95% CI")
-        for j, label in enumerate(r.labels):
-            lo, hi = e.ci95[j]
-            print(f"  {label:<16}{e.reported[j]:>9}{_pct(e.estimate[j]):>10}   {_pct(lo)} – {_pct(hi)}")
+        if e.n == 0:
+            print("  no answers")
+        else:
+            print(f"  {'answer':<16}{'recorded':>9}{'estimate':>10}   95% CI")
+            for j, label in enumerate(r.labels):
+                lo, hi = e.ci95[j]
+                print(f"  {label:<16}{e.reported[j]:>9}{_pct(e.estimate[j]):>10}   {_pct(lo)} – {_pct(hi)}")
+        if r.weighted is not None:  # the survey's [weight]: the same line the report has
+            w = r.weighted
+            j = 1 if r.yes_no else max(range(len(r.labels)), key=lambda i: w.estimate[i])
+            left = f", {r.weight_left_out} without a known weight left out" if r.weight_left_out else ""
+            print(f"  weighted: {r.labels[j]} {_pct(w.estimate[j]).strip()} ({_pct(w.ci95[j][0]).strip()} – "
+                  f"{_pct(w.ci95[j][1]).strip()}), SE {_pct(w.se[j]).strip()} (linearized; effective n "
+                  f"{w.n_effective[j]:.0f} of {w.n}{left})")
         if r.declined or r.abandoned or r.abandoned_after_spin:
             print(f"  ({r.declined} declined, {r.abandoned} not reached, "
                   f"{r.abandoned_after_spin} stopped after the spin)")
@@ -161,6 +171,9 @@ def _show(results: Results, bundles: tuple[str, ...], problems: list[Problem],
             cats = [1] if r.yes_no else range(len(r.labels))
             print(f"  {'by ' + str(results.by):<26}{'n':>6}{'YES' if r.yes_no else 'estimate':>10}   95% CI")
             for g in r.groups:
+                if g.estimate.n == 0:  # as the CSV (empty) and the JSON (null): never 50 % [0, 100 %]
+                    print(f"    {g.name or '(unknown)':<24}{0:>6}{'no answers':>14}")
+                    continue
                 for j in cats:
                     name = (g.name or "(unknown)") + ("" if r.yes_no else f" · {r.labels[j]}")
                     lo, hi = g.estimate.ci95[j]

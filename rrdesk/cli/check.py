@@ -75,6 +75,18 @@ def _precision_line(q: dict[str, Any], margin: float | None) -> str:
     return line
 
 
+def _setup_line(s: Any) -> str:
+    """What else the file sets, so that a typo there shows before the field: the version every
+    interview records, the interviewers, the consent screen, the survey weights."""
+    weights = (f"weights by {s.weight_question}: " + ", ".join(f"{c} {w:g}" for c, w in
+                                                              zip(s.question(s.weight_question).choices, s.weights))
+               if s.weight_question else "no survey weights")
+    return " · ".join([f"version {s.version}",
+                       f"interviewers {', '.join(s.interviewers)}" if s.interviewers else "interviewers: any name",
+                       f"consent screen in {', '.join(s.consent)}" if s.consent else "no consent screen",
+                       weights])
+
+
 def _signature_line(signature: dict[str, Any], path: Path) -> str:
     if signature["signed"]:
         return f"signed by key {signature['signer']} ({path.name}.minisig verified): laptops pin this signer"
@@ -95,6 +107,7 @@ def run(args: argparse.Namespace) -> int:
            f"languages {', '.join(s.languages)} · {len(s.recipients)} recipient(s)"
            f"{f', {pq} post-quantum' if pq else ''} · "
            f"margins at the planned {n} respondents, 95 %, in the worst case over prevalences",
+           _setup_line(s),
            _signature_line(report["signature"], args.survey)]
     if 0 < pq < len(s.recipients):
         out.append("recipients: post-quantum and ordinary (age1…) recipients mixed: every record is only as strong "

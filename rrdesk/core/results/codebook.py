@@ -32,14 +32,18 @@ def codebook(results: Results) -> str:
              "who gave CHOICE "
              "to the direct question FIELD (`FIELD=(unknown)`: their interview's start record is missing); "
              "`version=V` (and `version=V, FIELD=CHOICE`) for the records of survey version V alone, when "
-             "the versions' randomized questions read differently |",
+             "the versions' randomized questions read differently; `weighted` for the estimate with the "
+             "survey's `[weight]` (Hájek ratio, linearized SE, Korn-Graubard interval; `reported` empty); "
+             "`cdm` for a cheating-detection question's shares (category `truthful_yes`, `honest_no`, "
+             "`cheating`; `n` both groups) |",
              "| category | the answer: `no`/`yes` for a yes/no question, else a choice id |",
              "| n | recorded answers to the question in this subgroup |",
              "| reported | how many of them were recorded as this category (after the spinner) |",
              "| estimate | estimated share of respondents for whom this category is true (0–1) |",
              "| se | its standard error (delta method) |",
              "| ci_low, ci_high | its 95 % confidence interval, inside [0, 1] |",
-             "| note | why `estimate`, `se` and the interval are empty (a subgroup with no answers) |", "",
+             "| note | why `estimate`, `se` and the interval are empty (a subgroup with no answers); for "
+             "`weighted` and `cdm` rows, the method and its effective sample |", "",
              "## answers.csv", "",
              "One row per recorded answer to a randomized question (declined and abandoned questions "
              "have no row). The answer is what the spinner made the respondent record, never the true "

@@ -185,7 +185,8 @@ def _question(r: QuestionResult, by: str | None, lang: str) -> str:
     chips.append(f"n = {e.n}")
     head = ("<div class=\"chips\">" + "".join(f"<span class=\"chip\">{c}</span>" for c in chips) + "</div>"
             f"<h3>{escape(q.text_in(lang))}</h3>")
-    labels = q.choice_labels(lang) or ("No", "Yes")
+    # a number question's answers are its bins (QuestionResult.labels); a yes/no question's No, Yes
+    labels = q.choice_labels(lang) or (tuple(r.labels) if q.number is not None else ("No", "Yes"))
     if e.n == 0:
         return f"<section class=\"q\">{head}<p class=\"muted\">No answers recorded.</p></section>"
     if r.yes_no:

@@ -44,6 +44,26 @@ def estimate_rows(results: Results) -> list[dict[str, Any]]:
                              "estimate": e.estimate[j] if e.n else "", "se": e.se[j] if e.n else "",
                              "ci_low": e.ci95[j][0] if e.n else "", "ci_high": e.ci95[j][1] if e.n else "",
                              "note": "" if e.n else EMPTY})
+        if r.weighted is not None:  # the survey's [weight]: subgroup "weighted", every category
+            w = r.weighted
+            left = f"; {r.weight_left_out} without a known weight left out" if r.weight_left_out else ""
+            for j, category in enumerate(r.labels):
+                rows.append({"question": r.question.id, "design": r.question.kind,
+                             "epsilon": "" if r.epsilon is None else r.epsilon, "subgroup": "weighted",
+                             "category": category, "n": w.n, "reported": "",
+                             "estimate": float(w.estimate[j]), "se": float(w.se[j]),
+                             "ci_low": float(w.ci95[j][0]), "ci_high": float(w.ci95[j][1]),
+                             "note": f"survey weights: Hájek ratio, linearized SE, Korn-Graubard interval; "
+                                     f"effective n {float(w.n_effective[j]):.1f}{left}"})
+        if r.cheating is not None:  # cheating detection: its three shares, subgroup "cdm"
+            c = r.cheating
+            for key in ("truthful_yes", "honest_no", "cheating"):
+                rows.append({"question": r.question.id, "design": r.question.kind,
+                             "epsilon": "" if r.epsilon is None else r.epsilon, "subgroup": "cdm",
+                             "category": key, "n": sum(c.n), "reported": "", "estimate": c.estimate[key],
+                             "se": c.se[key], "ci_low": c.ci95[key][0], "ci_high": c.ci95[key][1],
+                             "note": f"Clark & Desharnais: groups of {c.n[0]} and {c.n[1]}"
+                                     + ("; the moment solution left the triangle" if c.boundary else "")})
     return rows
 
 
