@@ -358,7 +358,7 @@ def _refused(tmp_path, capsys, form: Path, pattern: str, lines: int | None = Non
     (["select_multiple fruits", "f", "Fruits"], r"row 3, column 'type': .*several answers"),
     (["integer", "age", "Age"], r"row 3, column 'constraint': an integer question needs a range \(write the range "
                                 r"as \. >= MIN and \. <= MAX\)"),
-    (["image", "photo", "Photo"], r"row 3, column 'type': .*only yes_no, select_one, integer and decimal"),
+    (["image", "photo", "Photo"], r"row 3, column 'type': .*only select_one \(yes_no or a list\), integer and decimal"),
     (["text", "who", "Who?"], r"row 3, column 'type': .*free text"),
     (["frobnicate", "x", "X"], r"row 3, column 'type': .*not an XLSForm type rrdesk knows"),
 ])

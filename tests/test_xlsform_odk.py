@@ -284,3 +284,35 @@ def test_a_kobo_style_form_gets_every_refusal_in_one_run(tmp_path, capsys):
                     r"row 10, column 'type': .*geopoint", r"settings', row 2, column 'instance_name'"):
         assert sum(bool(re.search(pattern, line)) for line in errors) == 1, (pattern, err)
     assert len(errors) == 6, err
+
+
+def test_older_spellings_and_cases_odk_reads(tmp_path, capsys):
+    # as pyxform's own test forms write them: "select one from LIST", an upper-case header and
+    # language code, a form_id in CamelCase, a list name with capitals
+    survey = [["TYPE", "NAME", "LABEL::EN", "DESIGN", "EPSILON"],
+              ["select one from YesOrNo", "used", "Used?", "forced", 1],
+              ["select_one Colours", "colour", "Colour?"]]
+    choices = [["LIST_NAME", "NAME", "LABEL::EN"], ["YesOrNo", "yes", "Yes"], ["YesOrNo", "no", "No"],
+               ["Colours", "red", "Red"], ["Colours", "blue", "Blue"]]
+    settings = [["FORM_ID", "form_title", "DEFAULT_LANGUAGE", "recipients", "max_epsilon", "planned_respondents"],
+                ["YesNo", "Yes or no", "EN", R1, 2, 100]]
+    form = _write(tmp_path / "old.xlsx", {"survey": survey, "choices": choices, "settings": settings})
+    _xform(form)
+    made = xlsform.read_xlsform(form)
+    assert made.survey.id == "yesno" and made.survey.languages == ("en",)
+    assert made.survey.question("used").kind == "forced" and not made.survey.question("used").choices
+    assert made.survey.question("colour").choices == ("red", "blue")
+    assert any('form_id "YesNo" is the survey id "yesno"' in note for note in made.notes)
+
+
+def test_a_form_without_settings_still_gets_its_survey_sheet_checked(tmp_path, capsys):
+    survey = [["type", "name", "label"], ["select_one colors or_other", "c", "Colour?"],
+              ["begin loop over things", "l", "Loop"], ["phone number", "p", "Phone?"]]
+    form = _write(tmp_path / "nosettings.xlsx", {"survey": survey, "choices": [["list_name", "name", "label"],
+                                                                                ["colors", "red", "Red"]]})
+    code, _, err = _run(capsys, "import-xlsform", str(form), "-o", str(tmp_path / "out.toml"))
+    lines = err.splitlines()
+    assert code == 2 and len(lines) == 4, err
+    assert "no sheet 'settings'" in lines[0] and "or_other" in lines[1] and "repeats" in lines[2]
+    assert "a phone number names the respondent" in lines[3]
+    assert "[survey] table" not in err and "Warning" not in err

@@ -85,7 +85,7 @@ def _survey_rules(form: Path, built: Built) -> tuple[surveys.Survey | None, list
     problems = list(built.problems)
     lines, cells = list(built.lines), dict(built.cells)
     survey = None
-    while len(problems) < MAX_PROBLEMS:
+    while len(problems) < MAX_PROBLEMS and not built.unchecked:
         view = Built(built.file, lines, cells)
         try:
             survey = surveys.loads(view.text, form)

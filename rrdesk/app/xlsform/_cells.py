@@ -49,6 +49,7 @@ class Built:
     problems: list[SurveyError] = field(default_factory=list)
     skipped: set[str] = field(default_factory=set)
     notes: dict[str, list[int]] = field(default_factory=dict)
+    unchecked: bool = False  # no settings: the survey rules are not run (they would repeat it)
 
     def add(self, line: str, cell: Cell | None = None) -> None:
         self.lines.append(line)

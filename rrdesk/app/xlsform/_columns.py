@@ -103,9 +103,33 @@ _SETTINGS_UNSUPPORTED = {
 }
 
 
+#: XLSForm's older spellings of a type, as pyxform still reads them (lower case, one space).
+_SPELLINGS = ((re.compile(r"select one from (\S+)"), r"select_one \1"), (re.compile(r"select one (\S+)"), r"select_one \1"),
+              (re.compile(r"select all that apply from (.+)"), r"select_multiple \1"),
+              (re.compile(r"select (?:all that apply|multiple) (.+)"), r"select_multiple \1"),
+              (re.compile(r"begin loop.*"), "begin repeat"), (re.compile(r"end loop"), "end repeat"))
+#: Types with no counterpart, beyond those of :data:`_TYPE_HINTS`, by their first word.
+_MORE_HINTS = {"select_one_external": "choices from an external file", "osm": "OpenStreetMap questions",
+               "include": "included forms", "phone": "free text (a phone number names the respondent)"}
+
+
+def type_name(kind: str) -> str:
+    """The type ``kind`` (lower case, spaces single) in today's spelling (``select one from L``
+    is ``select_one L``)."""
+    for pattern, spelled in _SPELLINGS:
+        if pattern.fullmatch(kind):
+            return pattern.sub(spelled, kind)
+    return kind
+
+
 def type_problem(kind: str) -> str | None:
     """Why the XLSForm type ``kind`` (lower case) is refused, or None if rrdesk takes it."""
     first = kind.split()[0] if kind.split() else kind
+    if first in (SELECT_ONE, "select one") and kind.endswith(" or_other"):
+        return (f'type "{kind}": or_other (an answer typed in for "Other") is not supported: add a choice '
+                "other to the list instead")
+    if first in _MORE_HINTS:
+        return f'type "{kind}" is not supported: rrdesk has no {_MORE_HINTS[first]}'
     if (kind == YES_NO or first in (SELECT_ONE, "select one") or kind in NUMBER_TYPES
             or kind in GROUPS or kind == NOTE or kind in METADATA):
         return None
@@ -113,7 +137,8 @@ def type_problem(kind: str) -> str | None:
         if kind == name or first == name:
             return f'type "{kind}" is not supported: rrdesk has no {feature}'
     if first in _MEDIA:
-        return f'type "{kind}" is not supported: rrdesk asks only yes_no, select_one, integer and decimal questions'
+        return (f'type "{kind}" is not supported: rrdesk asks only select_one (yes_no or a list), integer and '
+                "decimal questions")
     return (f'type "{kind}" is not an XLSForm type rrdesk knows (use select_one yes_no, select_one LIST, '
             "integer or decimal)")
 
@@ -165,6 +190,9 @@ def language_of(column: str, default: str) -> tuple[str, str] | str:
     lang = lang.strip()
     m = re.fullmatch(r".*\(\s*([^()]+?)\s*\)", lang)
     code = m[1] if m else LANGUAGE_NAMES.get(lang.lower(), lang)
+    parts = re.fullmatch(r"([A-Za-z]{2,3})(?:[-_]([A-Za-z]{2}))?", code)
+    if parts:  # EN, pt_br: a code in another case or with "_", as some forms write it
+        code = parts[1].lower() + (f"-{parts[2].upper()}" if parts[2] else "")
     if LANGUAGE.fullmatch(code) is None:
         named = f"{lang} ({code})" if m else f"{lang} (CODE)"
         return (f'"{lang}" is not a language rrdesk can name with a code: write {base}::{named} as '

@@ -27,6 +27,7 @@ from rrdesk.app.xlsform._columns import (
     WORD_COLUMNS,
     YES_NO,
     language_of,
+    type_name,
     type_problem,
     unsupported_column,
 )
@@ -59,9 +60,10 @@ def _build(out: Built, sheets: dict[str, Sheet]) -> None:
     if "settings" not in sheets or not sheets["settings"].rows:
         out.report(SurveyError(file, "", "no sheet 'settings' with a row of values: rrdesk needs form_id, "
                                          "form_title, recipients, max_epsilon and planned_respondents there"))
-    if out.problems:
+        out.unchecked = True  # why: the survey rules would only say again that [survey] is empty
+    if "survey" not in sheets or not sheets["survey"].rows:
         return
-    settings, default = _settings(out, sheets["settings"])
+    settings, default = _settings(out, sheets["settings"]) if not out.unchecked else ({}, "en")
     survey = sheets["survey"]
     columns = _survey_columns(out, survey, default)
     lists = read_lists(out, sheets.get("choices"), default)
@@ -147,10 +149,11 @@ def _survey_table(out: Built, settings: dict[str, tuple[Any, Cell]], languages: 
         if key not in settings or settings[key][0] is None:
             continue
         cell, where = settings[key]
-        if key == "id" and isinstance(cell, str) and "_" in cell:  # ODK's form_id: drug_use_2024
-            dashed = "-".join(part for part in cell.lower().split("_") if part)
+        if key == "id" and isinstance(cell, str) and not SURVEY_ID.fullmatch(cell):  # ODK's form_id: Drug_Use_2024
+            dashed = "-".join(part for part in re.split(r"[_\s-]+", cell.lower()) if part)
             if SURVEY_ID.fullmatch(dashed):
-                out.note(f"form_id {show(cell)} is the survey id {show(dashed)} (rrdesk joins words with -)", where[1])
+                out.note(f"form_id {show(cell)} is the survey id {show(dashed)} (rrdesk's ids are lower case, "
+                         "words joined by -)", where[1])
                 cell = dashed
         if key in ("recipients", "interviewers"):
             cell = [r for r in re.split(r"[\s,;]+", str(cell)) if r]
@@ -219,7 +222,10 @@ def _question(out: Built, cols: _Columns, lists: Lists | None, languages: list[s
         i = cols.index.get(column)
         return values[i] if i is not None and i < len(values) else None
 
-    kind = " ".join(str(cell("type") or "").split())
+    written = " ".join(str(cell("type") or "").split())
+    kind = type_name(written.lower())  # select one from L: select_one L
+    if kind.startswith(f"{SELECT_ONE} ") and len(kind.split()) == 2:
+        kind = f"{SELECT_ONE} {written.split()[-1]}"  # why: a list's name keeps its case, as in ODK
     lower = kind.lower()
     if lower in GROUPS or lower == NOTE or lower in METADATA:
         _skipped_row(out, lower, row)

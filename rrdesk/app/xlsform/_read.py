@@ -81,9 +81,11 @@ def read_workbook(path: Path, wanted: tuple[str, ...]) -> dict[str, Sheet]:
         raise SurveyError(name, "", f"not a readable .xlsx workbook ({_reason(problem)})") from None
     try:
         sheets = {}
-        for title in book.sheetnames:
-            if title.strip().lower() in wanted:
-                sheets[title.strip().lower()] = _sheet(name, book[title], title.strip().lower())
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # read-only mode parses as it goes, and warns as it goes
+            for title in book.sheetnames:
+                if title.strip().lower() in wanted:
+                    sheets[title.strip().lower()] = _sheet(name, book[title], title.strip().lower())
         return sheets
     except SurveyError:
         raise
