@@ -106,3 +106,23 @@ def test_check_echoes_version_interviewers_consent_and_weights(tmp_path):
             "office 1, factory 2.5, warehouse 1.2, sales 0.8") in out.replace("consent screen in en, fr", "consent screen in en")
     code, out, _ = rrdesk("check", DEMO)
     assert "version 1 · interviewers: any name · no consent screen · no survey weights" in out
+
+
+def test_check_reports_every_refused_question_in_one_run(tmp_path):
+    text = DEMO.read_text(encoding="utf-8")
+    text = text.replace('id = "unhappy"\ndesign = "forced"', 'id = "unhappy"\ndesign = "forcd"', 1)
+    text = text.replace("p = 0.75", "p = 1.5", 1)  # warner: not a probability
+    text = text.replace('id = "bullied"', 'id = "Bullied"', 1)
+    survey = tmp_path / "three.toml"
+    survey.write_text(text, encoding="utf-8")
+    code, out, err = rrdesk("check", survey)
+    lines = err.splitlines()
+    assert code == 2 and out == "" and len(lines) == 3, err
+    assert all(line.startswith(f"rrdesk: error: {survey}: line ") for line in lines), err
+    assert 'question "unhappy", key "design"' in lines[0] and "key \"p\"" in lines[1] and "Bullied" in lines[2]
+    numbers = [int(line.split(": line ")[1].split(",")[0]) for line in lines]
+    assert numbers == sorted(numbers)  # each at its own line, in the file's order
+    # a file with one problem still gets its one line
+    survey.write_text(DEMO.read_text(encoding="utf-8").replace("p = 0.75", "p = 1.5", 1), encoding="utf-8")
+    code, _, err = rrdesk("check", survey)
+    assert code == 2 and err.count("\n") == 1 and "(and" not in err

@@ -96,8 +96,13 @@ def _signature_line(signature: dict[str, Any], path: Path) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from rrdesk.app.check import check  # why: here, so other commands never load numpy for it
+    from rrdesk.core import survey as surveys
+    from rrdesk.core.errors import SurveyError
 
-    s, report = check(args.survey, args.margin, by=args.by, difference=args.difference)
+    try:
+        s, report = check(args.survey, args.margin, by=args.by, difference=args.difference)
+    except SurveyError as first:  # every problem of the file, as far as one does not hide the next
+        raise surveys.every_problem(args.survey, first) from None
     if args.json:
         print(json.dumps(report, indent=2))
         return EXIT_OK

@@ -37,6 +37,7 @@ from rrdesk.core.survey._direct import (  # numbers, relevant
     conditions,
     direct_keys,
 )
+from rrdesk.core.survey._every import every_problem as _every_problem
 from rrdesk.core.survey._model import Localized, Question, Survey
 from rrdesk.core.survey._relevant import holds
 from rrdesk.core.survey._rules import (
@@ -71,8 +72,8 @@ from rrdesk.core.survey._study import (  # version, interviewers, [consent]
 )
 from rrdesk.core.survey._weight import weight_table  # the optional [weight] table
 
-__all__ = ["IDENT_RULE", "holds", "is_ident", "Localized", "Question", "Survey", "load", "loads", "MAX_BYTES", "SKIPPED_GROUP", "asked",
-           "answers_problem", "media_folder", "verify_media"]
+__all__ = ["IDENT_RULE", "every_problem", "holds", "is_ident", "Localized", "Question", "Survey", "load", "loads",
+           "MAX_BYTES", "SKIPPED_GROUP", "asked", "answers_problem", "media_folder", "verify_media"]
 
 #: Where a survey's pictures and sounds are (beside the survey file), and the check of those
 #: files against the SHA-256 the survey lists (:mod:`rrdesk.core.survey._media`).
@@ -105,6 +106,19 @@ def load(path: str | Path, *, complete: bool = True) -> Survey:
                      bad_byte=("", "not UTF-8 text (first bad byte on line {line}); save the file as UTF-8"),
                      encoding="utf-8-sig")
     return loads(text, path, complete=complete)
+
+
+def every_problem(path: str | Path, first: SurveyError) -> SurveyError:
+    """``first`` (what :func:`load` raised for ``path``) and the problems it hid: the file is
+    read again and each refused ``[[question]]`` table left out in turn (``rrdesk check``
+    reports them all in one run). ``first`` itself when the file cannot be read again or
+    holds nothing more."""
+    try:
+        text = read_text(path, MAX_BYTES, error=SurveyError, unreadable="cannot read", too_large="too large",
+                         bad_byte=("", "not UTF-8"), encoding="utf-8-sig")
+    except SurveyError:
+        return first
+    return _every_problem(text, path, first, loads)
 
 
 def loads(text: str, path: str | Path = "<string>", *, complete: bool = True) -> Survey:
