@@ -25,7 +25,10 @@ PRIVATE = {"rrdesk.core.bech32.Bech32Error", "rrdesk.store.age._format.Malformed
            # bundle.export turns both into StoreError before anything leaves it
            "rrdesk.store.bundle._write.Changed", "rrdesk.store.bundle._write.Unreadable",
            # a relevant condition's mistake; the survey rules turn it into a located SurveyError
-           "rrdesk.core.survey._relevant.ConditionError"}
+           "rrdesk.core.survey._relevant.ConditionError",
+           # an XLSForm row left out for a problem already reported, and the cap on problems:
+           # both caught inside the import (app/xlsform/_cells.Built.part, _import.build)
+           "rrdesk.app.xlsform._cells.Quiet", "rrdesk.app.xlsform._cells.TooMany"}
 
 
 def rrdesk_cli(*argv: object) -> tuple[int, str, str]:

@@ -195,9 +195,10 @@ def test_wording_mistakes_are_reported_at_their_cell(tmp_path, capsys):
         (drop, r"sheet 'survey', row 1, column 'label': language \"sw\" has no respondent wording: .*; "
                r"rrdesk translate sw -o wording-sw\.csv lists them: put its names and translations in a "
                r"sheet 'wording', columns name and label::sw$"),
-        (blank, r"sheet 'wording', row 1, column 'label::sw': language \"sw\" lacks 1 respondent text: how_it_works"),
+        (blank, r"sheet 'wording', row 1, column 'label::Swahili \(sw\)': language \"sw\" lacks 1 respondent text: "
+                r"how_it_works"),
         (misname, r"sheet 'wording', row 3, column 'name': \"No Such\": the name of one of rrdesk's respondent texts"),
-        (placeholder, r"sheet 'wording', row \d+, column 'label::sw': wheel_decides must hold exactly the "
+        (placeholder, r"sheet 'wording', row \d+, column 'label::Swahili \(sw\)': wheel_decides must hold exactly the "
                       r"placeholders of the English"),
         (language, r"sheet 'wording', row 1, column 'label::fr': \"fr\" is not one of the survey's languages"),
     ]

@@ -58,7 +58,9 @@ class Built:
 
     def note(self, what: str, row: int) -> None:
         """Remember that ``what`` was read and left out on ``row``."""
-        self.notes.setdefault(what, []).append(row)
+        rows = self.notes.setdefault(what, [])
+        if row not in rows:
+            rows.append(row)
 
     def report(self, problem: SurveyError) -> None:
         if not isinstance(problem, Quiet):

@@ -174,6 +174,14 @@ LANGUAGE_NAMES = {
 }
 
 
+def language_column(code: str) -> str:
+    """How ``code`` is written after ``label::``: ODK's ``English (en)`` for a language whose
+    English name is known, else the code (``label::fr-CA``; ODK then shows the code)."""
+    base = code.split("-")[0]
+    name = next((n for n, c in LANGUAGE_NAMES.items() if c == base and n.isascii()), None)
+    return f"{name.title()} ({code})" if name else code
+
+
 def language_of(column: str, default: str) -> tuple[str, str] | str:
     """``(base, language)`` of a column ``base``, ``base::LANG`` or ``base:LANG``, or a message why not.
 

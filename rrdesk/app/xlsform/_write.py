@@ -11,7 +11,14 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from rrdesk.app.xlsform._columns import NUMBER_COLUMNS, SCALAR_COLUMNS, SELECT_ONE, YES_NO, YES_NO_CHOICES
+from rrdesk.app.xlsform._columns import (
+    NUMBER_COLUMNS,
+    SCALAR_COLUMNS,
+    SELECT_ONE,
+    YES_NO,
+    YES_NO_CHOICES,
+    language_column,
+)
 from rrdesk.app.xlsform._numbers import number_cells
 from rrdesk.core.survey import Survey
 from rrdesk.core.wording import words_for
@@ -31,10 +38,11 @@ def sheets(survey: Survey, raw: dict[str, Any]) -> dict[str, list[list[Any]]]:
                                     if any(getattr(q, k) for q in survey.questions)]
     numbers = {q.id: number_cells(q, tables.get(q.id, {})) for q in survey.questions}
     extra = [c for c in NUMBER_COLUMNS if any(c in cells for cells in numbers.values())]  # constraint, bins
-    head = ["type", "name", *(f"label::{lang}" for lang in langs), "design", *used, *extra,
-            *(f"{col}::{lang}" for col, _ in texts[1:] for lang in langs)]
+    named = {lang: language_column(lang) for lang in langs}  # English (en), as ODK shows languages
+    head = ["type", "name", *(f"label::{named[lang]}" for lang in langs), "design", *used, *extra,
+            *(f"{col}::{named[lang]}" for col, _ in texts[1:] for lang in langs)]
     rows: list[list[Any]] = [head]
-    choices: list[list[Any]] = [["list_name", "name", *(f"label::{lang}" for lang in langs)]]
+    choices: list[list[Any]] = [["list_name", "name", *(f"label::{named[lang]}" for lang in langs)]]
     yes_no = False  # whether a question is answered YES or NO: the list yes_no is written
     for q in survey.questions:
         table = tables.get(q.id, {})
@@ -55,13 +63,13 @@ def sheets(survey: Survey, raw: dict[str, Any]) -> dict[str, list[list[Any]]]:
         choices += [[YES_NO, name, *(w(name) for w in words)] for name in YES_NO_CHOICES]
     settings = [["form_id", "form_title", "default_language", "recipients", "max_epsilon",
                  "planned_respondents", "version"],
-                [survey.id, survey.title, langs[0], "\n".join(survey.recipients),
+                [survey.id, survey.title, language_column(langs[0]), "\n".join(survey.recipients),
                  _number(raw["survey"]["max_epsilon"]), survey.planned_respondents, survey.version]]
     if survey.interviewers:  # rrdesk's own column: one id per line
         settings[0].append("interviewers")
         settings[1].append("\n".join(survey.interviewers))
     for lang in survey.consent:  # rrdesk's own: [consent] text.LANG
-        settings[0].append(f"consent::{lang}")
+        settings[0].append(f"consent::{language_column(lang)}")
         settings[1].append(survey.consent[lang])
     if survey.weight_question is not None:  # [weight]: the question, and a weight per answer
         settings[0].append("weight_question")
@@ -87,7 +95,7 @@ def _wording(survey: Survey) -> list[list[Any]]:
             forms = value if isinstance(value, tuple) else ((None, value),)
             for category, text in forms:
                 texts.setdefault(name if category is None else f"{name}.{category}", {})[lang] = text
-    return [["name", *(f"label::{lang}" for lang in langs)],
+    return [["name", *(f"label::{language_column(lang)}" for lang in langs)],
             *([name, *(by_lang.get(lang) for lang in langs)] for name, by_lang in texts.items())]
 
 
