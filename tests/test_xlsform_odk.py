@@ -339,3 +339,15 @@ def test_a_form_without_settings_still_gets_its_survey_sheet_checked(tmp_path, c
     assert "no sheet 'settings'" in lines[0] and "or_other" in lines[1] and "repeats" in lines[2]
     assert "a phone number names the respondent" in lines[3]
     assert "[survey] table" not in err and "Warning" not in err
+
+
+def test_the_template_help_sheet_names_every_column_the_import_reads():
+    book = openpyxl.load_workbook(TEMPLATE)
+    said = " ".join(f"{r[0]} {r[1]}" for r in book["help"].iter_rows(min_row=2, values_only=True) if r[1])
+    wanted = {"form_id", "form_title", "recipients", "max_epsilon", "planned_respondents", "version", "interviewers",
+              "default_language", "weight_question", "consent::", "weight", "list_name", "hint", "required", "name",
+              "type", "label::", "negation::", "unrelated::", "design", "epsilon", "truth", "yes", "no", "p",
+              "unrelated_prevalence", "answer_mode", "decimals", "relevant", "constraint", "bins"}
+    missing = sorted(w for w in wanted if w not in said)
+    assert not missing, missing
+    assert "wording" in said

@@ -67,7 +67,7 @@ HELP = [
     ["survey", "design", "direct (asked in the clear; the default), forced, warner, unrelated, kary or cdm "
                          "(randomized by the spinner). ODK's converter ignores this column and the "
                          "ones below: they are rrdesk's own"],
-    ["survey", "epsilon", "the privacy of a randomized question (smaller is more private); or give "
+    ["survey", "epsilon (or truth, yes, no, p)", "the privacy of a randomized question (smaller is more private); or give "
                           "the design's probabilities instead: forced truth+yes+no, warner p, "
                           "unrelated p, kary truth"],
     ["survey", "answer_mode", "instructed (the spinner says what to answer; the default) or assisted "
