@@ -126,3 +126,14 @@ def test_check_reports_every_refused_question_in_one_run(tmp_path):
     survey.write_text(DEMO.read_text(encoding="utf-8").replace("p = 0.75", "p = 1.5", 1), encoding="utf-8")
     code, _, err = rrdesk("check", survey)
     assert code == 2 and err.count("\n") == 1 and "(and" not in err
+
+
+def test_check_goes_on_past_a_problem_in_the_survey_table(tmp_path):
+    text = re.sub(r"(?m)^max_epsilon = 6", "max_epsilon = -6", DEMO.read_text(encoding="utf-8"))
+    text = text.replace("p = 0.75", "p = 1.5", 1)
+    survey = tmp_path / "two.toml"
+    survey.write_text(text, encoding="utf-8")
+    code, _, err = rrdesk("check", survey)
+    lines = err.splitlines()
+    assert code == 2 and len(lines) == 2, err
+    assert "max_epsilon" in lines[0] and 'key "p"' in lines[1] and "stand-in" not in err

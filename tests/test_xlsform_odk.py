@@ -351,3 +351,17 @@ def test_the_template_help_sheet_names_every_column_the_import_reads():
     missing = sorted(w for w in wanted if w not in said)
     assert not missing, missing
     assert "wording" in said
+
+
+def test_the_template_without_recipients_still_gets_its_questions_checked(tmp_path, capsys):
+    book = openpyxl.load_workbook(TEMPLATE)
+    survey = book["survey"]
+    header = [c.value for c in survey[1]]
+    survey.cell(row=4, column=header.index("epsilon") + 1, value=-1)  # cannabis, forced
+    form = tmp_path / "t.xlsx"
+    book.save(form)
+    code, _, err = _run(capsys, "import-xlsform", str(form), "-o", str(tmp_path / "t.toml"))
+    lines = err.splitlines()
+    assert code == 2 and len(lines) == 2, err
+    assert "column 'epsilon': epsilon must be a positive number" in lines[0]
+    assert "sheet 'settings', row 2, column 'recipients': recipients is missing" in lines[1]

@@ -84,7 +84,7 @@ def _survey_rules(form: Path, built: Built) -> tuple[surveys.Survey | None, list
     named) is left out as a repeat. Sorted by sheet and row."""
     problems = list(built.problems)
     lines, cells = list(built.lines), dict(built.cells)
-    survey = None
+    survey, stood_in = None, False
     while len(problems) < MAX_PROBLEMS and not built.unchecked:
         view = Built(built.file, lines, cells)
         try:
@@ -96,8 +96,13 @@ def _survey_rules(form: Path, built: Built) -> tuple[surveys.Survey | None, list
             if not cascade and not _mentions(located, built.skipped):
                 problems.append(located)
             block = _question_block(error, lines)
-            if block is None:
-                break
+            if block is None:  # the [survey] table (settings): a stand-in, so the questions are checked
+                replaced = None if stood_in or not surveys.in_survey_table(error.where, lines) \
+                    else surveys.stand_in_survey(lines)
+                if replaced is None:
+                    break
+                lines, stood_in = replaced, True
+                continue
             start, end = block
             del lines[start:end]
             cells = {(n if n <= start else n - (end - start)): c for n, c in cells.items()
@@ -105,7 +110,7 @@ def _survey_rules(form: Path, built: Built) -> tuple[surveys.Survey | None, list
             built.skipped.update(_ids(view.lines[start:end]))
     order = {name: i for i, name in enumerate(SHEETS)}
     problems.sort(key=lambda e: _place(e, order))
-    return (survey if not problems else None), problems
+    return (survey if not problems and not stood_in else None), problems
 
 
 def _mentions(error: SurveyError, names: set[str]) -> bool:

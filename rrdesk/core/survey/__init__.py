@@ -38,6 +38,7 @@ from rrdesk.core.survey._direct import (  # numbers, relevant
     direct_keys,
 )
 from rrdesk.core.survey._every import every_problem as _every_problem
+from rrdesk.core.survey._every import in_survey_table, stand_in_survey
 from rrdesk.core.survey._model import Localized, Question, Survey
 from rrdesk.core.survey._relevant import holds
 from rrdesk.core.survey._rules import (
@@ -72,8 +73,9 @@ from rrdesk.core.survey._study import (  # version, interviewers, [consent]
 )
 from rrdesk.core.survey._weight import weight_table  # the optional [weight] table
 
-__all__ = ["IDENT_RULE", "every_problem", "holds", "is_ident", "Localized", "Question", "Survey", "load", "loads",
-           "MAX_BYTES", "SKIPPED_GROUP", "asked", "answers_problem", "media_folder", "verify_media"]
+__all__ = ["IDENT_RULE", "every_problem", "in_survey_table", "stand_in_survey", "holds", "is_ident", "Localized",
+           "Question", "Survey", "load", "loads", "MAX_BYTES", "SKIPPED_GROUP", "asked", "answers_problem",
+           "media_folder", "verify_media"]
 
 #: Where a survey's pictures and sounds are (beside the survey file), and the check of those
 #: files against the SHA-256 the survey lists (:mod:`rrdesk.core.survey._media`).
