@@ -172,3 +172,23 @@ def test_haven_reads_unicode_long_names_and_missing_values(tmp_path):
         assert list(meta) == [c.name for c in table.columns], how
         assert meta["region"]["labels"] == "0=Nord|1=Sud" and meta["region"]["label"] == "Région ?"
         assert [r["weight"] for r in rows] == ["2.5", ""] and [r["region"] for r in rows] == ["0", ""]
+
+
+def test_the_labels_come_in_the_language_asked_for(tmp_path):
+    from tests.cli_runs import rrdesk
+    from tests.test_aggregate import KEY, export, simulate
+
+    simulate(tmp_path / "laptop", 3, 5)
+    bundle = export(tmp_path / "laptop", tmp_path / "stick")
+    code, _, err = rrdesk("aggregate", bundle, "-i", KEY, "--out", tmp_path / "out", "--labels", "fr")
+    assert code == 0, err
+    data = (tmp_path / "out" / "answers.sav").read_bytes()
+    s = surveys.load(DEMO)
+    q = s.question("department")
+    assert q.text["fr"].encode("utf-8")[:255] in data and q.choice_text["fr"][0].encode("utf-8") in data
+    assert q.text["en"].encode("utf-8") not in data
+    assert q.text["fr"].encode("utf-8") in (tmp_path / "out" / "answers.dta").read_bytes()
+    code, out, err = rrdesk("aggregate", bundle, "-i", KEY, "--out", tmp_path / "other", "--labels", "de")
+    assert code == 2 and out == "" and err == ("rrdesk: error: command line: --labels: 'de' is not one of the "
+                                               "survey's languages (en, fr)\n")
+    assert not (tmp_path / "other").exists()

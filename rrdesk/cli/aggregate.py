@@ -57,7 +57,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--out", metavar="DIR", type=Path,
                    help="write report.html, estimates.csv, answers.csv, codebook.md, analysis.R and analysis.do "
-                        "(and model.csv with --model) into DIR")
+                        "(and model.csv with --model), and answers-wide.csv, answers.dta and answers.sav (one row "
+                        "per interview, labelled) into DIR")
+    p.add_argument("--labels", metavar="LANG",
+                   help="the language of answers.dta's and answers.sav's variable and value labels (with --out; "
+                        "default: the survey's first language)")
     p.add_argument("--workers", metavar="N", type=int,
                    help="processes that decrypt records (default: one per CPU core)")
     p.set_defaults(run=run)
@@ -92,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
     data, results, problems = found.data, found.results, list(found.problems)
     # why: run raises when no bundle was usable, so both are there (Aggregation also serves compute)
     assert data is not None and results is not None
-    written = use_case.write_report(args.out, found) if args.out is not None else []
+    written = use_case.write_report(args.out, found, labels=args.labels) if args.out is not None else []
     if args.json:
         per_version = [(v, r) for v, _, r in found.by_version]
         extra: dict[str, Any] = {**contracts.versions_json(found.versions_used, per_version), "bundles": list(data.bundles),

@@ -292,17 +292,24 @@ def _weighted(data: SurveyData, r: QuestionResult) -> QuestionResult:
     return replace(r, weighted=found, weight_left_out=int((~known).sum()))
 
 
-def write_report(out: Path, found: Aggregation, *, now: datetime | None = None) -> list[Path]:
+def write_report(out: Path, found: Aggregation, *, now: datetime | None = None,
+                 labels: str | None = None) -> list[Path]:
     """Write :data:`REPORT_FILES` (and ``model.csv`` with a model) into ``out`` (created if
     needed), each whole or not at all; return their paths. ``report.html`` is self-contained (inline CSS and SVG).
+    ``labels``: the language of the ``.dta``'s and ``.sav``'s labels (the survey's first when None).
 
     Raises
     ------
+    InputError
+        ``labels`` is not one of the survey's languages.
     StoreError
         The folder cannot be made or a file cannot be written (none is left half-written).
     """
     data, res = found.data, found.results
     assert data is not None and res is not None, "nothing to report"
+    if labels is not None and labels not in data.survey.languages:
+        raise InputError("command line", "--labels", f"{labels!r} is not one of the survey's languages "
+                                                     f"({', '.join(data.survey.languages)})")
     out = Path(out)
     try:
         out.mkdir(parents=True, exist_ok=True)
@@ -319,7 +326,7 @@ def write_report(out: Path, found: Aggregation, *, now: datetime | None = None) 
              "codebook.md": codebook(res), "analysis.R": analysis_r(res), "analysis.do": analysis_do(res)}
     if res.model is not None:
         texts["model.csv"] = model_csv(res.model)
-    wide = wide_table(data.survey, data.answers(), data.direct_answers())  # one row per interview, labelled
+    wide = wide_table(data.survey, data.answers(), data.direct_answers(), labels)  # one row per interview, labelled
     files = {**{name: text.encode("utf-8") for name, text in texts.items()},
              "answers-wide.csv": wide_csv(wide).encode("utf-8"), "answers.dta": dta_bytes(wide),
              "answers.sav": sav_bytes(wide)}

@@ -126,7 +126,8 @@ def codebook(results: Results) -> str:
               "(`_p_yes_given_no`, `_p_yes_given_yes`; k-ary `_p_say_J`, `_p_truth`; cdm `_group` and its "
               "group's spinner). Empty or missing: not asked, declined or skipped. `answers.dta` (Stata 14 and "
               "later) and `answers.sav` (SPSS, PSPP) carry the question texts as variable labels and the "
-              f"answers' texts as value labels, in {survey.languages[0]}: R reads them with "
+              f"answers' texts as value labels, in {survey.languages[0]} (the survey's first language; "
+              "`aggregate --labels LANG` chooses another): R reads them with "
               "`haven::read_dta()` / `haven::read_sav()` (or `foreign::read.spss()`).", "",
               "## R and Stata", "",
               "`analysis.R` (run `Rscript analysis.R` in this folder) recomputes every estimate, standard error "
