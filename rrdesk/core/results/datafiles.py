@@ -128,9 +128,9 @@ def wide_table(survey: Survey, answers: Iterable[RecordedAnswer],
             if not text:
                 values.append(None)
             elif q.number is not None:
-                values.append(float(text))
-            else:
-                values.append(float(q.answer_ids.index(str(text))))
+                values.append(_float(text))
+            else:  # an answer the deciding copy does not list (never, today) is left missing
+                values.append(float(q.answer_ids.index(str(text))) if str(text) in q.answer_ids else None)
         labelled = {} if q.number is not None else _answer_labels(q, lang, words)
         specs.append((q.id, q.text[lang], True, values, labelled))
     for q in survey.randomized:
@@ -166,6 +166,13 @@ def wide_table(survey: Survey, answers: Iterable[RecordedAnswer],
     names = _names([s[0] for s in specs])
     return Table(survey.title, [Column(n, label, numeric, values, labelled)
                                 for n, (_, label, numeric, values, labelled) in zip(names, specs)])
+
+
+def _float(text: str) -> float | None:
+    try:
+        return float(text)
+    except ValueError:
+        return None
 
 
 def _answer_labels(q: Question, lang: str, words: Callable[[str], str]) -> dict[int, str]:
