@@ -128,7 +128,7 @@ def wide_table(survey: Survey, answers: Iterable[RecordedAnswer],
             if not text:
                 values.append(None)
             elif q.number is not None:
-                values.append(_float(text))
+                values.append(_float(str(text)))
             else:  # an answer the deciding copy does not list (never, today) is left missing
                 values.append(float(q.answer_ids.index(str(text))) if str(text) in q.answer_ids else None)
         labelled = {} if q.number is not None else _answer_labels(q, lang, words)
