@@ -1,6 +1,7 @@
 """Cheating detection (Clark & Desharnais 1998, RRreg's CDM): simulated cheaters are found."""
 from __future__ import annotations
 
+import json
 import math
 
 import numpy as np
@@ -9,6 +10,7 @@ import pytest
 from rrdesk.core import cdm
 from rrdesk.core.errors import DesignError
 from tests.conftest import SeededSource
+from tests.test_aggregate import rrdesk
 
 D = cdm.cdm(truth=0.5, yes=0.35, no=0.15)
 
@@ -76,3 +78,84 @@ def test_the_group_is_one_byte_per_respondent_and_even():
     groups = cdm.draw_groups(10_000, source)
     assert drawn == [10_000] and set(np.unique(groups)) == {0, 1}
     assert abs(groups.mean() - 0.5) < 4 * math.sqrt(0.25 / 10_000)
+
+
+# -- check --difference: the power of the Wald test on the truthful-YES shares ---------------
+
+
+def _simulated_power(n: int, p: tuple[float, float], cheating: float, reps: int, seed: int) -> float:
+    """The share of `reps` simulated pairs of groups (n respondents each, half per spinner) in
+    which rrdesk's own estimates reject equal truthful-YES shares: |π̂₁ − π̂₂| / √(se₁² + se₂²) > z."""
+    rng = np.random.Generator(np.random.PCG64(seed))
+    half = n // 2
+    rejected = 0
+    for _ in range(reps):
+        shares = []
+        for share in p:
+            lam = D.matrix @ np.array([share, 1 - share - cheating])
+            e = cdm.estimate(D, (int(rng.binomial(half, lam[0])), int(rng.binomial(n - half, lam[1]))),
+                             (half, n - half))
+            shares.append((e.estimate["truthful_yes"], e.se["truthful_yes"]))
+        (a, sa), (b, sb) = shares
+        rejected += abs(a - b) / math.sqrt(sa * sa + sb * sb) > cdm.Z95
+    return rejected / reps
+
+
+def test_the_cdm_power_is_the_delta_method_by_hand():
+    # M = [[0.85, 0.35], [0.65, 0.15]], det −0.1, so M⁻¹ row 0 = [−1.5, 3.5]; at π = 0.3,
+    # β = 0.6: λ = (0.465, 0.285), var = (2.25·0.465·0.535 + 12.25·0.285·0.715) / 500 (the
+    # sectors are whole 2⁻³² weights, so the spinner's 0.35 is off in the tenth digit)
+    var = (2.25 * 0.465 * 0.535 + 12.25 * 0.285 * 0.715) / 500
+    assert cdm.variance_truthful_yes(D, 1000, 0.3, 0.6) == pytest.approx(var, rel=1e-8)
+    s = math.sqrt(cdm.variance_truthful_yes(D, 1000, 0.3, 0.6) + cdm.variance_truthful_yes(D, 1000, 0.4, 0.5))
+    want = sum(stats_cdf(x) for x in (0.1 / s - cdm.Z95, -0.1 / s - cdm.Z95))
+    assert cdm.power_difference(D, 1000, 1000, 0.3, 0.4, cheating=0.1) == pytest.approx(want, rel=1e-12)
+    assert cdm.power_difference(D, 1000, 1000, 0.3, 0.3) == pytest.approx(0.05, abs=1e-12)
+
+
+def stats_cdf(x: float) -> float:
+    return 0.5 * math.erfc(-x / math.sqrt(2))
+
+
+def test_check_difference_for_a_cdm_question_is_within_two_points_of_a_simulation(tmp_path):
+    survey = tmp_path / "till.toml"
+    survey.write_text(TILL.replace("@N@", "16000"), encoding="utf-8")
+    code, out, err = rrdesk("check", survey, "--difference", "0.1", "--json")
+    assert code == 0, err
+    power = json.loads(out)["questions"][0]["power"]
+    assert power["group_size"] == 8000 and power["cheating"] == cdm.PLANNED_CHEATING and not power["approximate"]
+    # the old figure used group A's spinner alone, as if it were forced response: about 96 %
+    assert power["power"] == pytest.approx(0.66, abs=0.01)
+    simulated = _simulated_power(8000, tuple(power["prevalences"]), power["cheating"], 1500, 5)
+    assert abs(power["power"] - simulated) <= 0.02, (power["power"], simulated)
+
+
+def test_too_few_respondents_for_the_cdm_power_are_flagged_and_the_test_is_weaker(tmp_path):
+    survey = tmp_path / "till.toml"
+    survey.write_text(TILL.replace("@N@", "2000"), encoding="utf-8")
+    code, out, err = rrdesk("check", survey, "--difference", "0.1", "--json")
+    power = json.loads(out)["questions"][0]["power"]
+    assert code == 0 and power["approximate"] and power["group_size"] == 1000
+    # the docs' example: the delta method says 13 %, the estimates' test rejects far less often
+    simulated = _simulated_power(1000, tuple(power["prevalences"]), power["cheating"], 400, 5)
+    assert simulated < power["power"] - 0.05
+    code, out, err = rrdesk("check", survey, "--difference", "0.1")
+    assert "too few respondents for this figure" in out and "if 10.0 % cheat in both" in out
+
+
+TILL = """[survey]
+id = "till-2026"
+title = "Cash handling"
+languages = ["en"]
+recipients = ["age1af476ty2zc0c9qf8a4uqfvp4xxj8zyrdekf7rfz3rqlsxueazsqqwyjxv8"]
+max_epsilon = 2
+planned_respondents = @N@
+
+[[question]]
+id = "took"
+design = "cdm"
+truth = 0.5
+yes = 0.35
+no = 0.15
+text.en = "In the past year, I took money from the till."
+"""

@@ -72,6 +72,10 @@ def _precision_line(q: dict[str, Any], margin: float | None) -> str:
         p = q["power"]
         line += (f" · power {_pct(p['power'])} to tell {_pct(p['prevalences'][0])} from "
                  f"{_pct(p['prevalences'][1])} in two groups of {p['group_size']}")
+        if p.get("cheating") is not None:
+            line += f" (truthful YES, if {_pct(p['cheating'])} cheat in both)"
+        if p.get("approximate"):
+            line += "; too few respondents for this figure: the test will have less power"
     return line
 
 

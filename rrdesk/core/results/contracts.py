@@ -95,10 +95,21 @@ def _power(s: Survey, q: Question, difference: float, by: str | None) -> dict[st
         return None
     groups = len(s.question(by).groups) if by is not None else 2
     size = s.planned_respondents // groups
+    if q.kind == "cdm":  # the truthful-YES share of two spinner groups, with an assumed cheating share
+        pair, cheating = cdm.of_design(q.spinner), cdm.PLANNED_CHEATING
+        if difference > 1 - cheating:
+            return None
+        centre = cdm.worst_centre(pair, difference, cheating)
+        low, high = centre - difference / 2, centre + difference / 2
+        near = size < 2 or min(cdm.edge_distance(pair, size, p, 1 - p - cheating) for p in (low, high)) < 1
+        return {"difference": difference, "group_size": size, "prevalences": [low, high], "cheating": cheating,
+                "power": cdm.power_difference(pair, size, size, low, high, cheating) if size >= 2 else 0.0,
+                "approximate": near}
     centre = min(max(plan.worst_prevalence(q.design, 2), difference / 2), 1 - difference / 2)
     low, high = centre - difference / 2, centre + difference / 2
-    return {"difference": difference, "group_size": size, "prevalences": [low, high],
-            "power": plan.power_difference(q.design, size, size, low, high) if size > 0 else 0.0}
+    return {"difference": difference, "group_size": size, "prevalences": [low, high], "cheating": None,
+            "power": plan.power_difference(q.design, size, size, low, high) if size > 0 else 0.0,
+            "approximate": False}
 
 
 # -- rrdesk verify --json --------------------------------------------------------------------
