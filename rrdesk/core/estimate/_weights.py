@@ -13,6 +13,22 @@ with ``[pweight=w]`` and of RRTCS's weighted estimators):
 
     v(λ̂_j) = n / (n − 1) · Σ_i w_i² (z_ij − λ̂_j)² / (Σ w_i)²,   se(π̂_j) = √v / |b|.
 
+With a sampling design -- strata, clusters (primary sampling units, PSUs: villages, schools,
+interviewers) nested in them, and optionally each stratum's population count of PSUs (a finite
+population correction) -- the linearized variable ``u_i = w_i (z_ij − λ̂_j) / Σ w`` is summed per
+PSU and the PSU totals vary within each stratum (Wolter 2007, §6.11; R's ``svyrecvar``):
+
+    v(λ̂_j) = Σ_h (1 − f_h) · m_h / (m_h − 1) · Σ_c (U_hcj − Ū_hj)²,
+
+``m_h`` the stratum's PSUs in the sample, ``f_h = m_h / M_h`` with ``M_h`` its population count
+(0 without one). This is R's ``svymean`` on ``svydesign(ids = ~psu, strata = ~stratum,
+weights = ~w, fpc = ~M, nest = TRUE)`` of the recorded indicator, and the de-biased variable
+``(z − a) / b`` gives ``se / |b|``; a stratum with a single PSU has no variance estimate, so
+it is refused (R's default ``survey.lonely.psu = "fail"``). Without strata or clusters every
+respondent is their own PSU in one stratum: the formula above. The design effect is Kish's
+with replacement, ``v / (s²_w / n)`` with ``s²_w = n / (n − 1) · Σ w (z − λ̂)² / Σ w`` (R's
+``svymean(..., deff = "replace")``).
+
 The 95 % interval is Korn & Graubard's (1998): Clopper–Pearson at the effective sample size
 ``n* = λ̂ (1 − λ̂) / v`` (``n`` when λ̂ is 0 or 1; never above n) with ``n* λ̂`` successes --
 what Stata's ``svy: proportion, citype(exact)`` uses, without its degrees-of-freedom factor --
@@ -30,7 +46,7 @@ from rrdesk.core.estimate._binomial import LEVEL, beta_quantile
 from rrdesk.core.estimate._estimate import answer_columns, category_intervals
 from rrdesk.core.estimate._kary_mle import simplex_mle
 
-__all__ = ["Weighted", "weighted"]
+__all__ = ["DESIGN_METHOD", "Weighted", "weighted"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -48,9 +64,20 @@ class Weighted:
     total: float
     method: str = ("weighted ratio (Hájek) · Taylor-linearized SE, respondents as PSUs with replacement · "
                    "Korn-Graubard interval mapped through the design")
+    deff: np.ndarray | None = None  # per category: the design effect (with replacement); nan where undefined
+    strata: int = 1
+    clusters: int = 0  # PSUs in the sample (n when every respondent is their own)
 
 
-def weighted(design: Design | None, recorded: np.ndarray, weights: np.ndarray, categories: int = 2) -> Weighted:
+#: ``Weighted.method`` when strata or clusters are declared.
+DESIGN_METHOD = ("weighted ratio (Hájek) · Taylor-linearized SE with strata and clusters (PSUs, with "
+                 "replacement within strata; fpc when population counts are given) · Korn-Graubard "
+                 "interval mapped through the design")
+
+
+def weighted(design: Design | None, recorded: np.ndarray, weights: np.ndarray, categories: int = 2, *,
+             strata: np.ndarray | None = None, clusters: np.ndarray | None = None,
+             population: np.ndarray | None = None) -> Weighted:
     """The weighted prevalence of each answer.
 
     Parameters
@@ -61,12 +88,20 @@ def weighted(design: Design | None, recorded: np.ndarray, weights: np.ndarray, c
         Each respondent's recorded answer as a category index.
     weights : array of float, shape (n,)
         Their survey weights, positive.
+    strata : array of int, shape (n,), optional
+        Each respondent's stratum, an index into ``population`` (None: one stratum).
+    clusters : array of int, shape (n,), optional
+        Each respondent's PSU; the same id in two strata is two PSUs (None: each respondent).
+    population : array of float, optional
+        Per stratum index, its population count of PSUs, for the finite population correction
+        (None, or nan for a stratum: no correction).
 
     Raises
     ------
     ValueError
-        Fewer than two respondents, shapes that differ, a weight that is not positive, or a
-        category index out of range.
+        Fewer than two respondents, shapes that differ, a weight that is not positive, a
+        category index out of range, a stratum with a single PSU, or a population count below
+        the PSUs sampled from it.
     """
     codes = np.asarray(recorded, dtype=np.int64)
     w = np.asarray(weights, dtype=float)
@@ -82,7 +117,16 @@ def weighted(design: Design | None, recorded: np.ndarray, weights: np.ndarray, c
     z[np.arange(n), codes] = 1.0
     total = float(w.sum())
     share = w @ z / total
-    var = n / (n - 1) * ((w[:, None] * (z - share)) ** 2).sum(axis=0) / total**2
+    spread = (w[:, None] * (z - share) ** 2).sum(axis=0) / total  # Σ w (z − λ̂)² / Σ w
+    vsrs = n / (n - 1) * spread / n
+    plain = strata is None and clusters is None and population is None
+    if plain:
+        var = n / (n - 1) * ((w[:, None] * (z - share)) ** 2).sum(axis=0) / total**2
+        n_strata, n_psu = 1, n
+    else:
+        var, n_strata, n_psu = _design_variance(w[:, None] * (z - share) / total, strata, clusters, population)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        deff = np.where(vsrs > 0, var / np.where(vsrs > 0, vsrs, 1.0), np.nan)
     matrix = np.eye(k) if design is None else design.matrix
     columns = answer_columns(matrix)
     assert columns is not None  # why: every design rrdesk builds has the form
@@ -104,7 +148,41 @@ def weighted(design: Design | None, recorded: np.ndarray, weights: np.ndarray, c
     if k == 2:
         lo, hi = np.array([1 - hi[1], lo[1]]), np.array([1 - lo[1], hi[1]])
     ci = np.stack([np.minimum(lo, point), np.maximum(hi, point)], axis=1)
-    return Weighted(point, np.sqrt(var) / abs(b), ci, share, n_eff, n, total)
+    if plain:
+        return Weighted(point, np.sqrt(var) / abs(b), ci, share, n_eff, n, total, deff=deff)
+    return Weighted(point, np.sqrt(var) / abs(b), ci, share, n_eff, n, total, DESIGN_METHOD, deff, n_strata, n_psu)
+
+
+def _design_variance(u: np.ndarray, strata: np.ndarray | None, clusters: np.ndarray | None,
+                     population: np.ndarray | None) -> tuple[np.ndarray, int, int]:
+    """``Σ_h (1 − f_h) m_h / (m_h − 1) Σ_c (U_hc − Ū_h)²`` of the linearized values ``u`` (n, k);
+    the strata and PSUs counted."""
+    n = u.shape[0]
+    h = np.zeros(n, dtype=np.int64) if strata is None else np.asarray(strata, dtype=np.int64)
+    c = np.arange(n, dtype=np.int64) if clusters is None else np.asarray(clusters, dtype=np.int64)
+    if h.shape != (n,) or c.shape != (n,):
+        raise ValueError("one stratum and one cluster per recorded answer")
+    if (h < 0).any() or (c < 0).any():
+        raise ValueError("strata and clusters must be non-negative indices")
+    # PSUs are (stratum, cluster) pairs: their totals, then each stratum's spread of them
+    pairs, psu = np.unique(np.stack([h, c], axis=1), axis=0, return_inverse=True)
+    psu = psu.reshape(-1)
+    totals = np.zeros((pairs.shape[0], u.shape[1]))
+    np.add.at(totals, psu, u)
+    var = np.zeros(u.shape[1])
+    for stratum in np.unique(pairs[:, 0]):
+        mine = totals[pairs[:, 0] == stratum]
+        m = mine.shape[0]
+        if m < 2:
+            raise ValueError(f"stratum {int(stratum)} has a single cluster: its variance cannot be estimated")
+        scale = m / (m - 1)
+        if population is not None and stratum < len(population) and np.isfinite(population[stratum]):
+            if population[stratum] < m:
+                raise ValueError(f"stratum {int(stratum)}: a population of {population[stratum]:g} clusters, "
+                                 f"but {m} in the sample")
+            scale *= 1 - m / float(population[stratum])
+        var += scale * ((mine - mine.mean(axis=0)) ** 2).sum(axis=0)
+    return var, int(np.unique(pairs[:, 0]).shape[0]), int(pairs.shape[0])
 
 
 def _korn_graubard(x: np.ndarray, n: np.ndarray, level: float = LEVEL) -> tuple[np.ndarray, np.ndarray]:
