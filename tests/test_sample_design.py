@@ -11,6 +11,7 @@ import pytest
 
 from rrdesk.core import design
 from rrdesk.core import estimate as weights
+from tests.conftest import DEMO
 
 COINS = design.forced(truth=0.5, yes=0.25, no=0.25)
 KARY = design.kary(3, epsilon=1.5)
@@ -129,3 +130,73 @@ def test_equals_r_survey_with_strata_clusters_weights_and_fpc(tmp_path, name, d,
             assert got.deff is not None and got.deff[j] == pytest.approx(rows[j, 2], abs=1e-10)
             worst = max(worst, abs(got.se[j] - rows[j, 1]), abs(raw[j] - rows[j, 0]))
     assert worst < 1e-12  # the figure reported for the issue: the largest difference from R
+
+
+# -- the survey file's [sample] and aggregate --------------------------------------------------
+
+SAMPLE = ('\n[sample]\nstrata = "department"\nclusters = "interviewer"\n'
+          'population = { office = 10, factory = 12, warehouse = 9, sales = 30 }\n')
+
+
+def _with_interviewers(text: str) -> str:
+    return text.replace('planned_respondents = 400', 'planned_respondents = 400\ninterviewers = ["amina", "k-07", "li"]', 1)
+
+
+def test_the_survey_file_declares_strata_clusters_and_population():
+    from rrdesk.core import survey
+    s = survey.loads(DEMO.read_text(encoding="utf-8") + SAMPLE)
+    assert (s.strata, s.clusters, s.population) == ("department", "interviewer", (10.0, 12.0, 9.0, 30.0))
+    plain = survey.load(DEMO)
+    assert (plain.strata, plain.clusters, plain.population) == (None, None, ())
+    only = survey.loads(DEMO.read_text(encoding="utf-8") + '\n[sample]\nclusters = "department"\npopulation = 40\n')
+    assert (only.strata, only.clusters, only.population) == (None, "department", (40.0,))
+
+
+@pytest.mark.parametrize("change, what", [
+    (('strata = "department"', 'strata = "unhappy"'), '"unhappy" is not a question asked directly with choices'),
+    (('clusters = "interviewer"', 'clusters = "department"'), "is the strata question too"),
+    (('sales = 30', 'sales = 1'), 'the population of "sales" must be a number of clusters from 2'),
+    ((', sales = 30', ''), "no population for sales"),
+    (('strata = "department"\nclusters = "interviewer"\n', ''), "[sample] needs strata, clusters or both"),
+    (('clusters = "interviewer"', 'clusters = "interviewer"\nweights = 2'), "unknown key in [sample]"),
+])
+def test_a_bad_sample_table_is_one_line(change, what):
+    from rrdesk.core import survey
+    from rrdesk.core.errors import SurveyError
+    with pytest.raises(SurveyError) as caught:
+        survey.loads(DEMO.read_text(encoding="utf-8") + SAMPLE.replace(*change))
+    assert what in str(caught.value) and "[sample]" in str(caught.value)
+
+
+def test_aggregate_uses_the_strata_and_the_interviewers_as_clusters(tmp_path):
+    import csv
+
+    from rrdesk.core import survey
+    from tests.test_aggregate import aggregate_json, export, simulate
+    path = tmp_path / "sampled.toml"
+    path.write_text(_with_interviewers(DEMO.read_text(encoding="utf-8")) + SAMPLE, encoding="utf-8")
+    simulate(tmp_path / "laptop", 90, 9, survey=path)
+    bundle = export(tmp_path / "laptop", tmp_path / "stick")
+    code, got, err = aggregate_json(bundle, "--out", tmp_path / "out")
+    assert code == 0, err
+    with open(tmp_path / "out" / "answers.csv", newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    s = survey.load(path)
+    departments = s.question("department").choices
+    for q in s.randomized:
+        mine = [r for r in rows if r["question"] == q.id]
+        strata = np.array([departments.index(r["direct_department"]) for r in mine])
+        team = sorted({r["interviewer"] for r in mine})
+        want = weights.weighted(q.design, np.array([int(r["answer_code"]) for r in mine]), np.ones(len(mine)),
+                                strata=strata, clusters=np.array([team.index(r["interviewer"]) for r in mine]),
+                                population=np.array(s.population))
+        body = next(x for x in got["questions"] if x["id"] == q.id)["weighted"]
+        assert body["strata"] == 4 and body["clusters"] == want.clusters and len(team) == 3
+        assert "strata and clusters" in body["method"]
+        if q.choices:
+            assert [body["se"][c] for c in q.choices] == pytest.approx(want.se, abs=1e-12)
+            assert [body["deff"][c] for c in q.choices] == pytest.approx(want.deff, abs=1e-12)
+        else:
+            assert body["se"] == pytest.approx(want.se[1], abs=1e-12)
+            assert body["deff"] == pytest.approx(want.deff[1], abs=1e-12)
+    assert "design effect" in (tmp_path / "out" / "report.html").read_text(encoding="utf-8")

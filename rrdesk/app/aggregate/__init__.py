@@ -47,7 +47,7 @@ from rrdesk.core.results.datafiles import dta_bytes, sav_bytes, wide_csv, wide_t
 from rrdesk.core.results.html import render
 from rrdesk.core.results.scripts import analysis_do, analysis_r
 from rrdesk.core.results.tables import answers_csv, estimates_csv, model_csv
-from rrdesk.core.survey import Survey
+from rrdesk.core.survey import INTERVIEWER, Survey
 from rrdesk.store import collect as collected
 from rrdesk.store.age import Identity
 from rrdesk.store.bundle import BundleIndex
@@ -269,7 +269,7 @@ def results_of(data: SurveyData, *, by: str | None = None, model: str | None = N
     skipped = {q.id: data.not_answered(q.id) for q in data.survey.randomized}
     found = results(data.survey, counts, by=by, not_answered=skipped, records=data.records,
                     interviews=data.interviews, devices=data.devices, refused=data.refused)
-    if data.survey.weight_question is not None:
+    if data.survey.weight_question is not None or data.survey.strata is not None or data.survey.clusters is not None:
         found = replace(found, questions=tuple(_weighted(data, r) for r in found.questions))
     if model is None:
         return found
@@ -279,15 +279,31 @@ def results_of(data: SurveyData, *, by: str | None = None, model: str | None = N
 
 
 def _weighted(data: SurveyData, r: QuestionResult) -> QuestionResult:
-    """A randomized question's result with its weighted estimate (the survey's ``[weight]``)."""
+    """A randomized question's result with its design-based estimate: the survey's ``[weight]``
+    weights (or equal ones) and its ``[sample]`` strata and clusters."""
     s = data.survey
     if r.question.design is None or r.question.kind == "cdm":  # cdm: two groups, not weighted here
         return r
-    recorded, given = data.respondents(r.question.id, [s.weight_question])  # type: ignore[list-item]
-    known = given[:, 0] >= 0
+    asked = [q for q in (s.weight_question, s.strata, s.clusters) if q is not None and q != INTERVIEWER]
+    recorded, given = data.respondents(r.question.id, asked)
+    column = dict(zip(asked, given.T))
+    known = np.all(given >= 0, axis=1)
+    w = (np.asarray(s.weights)[column[s.weight_question]] if s.weight_question is not None
+         else np.ones(recorded.shape[0]))
+    strata = column[s.strata] if s.strata is not None else None
+    clusters: np.ndarray | None
+    if s.clusters == INTERVIEWER:  # the id recorded with each answer, in the same order
+        ids: dict[str, int] = {}
+        clusters = np.array([ids.setdefault(a.interviewer, len(ids)) for a in data.answers(r.question.id)],
+                            dtype=np.int64)
+    else:
+        clusters = column[s.clusters] if s.clusters is not None else None
+    population = np.asarray(s.population, dtype=float) if s.population else None
     try:
-        found = weighted(r.question.design, recorded[known], np.asarray(s.weights)[given[known, 0]])
-    except ValueError:  # fewer than two weighted answers: nothing design-based to say
+        found = weighted(r.question.design, recorded[known], w[known],
+                         strata=None if strata is None else strata[known],
+                         clusters=None if clusters is None else clusters[known], population=population)
+    except ValueError:  # fewer than two answers, or a stratum with one cluster: nothing design-based to say
         found = None
     return replace(r, weighted=found, weight_left_out=int((~known).sum()))
 

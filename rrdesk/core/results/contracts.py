@@ -204,4 +204,6 @@ def _weighted(r: QuestionResult) -> dict[str, Any] | None:
     return {"n": w.n, "left_out": r.weight_left_out, "sum_of_weights": w.total,
             "estimate": pick([float(x) for x in w.estimate]), "se": pick([float(x) for x in w.se]),
             "ci95": pick([[float(lo), float(hi)] for lo, hi in w.ci95]),
-            "n_effective": pick([float(x) for x in w.n_effective]), "method": w.method}
+            "n_effective": pick([float(x) for x in w.n_effective]), "method": w.method,
+            "deff": None if w.deff is None else pick([None if x != x else float(x) for x in w.deff]),
+            "strata": w.strata, "clusters": w.clusters}

@@ -207,9 +207,13 @@ def _question(r: QuestionResult, by: str | None, lang: str) -> str:
     if r.weighted is not None:
         w = r.weighted
         j = 1 if r.yes_no else int(max(range(len(labels)), key=lambda i: w.estimate[i]))
-        parts.append(f"<p class=\"small\"><b>Weighted</b> (survey weights): {escape(labels[j])} "
+        deff = w.deff if "strata and clusters" in w.method else None  # the survey's [sample]
+        designed = deff is not None
+        sampled = f"; {w.strata} strata, {w.clusters} clusters, design effect {deff[j]:.2f}" if deff is not None else ""
+        parts.append(f"<p class=\"small\"><b>Weighted</b> ({'sample design' if designed else 'survey weights'}): "
+                     f"{escape(labels[j])} "
                      f"{_pct(w.estimate[j])}, 95&nbsp;% CI {_pct(w.ci95[j][0])} &ndash; {_pct(w.ci95[j][1])}, "
-                     f"SE {_pct(w.se[j])} (linearized; effective n {w.n_effective[j]:.0f} of {w.n}"
+                     f"SE {_pct(w.se[j])} (linearized; effective n {w.n_effective[j]:.0f} of {w.n}{sampled}"
                      f"{f', {r.weight_left_out} without a known weight left out' if r.weight_left_out else ''})</p>")
     if r.cheating is not None:
         c = r.cheating

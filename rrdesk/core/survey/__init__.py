@@ -64,6 +64,7 @@ from rrdesk.core.survey._rules import (
     one_line,
     show,
 )
+from rrdesk.core.survey._sample import INTERVIEWER, sample_table  # the optional [sample] table
 from rrdesk.core.survey._study import (  # version, interviewers, [consent]
     IDENT_RULE,
     consent_table,
@@ -73,8 +74,8 @@ from rrdesk.core.survey._study import (  # version, interviewers, [consent]
 )
 from rrdesk.core.survey._weight import weight_table  # the optional [weight] table
 
-__all__ = ["IDENT_RULE", "every_problem", "in_survey_table", "stand_in_survey", "holds", "is_ident", "Localized",
-           "Question", "Survey", "load", "loads", "MAX_BYTES", "SKIPPED_GROUP", "asked", "answers_problem",
+__all__ = ["IDENT_RULE", "INTERVIEWER", "every_problem", "in_survey_table", "stand_in_survey", "holds", "is_ident",
+           "Localized", "Question", "Survey", "load", "loads", "MAX_BYTES", "SKIPPED_GROUP", "asked", "answers_problem",
            "media_folder", "verify_media"]
 
 #: Where a survey's pictures and sounds are (beside the survey file), and the check of those
@@ -142,17 +143,19 @@ def loads(text: str, path: str | Path = "<string>", *, complete: bool = True) ->
     data = _toml(text, name)
     place = Place(name, Lines(text))
     for key in data:
-        if key not in ("survey", "question", "wording", "weight", "consent", "media"):
+        if key not in ("survey", "question", "wording", "weight", "sample", "consent", "media"):
             place.fail(key, "unknown table or key (a survey file has only [survey], [[question]], "
-                            "[wording.LANG], [weight], [consent] and [media])", line=place.lines.top_level(key))
+                            "[wording.LANG], [weight], [sample], [consent] and [media])", line=place.lines.top_level(key))
     head = _survey_table(place, data)
     languages = head["languages"]
     files = media.table(place, data)
     questions = _questions(place, data, languages, files)
     weight_question, weights = weight_table(place, data, questions)
+    strata, clusters, population = sample_table(place, data, questions)
     result = Survey(path=Path(path), questions=questions,
                     wording=_wording().parse(place, data.get("wording"), languages), **head,
                     weight_question=weight_question, weights=weights,
+                    strata=strata, clusters=clusters, population=population,
                     consent=consent_table(place, data, languages), media=files)
     if not result.randomized:
         raise SurveyError(name, "", "no randomized question: at least one question needs a design "

@@ -198,6 +198,10 @@ class Survey:
     weight_question, weights
         The optional ``[weight]`` table: a direct question and each of its answers' survey
         weight (:mod:`rrdesk.core.survey._weight`); ``None`` and ``()`` without one.
+    strata, clusters, population
+        The optional ``[sample]`` table (:mod:`rrdesk.core.survey._sample`): the direct question
+        telling the stratum, the one telling the cluster (or ``"interviewer"``), and each
+        stratum's population count of clusters; ``None``, ``None`` and ``()`` without one.
     version, interviewers, consent
         The study settings (:mod:`rrdesk.core.survey._study`): the version recorded with every
         interview ("1" when the file gives none), the interviewer ids to choose from (empty:
@@ -218,6 +222,9 @@ class Survey:
     wording: Localized[tuple] = Localized()
     weight_question: str | None = None  # [weight]: the direct question whose answer gives the weight
     weights: tuple[float, ...] = ()  # one per answer of weight_question, in its order
+    strata: str | None = None  # [sample]: the direct question whose answer is the stratum
+    clusters: str | None = None  # [sample]: the direct question whose answer is the cluster, or "interviewer"
+    population: tuple[float, ...] = ()  # [sample]: clusters in each stratum's population (fpc), or ()
     version: str = "1"  # _survey_study.DEFAULT_VERSION
     interviewers: tuple[str, ...] = ()
     consent: Localized[str] = Localized()
@@ -254,8 +261,8 @@ class Survey:
     def content(self) -> tuple:
         """What one version of the survey says and means: its languages, questions (texts,
         choices, spinners, conditions, pictures and sounds; not their line numbers), consent,
-        respondent wording and the media files' SHA-256. Two files of one id and version must agree on it (the title, recipients, interviewers,
-        planning figures and weights may change freely)."""
+        respondent wording and the media files' SHA-256. Two files of one id and version must agree on it (the title,
+        recipients, interviewers, planning figures, weights and sample design may change freely)."""
         questions = tuple(replace(q, line=None) for q in self.questions)
         return (self.languages, questions, self.consent, self.wording, self.media)
 
