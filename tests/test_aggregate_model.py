@@ -49,6 +49,11 @@ def test_the_model_is_in_the_json_and_agrees_with_a_fit_of_answers_csv(bundle, t
     assert np.allclose([c["se"] for c in model["coefficients"]], fit.se, rtol=0, atol=1e-12)
     assert model["loglik"] == pytest.approx(fit.loglik, abs=1e-9)
     assert model["coefficients"][1]["odds_ratio"] == pytest.approx(np.exp(fit.coef[1]))
+    # the joint test of the factor, from the model-based covariance (no weights: plain ML)
+    statistic, df, p = regression.wald(fit, list(range(1, len(fit.coef))))
+    assert model["factor_tests"] == [{"term": "department", "chi2": pytest.approx(statistic, rel=1e-9),
+                                      "df": df, "p_value": pytest.approx(p, rel=1e-9)}]
+    assert model["method"] == regression.MODEL_METHOD
     # model.csv and the report
     with open(tmp_path / "model.csv", newline="", encoding="utf-8") as f:
         table = list(csv.DictReader(f))

@@ -175,9 +175,9 @@ def test_aggregate_uses_the_strata_and_the_interviewers_as_clusters(tmp_path):
     from tests.test_aggregate import aggregate_json, export, simulate
     path = tmp_path / "sampled.toml"
     path.write_text(_with_interviewers(DEMO.read_text(encoding="utf-8")) + SAMPLE, encoding="utf-8")
-    simulate(tmp_path / "laptop", 90, 9, survey=path)
+    simulate(tmp_path / "laptop", 240, 9, survey=path)
     bundle = export(tmp_path / "laptop", tmp_path / "stick")
-    code, got, err = aggregate_json(bundle, "--out", tmp_path / "out")
+    code, got, err = aggregate_json(bundle, "--out", tmp_path / "out", "--model", "unhappy ~ department")
     assert code == 0, err
     with open(tmp_path / "out" / "answers.csv", newline="", encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
@@ -200,3 +200,19 @@ def test_aggregate_uses_the_strata_and_the_interviewers_as_clusters(tmp_path):
             assert body["se"] == pytest.approx(want.se[1], abs=1e-12)
             assert body["deff"] == pytest.approx(want.deff[1], abs=1e-12)
     assert "design effect" in (tmp_path / "out" / "report.html").read_text(encoding="utf-8")
+    # the model: weighted pseudo-likelihood with the same strata and clusters, and the factor's test
+    from rrdesk.core import regression
+    mine = [r for r in rows if r["question"] == "unhappy"]
+    team = sorted({r["interviewer"] for r in mine})
+    strata = np.array([departments.index(r["direct_department"]) for r in mine])
+    x = np.stack([(strata == j).astype(float) for j in range(1, 4)], axis=1)
+    fit = regression.logistic(s.question("unhappy").design, np.array([int(r["answer_code"]) for r in mine]), x,
+                              weights=np.ones(len(mine)), strata=strata,
+                              clusters=np.array([team.index(r["interviewer"]) for r in mine]),
+                              population=np.array(s.population))
+    model = got["model"]
+    assert model["method"] == regression.SURVEY_METHOD and model["converged"], model["note"]
+    assert [c["se"] for c in model["coefficients"]] == pytest.approx(fit.se, abs=1e-10)
+    statistic, df, p = regression.wald(fit, [1, 2, 3])
+    assert model["factor_tests"] == [{"term": "department", "chi2": pytest.approx(statistic, rel=1e-9), "df": 3,
+                                      "p_value": pytest.approx(p, rel=1e-9, abs=1e-15)}]

@@ -226,10 +226,15 @@ def _show_model(m: fitting.ModelResult) -> None:
         return
     print(f"  n {fit.n} ({m.left_out} left out: a direct answer unknown or skipped), log-likelihood {fit.loglik:.4f}")
     print(f"  {'term':<28}{'coef':>10}{'se':>9}{'odds ratio':>12}   95% CI")
+    from rrdesk.core import regression
     from rrdesk.core.results import fitting
 
     for r in fitting.rows(m):
         print(f"  {r['term']:<28}{r['estimate']:>10.4f}{r['se']:>9.4f}{r['odds_ratio']:>12.3f}   "
               f"{r['or_low']:.3f} – {r['or_high']:.3f}")
+    for t in fitting.factor_tests(m):
+        print(f"  joint test of {t['term']}: chi2 {t['chi2']:.3f} on {t['df']} df, p {t['p_value']:.3g}")
+    if fit.method != regression.MODEL_METHOD:
+        print(f"  {fit.method}")
     for line in ([f"no respondent gave {', '.join(m.empty)} (left out)"] if m.empty else []) + ([m.note] if m.note else []):
         print(f"  ! {line}")

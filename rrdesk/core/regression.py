@@ -16,6 +16,15 @@ them. The intercept comes first.
 
     >>> fit = logistic(design.forced(epsilon=math.log(3)), recorded, covariates, names=["x1", "x2"])
     >>> fit.coef, fit.se, fit.loglik
+
+With survey weights, strata or clusters the fit maximizes the weighted pseudo-log-likelihood
+``Σ w_i ℓ_i(β)`` (Binder 1983; Skinner, Holt & Smith 1989, §3.4) and the covariance is the
+sandwich ``H⁻¹ J H⁻¹``: ``H`` the weighted observed information, ``J`` the design-based
+covariance of the weighted scores' PSU totals within strata
+(:func:`rrdesk.core.estimate.design_covariance`) -- what R's ``survey::svymle`` reports as
+``sandwich`` for the same log-likelihood and ``svydesign``. :func:`wald` tests several
+coefficients at once (a factor's dummies): ``W = bᵀ V⁻¹ b`` against χ² with as many degrees
+of freedom.
 """
 from __future__ import annotations
 
@@ -26,9 +35,15 @@ from typing import Sequence
 import numpy as np
 
 from rrdesk.core.design import Design
+from rrdesk.core.estimate import design_covariance
 from rrdesk.core.plan import Z95
 
-__all__ = ["Fit", "logistic"]
+__all__ = ["MODEL_METHOD", "SURVEY_METHOD", "Fit", "chi2_sf", "logistic", "wald"]
+
+#: ``Fit.method`` of a plain fit, and of one with weights or a sample design.
+MODEL_METHOD = "maximum likelihood (Newton, observed information), Wald intervals"
+SURVEY_METHOD = ("weighted pseudo-likelihood (Newton), sandwich SEs linearized with the sample's weights, strata "
+                 "and clusters (R survey::svymle), Wald intervals")
 
 #: Stop when no coefficient moves by more than this (relative to its size, or absolute near 0)
 #: in a Newton step: far below the 1e-4 at which R's packages agree with each other.
@@ -56,6 +71,7 @@ class Fit:
     converged: bool
     steps: int
     cov: np.ndarray
+    method: str = MODEL_METHOD
 
     @property
     def odds_ratio(self) -> np.ndarray:
@@ -69,7 +85,9 @@ class Fit:
 
 
 def logistic(design: Design, recorded: Sequence[int] | np.ndarray, covariates: np.ndarray,
-             names: Sequence[str] | None = None) -> Fit:
+             names: Sequence[str] | None = None, *, weights: np.ndarray | None = None,
+             strata: np.ndarray | None = None, clusters: np.ndarray | None = None,
+             population: np.ndarray | None = None) -> Fit:
     """Maximum-likelihood logistic regression of the true answer on ``covariates``.
 
     Parameters
@@ -82,12 +100,16 @@ def logistic(design: Design, recorded: Sequence[int] | np.ndarray, covariates: n
         One column per covariate, without the intercept (added first).
     names : sequence of str, optional
         The covariates' names (default ``x1 … xp``); the intercept is ``(Intercept)``.
+    weights, strata, clusters, population : arrays, optional
+        The sample design, as :func:`rrdesk.core.estimate.weighted` takes it; any of them makes
+        the fit a weighted pseudo-likelihood with sandwich standard errors.
 
     Raises
     ------
     ValueError
         Not a yes/no design, shapes that do not fit, values that are not 0/1 or not
-        finite, or covariates that are collinear with the intercept.
+        finite, weights that are not positive, covariates that are collinear with the
+        intercept, or a sample design whose variance cannot be estimated.
     """
     if design.categories != 2:
         raise ValueError("logistic regression needs a yes/no design")
@@ -108,11 +130,15 @@ def logistic(design: Design, recorded: Sequence[int] | np.ndarray, covariates: n
     matrix = design.matrix
     a, b = float(matrix[0, 1]), float(matrix[1, 1] - matrix[0, 1])
     y = y.astype(float)
+    survey = weights is not None or strata is not None or clusters is not None or population is not None
+    w = np.ones(y.shape[0]) if weights is None else np.asarray(weights, dtype=float)
+    if w.shape != y.shape or not (np.isfinite(w) & (w > 0)).all():
+        raise ValueError("one positive weight per respondent")
     beta = _start(y, X, a, b)
-    value = _loglik(beta, y, X, a, b)
+    value = _loglik(beta, y, X, a, b, w)
     converged, steps = False, 0
     for steps in range(1, MAX_STEPS + 1):
-        grad, observed, expected = _derivatives(beta, y, X, a, b)
+        grad, observed, expected = _derivatives(beta, y, X, a, b, w)
         info = expected if steps <= SCORING_STEPS else observed
         try:
             step = np.linalg.solve(info, grad)
@@ -123,7 +149,7 @@ def logistic(design: Design, recorded: Sequence[int] | np.ndarray, covariates: n
         scale = 1.0
         while True:
             trial = beta + scale * step
-            new = _loglik(trial, y, X, a, b)
+            new = _loglik(trial, y, X, a, b, w)
             if new >= value or scale < 1e-12:
                 break
             scale /= 2
@@ -132,36 +158,89 @@ def logistic(design: Design, recorded: Sequence[int] | np.ndarray, covariates: n
         if moved < TOLERANCE and steps > SCORING_STEPS:
             converged = True
             break
-    _, observed, expected = _derivatives(beta, y, X, a, b)
+    _, observed, expected = _derivatives(beta, y, X, a, b, w)
     try:
         cov = np.linalg.inv(observed)
     except np.linalg.LinAlgError:
         cov = np.linalg.inv(expected)
+    if survey:  # the sandwich: H⁻¹ J H⁻¹, J the design-based covariance of the weighted scores
+        scores = X * (w * _score(beta, y, X, a, b))[:, None]
+        middle, _, _ = design_covariance(scores, strata, clusters, population)
+        cov = cov @ middle @ cov.T
     se = np.sqrt(np.maximum(np.diag(cov), 0.0))
-    return Fit(("(Intercept)",) + names, beta, se, float(_loglik(beta, y, X, a, b)), int(y.shape[0]),
-               converged, steps, cov)
+    return Fit(("(Intercept)",) + names, beta, se, float(_loglik(beta, y, X, a, b, w)), int(y.shape[0]),
+               converged, steps, cov, SURVEY_METHOD if survey else MODEL_METHOD)
+
+
+def wald(fit: Fit, terms: Sequence[int]) -> tuple[float, int, float]:
+    """The joint Wald test that the coefficients at ``terms`` (indices, intercept 0) are all 0:
+    ``(W, df, p)`` with ``W = bᵀ V⁻¹ b`` from the fit's covariance and ``p`` its χ² tail.
+
+    Raises
+    ------
+    ValueError
+        No term, or a covariance that cannot be inverted there.
+    """
+    idx = list(terms)
+    if not idx:
+        raise ValueError("a Wald test needs at least one coefficient")
+    b = fit.coef[idx]
+    try:
+        statistic = float(b @ np.linalg.solve(fit.cov[np.ix_(idx, idx)], b))
+    except np.linalg.LinAlgError:
+        raise ValueError("the coefficients' covariance is singular") from None
+    return statistic, len(idx), chi2_sf(statistic, len(idx))
+
+
+def chi2_sf(x: float, df: int) -> float:
+    """``P(χ²_df > x)`` for a whole ``df`` ≥ 1, in closed form (Abramowitz & Stegun 26.4.4 and
+    26.4.5): the Poisson sum for even ``df``, ``erfc`` and a sum for odd."""
+    if df < 1:
+        raise ValueError("df must be at least 1")
+    if not x > 0:
+        return 1.0
+    half = x / 2
+    if df % 2 == 0:
+        term, total = 1.0, 1.0
+        for k in range(1, df // 2):
+            term *= half / k
+            total += term
+        return min(1.0, math.exp(-half) * total)
+    root = math.sqrt(x)
+    total, term = 0.0, root * math.sqrt(2 / math.pi)  # χ/√(2π)·2 = √(2x/π), then times x/(2k+1)
+    for k in range(1, (df + 1) // 2):
+        total += term
+        term *= x / (2 * k + 1)
+    return min(1.0, math.erfc(root / math.sqrt(2)) + math.exp(-half) * total)
 
 
 def _sigma(eta: np.ndarray) -> np.ndarray:
     return 0.5 * (1.0 + np.tanh(0.5 * eta))  # the logistic function, without overflow
 
 
-def _loglik(beta: np.ndarray, y: np.ndarray, X: np.ndarray, a: float, b: float) -> float:
+def _loglik(beta: np.ndarray, y: np.ndarray, X: np.ndarray, a: float, b: float, w: np.ndarray) -> float:
     lam = a + b * _sigma(X @ beta)
-    return float(np.sum(y * np.log(np.maximum(lam, _FLOOR)) + (1 - y) * np.log(np.maximum(1 - lam, _FLOOR))))
+    return float(np.sum(w * (y * np.log(np.maximum(lam, _FLOOR)) + (1 - y) * np.log(np.maximum(1 - lam, _FLOOR)))))
 
 
-def _derivatives(beta: np.ndarray, y: np.ndarray, X: np.ndarray, a: float,
-                 b: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The gradient, the observed information and the expected (Fisher) information."""
+def _score(beta: np.ndarray, y: np.ndarray, X: np.ndarray, a: float, b: float) -> np.ndarray:
+    """dℓ_i/dη_i per respondent (times x_i: the respondent's score)."""
+    s = _sigma(X @ beta)
+    lam = np.clip(a + b * s, _FLOOR, 1 - 1e-16)
+    return (y / lam - (1 - y) / (1 - lam)) * b * s * (1 - s)
+
+
+def _derivatives(beta: np.ndarray, y: np.ndarray, X: np.ndarray, a: float, b: float,
+                 w: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The weighted gradient, observed information and expected (Fisher) information."""
     s = _sigma(X @ beta)
     ds = s * (1 - s)  # dσ/dη
     lam = np.clip(a + b * s, _FLOOR, 1 - 1e-16)
     r = y / lam - (1 - y) / (1 - lam)  # dℓ/dλ per respondent
-    grad = X.T @ (r * b * ds)
+    grad = X.T @ (w * r * b * ds)
     curv = (y / lam**2 + (1 - y) / (1 - lam) ** 2) * (b * ds) ** 2 - r * b * ds * (1 - 2 * s)
-    observed = (X * curv[:, None]).T @ X
-    expected = (X * ((b * ds) ** 2 / (lam * (1 - lam)))[:, None]).T @ X
+    observed = (X * (w * curv)[:, None]).T @ X
+    expected = (X * (w * (b * ds) ** 2 / (lam * (1 - lam)))[:, None]).T @ X
     return grad, observed, expected
 
 

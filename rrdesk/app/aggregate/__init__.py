@@ -269,36 +269,53 @@ def results_of(data: SurveyData, *, by: str | None = None, model: str | None = N
     skipped = {q.id: data.not_answered(q.id) for q in data.survey.randomized}
     found = results(data.survey, counts, by=by, not_answered=skipped, records=data.records,
                     interviews=data.interviews, devices=data.devices, refused=data.refused)
-    if data.survey.weight_question is not None or data.survey.strata is not None or data.survey.clusters is not None:
+    if _has_design(data.survey):
         found = replace(found, questions=tuple(_weighted(data, r) for r in found.questions))
     if model is None:
         return found
     spec = fitting.parse(data.survey, model)
     recorded, given = data.respondents(spec.outcome.id, [q.id for q in spec.covariates])
-    return replace(found, model=fitting.fit_model(spec, recorded, given))
+    if not _has_design(data.survey):
+        return replace(found, model=fitting.fit_model(spec, recorded, given))
+    _, known, w, strata, clusters, population = _sample_arrays(data, spec.outcome.id)
+    return replace(found, model=fitting.fit_model(spec, recorded, given, weights=w, strata=strata, clusters=clusters,
+                                                  population=population, known=known))
 
 
-def _weighted(data: SurveyData, r: QuestionResult) -> QuestionResult:
-    """A randomized question's result with its design-based estimate: the survey's ``[weight]``
-    weights (or equal ones) and its ``[sample]`` strata and clusters."""
+def _has_design(s: Survey) -> bool:
+    """The survey has weights or a sample design (``[weight]``, ``[sample]``)."""
+    return s.weight_question is not None or s.strata is not None or s.clusters is not None
+
+
+def _sample_arrays(data: SurveyData, qid: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | None,
+                                                        np.ndarray | None, np.ndarray | None]:
+    """Per recorded answer of ``qid``: the answer, whether its design answers are known, its
+    weight (1 without ``[weight]``), stratum and cluster (None when not declared), and the
+    strata's population counts (None without)."""
     s = data.survey
-    if r.question.design is None or r.question.kind == "cdm":  # cdm: two groups, not weighted here
-        return r
     asked = [q for q in (s.weight_question, s.strata, s.clusters) if q is not None and q != INTERVIEWER]
-    recorded, given = data.respondents(r.question.id, asked)
+    recorded, given = data.respondents(qid, asked)
     column = dict(zip(asked, given.T))
     known = np.all(given >= 0, axis=1)
-    w = (np.asarray(s.weights)[column[s.weight_question]] if s.weight_question is not None
+    w = (np.asarray(s.weights)[np.where(known, column[s.weight_question], 0)] if s.weight_question is not None
          else np.ones(recorded.shape[0]))
     strata = column[s.strata] if s.strata is not None else None
     clusters: np.ndarray | None
     if s.clusters == INTERVIEWER:  # the id recorded with each answer, in the same order
         ids: dict[str, int] = {}
-        clusters = np.array([ids.setdefault(a.interviewer, len(ids)) for a in data.answers(r.question.id)],
-                            dtype=np.int64)
+        clusters = np.array([ids.setdefault(a.interviewer, len(ids)) for a in data.answers(qid)], dtype=np.int64)
     else:
         clusters = column[s.clusters] if s.clusters is not None else None
     population = np.asarray(s.population, dtype=float) if s.population else None
+    return recorded, known, w, strata, clusters, population
+
+
+def _weighted(data: SurveyData, r: QuestionResult) -> QuestionResult:
+    """A randomized question's result with its design-based estimate: the survey's ``[weight]``
+    weights (or equal ones) and its ``[sample]`` strata and clusters."""
+    if r.question.design is None or r.question.kind == "cdm":  # cdm: two groups, not weighted here
+        return r
+    recorded, known, w, strata, clusters, population = _sample_arrays(data, r.question.id)
     try:
         found = weighted(r.question.design, recorded[known], w[known],
                          strata=None if strata is None else strata[known],

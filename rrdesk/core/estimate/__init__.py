@@ -14,12 +14,13 @@ from rrdesk.core.estimate._estimate import (
     noncompliance,
 )
 from rrdesk.core.estimate._kary_mle import maximum_likelihood
-from rrdesk.core.estimate._weights import Weighted, weighted
+from rrdesk.core.estimate._weights import Weighted, design_covariance, weighted
 
 __all__ = [
     "Estimate",
     "Weighted",
     "category_intervals",
+    "design_covariance",
     "clopper_pearson",
     "estimate",
     "estimate_many",

@@ -46,7 +46,7 @@ from rrdesk.core.estimate._binomial import LEVEL, beta_quantile
 from rrdesk.core.estimate._estimate import answer_columns, category_intervals
 from rrdesk.core.estimate._kary_mle import simplex_mle
 
-__all__ = ["DESIGN_METHOD", "Weighted", "weighted"]
+__all__ = ["DESIGN_METHOD", "Weighted", "design_covariance", "weighted"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -124,7 +124,8 @@ def weighted(design: Design | None, recorded: np.ndarray, weights: np.ndarray, c
         var = n / (n - 1) * ((w[:, None] * (z - share)) ** 2).sum(axis=0) / total**2
         n_strata, n_psu = 1, n
     else:
-        var, n_strata, n_psu = _design_variance(w[:, None] * (z - share) / total, strata, clusters, population)
+        cov, n_strata, n_psu = design_covariance(w[:, None] * (z - share) / total, strata, clusters, population)
+        var = np.diag(cov).copy()
     with np.errstate(divide="ignore", invalid="ignore"):
         deff = np.where(vsrs > 0, var / np.where(vsrs > 0, vsrs, 1.0), np.nan)
     matrix = np.eye(k) if design is None else design.matrix
@@ -153,10 +154,19 @@ def weighted(design: Design | None, recorded: np.ndarray, weights: np.ndarray, c
     return Weighted(point, np.sqrt(var) / abs(b), ci, share, n_eff, n, total, DESIGN_METHOD, deff, n_strata, n_psu)
 
 
-def _design_variance(u: np.ndarray, strata: np.ndarray | None, clusters: np.ndarray | None,
-                     population: np.ndarray | None) -> tuple[np.ndarray, int, int]:
-    """``Σ_h (1 − f_h) m_h / (m_h − 1) Σ_c (U_hc − Ū_h)²`` of the linearized values ``u`` (n, k);
-    the strata and PSUs counted."""
+def design_covariance(u: np.ndarray, strata: np.ndarray | None = None, clusters: np.ndarray | None = None,
+                      population: np.ndarray | None = None) -> tuple[np.ndarray, int, int]:
+    """The design-based covariance of the totals of the linearized values ``u`` (n, p):
+    ``Σ_h (1 − f_h) m_h / (m_h − 1) Σ_c (U_hc − Ū_h)(U_hc − Ū_h)ᵀ`` over the PSU totals ``U_hc``
+    (R's ``svyrecvar`` for one stage), with the strata and PSUs counted. The prevalences use its
+    diagonal; the regression's sandwich (:mod:`rrdesk.core.regression`) the whole matrix.
+
+    Raises
+    ------
+    ValueError
+        Strata or clusters of the wrong shape or negative, a stratum with a single PSU, or a
+        population count below the PSUs sampled from it.
+    """
     n = u.shape[0]
     h = np.zeros(n, dtype=np.int64) if strata is None else np.asarray(strata, dtype=np.int64)
     c = np.arange(n, dtype=np.int64) if clusters is None else np.asarray(clusters, dtype=np.int64)
@@ -169,7 +179,7 @@ def _design_variance(u: np.ndarray, strata: np.ndarray | None, clusters: np.ndar
     psu = psu.reshape(-1)
     totals = np.zeros((pairs.shape[0], u.shape[1]))
     np.add.at(totals, psu, u)
-    var = np.zeros(u.shape[1])
+    cov = np.zeros((u.shape[1], u.shape[1]))
     for stratum in np.unique(pairs[:, 0]):
         mine = totals[pairs[:, 0] == stratum]
         m = mine.shape[0]
@@ -181,8 +191,9 @@ def _design_variance(u: np.ndarray, strata: np.ndarray | None, clusters: np.ndar
                 raise ValueError(f"stratum {int(stratum)}: a population of {population[stratum]:g} clusters, "
                                  f"but {m} in the sample")
             scale *= 1 - m / float(population[stratum])
-        var += scale * ((mine - mine.mean(axis=0)) ** 2).sum(axis=0)
-    return var, int(np.unique(pairs[:, 0]).shape[0]), int(pairs.shape[0])
+        centred = mine - mine.mean(axis=0)
+        cov += scale * (centred.T @ centred)
+    return cov, int(np.unique(pairs[:, 0]).shape[0]), int(pairs.shape[0])
 
 
 def _korn_graubard(x: np.ndarray, n: np.ndarray, level: float = LEVEL) -> tuple[np.ndarray, np.ndarray]:

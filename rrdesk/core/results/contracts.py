@@ -159,8 +159,10 @@ def model_json(m: ModelResult) -> dict[str, Any]:
             "coefficients": [{"term": r["term"], "estimate": r["estimate"], "se": r["se"], "z": r["z"],
                               "p_value": r["p_value"], "odds_ratio": r["odds_ratio"],
                               "odds_ratio_ci95": [r["or_low"], r["or_high"]]} for r in fitting.rows(m)],
+            "factor_tests": fitting.factor_tests(m),
             "empty_dummies": list(m.empty), "note": m.note or None,
-            "method": "maximum likelihood (Newton, observed information), Wald intervals"}
+            "method": "maximum likelihood (Newton, observed information), Wald intervals" if fit is None
+            else fit.method}
 
 
 def _numbers(r: QuestionResult, e: Estimate) -> dict[str, Any]:

@@ -20,10 +20,10 @@ from statistics import NormalDist
 import numpy as np
 
 from rrdesk.core.errors import InputError
-from rrdesk.core.regression import Fit, logistic
+from rrdesk.core.regression import Fit, logistic, wald
 from rrdesk.core.survey import Question, Survey
 
-__all__ = ["Model", "ModelResult", "fit_model", "parse", "rows"]
+__all__ = ["Model", "ModelResult", "factor_tests", "fit_model", "parse", "rows"]
 
 _ID = r"[A-Za-z0-9_-]+"  # why: a question id is lower-case letters, digits, '-' and '_' (survey rules)
 
@@ -81,12 +81,19 @@ def parse(survey: Survey, text: str) -> Model:
     return Model(text.strip(), outcome, tuple(covariates))
 
 
-def fit_model(model: Model, recorded: np.ndarray, answers: np.ndarray) -> ModelResult:
+def fit_model(model: Model, recorded: np.ndarray, answers: np.ndarray, *, weights: np.ndarray | None = None,
+              strata: np.ndarray | None = None, clusters: np.ndarray | None = None,
+              population: np.ndarray | None = None, known: np.ndarray | None = None) -> ModelResult:
     """Fit ``model`` to one row per respondent: ``recorded`` the outcome's recorded answer
     (0 NO, 1 YES), ``answers[:, j]`` covariate j's direct column (an answer's index, a number's
-    units above its minimum; negative: unknown or skipped)."""
-    known = (answers >= 0).all(axis=1) if answers.shape[1] else np.ones(recorded.shape[0], dtype=bool)
-    y, given = recorded[known], answers[known]
+    units above its minimum; negative: unknown or skipped). With the survey's weights, strata,
+    clusters (one per row; ``known`` False where the design's own answers are unknown) and
+    population: the weighted pseudo-likelihood with sandwich SEs."""
+    design = {"weights": weights, "strata": strata, "clusters": clusters}
+    keep = (answers >= 0).all(axis=1) if answers.shape[1] else np.ones(recorded.shape[0], dtype=bool)
+    if known is not None:
+        keep = keep & known
+    y, given = recorded[keep], answers[keep]
     columns, names, empty = [], [], []
     for j, q in enumerate(model.covariates):
         if q.number is not None:  # the value itself: units above the minimum, back to the number
@@ -101,15 +108,38 @@ def fit_model(model: Model, recorded: np.ndarray, answers: np.ndarray) -> ModelR
             else:
                 empty.append(f"{q.id}={choice}")
     x = np.stack(columns, axis=1) if columns else np.zeros((y.shape[0], 0))
-    left_out = int((~known).sum())
+    left_out = int((~keep).sum())
     if y.shape[0] == 0:
         return ModelResult(model, None, left_out, tuple(empty), "no respondent answered the outcome question")
     try:
-        fit = logistic(model.outcome.spinner, y, x, names=names)
+        fit = logistic(model.outcome.spinner, y, x, names=names, population=population,
+                       **{k: None if v is None else v[keep] for k, v in design.items()})
     except ValueError as error:
         return ModelResult(model, None, left_out, tuple(empty), str(error))
     note = "" if fit.converged else "the fit did not converge (a covariate may separate the answers perfectly)"
     return ModelResult(model, fit, left_out, tuple(empty), note)
+
+
+def factor_tests(result: ModelResult) -> list[dict[str, float | int | str]]:
+    """Per covariate asked with choices: the joint Wald test that all its dummies are 0 (does
+    the answer matter at all?) -- ``term``, ``chi2``, ``df``, ``p_value`` -- as R's
+    ``car::Anova`` / ``regTermTest`` and Stata's ``testparm``."""
+    fit = result.fit
+    if fit is None:
+        return []
+    out: list[dict[str, float | int | str]] = []
+    for q in result.model.covariates:
+        if q.number is not None:
+            continue
+        idx = [i for i, name in enumerate(fit.names) if name.startswith(f"{q.id}=")]
+        if not idx:
+            continue
+        try:
+            statistic, df, p = wald(fit, idx)
+        except ValueError:
+            continue
+        out.append({"term": q.id, "chi2": statistic, "df": df, "p_value": p})
+    return out
 
 
 def rows(result: ModelResult) -> list[dict[str, float | str]]:

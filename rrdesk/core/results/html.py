@@ -16,6 +16,7 @@ from typing import Sequence
 import rrdesk
 from rrdesk.core import disclosure
 from rrdesk.core.problems import Problem
+from rrdesk.core.regression import MODEL_METHOD
 from rrdesk.core.results import fitting
 from rrdesk.core.results.fitting import ModelResult
 from rrdesk.core.results.model import SMALL_GROUP, QuestionResult, Results
@@ -371,7 +372,10 @@ def _model(m: ModelResult) -> str:
         return head + f"<p class=\"warn\">Not fitted: {escape(m.note)}</p>"
     lines = fitting.rows(m)
     intro = (f"<p class=\"muted small\">Who is more likely to have the trait of <b>{escape(m.model.outcome.id)}</b>: "
-             f"maximum likelihood on the recorded answers, modelling the spinner exactly. {fit.n} respondents"
+             f"{'weighted pseudo-likelihood' if fit.method != MODEL_METHOD else 'maximum likelihood'} on the "
+             f"recorded answers, modelling the spinner exactly"
+             f"{'; standard errors from the survey weights, strata and clusters (sandwich)' if fit.method != MODEL_METHOD else ''}."
+             f" {fit.n} respondents"
              f"{f', {m.left_out} left out (a direct answer unknown or skipped)' if m.left_out else ''}; "
              f"log-likelihood {fit.loglik:.3f}. An odds ratio above 1 means more likely than the reference "
              f"(the first choice of each question).</p>")
@@ -380,6 +384,11 @@ def _model(m: ModelResult) -> str:
                    f"<td>{r['or_low']:.3f} &ndash; {r['or_high']:.3f}</td></tr>" for r in lines)
     table = ("<table><tr><th>term</th><th>coefficient</th><th>SE</th><th>p</th><th>odds ratio</th>"
              f"<th>95&nbsp;% CI</th></tr>{rows}</table>")
+    tests = "".join(f"<li><code>{escape(str(t['term']))}</code>: χ² {t['chi2']:.3f} on {t['df']} df, p {t['p_value']:.3g}</li>"
+                    for t in fitting.factor_tests(m))
+    if tests:
+        table += ("<p class=\"small\">Does the answer matter at all? The joint Wald test that all of a question's "
+                  f"odds ratios are 1:</p><ul class=\"small\">{tests}</ul>")
     notes = [f"no respondent gave {escape(', '.join(m.empty))} (left out)"] if m.empty else []
     notes += [escape(m.note)] if m.note else []
     extra = "".join(f"<p class=\"warn\">&#9888; {n}</p>" for n in notes)
