@@ -73,3 +73,10 @@ def test_check_plans_every_subgroup_and_the_power(tmp_path):
 def test_check_by_needs_a_margin_and_a_direct_question(argv, what):
     code, out, err = rrdesk("check", DEMO, *argv)
     assert code == 2 and out == "" and what in err and err.count("\n") == 1
+
+
+def test_check_states_the_unrelated_questions_assumption():
+    code, out, err = rrdesk("check", DEMO)
+    assert code == 0, err
+    line = next(x for x in out.splitlines() if x.startswith("assumes:"))
+    assert "took_from_work" in line and "ε is infinite" in line and "unhappy" not in line
