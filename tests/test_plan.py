@@ -80,3 +80,24 @@ def test_check_states_the_unrelated_questions_assumption():
     assert code == 0, err
     line = next(x for x in out.splitlines() if x.startswith("assumes:"))
     assert "took_from_work" in line and "ε is infinite" in line and "unhappy" not in line
+
+
+def test_check_plans_for_an_assumed_design_effect(capsys):
+    code, out, err = rrdesk("check", DEMO, "--margin", "0.05", "--difference", "0.1", "--json")
+    plain = json.loads(out)
+    code, out, err = rrdesk("check", DEMO, "--margin", "0.05", "--difference", "0.1", "--deff", "2", "--json")
+    assert code == 0, err
+    clustered = json.loads(out)
+    assert clustered["design_effect"] == 2.0 and "design_effect" not in plain
+    for before, after in zip(plain["questions"], clustered["questions"]):
+        assert after["margin95"] == pytest.approx(before["margin95"] * math.sqrt(2), rel=1e-12)
+        assert after["efficiency"] == before["efficiency"]
+    unhappy = next(q for q in clustered["questions"] if q["id"] == "unhappy")
+    # margins fall as 1/√n: twice the respondents for the same margin (1537 drawn one by one)
+    assert unhappy["needed_n"] == 2 * 1537
+    size = unhappy["power"]["group_size"]
+    assert unhappy["power"]["power"] == pytest.approx(plan.power_difference(
+        design.forced(epsilon=math.log(3)), size / 2, size / 2, *unhappy["power"]["prevalences"]), rel=1e-12)
+    with pytest.raises(SystemExit) as stopped:
+        rrdesk("check", DEMO, "--deff", "0")
+    assert stopped.value.code == 2 and "--deff: must be between 0.1 and 100" in capsys.readouterr().err

@@ -20,10 +20,11 @@ __all__ = ["check"]
 
 
 def check(path: Path, margin: float | None = None, *, by: str | None = None,
-          difference: float | None = None) -> tuple[surveys.Survey, dict[str, Any]]:
+          difference: float | None = None, deff: float | None = None) -> tuple[surveys.Survey, dict[str, Any]]:
     """The survey at ``path`` and its ``check --json`` object (with ``margin``: ``needed_n``
     too; with ``by`` as well, the respondents for that margin in every group of that direct
-    question; with ``difference``: the power to detect it between two groups).
+    question; with ``difference``: the power to detect it between two groups; with ``deff``: all
+    of these for a sample with that design effect).
 
     Raises
     ------
@@ -45,7 +46,7 @@ def check(path: Path, margin: float | None = None, *, by: str | None = None,
         if by not in grouping:
             raise InputError("command line", "--by", f'"{by}" is not a question asked directly with choices or '
                                                       f"a number ({', '.join(grouping) or 'the survey has none'})")
-    report = check_json(s, margin, by=by, difference=difference)
+    report = check_json(s, margin, by=by, difference=difference, deff=deff)
     signed = trust.survey_signature(s)  # a signature that does not verify is an error, not "unsigned"
     report["signature"] = ({"signed": False, "signer": None} if signed is None else
                            {"signed": True, "signer": signed.signer.fingerprint})

@@ -25,6 +25,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         "asked question")
     c.add_argument("--difference", metavar="D", type=_margin_arg,
                    help="also show the power to detect a difference D between two groups (e.g. 0.1)")
+    c.add_argument("--deff", metavar="D", type=_deff_arg,
+                   help="plan for a clustered sample with this design effect (e.g. 1.5: its variance over a "
+                        "simple random sample's): margins grow by √D, the respondents needed by D")
     c.set_defaults(run=run)
 
 
@@ -37,6 +40,16 @@ def _margin_arg(text: str) -> float:
     # the comparison also rejects nan and inf
     if not 1e-6 <= value < 1:
         raise argparse.ArgumentTypeError(f"must be between 0.000001 and 1 (e.g. 0.05 for ± 5 %), not {text}")
+    return value
+
+
+def _deff_arg(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0.1 <= value <= 100:  # also rejects nan and inf
+        raise argparse.ArgumentTypeError(f"must be between 0.1 and 100 (e.g. 1.5), not {text}")
     return value
 
 
@@ -104,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
     from rrdesk.core.errors import SurveyError
 
     try:
-        s, report = check(args.survey, args.margin, by=args.by, difference=args.difference)
+        s, report = check(args.survey, args.margin, by=args.by, difference=args.difference, deff=args.deff)
     except SurveyError as first:  # every problem of the file, as far as one does not hide the next
         raise surveys.every_problem(args.survey, first) from None
     if args.json:
@@ -115,7 +128,8 @@ def run(args: argparse.Namespace) -> int:
     out = [f"{s.title} ({s.id}) — {args.survey}",
            f"languages {', '.join(s.languages)} · {len(s.recipients)} recipient(s)"
            f"{f', {pq} post-quantum' if pq else ''} · "
-           f"margins at the planned {n} respondents, 95 %, in the worst case over prevalences",
+           f"margins at the planned {n} respondents, 95 %, in the worst case over prevalences"
+           + (f", for a design effect of {args.deff:g}" if args.deff is not None else ""),
            _setup_line(s),
            _signature_line(report["signature"], args.survey)]
     if 0 < pq < len(s.recipients):

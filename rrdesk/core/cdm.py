@@ -194,7 +194,7 @@ def needed_n(d: CDM, margin: float) -> int:
     return max(2, math.ceil(2 * (margin95(d, 2) / margin) ** 2))
 
 
-def variance_truthful_yes(d: CDM, n: int, truthful_yes: float, honest_no: float) -> float:
+def variance_truthful_yes(d: CDM, n: float, truthful_yes: float, honest_no: float) -> float:
     """The delta-method variance of the truthful-YES share's estimate with ``n`` respondents,
     half in each spinner group: ``(M⁻¹ diag(λ_g (1 − λ_g) / (n / 2)) M⁻ᵀ)₀₀`` at
     ``λ = M (π, β)`` -- the variance :func:`estimate` reports at the moment solution."""
@@ -203,7 +203,7 @@ def variance_truthful_yes(d: CDM, n: int, truthful_yes: float, honest_no: float)
     return float((inverse[0] ** 2 * lam * (1 - lam)).sum() / (n / 2))
 
 
-def power_difference(d: CDM, n1: int, n2: int, p1: float, p2: float,
+def power_difference(d: CDM, n1: float, n2: float, p1: float, p2: float,
                      cheating: float = PLANNED_CHEATING) -> float:
     """The chance that a two-sided 5 % Wald test of equal truthful-YES shares -- ``|π̂₁ − π̂₂| /
     √(se₁² + se₂²) > 1.96`` with :func:`estimate`'s shares and standard errors -- rejects when
@@ -230,7 +230,7 @@ def power_difference(d: CDM, n1: int, n2: int, p1: float, p2: float,
     return normal.cdf(gap - Z95) + normal.cdf(-gap - Z95)
 
 
-def edge_distance(d: CDM, n: int, truthful_yes: float, honest_no: float) -> float:
+def edge_distance(d: CDM, n: float, truthful_yes: float, honest_no: float) -> float:
     """How far the true shares are from the triangle's nearest edge (π = 0, β = 0 or γ = 0),
     in standard errors of that share's estimate with ``n`` respondents. Below 1 the estimate
     is often constrained to the edge and the normal approximation of :func:`power_difference`

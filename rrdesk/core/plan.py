@@ -48,7 +48,7 @@ def worst_prevalence(design: Design | None, categories: int = 2) -> float:
     return float((lam[j] - a[j]) / b)
 
 
-def power_difference(design: Design | None, n1: int, n2: int, p1: float, p2: float,
+def power_difference(design: Design | None, n1: float, n2: float, p1: float, p2: float,
                      categories: int = 2) -> float:
     """The chance that a two-sided 5 % test of equal prevalences rejects when the true ones
     are ``p1`` and ``p2`` (yes/no: YES; k answers: the first category), with ``n1`` and ``n2``
@@ -59,7 +59,7 @@ def power_difference(design: Design | None, n1: int, n2: int, p1: float, p2: flo
     k = categories if design is None else design.categories
     j = 1 if k == 2 else 0
 
-    def variance(p: float, n: int) -> float:
+    def variance(p: float, n: float) -> float:
         truth = np.full(k, (1 - p) / (k - 1))
         truth[j] = p
         return _variance(design, k, truth, n)[j]
@@ -129,7 +129,7 @@ def _margin(design: Design | None, n: int, categories: int, prevalence: float) -
     return Z95 * math.sqrt(worst)
 
 
-def _variance(design: Design | None, k: int, truth: np.ndarray, n: int) -> np.ndarray:
+def _variance(design: Design | None, k: int, truth: np.ndarray, n: float) -> np.ndarray:
     """The delta-method variances of every category's estimate at the true prevalences ``truth``."""
     matrix = np.eye(k) if design is None else design.matrix
     inverse = np.linalg.inv(matrix.T)

@@ -23,11 +23,14 @@ __all__ = ["aggregate_json", "check_json", "verify_json", "versions_json"]
 
 
 def check_json(s: Survey, margin: float | None = None, *, by: str | None = None,
-               difference: float | None = None) -> dict[str, Any]:
+               difference: float | None = None, deff: float | None = None) -> dict[str, Any]:
     """The ``check --json`` object; with ``margin``, each question also gets ``needed_n``,
     the respondents for that 95 % margin in the worst case (and with ``by``, ``needed_by``:
     that many in every group of ``by``); with ``difference``, ``power``: the chance of
-    detecting that difference between two groups of the planned respondents."""
+    detecting that difference between two groups of the planned respondents. With ``deff``,
+    an assumed design effect (a cluster sample's variance over a simple random sample's):
+    margins grow by √deff, the respondents needed and the power are those of ``n / deff``
+    respondents drawn one by one, and the object says so (``design_effect``)."""
     return {
         "survey": s.id,
         "title": s.title,
@@ -35,15 +38,16 @@ def check_json(s: Survey, margin: float | None = None, *, by: str | None = None,
         "languages": list(s.languages),
         "recipients": len(s.recipients),
         "planned_respondents": s.planned_respondents,
-        "questions": [_check_question(s, q, margin, by, difference) for q in s.questions],
+        "questions": [_check_question(s, q, margin, by, difference, deff or 1.0) for q in s.questions],
         "epsilon_per_respondent": s.epsilon_per_respondent,
         "max_epsilon": s.max_epsilon,
         "outside_epsilon": disclosure.statements(),
+        **({} if deff is None else {"design_effect": deff}),
     }
 
 
 def _check_question(s: Survey, q: Question, margin: float | None, by: str | None = None,
-                    difference: float | None = None) -> dict[str, Any]:
+                    difference: float | None = None, deff: float = 1.0) -> dict[str, Any]:
     d = q.design
     choices = q.choices or None
     categories = max(2, len(q.choices) if q.number is None else len(q.groups))  # a number: a share per bin
@@ -67,15 +71,17 @@ def _check_question(s: Survey, q: Question, margin: float | None, by: str | None
         pair = cdm.of_design(q.spinner)
         report["margin95"] = cdm.margin95(pair, s.planned_respondents)
         report["efficiency"] = (plan.margin95(None, s.planned_respondents) / report["margin95"]) ** 2
+    root = deff ** 0.5  # why: margins fall as 1/√n, and a design effect deff makes n worth n / deff
+    report["margin95"] *= root
     if margin is not None:
-        report["needed_n"] = (cdm.needed_n(cdm.of_design(q.spinner), margin) if q.kind == "cdm"
-                              else plan.needed_n(d, margin, categories=categories))
+        report["needed_n"] = (cdm.needed_n(cdm.of_design(q.spinner), margin / root) if q.kind == "cdm"
+                              else plan.needed_n(d, margin / root, categories=categories))
         if by is not None and q.id != by:
             groups = len(s.question(by).groups)  # its answers, or a number question's bins
             report["needed_by"] = {"field": by, "groups": groups, "group_names": list(s.question(by).groups),
                                    "per_group": report["needed_n"], "total": groups * report["needed_n"]}
     if difference is not None:
-        report["power"] = _power(s, q, difference, by)
+        report["power"] = _power(s, q, difference, by, deff)
     return report
 
 
@@ -88,7 +94,7 @@ def _number(q: Question) -> dict[str, Any] | None:
             "bins": list(n.labels)}
 
 
-def _power(s: Survey, q: Question, difference: float, by: str | None) -> dict[str, Any] | None:
+def _power(s: Survey, q: Question, difference: float, by: str | None, deff: float = 1.0) -> dict[str, Any] | None:
     """The chance of detecting ``difference`` between two groups (the planned respondents in
     halves, or two of ``by``'s groups of equal size), around the worst-case prevalence."""
     if q.choices:  # yes/no questions only: a difference of one prevalence
@@ -101,14 +107,15 @@ def _power(s: Survey, q: Question, difference: float, by: str | None) -> dict[st
             return None
         centre = cdm.worst_centre(pair, difference, cheating)
         low, high = centre - difference / 2, centre + difference / 2
-        near = size < 2 or min(cdm.edge_distance(pair, size, p, 1 - p - cheating) for p in (low, high)) < 1
+        worth = size / deff  # the respondents drawn one by one that the group is worth
+        near = worth < 2 or min(cdm.edge_distance(pair, worth, p, 1 - p - cheating) for p in (low, high)) < 1
         return {"difference": difference, "group_size": size, "prevalences": [low, high], "cheating": cheating,
-                "power": cdm.power_difference(pair, size, size, low, high, cheating) if size >= 2 else 0.0,
+                "power": cdm.power_difference(pair, worth, worth, low, high, cheating) if worth >= 2 else 0.0,
                 "approximate": near}
     centre = min(max(plan.worst_prevalence(q.design, 2), difference / 2), 1 - difference / 2)
     low, high = centre - difference / 2, centre + difference / 2
     return {"difference": difference, "group_size": size, "prevalences": [low, high], "cheating": None,
-            "power": plan.power_difference(q.design, size, size, low, high) if size > 0 else 0.0,
+            "power": plan.power_difference(q.design, size / deff, size / deff, low, high) if size > 0 else 0.0,
             "approximate": False}
 
 
