@@ -75,8 +75,7 @@ def test_the_intercept_alone_is_the_prevalence_on_the_logit_scale(bundle):
 
 @pytest.mark.parametrize("formula, what", [
     ("unhappy department", 'is not of the form "QUESTION ~ DIRECT + DIRECT"'),
-    ("bullied ~ department", '"bullied" is not a randomized yes/no question of the survey'),
-    ("department ~ unhappy", '"department" is not a randomized yes/no question'),
+    ("department ~ unhappy", '"department" is not a randomized yes/no or kary question of the survey'),
     ("unhappy ~ afraid_to_speak", '"afraid_to_speak" is not a question asked directly (department)'),
     ("unhappy ~ department + department", '"department" is named twice'),
 ])
@@ -84,6 +83,25 @@ def test_a_bad_formula_is_one_line_before_anything_is_decrypted(bundle, formula,
     code, out, err = rrdesk("aggregate", bundle, *KEY_ARGS, "--model", formula)
     assert code == 2 and out == ""
     assert err.startswith("rrdesk: error: command line: --model: ") and what in err and err.count("\n") == 1
+
+
+def test_a_kary_outcome_is_a_multinomial_model_of_answers_csv(bundle, tmp_path):
+    code, got, err = aggregate_json(bundle, "--model", "bullied ~ department", "--out", tmp_path)
+    assert code == 0, err
+    model = got["model"]
+    with open(tmp_path / "answers.csv", newline="", encoding="utf-8") as f:
+        rows = [r for r in csv.DictReader(f) if r["question"] == "bullied" and r["direct_department"]]
+    s = surveys.load(DEMO)
+    choices, bullied = s.question("department").choices, s.question("bullied")
+    x = np.array([[1.0 if r["direct_department"] == c else 0.0 for c in choices[1:]] for r in rows])
+    fit = regression.multinomial(bullied.design, np.array([int(r["answer_code"]) for r in rows]), x,
+                                 names=[f"department={c}" for c in choices[1:]], labels=bullied.choices)
+    assert [c["term"] for c in model["coefficients"]] == list(fit.names)
+    assert model["coefficients"][0]["term"] == "once:(Intercept)"
+    assert np.allclose([c["estimate"] for c in model["coefficients"]], fit.coef, rtol=0, atol=1e-12)
+    assert np.allclose([c["se"] for c in model["coefficients"]], fit.se, rtol=0, atol=1e-12)
+    # the factor's joint test spans both answers' dummies: 2 × 3 degrees of freedom
+    assert [(t["term"], t["df"]) for t in model["factor_tests"]] == [("department", 6)]
 
 
 def test_the_table_for_people_shows_the_model(bundle):

@@ -104,3 +104,71 @@ def test_the_weighted_clustered_fit_equals_r_svymle(tmp_path):
     assert fit.coef == pytest.approx(r[:, 0], abs=1e-6)
     assert fit.se == pytest.approx(r[:, 1], rel=1e-6)
     print("max |coef - R|", np.abs(fit.coef - r[:, 0]).max(), "max |se/R - 1|", np.abs(fit.se / r[:, 1] - 1).max())
+
+
+# -- a k-answer outcome: multinomial logit on the randomized categories -------------------------
+
+KARY = design.kary(3, epsilon=1.5)
+
+
+def _kary_sample(seed: int, n: int) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.Generator(np.random.PCG64(seed))
+    x, f = rng.normal(size=n), rng.integers(0, 2, size=n)
+    eta = np.stack([np.zeros(n), -0.3 + 0.8 * x + 0.5 * f, 0.2 - 0.6 * x - 0.4 * f], axis=1)
+    pi = np.exp(eta) / np.exp(eta).sum(axis=1, keepdims=True)
+    truth = (rng.random(n)[:, None] > np.cumsum(pi, axis=1)).sum(axis=1)
+    recorded = (rng.random(n)[:, None] > np.cumsum(KARY.matrix[truth], axis=1)).sum(axis=1)
+    return recorded, np.stack([x, f.astype(float)], axis=1)
+
+
+def test_the_multinomial_fit_recovers_the_truth_and_its_derivatives_are_exact():
+    y, x = _kary_sample(2, 20_000)
+    fit = regression.multinomial(KARY, y, x, names=["x", "f"], labels=["none", "some", "many"])
+    assert fit.converged and fit.names[:3] == ("some:(Intercept)", "some:x", "some:f")
+    want = np.array([-0.3, 0.8, 0.5, 0.2, -0.6, -0.4])
+    assert np.all(np.abs(fit.coef - want) <= 4 * fit.se), (fit.coef, fit.se)
+    # the observed information is the negative Hessian of the log-likelihood: by central differences
+    X = np.hstack([np.ones((len(y), 1)), x])
+    rows, w = KARY.matrix[:, y].T, np.ones(len(y))
+    grad, info, _ = regression._multi_derivatives(fit.coef + 0.05, X, rows, w)
+    h = 1e-6
+    numeric = np.array([(regression._multi_derivatives(fit.coef + 0.05 + h * e, X, rows, w)[0]
+                         - regression._multi_derivatives(fit.coef + 0.05 - h * e, X, rows, w)[0]) / (2 * h)
+                        for e in np.eye(6)])
+    assert np.abs(numeric + info).max() <= 1e-6 * np.abs(info).max()
+
+
+R_MULTI = r"""
+d <- read.csv("kary.csv")
+M <- as.matrix(read.csv("matrix.csv", header = FALSE))
+X <- cbind(1, d$x, d$f)
+rows <- M[, d$y + 1]  # k x n: the chance of each record under each truth
+nll <- function(b) {
+  B <- matrix(b, nrow = 2, byrow = TRUE)
+  e <- cbind(1, exp(X %*% t(B)))
+  pi <- e / rowSums(e)
+  -sum(log(rowSums(pi * t(rows))))
+}
+fit <- optim(rep(0, 6), nll, method = "BFGS", control = list(reltol = 1e-15, maxit = 10000))
+H <- optimHess(fit$par, nll)
+write.csv(data.frame(coef = fit$par, se = sqrt(diag(solve(H)))), "r.csv", row.names = FALSE)
+"""
+
+
+@pytest.mark.skipif(__import__("shutil").which("Rscript") is None,
+                    reason="Rscript is not installed (CI installs r-base-core)")
+def test_the_multinomial_fit_equals_r_optim_on_the_same_likelihood(tmp_path):
+    import subprocess
+    y, x = _kary_sample(9, 1500)
+    fit = regression.multinomial(KARY, y, x, names=["x", "f"])
+    lines = ["y,x,f"] + [f"{y[i]},{float(x[i, 0])!r},{x[i, 1]:.0f}" for i in range(len(y))]
+    (tmp_path / "kary.csv").write_text("\n".join(lines) + "\n")
+    (tmp_path / "matrix.csv").write_text("\n".join(",".join(repr(float(v)) for v in row) for row in KARY.matrix) + "\n")
+    (tmp_path / "run.R").write_text(R_MULTI)
+    done = subprocess.run(["Rscript", "run.R"], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    r = np.genfromtxt(tmp_path / "r.csv", delimiter=",", skip_header=1)
+    # BFGS and optimHess's finite differences: agreement to R's optimizer, not to the formula
+    assert fit.coef == pytest.approx(r[:, 0], abs=1e-5)
+    assert fit.se == pytest.approx(r[:, 1], rel=1e-4)
+    print("max |coef - R|", np.abs(fit.coef - r[:, 0]).max(), "max |se/R - 1|", np.abs(fit.se / r[:, 1] - 1).max())

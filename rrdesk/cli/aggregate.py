@@ -220,7 +220,7 @@ def _show_versions(versions: Sequence[str], by_version: Sequence[tuple[str, Resu
 
 def _show_model(m: fitting.ModelResult) -> None:
     fit = m.fit
-    print(f"\nlogistic regression: {m.model.text}")
+    print(f"\n{'multinomial ' if m.model.outcome.choices else ''}logistic regression: {m.model.text}")
     if fit is None:
         print(f"  not fitted: {m.note}")
         return

@@ -38,7 +38,7 @@ from rrdesk.core.design import Design
 from rrdesk.core.estimate import design_covariance
 from rrdesk.core.plan import Z95
 
-__all__ = ["MODEL_METHOD", "SURVEY_METHOD", "Fit", "chi2_sf", "logistic", "wald"]
+__all__ = ["MODEL_METHOD", "SURVEY_METHOD", "Fit", "chi2_sf", "logistic", "multinomial", "wald"]
 
 #: ``Fit.method`` of a plain fit, and of one with weights or a sample design.
 MODEL_METHOD = "maximum likelihood (Newton, observed information), Wald intervals"
@@ -251,3 +251,116 @@ def _start(y: np.ndarray, X: np.ndarray, a: float, b: float) -> np.ndarray:
     beta = np.zeros(X.shape[1])
     beta[0] = math.log(p / (1 - p))
     return beta
+
+
+def multinomial(design: Design, recorded: Sequence[int] | np.ndarray, covariates: np.ndarray,
+                names: Sequence[str] | None = None, labels: Sequence[str] | None = None, *,
+                weights: np.ndarray | None = None, strata: np.ndarray | None = None,
+                clusters: np.ndarray | None = None, population: np.ndarray | None = None) -> Fit:
+    """Multinomial logistic regression of the true answer of a k-answer randomized question.
+
+    The true answer is ``c`` with ``π_c(x) = exp(x β_c) / Σ_d exp(x β_d)``, ``β`` of the first
+    answer 0 (the reference, as R's ``nnet::multinom``); the recorded answer is ``j`` with
+    ``λ_j(x) = Σ_c M[c, j] π_c(x)`` (van den Hout & van der Heijden 2002 for the randomized
+    outcome). Newton's method on the exact log-likelihood ``Σ w log λ_y`` with the analytic
+    observed information (``∂λ_y / ∂η_j = π_j (M[j, y] − λ_y)``), each step halved until ℓ
+    rises. The result is a :class:`Fit` with the coefficients of answers 2..k one after the
+    other, named ``ANSWER:TERM``; ``exp(coef)`` is a relative-risk ratio against the first
+    answer. Weights, strata and clusters as :func:`logistic` (pseudo-likelihood, sandwich).
+
+    Raises
+    ------
+    ValueError
+        A yes/no design (use :func:`logistic`), shapes that do not fit, answers out of range,
+        weights that are not positive, collinear covariates, or a sample design whose
+        variance cannot be estimated.
+    """
+    k = design.categories
+    if k < 3:
+        raise ValueError("a multinomial model needs a design with more than two answers")
+    y = np.asarray(recorded)
+    x = np.asarray(covariates, dtype=float)
+    if x.ndim == 1:
+        x = x[:, None]
+    if y.ndim != 1 or x.ndim != 2 or x.shape[0] != y.shape[0]:
+        raise ValueError("recorded needs one value per row of covariates")
+    if not np.isin(y, np.arange(k)).all() or not np.isfinite(x).all():
+        raise ValueError(f"recorded answers must be 0 to {k - 1} and covariates finite numbers")
+    names = tuple(names) if names is not None else tuple(f"x{j + 1}" for j in range(x.shape[1]))
+    labels = tuple(labels) if labels is not None else tuple(str(c) for c in range(k))
+    if len(names) != x.shape[1] or len(labels) != k:
+        raise ValueError("one name per covariate and one label per answer")
+    X = np.hstack([np.ones((x.shape[0], 1)), x])
+    if np.linalg.matrix_rank(X) < X.shape[1]:
+        raise ValueError("the covariates are collinear (a dummy for every category, or a constant column)")
+    survey = weights is not None or strata is not None or clusters is not None or population is not None
+    w = np.ones(y.shape[0]) if weights is None else np.asarray(weights, dtype=float)
+    if w.shape != y.shape or not (np.isfinite(w) & (w > 0)).all():
+        raise ValueError("one positive weight per respondent")
+    m = design.matrix
+    p = X.shape[1]
+    rows = m[:, y.astype(np.int64)].T  # (n, k): M[c, y_i], the chance of i's record under each truth
+    beta = np.zeros((k - 1) * p)
+    value = _multi_loglik(beta, X, rows, w)
+    converged, steps = False, 0
+    for steps in range(1, MAX_STEPS + 1):
+        grad, info, _ = _multi_derivatives(beta, X, rows, w)
+        try:
+            step = np.linalg.solve(info, grad)
+            if not np.all(np.linalg.eigvalsh(info) > 0):
+                raise np.linalg.LinAlgError
+        except np.linalg.LinAlgError:
+            step = grad / max(1.0, float(np.abs(grad).max()))  # away from the maximum: a gradient step
+        scale = 1.0
+        while True:
+            trial = beta + scale * step
+            new = _multi_loglik(trial, X, rows, w)
+            if new >= value or scale < 1e-12:
+                break
+            scale /= 2
+        moved = np.abs(trial - beta).max() / max(1.0, np.abs(beta).max())
+        beta, value = trial, new
+        if moved < TOLERANCE and steps > 1:
+            converged = True
+            break
+    _, info, scores = _multi_derivatives(beta, X, rows, w)
+    cov = np.linalg.pinv(info)
+    if survey:
+        middle, _, _ = design_covariance(scores, strata, clusters, population)
+        cov = cov @ middle @ cov.T
+    se = np.sqrt(np.maximum(np.diag(cov), 0.0))
+    full = tuple(f"{label}:{term}" for label in labels[1:] for term in ("(Intercept)",) + names)
+    return Fit(full, beta, se, float(value), int(y.shape[0]), converged, steps, cov,
+               SURVEY_METHOD if survey else MODEL_METHOD)
+
+
+def _multi_pi(beta: np.ndarray, X: np.ndarray) -> np.ndarray:
+    eta = np.hstack([np.zeros((X.shape[0], 1)), X @ beta.reshape(-1, X.shape[1]).T])
+    eta -= eta.max(axis=1, keepdims=True)
+    e = np.exp(eta)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def _multi_loglik(beta: np.ndarray, X: np.ndarray, rows: np.ndarray, w: np.ndarray) -> float:
+    lam = (_multi_pi(beta, X) * rows).sum(axis=1)
+    return float(np.sum(w * np.log(np.maximum(lam, _FLOOR))))
+
+
+def _multi_derivatives(beta: np.ndarray, X: np.ndarray, rows: np.ndarray,
+                       w: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The weighted gradient, the observed information and each respondent's weighted score
+    (n, (k − 1) p), over β of answers 2..k."""
+    n, p = X.shape
+    pi = _multi_pi(beta, X)
+    lam = np.maximum((pi * rows).sum(axis=1), _FLOOR)
+    # g_j = ∂λ/∂η_j = π_j (M[j, y] − λ), for j = 1..k − 1
+    g = pi[:, 1:] * (rows[:, 1:] - lam[:, None])
+    d1 = g / lam[:, None]  # ∂ℓ/∂η_j
+    scores = (w[:, None, None] * d1[:, :, None] * X[:, None, :]).reshape(n, -1)
+    # ∂²λ/∂η_j∂η_l = π_j (δ_jl − π_l)(M[j, y] − λ) − π_j π_l (M[l, y] − λ) = δ_jl g_j − π_l g_j − π_j g_l
+    q = pi[:, 1:]
+    second = (np.einsum("ij,jl->ijl", g, np.eye(q.shape[1])) - np.einsum("ij,il->ijl", g, q)
+              - np.einsum("ij,il->ijl", q, g))
+    h = second / lam[:, None, None] - np.einsum("ij,il->ijl", d1, d1)  # ∂²ℓ/∂η_j∂η_l
+    info = -np.einsum("i,ijl,ia,ib->jalb", w, h, X, X).reshape(q.shape[1] * p, q.shape[1] * p)
+    return scores.sum(axis=0), info, scores

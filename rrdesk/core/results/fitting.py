@@ -7,9 +7,10 @@ which is the reference (R's treatment contrasts), named ``QUESTION=CHOICE``; a n
 (``type = "integer"`` or ``"decimal"``) enters as its value, one coefficient per unit, named
 ``QUESTION``. Respondents whose interview's direct answers are unknown (its start record is
 missing), or who skipped a covariate (its relevant condition), are left out and counted.
-The fit is :func:`rrdesk.core.regression.logistic`; this module parses, builds the design
-matrix from the per-respondent arrays and arranges the result for the JSON, the CSV and the
-HTML report.
+The fit is :func:`rrdesk.core.regression.logistic`, or for an outcome with several answers
+(``kary``) :func:`rrdesk.core.regression.multinomial` (its terms named ``ANSWER:TERM``, against
+the first answer); this module parses, builds the design matrix from the per-respondent arrays
+and arranges the result for the JSON, the CSV and the HTML report.
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from statistics import NormalDist
 import numpy as np
 
 from rrdesk.core.errors import InputError
-from rrdesk.core.regression import Fit, logistic, wald
+from rrdesk.core.regression import Fit, logistic, multinomial, wald
 from rrdesk.core.survey import Question, Survey
 
 __all__ = ["Model", "ModelResult", "factor_tests", "fit_model", "parse", "rows"]
@@ -56,18 +57,18 @@ def parse(survey: Survey, text: str) -> Model:
     Raises
     ------
     InputError
-        The text is not of that form, the outcome is not a randomized yes/no question, or a
-        covariate is not a question asked directly.
+        The text is not of that form, the outcome is not a randomized question (yes/no or
+        kary; not cdm), or a covariate is not a question asked directly.
     """
     match = re.fullmatch(rf"\s*({_ID})\s*~\s*(1|{_ID}(?:\s*\+\s*{_ID})*)\s*", text)
     if not match:
         raise InputError("command line", "--model", f'"{text}" is not of the form "QUESTION ~ DIRECT + DIRECT"')
     ids = {q.id: q for q in survey.questions}
     outcome = ids.get(match.group(1))
-    if outcome is None or outcome.design is None or outcome.choices or outcome.kind == "cdm":
-        yes_no = ", ".join(q.id for q in survey.randomized if not q.choices and q.kind != "cdm") or "it has none"
-        raise InputError("command line", "--model", f'"{match.group(1)}" is not a randomized yes/no question '
-                                                     f"of the survey ({yes_no})")
+    if outcome is None or outcome.design is None or outcome.kind == "cdm":
+        yes_no = ", ".join(q.id for q in survey.randomized if q.kind != "cdm") or "it has none"
+        raise InputError("command line", "--model", f'"{match.group(1)}" is not a randomized yes/no or kary '
+                                                     f"question of the survey ({yes_no})")
     names = [] if match.group(2) == "1" else [n.strip() for n in match.group(2).split("+")]
     covariates = []
     for name in names:
@@ -112,8 +113,12 @@ def fit_model(model: Model, recorded: np.ndarray, answers: np.ndarray, *, weight
     if y.shape[0] == 0:
         return ModelResult(model, None, left_out, tuple(empty), "no respondent answered the outcome question")
     try:
-        fit = logistic(model.outcome.spinner, y, x, names=names, population=population,
-                       **{k: None if v is None else v[keep] for k, v in design.items()})
+        sample = {k: None if v is None else v[keep] for k, v in design.items()}
+        if model.outcome.choices:  # several answers: multinomial logit against the first
+            fit = multinomial(model.outcome.spinner, y, x, names=names, labels=model.outcome.choices,
+                              population=population, **sample)
+        else:
+            fit = logistic(model.outcome.spinner, y, x, names=names, population=population, **sample)
     except ValueError as error:
         return ModelResult(model, None, left_out, tuple(empty), str(error))
     note = "" if fit.converged else "the fit did not converge (a covariate may separate the answers perfectly)"
@@ -131,7 +136,8 @@ def factor_tests(result: ModelResult) -> list[dict[str, float | int | str]]:
     for q in result.model.covariates:
         if q.number is not None:
             continue
-        idx = [i for i, name in enumerate(fit.names) if name.startswith(f"{q.id}=")]
+        # a k-answer outcome names its terms ANSWER:TERM: the test takes the question's dummies of every answer
+        idx = [i for i, name in enumerate(fit.names) if name.split(":", 1)[-1].startswith(f"{q.id}=")]
         if not idx:
             continue
         try:

@@ -366,7 +366,9 @@ def _problems(problems: Sequence[Problem]) -> str:
 def _model(m: ModelResult) -> str:
     """The logistic regression: a coefficient table with odds ratios, and the odds ratios'
     95 % intervals drawn on a log scale (1 = no difference)."""
-    head = f"<h2>Logistic regression: <code>{escape(m.model.text)}</code></h2>"
+    several = bool(m.model.outcome.choices)  # a kary outcome: multinomial, terms ANSWER:TERM
+    head = (f"<h2>{'Multinomial logistic' if several else 'Logistic'} regression: "
+            f"<code>{escape(m.model.text)}</code></h2>")
     fit = m.fit
     if fit is None:
         return head + f"<p class=\"warn\">Not fitted: {escape(m.note)}</p>"
@@ -378,7 +380,9 @@ def _model(m: ModelResult) -> str:
              f" {fit.n} respondents"
              f"{f', {m.left_out} left out (a direct answer unknown or skipped)' if m.left_out else ''}; "
              f"log-likelihood {fit.loglik:.3f}. An odds ratio above 1 means more likely than the reference "
-             f"(the first choice of each question).</p>")
+             f"(the first choice of each question)"
+             f"{'; a term ANSWER:TERM compares that answer with the first answer of ' + escape(m.model.outcome.id) if several else ''}."
+             "</p>")
     rows = "".join(f"<tr><td>{escape(str(r['term']))}</td><td>{r['estimate']:.4f}</td><td>{r['se']:.4f}</td>"
                    f"<td>{r['p_value']:.3g}</td><td>{r['odds_ratio']:.3f}</td>"
                    f"<td>{r['or_low']:.3f} &ndash; {r['or_high']:.3f}</td></tr>" for r in lines)
