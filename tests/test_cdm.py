@@ -1,4 +1,4 @@
-"""Cheating detection (Clark & Desharnais 1998, RRreg's CDM): simulated cheaters are found."""
+"""Cheating detection (Clark & Desharnais 1998, RRreg's CDMsym): simulated cheaters are found."""
 from __future__ import annotations
 
 import json

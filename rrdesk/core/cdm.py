@@ -5,9 +5,9 @@ shows (self-protective "cheaters"). Clark & Desharnais split the sample at rando
 groups that use forced-response spinners with different chances of a forced YES; the two
 recorded YES rates then identify three shares of the population: ``π`` honest respondents
 with the trait (truthful YES), ``β`` honest respondents without it, and ``γ = 1 − π − β``
-cheaters, who say NO whatever the spinner shows. The model is RRreg's ``CDM`` (Heck &
-Moshagen 2018, and Moshagen, Musch & Erdfelder 2012), generalized so each spinner also has a
-"say NO" sector: Clark & Desharnais's spinners have none, so a recorded NO proves the trait
+cheaters, who say NO whatever the spinner shows. The model is RRreg's ``CDMsym`` (Heck &
+Moshagen 2018; Ostapczuk, Moshagen et al. 2009), the symmetric form of RRreg's ``CDM`` in
+which each spinner also has a "say NO" sector: Clark & Desharnais's spinners have none, so a recorded NO proves the trait
 absent and their ε is infinite -- rrdesk refuses that. Here group A says YES with ``yes`` and
 NO with ``no``, group B the reverse, both with the same ``truth`` and the same exact ε. In
 group g an honest carrier is recorded YES with probability ``1 − no_g``, an honest non-carrier
