@@ -132,6 +132,45 @@ def test_equals_r_survey_with_strata_clusters_weights_and_fpc(tmp_path, name, d,
     assert worst < 1e-12  # the figure reported for the issue: the largest difference from R
 
 
+R_DOMAINS = r"""
+suppressMessages(library(survey))
+d <- read.csv("sample.csv")
+des <- svydesign(ids = ~psu, strata = ~stratum, weights = ~w, nest = TRUE, data = d)
+by <- svyby(~y0 + y1 + y2, ~g, des, svymean, deff = "replace")
+write.csv(as.data.frame(by), "r.csv", row.names = FALSE)
+"""
+
+
+@needs_r_survey
+def test_subgroups_equal_r_svyby_over_the_whole_design(tmp_path):
+    s = _sample(12, 3, KARY)
+    rng = np.random.Generator(np.random.PCG64(13))
+    g = rng.integers(0, 3, size=len(s["z"]))
+    g[s["psu"] == 0] = 1  # the first village of each stratum has nobody of subgroup 0
+    a = np.array([KARY.matrix[(j + 1) % 3, j] for j in range(3)])
+    b = KARY.matrix[0, 0] - a[0]
+    columns = {f"y{j}": ((s["z"] == j) - a[j]) / b for j in range(3)}
+    lines = ["stratum,psu,w,g," + ",".join(columns)] + [
+        ",".join([str(s["stratum"][i]), str(s["psu"][i]), repr(float(s["w"][i])), str(g[i])]
+                 + [repr(float(col[i])) for col in columns.values()]) for i in range(len(g))]
+    (tmp_path / "sample.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (tmp_path / "run.R").write_text(R_DOMAINS, encoding="utf-8")
+    done = subprocess.run(["Rscript", "run.R"], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    r = np.genfromtxt(tmp_path / "r.csv", delimiter=",", skip_header=1)  # g, means, SEs, design effects
+    for row in r:
+        got = weights.weighted(KARY, s["z"], s["w"], strata=s["stratum"], clusters=s["psu"], domain=g == row[0])
+        assert got.n == int((g == row[0]).sum())
+        assert (got.share - a) / b == pytest.approx(row[1:4], abs=1e-12)
+        assert got.se == pytest.approx(row[4:7], abs=1e-12)
+        assert got.deff == pytest.approx(row[7:10], abs=1e-10)
+    # leaving the other respondents out instead (a design of the subgroup alone, without the villages
+    # that have none of it) is not the same
+    alone = weights.weighted(KARY, s["z"][g == 0], s["w"][g == 0], strata=s["stratum"][g == 0],
+                             clusters=s["psu"][g == 0])
+    assert abs(alone.se[0] - r[0, 4]) > 1e-6
+
+
 # -- the survey file's [sample] and aggregate --------------------------------------------------
 
 SAMPLE = ('\n[sample]\nstrata = "department"\nclusters = "interviewer"\n'
@@ -216,3 +255,31 @@ def test_aggregate_uses_the_strata_and_the_interviewers_as_clusters(tmp_path):
     statistic, df, p = regression.wald(fit, [1, 2, 3])
     assert model["factor_tests"] == [{"term": "department", "chi2": pytest.approx(statistic, rel=1e-9), "df": 3,
                                       "p_value": pytest.approx(p, rel=1e-9, abs=1e-15)}]
+
+
+def test_aggregate_by_a_question_gives_each_subgroup_its_design_based_estimate(tmp_path):
+    import csv
+
+    from rrdesk.core import survey
+    from tests.test_aggregate import aggregate_json, export, simulate
+    path = tmp_path / "clustered.toml"
+    path.write_text(_with_interviewers(DEMO.read_text(encoding="utf-8")) + '\n[sample]\nclusters = "interviewer"\n',
+                    encoding="utf-8")
+    simulate(tmp_path / "laptop", 120, 4, survey=path)
+    bundle = export(tmp_path / "laptop", tmp_path / "stick")
+    code, got, err = aggregate_json(bundle, "--by", "department", "--out", tmp_path / "out")
+    assert code == 0, err
+    with open(tmp_path / "out" / "answers.csv", newline="", encoding="utf-8") as f:
+        rows = [r for r in csv.DictReader(f) if r["question"] == "unhappy"]
+    s = survey.load(path)
+    team = sorted({r["interviewer"] for r in rows})
+    body = next(x for x in got["questions"] if x["id"] == "unhappy")
+    for group in body["by"]:
+        inside = np.array([r["direct_department"] == group["group"] for r in rows])
+        want = weights.weighted(s.question("unhappy").design, np.array([int(r["answer_code"]) for r in rows]),
+                                np.ones(len(rows)), clusters=np.array([team.index(r["interviewer"]) for r in rows]),
+                                domain=inside)
+        assert group["weighted"]["n"] == int(inside.sum())
+        assert group["weighted"]["se"] == pytest.approx(want.se[1], abs=1e-12)
+        assert group["weighted"]["estimate"] == pytest.approx(want.estimate[1], abs=1e-12)
+    assert "office, weighted: Yes" in (tmp_path / "out" / "report.html").read_text(encoding="utf-8")

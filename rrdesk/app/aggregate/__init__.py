@@ -38,7 +38,7 @@ from rrdesk.app.aggregate._custody import custody as custody_checks
 from rrdesk.app.aggregate._versions import sort_out
 from rrdesk.app.inputs import load_identities
 from rrdesk.core.errors import InputError, RRDeskError, StoreError, os_reason
-from rrdesk.core.estimate import weighted
+from rrdesk.core.estimate import Weighted, weighted
 from rrdesk.core.fileio import write_atomic
 from rrdesk.core.problems import Problem
 from rrdesk.core.results import UNKNOWN_GROUP, QuestionResult, Results, fitting, results
@@ -270,7 +270,7 @@ def results_of(data: SurveyData, *, by: str | None = None, model: str | None = N
     found = results(data.survey, counts, by=by, not_answered=skipped, records=data.records,
                     interviews=data.interviews, devices=data.devices, refused=data.refused)
     if _has_design(data.survey):
-        found = replace(found, questions=tuple(_weighted(data, r) for r in found.questions))
+        found = replace(found, questions=tuple(_weighted(data, r, by) for r in found.questions))
     if model is None:
         return found
     spec = fitting.parse(data.survey, model)
@@ -310,9 +310,10 @@ def _sample_arrays(data: SurveyData, qid: str) -> tuple[np.ndarray, np.ndarray, 
     return recorded, known, w, strata, clusters, population
 
 
-def _weighted(data: SurveyData, r: QuestionResult) -> QuestionResult:
+def _weighted(data: SurveyData, r: QuestionResult, by: str | None = None) -> QuestionResult:
     """A randomized question's result with its design-based estimate: the survey's ``[weight]``
-    weights (or equal ones) and its ``[sample]`` strata and clusters."""
+    weights (or equal ones) and its ``[sample]`` strata and clusters; with ``by`` (a question
+    with choices), each subgroup's too, linearized over the whole sample (R's ``svyby``)."""
     if r.question.design is None or r.question.kind == "cdm":  # cdm: two groups, not weighted here
         return r
     recorded, known, w, strata, clusters, population = _sample_arrays(data, r.question.id)
@@ -322,7 +323,26 @@ def _weighted(data: SurveyData, r: QuestionResult) -> QuestionResult:
                          clusters=None if clusters is None else clusters[known], population=population)
     except ValueError:  # fewer than two answers, or a stratum with one cluster: nothing design-based to say
         found = None
-    return replace(r, weighted=found, weight_left_out=int((~known).sum()))
+    groups = r.groups
+    if found is not None and by is not None and groups and data.survey.question(by).choices:
+        _, column = data.respondents(r.question.id, [by])
+        member = column[known, 0]
+        answers = data.labels(by)
+        groups = tuple(replace(g, weighted=_domain(r, recorded[known], w[known], strata, clusters, population, known,
+                                                    member == answers.index(g.name)))
+                       if g.name in answers else g for g in groups)
+    return replace(r, weighted=found, weight_left_out=int((~known).sum()), groups=groups)
+
+
+def _domain(r: QuestionResult, recorded: np.ndarray, w: np.ndarray, strata: np.ndarray | None,
+            clusters: np.ndarray | None, population: np.ndarray | None, known: np.ndarray,
+            inside: np.ndarray) -> Weighted | None:
+    """One subgroup's design-based estimate (None when it has fewer than two answers)."""
+    try:
+        return weighted(r.question.design, recorded, w, strata=None if strata is None else strata[known],
+                        clusters=None if clusters is None else clusters[known], population=population, domain=inside)
+    except ValueError:
+        return None
 
 
 def write_report(out: Path, found: Aggregation, *, now: datetime | None = None,

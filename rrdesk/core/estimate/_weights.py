@@ -77,7 +77,7 @@ DESIGN_METHOD = ("weighted ratio (Hájek) · Taylor-linearized SE with strata an
 
 def weighted(design: Design | None, recorded: np.ndarray, weights: np.ndarray, categories: int = 2, *,
              strata: np.ndarray | None = None, clusters: np.ndarray | None = None,
-             population: np.ndarray | None = None) -> Weighted:
+             population: np.ndarray | None = None, domain: np.ndarray | None = None) -> Weighted:
     """The weighted prevalence of each answer.
 
     Parameters
@@ -95,6 +95,10 @@ def weighted(design: Design | None, recorded: np.ndarray, weights: np.ndarray, c
     population : array of float, optional
         Per stratum index, its population count of PSUs, for the finite population correction
         (None, or nan for a stratum: no correction).
+    domain : array of bool, shape (n,), optional
+        A subgroup (domain) to estimate: its members' weighted share, linearized over the whole
+        sample -- a PSU without members adds a zero total, as R's ``svyby`` does; ``n`` and the
+        design effect are the domain's.
 
     Raises
     ------
@@ -115,17 +119,30 @@ def weighted(design: Design | None, recorded: np.ndarray, weights: np.ndarray, c
         raise ValueError("weights must be positive numbers and answers category indices")
     z = np.zeros((n, k))
     z[np.arange(n), codes] = 1.0
+    sampled = strata is not None or clusters is not None or population is not None
+    sample_n = n
+    if domain is not None:
+        inside = np.asarray(domain, dtype=bool)
+        if inside.shape != (n,):
+            raise ValueError("one domain flag per recorded answer")
+        n = int(inside.sum())
+        if n < 2:
+            raise ValueError("a design-based variance needs at least two respondents in the subgroup")
+        w_all, w = w, np.where(inside, w, 0.0)
     total = float(w.sum())
     share = w @ z / total
     spread = (w[:, None] * (z - share) ** 2).sum(axis=0) / total  # Σ w (z − λ̂)² / Σ w
     vsrs = n / (n - 1) * spread / n
-    plain = strata is None and clusters is None and population is None
-    if plain:
+    if not sampled and domain is None:
         var = n / (n - 1) * ((w[:, None] * (z - share)) ** 2).sum(axis=0) / total**2
         n_strata, n_psu = 1, n
     else:
         cov, n_strata, n_psu = design_covariance(w[:, None] * (z - share) / total, strata, clusters, population)
         var = np.diag(cov).copy()
+    if domain is not None:
+        w = w_all[inside]  # the members' weights: the sum reported is the domain's
+        total = float(w.sum())
+        n_psu = n_psu if sampled else sample_n
     with np.errstate(divide="ignore", invalid="ignore"):
         deff = np.where(vsrs > 0, var / np.where(vsrs > 0, vsrs, 1.0), np.nan)
     matrix = np.eye(k) if design is None else design.matrix
@@ -149,7 +166,7 @@ def weighted(design: Design | None, recorded: np.ndarray, weights: np.ndarray, c
     if k == 2:
         lo, hi = np.array([1 - hi[1], lo[1]]), np.array([1 - lo[1], hi[1]])
     ci = np.stack([np.minimum(lo, point), np.maximum(hi, point)], axis=1)
-    if plain:
+    if not sampled:
         return Weighted(point, np.sqrt(var) / abs(b), ci, share, n_eff, n, total, deff=deff)
     return Weighted(point, np.sqrt(var) / abs(b), ci, share, n_eff, n, total, DESIGN_METHOD, deff, n_strata, n_psu)
 

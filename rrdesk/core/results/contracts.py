@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from rrdesk.core import cdm, disclosure, plan
-from rrdesk.core.estimate import Estimate
+from rrdesk.core.estimate import Estimate, Weighted
 from rrdesk.core.problems import Problem
 from rrdesk.core.results import fitting
 from rrdesk.core.results.fitting import ModelResult
@@ -197,7 +197,9 @@ def _aggregate_question(r: QuestionResult) -> dict[str, Any]:
     if r.weighted is not None or r.weight_left_out:
         body["weighted"] = _weighted(r)
     if r.groups:
-        body["by"] = [{"group": g.name or None, **_numbers(r, g.estimate), "warning": g.warning or None}
+        body["by"] = [{"group": g.name or None, **_numbers(r, g.estimate), "warning": g.warning or None,
+                       **({"weighted": {"n": g.weighted.n, **_weighted_numbers(r, g.weighted)}}
+                          if g.weighted is not None else {})}
                       for g in r.groups]
     return body
 
@@ -209,8 +211,13 @@ def _weighted(r: QuestionResult) -> dict[str, Any] | None:
     if w is None:
         return {"n": 0, "left_out": r.weight_left_out, "estimate": None, "se": None, "ci95": None,
                 "empty": "fewer than two answers with a known weight"}
+    return {"n": w.n, "left_out": r.weight_left_out, **_weighted_numbers(r, w)}
+
+
+def _weighted_numbers(r: QuestionResult, w: Weighted) -> dict[str, Any]:
+    """A design-based estimate's numbers in the shapes of the unweighted ones (a subgroup's too)."""
     pick = (lambda v: v[1]) if r.yes_no else (lambda v: dict(zip(r.labels, v)))
-    return {"n": w.n, "left_out": r.weight_left_out, "sum_of_weights": w.total,
+    return {"sum_of_weights": w.total,
             "estimate": pick([float(x) for x in w.estimate]), "se": pick([float(x) for x in w.se]),
             "ci95": pick([[float(lo), float(hi)] for lo, hi in w.ci95]),
             "n_effective": pick([float(x) for x in w.n_effective]), "method": w.method,

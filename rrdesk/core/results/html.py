@@ -210,7 +210,8 @@ def _question(r: QuestionResult, by: str | None, lang: str) -> str:
         j = 1 if r.yes_no else int(max(range(len(labels)), key=lambda i: w.estimate[i]))
         deff = w.deff if "strata and clusters" in w.method else None  # the survey's [sample]
         designed = deff is not None
-        sampled = f"; {w.strata} strata, {w.clusters} clusters, design effect {deff[j]:.2f}" if deff is not None else ""
+        strata = f"{w.strata} {'stratum' if w.strata == 1 else 'strata'}"
+        sampled = f"; {strata}, {w.clusters} clusters, design effect {deff[j]:.2f}" if deff is not None else ""
         parts.append(f"<p class=\"small\"><b>Weighted</b> ({'sample design' if designed else 'survey weights'}): "
                      f"{escape(labels[j])} "
                      f"{_pct(w.estimate[j])}, 95&nbsp;% CI {_pct(w.ci95[j][0])} &ndash; {_pct(w.ci95[j][1])}, "
@@ -329,6 +330,12 @@ def _groups(r: QuestionResult, by: str, labels: Sequence[str]) -> str:
                      for j in range(len(labels))]
         if g.warning:
             notes.append(f"<span class=\"warn\">&#9888; {escape(name)}: {escape(g.warning)}</span>")
+        if g.weighted is not None:  # the survey's [weight] / [sample]: the subgroup's design-based estimate
+            w = g.weighted
+            j = 1 if r.yes_no else int(max(range(len(labels)), key=lambda i: w.estimate[i]))
+            deff = "" if w.deff is None or not w.deff[j] == w.deff[j] else f", design effect {w.deff[j]:.2f}"
+            notes.append(f"{escape(name)}, weighted: {escape(labels[j])} {_pct(w.estimate[j])}, 95&nbsp;% CI "
+                         f"{_pct(w.ci95[j][0])} &ndash; {_pct(w.ci95[j][1])}, SE {_pct(w.se[j])}{deff}")
     what = "YES" if r.yes_no else "each answer"
     out = [f"<details open><summary>By {escape(by)}: estimated share of {what} in each group</summary>"]
     if rows:

@@ -35,6 +35,7 @@ class Group:
     name: str
     estimate: Estimate
     warning: str
+    weighted: Weighted | None = None  # with [weight] or [sample]: the subgroup's design-based estimate
 
 
 @dataclass(frozen=True)
