@@ -5,7 +5,9 @@ extend the analysis in their own tool. ``analysis.R`` has two parts: base R only
 which recomputes every randomized question's estimate, standard error and 95 % interval by the
 report's own method (:mod:`rrdesk.core.estimate._estimate`) and writes them to ``estimates-r.csv`` (with
 survey weights, the weighted ones to ``estimates-weighted-r.csv``) -- the
-tests run it with ``Rscript`` and compare with ``estimates.csv``; then, when the packages are
+tests run it with ``Rscript`` and compare with ``estimates.csv``; with the survey's ``[sample]``,
+part 1b declares its ``svydesign`` to R's ``survey`` package (``estimates-design-r.csv``;
+``analysis.do`` its ``svyset``); then, when the packages are
 installed, the same questions with R's ``rr`` (``rrreg``) and ``RRreg`` (``RRuni``, ``RRlog``).
 ``analysis.do`` fits each yes/no question with Stata's ``rrlogit`` (Jann 2005; the prevalence is
 ``invlogit(_b[_cons])``) and the ``--model`` with it. Pure: text out.
@@ -141,7 +143,7 @@ def analysis_r(results: Results) -> str:
     lines = [f"# {s.title} ({s.id}): the report's numbers again, from answers.csv.",
              "# Written by rrdesk aggregate --out. Run it in the folder that holds answers.csv:",
              "#   Rscript analysis.R", "# Part 1 needs base R only; part 2 runs when rr and RRreg are installed.",
-             _BASE_R.strip("\n"), "",
+             _BASE_R.strip("\n"), "", *_sample_r(s),
              "# ---- 2. the same with R's rr (Blair, Imai & Zhou 2015) and RRreg (Heck & Moshagen 2018) ----",
              "# answer_code is the recorded answer as a number: 0 = no, 1 = yes, or 0..k-1 in choice order",
              "# (the column `choices`). Each design's parameters are columns of answers.csv. Every fit is",
@@ -198,6 +200,46 @@ def analysis_r(results: Results) -> str:
     return "\n".join(lines)
 
 
+def _sample_r(s: Survey) -> list[str]:
+    """Part 1b, for a survey with ``[sample]``: the design-based estimates with R's ``survey``
+    package -- ``svymean`` of each answer's de-biased indicator ``(z − a) / b`` on the survey's
+    ``svydesign`` -- written to ``estimates-design-r.csv`` (before the report keeps them in [0, 1])."""
+    if s.strata is None and s.clusters is None:
+        return []
+    cluster = "interviewer" if s.clusters == "interviewer" else f"direct_{s.clusters}"
+    population = ""
+    if s.population:
+        by = f"u$direct_{s.strata}" if s.strata is not None else "1"
+        names = s.question(s.strata).answer_ids if s.strata is not None else ("1",)
+        pairs = ", ".join(f'"{n}" = {v:g}' for n, v in zip(names, s.population))
+        population = f"  u$M_ <- c({pairs})[as.character({by})]"
+    design = ", ".join(["ids = " + ("~cluster_" if s.clusters is not None else "~1"),
+                        *(["strata = ~stratum_"] if s.strata is not None else []), "weights = ~w_",
+                        *(["fpc = ~M_"] if s.population else []), "nest = TRUE", "data = u"])
+    return ["# ---- 1b. the survey file's [sample]: strata and clusters, with R's survey package ------------",
+            'if (requireNamespace("survey", quietly = TRUE)) {',
+            "  dout <- NULL",
+            "  for (q in unique(a$question)) {",
+            "    u <- a[a$question == q, ]",
+            '    u$w_ <- if ("weight" %in% names(u) && any(!is.na(u$weight))) u$weight else 1',
+            *([f"    u$stratum_ <- u$direct_{s.strata}"] if s.strata is not None else []),
+            *([f"    u$cluster_ <- u${cluster}"] if s.clusters is not None else []),
+            *(["  " + population] if population else []),
+            '    u <- u[!is.na(u$w_) & complete.cases(u[, intersect(c("stratum_", "cluster_"), names(u)), drop = FALSE]), ]',
+            '    choices <- strsplit(u$choices[1], ";")[[1]]; k <- length(choices)',
+            "    if (k == 2) { pa <- u$p_yes_given_no[1]; b <- u$p_yes_given_yes[1] - pa; pa <- c(1 - pa - b, pa) }",
+            '    else { pa <- as.numeric(strsplit(u$p_say[1], ";")[[1]]); b <- u$p_truth[1] }',
+            '    for (j in seq_len(k)) u[[paste0("y", j)]] <- ((u$answer_code == j - 1) - pa[j]) / b',
+            f"    des <- survey::svydesign({design})",
+            '    m <- survey::svymean(as.formula(paste("~", paste0("y", seq_len(k), collapse = " + "))), des, deff = "replace")',
+            "    dout <- rbind(dout, data.frame(question = q, category = choices, estimate = coef(m), se = survey::SE(m),",
+            "                                   deff = survey::deff(m)))",
+            "  }",
+            '  write.csv(dout, "estimates-design-r.csv", row.names = FALSE)',
+            "  print(dout, digits = 4)",
+            "}", ""]
+
+
 def analysis_do(results: Results) -> str:
     """``analysis.do``: Stata's ``rrlogit`` for each yes/no question (and the ``--model``)."""
     s = results.survey
@@ -223,6 +265,7 @@ def analysis_do(results: Results) -> str:
             lines.append(f"generate byte {name} = ({q.id}_code == {j}) if !missing({q.id}_code)  "
                          f"// {q.id} = {c}")
             terms.append(name)
+    lines += _svyset(s)
     for q in s.randomized:
         d = q.design
         assert d is not None
@@ -241,6 +284,11 @@ def analysis_do(results: Results) -> str:
         lines += [f"* {q.id} ({q.kind}): the prevalence is invlogit(_b[_cons])", "capture noisily {",
                   f'    rrlogit answer_code if question == "{q.id}", {option}',
                   "    nlcom invlogit(_b[_cons])", "}"]
+        if s.strata is not None or s.clusters is not None:
+            a, b = p["p_yes_given_no"], p["p_yes_given_yes"] - p["p_yes_given_no"]
+            lines += [f"* {q.id} with the sample design: the mean of the de-biased answer, (answer_code - a) / b",
+                      f'generate y_{q.id} = (answer_code - ({a!r})) / ({b!r}) if question == "{q.id}"',
+                      "capture noisily {", f"    svy: mean y_{q.id}", "    estat effects, deff", "}"]
         if s.weight_question is not None:
             lines += ["* weighted by the survey's [weight] (the column weight): robust, linearized SEs",
                       "capture noisily {",
@@ -251,6 +299,31 @@ def analysis_do(results: Results) -> str:
                       f'    rrlogit answer_code {" ".join(terms)} if question == "{q.id}", {option} or', "}"]
     lines.append("")
     return "\n".join(lines)
+
+
+def _svyset(s: Survey) -> list[str]:
+    """``svyset`` for a survey with ``[sample]``: its clusters, weights, strata and population."""
+    if s.strata is None and s.clusters is None:
+        return []
+    out = ["* the survey file's [sample]: strata and clusters (svy: mean below, as the report's weighted numbers)",
+           "capture generate w_ = weight", "capture generate w_ = 1", "replace w_ = 1 if missing(w_)"]
+    psu = "_n"
+    if s.clusters is not None:
+        source = "interviewer" if s.clusters == "interviewer" else f"direct_{s.clusters}"
+        out.append(f"encode {source}, generate(cluster_)")
+        psu = "cluster_"
+    options = []
+    if s.strata is not None:
+        out.append(f"encode direct_{s.strata}, generate(stratum_)")
+        options.append("strata(stratum_)")
+    if s.population:
+        out.append("generate M_ = .")
+        names = s.question(s.strata).answer_ids if s.strata is not None else ()
+        out += ([f'replace M_ = {v:g} if direct_{s.strata} == "{n}"' for n, v in zip(names, s.population)]
+                if s.strata is not None else [f"replace M_ = {s.population[0]:g}"])
+        options.append("fpc(M_)")
+    out.append(f"svyset {psu} [pweight=w_]{', ' + ' '.join(options) if options else ''}")
+    return out
 
 
 def _text_columns(s: Survey) -> list[int]:
