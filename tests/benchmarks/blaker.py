@@ -8,9 +8,9 @@ point, on a 4,000-step grid, then bisection): they reproduce Blaker's R code (``
 with a tolerance of 1e-7) to 1e-7, but miss an island narrower than a grid step, and there the
 exact coverage falls below 95 % (94.99996 %: forced response ε = 2, n = 150, π = 0.2401, where
 y = 34 is accepted again at a recorded rate of 0.30208 beyond its computed end 0.30120). An
-island-aware computation (Klaschka 2010, R's BlakerCI) would close that; with it the expected
-width is 0 to 6.6 % shorter than Clopper–Pearson's (median 2.4 %; 4.2 % at n = 30, 1.0 % at n =
-1,000). rrdesk keeps Clopper–Pearson: ≥ 95 % by construction, reproduced by base R's ``qbeta``
+island-aware computation (Klaschka 2010, R's BlakerCI) would close that. The expected width
+(the mean at π = 0.05, 0.2 and 0.5) is 0 to 5.4 % shorter than Clopper–Pearson's (median 2.3 %;
+4.1 % at n = 30, 1.1 % at n = 1,000; 140 s on one core). rrdesk keeps Clopper–Pearson: ≥ 95 % by construction, reproduced by base R's ``qbeta``
 in ``analysis.R`` and by Stata's exact interval, for a few per cent of width.
 
 Usage: ``python tests/benchmarks/blaker.py`` (about two minutes on one core). Exit status 0 when
