@@ -150,6 +150,8 @@ def analysis_r(results: Results) -> str:
              "# tried on its own (a package's error is shown and the script goes on); the prevalences go",
              "# to estimates-packages-r.csv. RRreg's standard errors are the report's times sqrt(n/(n-1))",
              "# (it divides by n - 1); rr's are the report's (the same likelihood, at its maximum).",
+             "# rr draws its EM's starting values at random: a fixed seed gives the same fit every run.",
+             "set.seed(1)",
              _PACKAGES_R.strip("\n")]
     model = results.model
     formula = "answer_code ~ 1"
