@@ -1,6 +1,14 @@
 """The age test kit (C2SP CCTV, ``shared/testdata/age-testkit``): every vector that needs
-only X25519 or hybrid post-quantum (mlkem768x25519) identities, or none, decrypts -- or fails --
-exactly as the kit expects.
+only X25519 or hybrid post-quantum (mlkem768x25519) identities, or none, binary or ASCII-armored,
+decrypts -- or fails -- exactly as the kit expects; only the vectors that need a passphrase
+(scrypt) are skipped.
+
+An armored vector is read as the reference runner reads it (filippo.io/age's testkit_test.go
+wraps every ``armored: yes`` file in the armor reader): :func:`age.unarmor` first, its failure
+an "armor failure", then the binary file as any other vector. And as the age tool reads it: the
+readers that detect armor themselves (``age.decrypt``, the opener) give the same plaintext or
+the same error, except where the begin line itself is wrong, which they read as a binary file
+that fails in its header (so does ``age -d``).
 
 A vector is a textual header (``key: value`` lines), an empty line, then the age file,
 zlib-compressed when ``compressed: zlib``. On success the plaintext must hash to
@@ -11,12 +19,13 @@ must (the kit's rule), which is why this test reads the chunk stream rather than
 from __future__ import annotations
 
 import hashlib
+import tempfile
 import zlib
 from pathlib import Path
 
 import pytest
 
-from rrdesk.core.errors import AgeError, HeaderError, HMACError, NoMatchError, PayloadError
+from rrdesk.core.errors import AgeError, ArmorError, HeaderError, HMACError, NoMatchError, PayloadError
 from rrdesk.store import age
 
 TESTKIT = Path(__file__).resolve().parents[2] / "shared" / "testdata" / "age-testkit"
@@ -33,6 +42,7 @@ FAILURES = {
     "no match": NoMatchError,
     "HMAC failure": HMACError,
     "payload failure": PayloadError,
+    "armor failure": ArmorError,
 }
 # Vectors that carry a passphrase but whose expected failure is structural: rrdesk must
 # reach it without that key, so they run.
@@ -41,7 +51,6 @@ STRUCTURAL = {
     "scrypt_double": "two scrypt stanzas",
 }
 
-SKIP_ARMOR = "armor: rrdesk reads and writes binary age files only"
 SKIP_SCRYPT = "scrypt: passphrase recipients are not implemented, rrdesk seals only to X25519"
 
 
@@ -59,8 +68,6 @@ def _read(path: Path) -> tuple[dict[str, list[str]], bytes]:
 def _skip_reason(name: str, fields: dict[str, list[str]]) -> str | None:
     if set(fields) - KNOWN_KEYS:
         return f"unknown vector keys {sorted(set(fields) - KNOWN_KEYS)} (the kit says: ignore)"
-    if fields.get("armored") == ["yes"]:
-        return SKIP_ARMOR
     if name in STRUCTURAL:
         return None
     if "passphrase" in fields:
@@ -76,6 +83,11 @@ def test_vector(path: Path):
         pytest.skip(reason)
     identities = [age.Identity.from_string(i) for i in fields.get("identity", [])]
     expect = fields["expect"][0]
+    if fields.get("armored") == ["yes"]:
+        armored, body = body, _unarmored(body, expect)
+        _same_when_detected(armored, body, identities, expect)
+        if expect == "armor failure":
+            return
     released: list[bytes] = []
     if expect == "success":
         released.extend(age.Opener(identities).chunks(body))
@@ -91,10 +103,42 @@ def test_vector(path: Path):
     _same_by_the_fast_readers(body, identities, expect)
 
 
+def _unarmored(armored: bytes, expect: str) -> bytes:
+    """The binary file of an armored vector (as the reference runner's armor.NewReader)."""
+    if expect != "armor failure":
+        return age.unarmor(armored)
+    with pytest.raises(ArmorError):
+        age.unarmor(armored)
+    return b""
+
+
+def _same_when_detected(armored: bytes, binary: bytes, identities: list, expect: str) -> None:
+    """The readers that detect armor give on the armored file what they give on the binary
+    one; an armor failure is theirs too, unless the begin line is wrong, when they read a
+    binary file whose header fails (``age -d``'s detection)."""
+    opener = age.Opener(identities)
+    for read in (lambda: age.decrypt(armored, identities), lambda: opener.decrypt(armored),
+                 lambda: b"".join(opener.chunks(armored))):
+        if expect == "success":
+            assert read() == age.decrypt(binary, identities)
+            continue
+        failure = FAILURES[expect]
+        if expect == "armor failure" and not age.is_armored(armored):
+            failure = HeaderError
+        with pytest.raises(AgeError) as caught:
+            read()
+        assert type(caught.value) is failure, str(caught.value)
+    if expect != "armor failure":
+        with tempfile.TemporaryFile() as raw:  # the bundle reader reads chunks at their offsets
+            raw.write(armored)
+            raw.flush()
+            with pytest.raises(HeaderError, match="ASCII-armored"):
+                age.SealedFile(raw, identities)
+
+
 def _same_by_the_fast_readers(body: bytes, identities: list, expect: str) -> None:
     """The record opener and the streaming bundle reader give what age.decrypt gives: the
     same plaintext, or an error of the same kind."""
-    import tempfile
     readers = [lambda: age.Opener(identities).decrypt(body)]
 
     def streamed() -> bytes:
@@ -117,4 +161,5 @@ def _same_by_the_fast_readers(body: bytes, identities: list, expect: str) -> Non
 def test_the_kit_is_mostly_runnable():
     """Guard against a reshuffled kit silently skipping everything."""
     runnable = [p for p in VECTORS if _skip_reason(p.name, _read(p)[0]) is None]
-    assert len(runnable) >= 60
+    assert len(runnable) >= 110
+    assert sum(_read(p)[0].get("armored") == ["yes"] for p in runnable) >= 30

@@ -17,6 +17,7 @@ was defined before, so old imports keep working)::
     │       ├── LogDamaged       a log or its key file cannot be continued safely (has .problems)
     │       └── LogLocked        another window or process holds the log
     ├── AgeError                 an age file, recipient or identity could not be used
+    │   ├── ArmorError           an ASCII-armored age file's armor is not strict PEM
     │   ├── HeaderError          the header is malformed
     │   ├── NoMatchError         no identity unwraps any stanza: not for these keys
     │   ├── HMACError            the header MAC does not authenticate
@@ -40,7 +41,7 @@ from typing import TYPE_CHECKING, Sequence
 if TYPE_CHECKING:
     from rrdesk.core.problems import Problem
 
-__all__ = ["AgeError", "BundleError", "Cancelled", "DesignError", "HMACError", "HeaderError", "IdentityFileError",
+__all__ = ["AgeError", "ArmorError", "BundleError", "Cancelled", "DesignError", "HMACError", "HeaderError", "IdentityFileError",
            "InputError", "InterviewError", "LocatedError", "LogDamaged", "LogLocked", "NoMatchError",
            "PayloadError", "RRDeskError", "RecordError", "SignatureError", "StoreError", "SurveyError", "SurveyProblems",
            "describe", "describe_all", "os_reason"]
@@ -126,6 +127,11 @@ class LogLocked(StoreError):
 
 class AgeError(RRDeskError):
     """An age file, recipient or identity could not be used."""
+
+
+class ArmorError(AgeError):
+    """An ASCII-armored age file's armor is not the strict encoding age reads (test kit:
+    armor failure)."""
 
 
 class HeaderError(AgeError):

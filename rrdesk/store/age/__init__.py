@@ -1,9 +1,11 @@
 """age v1 (age-encryption.org/v1) with X25519 and post-quantum hybrid (MLKEM768-X25519)
-recipients, on pyca/cryptography.
+recipients, on pyca/cryptography; binary age files, and ASCII-armored ones to open.
 
 The one age implementation, as the age tool has one: :class:`Sealer` seals (:func:`encrypt` is
 a whole plaintext through it; the export streams its bundle through it) and :class:`Opener`
 opens (:func:`decrypt` is a whole file through it; the aggregator opens every record with one);
+both open an ASCII-armored file as the age tool does (:func:`is_armored`: it starts with the
+armor's begin line after whitespace), and :func:`unarmor` decodes armor strictly on its own;
 :class:`SealedFile` reads a large file's plaintext chunk by chunk through the same opener.
 Identities and recipients, and the HMAC-SHA-256 the record log's key chain shares with age's
 HKDF (:func:`hmac_sha256` and its pads). Every record rrdesk stores is an age file the ``age``
@@ -28,6 +30,8 @@ from rrdesk.store.age._age import (
     sealed_size,
     stanza_types,
 )
+from rrdesk.store.age._armor import decode as unarmor
+from rrdesk.store.age._armor import is_armored
 from rrdesk.store.age._hmac import (
     INNER32,
     IPAD,
@@ -53,10 +57,12 @@ __all__ = [
     "encrypt",
     "hmac_sha256",
     "identity_file_text",
+    "is_armored",
     "is_post_quantum",
     "parse_recipient",
     "read_identities",
     "recipient_type",
     "sealed_size",
     "stanza_types",
+    "unarmor",
 ]

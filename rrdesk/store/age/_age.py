@@ -7,8 +7,9 @@ recipient(s), so the standard ``age`` tool can open it without rrdesk (docs/ARCH
 and identities (``age1…``, ``AGE-SECRET-KEY-1…``), the hybrid post-quantum MLKEM768-X25519
 ones (``age1pq1…``, ``AGE-SECRET-KEY-PQ-1…``: the spec's "MLKEM768-X25519 (i.e. X-Wing)
 hybrid post-quantum recipient type", which age opens from 1.3 on; its HPKE is pyca's), the
-header MAC, and the STREAM payload. No passphrases (scrypt), no
-ASCII armor, no plugins. No I/O: ``keys.py`` reads and writes key files, and
+header MAC, and the STREAM payload; an ASCII-armored file is opened too (the armor is
+``_armor.py``'s, strict as the age tool's reader; rrdesk writes none). No passphrases (scrypt),
+no plugins. No I/O: ``keys.py`` reads and writes key files, and
 ``_sealed_file.py`` reads a large file through :meth:`Opener.header` and :func:`open_chunk`.
 
 As in the age tool, one encrypt and one decrypt: :class:`Sealer` wraps a file key, writes the
@@ -44,6 +45,7 @@ from cryptography.hazmat.primitives.asymmetric.mlkem import MLKEM768PrivateKey, 
 from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey, X25519PublicKey
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
+import rrdesk.store.age._armor as armor
 import rrdesk.store.age._format as fmt
 from rrdesk.core import bech32
 from rrdesk.core.curve25519 import small_order
@@ -425,11 +427,15 @@ def header_mac(file_key: bytes, header: bytes) -> bytes:
 def decrypt(data: bytes, identities: Sequence[Identity]) -> bytes:
     """Open an age file with any of ``identities``; the whole plaintext, or an error.
 
+    ``data`` is a binary age file, or an ASCII-armored one (as the age tool, whatever starts
+    with the armor's begin line after at most 1024 bytes of whitespace).
+
     Raises
     ------
-    HeaderError, NoMatchError, HMACError, PayloadError
-        In the order the file is checked: header syntax, unwrapping, header MAC,
-        payload. Nothing of the plaintext is returned unless all of it authenticates.
+    ArmorError, HeaderError, NoMatchError, HMACError, PayloadError
+        In the order the file is checked: armor (of an armored file), header syntax,
+        unwrapping, header MAC, payload. Nothing of the plaintext is returned unless all of
+        it authenticates.
     """
     return b"".join(Opener(identities).chunks(data))
 
@@ -450,10 +456,11 @@ class Opener:
         self._hybrid = [i._hybrid for i in self.identities if i._hybrid is not None]
 
     def decrypt(self, data: bytes) -> bytes:
-        """As :func:`decrypt`: the whole plaintext, or HeaderError, NoMatchError, HMACError or
-        PayloadError."""
+        """As :func:`decrypt`: the whole plaintext, or ArmorError, HeaderError, NoMatchError,
+        HMACError or PayloadError."""
         if not isinstance(data, bytes):
             data = bytes(data)
+        data = _unarmored(data)
         stream, start = self.header(data)
         if len(data) - start < SEALED_CHUNK:  # why: a record is one short chunk, no walk to set up
             return open_chunk(stream, 0, data[start:])[0]
@@ -462,8 +469,9 @@ class Opener:
     def chunks(self, data: bytes) -> Iterator[bytes]:
         """Check the header now; then the payload chunk by chunk, each authenticated before it
         is given, raising :class:`PayloadError` where the STREAM breaks (what a streaming
-        reader releases before a failure: the test kit checks it)."""
-        data = bytes(data)
+        reader releases before a failure: the test kit checks it). An armored file's armor is
+        checked whole first (:class:`ArmorError`), before anything is released."""
+        data = _unarmored(bytes(data))
         stream, start = self.header(data)
         return open_chunks(stream, memoryview(data)[start:])
 
@@ -572,6 +580,14 @@ def open_chunks(stream: ChaCha20Poly1305, sealed: memoryview) -> Iterator[bytes]
             if len(sealed) > index * SEALED_CHUNK:
                 raise PayloadError("damaged age payload: data after the final chunk")
             return
+
+
+def _unarmored(data: bytes) -> bytes:
+    """The binary age file in ``data``: ``data`` itself, or the file its ASCII armor encodes. A
+    binary file (every record) costs one prefix test: it starts with the version line."""
+    if data.startswith(fmt.VERSION_LINE) or not armor.is_armored(data):
+        return data
+    return armor.decode(data)
 
 
 def _one_stanza(data: bytes) -> tuple[list[tuple[bytes, bytes]], bytes, bytes, int] | None:

@@ -15,8 +15,9 @@ import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, BinaryIO
 
-from rrdesk.core.errors import PayloadError
+from rrdesk.core.errors import HeaderError, PayloadError
 from rrdesk.store.age._age import CHUNK_SIZE, PAYLOAD_NONCE_SIZE, SEALED_CHUNK, TAG_SIZE, Identity, Opener, open_chunk
+from rrdesk.store.age._armor import is_armored
 from rrdesk.store.age._format import MAX_HEADER
 
 if TYPE_CHECKING:
@@ -43,6 +44,8 @@ class SealedFile(io.RawIOBase):
         total = os.fstat(raw.fileno()).st_size
         raw.seek(0)
         head = raw.read(min(total, _HEAD_READ))
+        if is_armored(head):  # why: chunks are read at their offsets, which armor does not keep
+            raise HeaderError("an ASCII-armored age file: this reader reads binary age files only")
         self._stream, self._start = Opener(identities).header(head)
         self.digest = hashlib.sha256(head[:self._start]).digest()
         sealed = total - self._start
