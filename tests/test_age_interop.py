@@ -48,10 +48,10 @@ def bob(tmp_path_factory) -> Keypair:
     return Keypair(tmp_path_factory.mktemp("keys"), "bob")
 
 
-def _age_encrypt(tmp_path: Path, plaintext: bytes, *recipients: str) -> bytes:
+def _age_encrypt(tmp_path: Path, plaintext: bytes, *recipients: str, armor: bool = False) -> bytes:
     source, sealed = tmp_path / "plain", tmp_path / "sealed.age"
     source.write_bytes(plaintext)
-    args = [a for r in recipients for a in ("-r", r)]
+    args = [a for r in recipients for a in ("-r", r)] + (["--armor"] if armor else [])
     result = _run("age", *args, "-o", sealed, source)
     assert result.returncode == 0, result.stderr
     return sealed.read_bytes()
@@ -80,6 +80,20 @@ def test_rrdesk_opens_what_age_sealed(tmp_path, alice, size):
     plaintext = _payload(size)
     sealed = _age_encrypt(tmp_path, plaintext, alice.recipient)
     assert age.decrypt(sealed, [alice.identity]) == plaintext
+
+
+@pytest.mark.parametrize("size", [0, 1, 39, 40, 41, 65536, 65537])
+def test_rrdesk_opens_what_age_armored(tmp_path, alice, size):
+    """``age --armor`` output opens as the binary file does, whether its last armor line is
+    short, 64 columns with padding (39 bytes) or full (40 bytes: a 240-byte file, five full
+    lines); so it does with CRLF line ends."""
+    plaintext = _payload(size)
+    armored = _age_encrypt(tmp_path, plaintext, alice.recipient, armor=True)
+    assert armored.startswith(b"-----BEGIN AGE ENCRYPTED FILE-----\n")
+    lines = armored.split(b"\n")
+    assert (len(lines[-3]) == 64 and b"=" not in lines[-3]) == (age.sealed_size(size, [alice.recipient]) % 48 == 0)
+    assert age.decrypt(armored, [alice.identity]) == plaintext
+    assert age.Opener([alice.identity]).decrypt(armored.replace(b"\n", b"\r\n")) == plaintext
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -460,7 +460,8 @@ class Opener:
         HMACError or PayloadError."""
         if not isinstance(data, bytes):
             data = bytes(data)
-        data = _unarmored(data)
+        if not data.startswith(fmt.VERSION_LINE):  # why inline: every record is binary, one prefix test
+            data = _unarmored(data)
         stream, start = self.header(data)
         if len(data) - start < SEALED_CHUNK:  # why: a record is one short chunk, no walk to set up
             return open_chunk(stream, 0, data[start:])[0]
