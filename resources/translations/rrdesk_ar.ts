@@ -541,32 +541,37 @@
         <translation>لا يمكن استخدام ملف الاستبيان هذا</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="274"/>
+        <location filename="../../rrdesk/gui/window.py" line="277"/>
+        <source>{problem}; forgotten (settings file {file})</source>
+        <translation>{problem}؛ نُسي (ملف الإعدادات {file})</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="279"/>
         <source>The survey file cannot be used; the demo survey is open instead</source>
         <translation>لا يمكن استخدام ملف الاستبيان؛ فُتح الاستبيان التجريبي بدلًا منه</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="294"/>
+        <location filename="../../rrdesk/gui/window.py" line="299"/>
         <source>Opening the data folder…</source>
         <translation>جارٍ فتح مجلد البيانات…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="308"/>
+        <location filename="../../rrdesk/gui/window.py" line="313"/>
         <source>Confirm the coordinator&apos;s key to record interviews.</source>
         <translation>أكّد مفتاح المنسّق لتسجيل المقابلات.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="328"/>
+        <location filename="../../rrdesk/gui/window.py" line="333"/>
         <source>The coordinator&apos;s key was not confirmed: interviews cannot be recorded with this survey. Open it again once you have the key id.</source>
         <translation>لم يُؤكَّد مفتاح المنسّق: لا يمكن تسجيل مقابلات بهذا الاستبيان. افتحه مجدداً عندما يكون لديك معرّف المفتاح.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="357"/>
+        <location filename="../../rrdesk/gui/window.py" line="362"/>
         <source>The data folder cannot be used: {error}</source>
         <translation>لا يمكن استخدام مجلد البيانات: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="364"/>
+        <location filename="../../rrdesk/gui/window.py" line="369"/>
         <source>The data folder held a damaged file; it is kept for checking (rrdesk verify) and interviews go on.</source>
         <translation>كان في مجلد البيانات ملف تالف؛ احتُفظ به للفحص (⁦rrdesk verify⁩) وتستمر المقابلات.</translation>
     </message>

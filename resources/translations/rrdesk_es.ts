@@ -541,32 +541,37 @@
         <translation>Este archivo de encuesta no se puede usar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="274"/>
+        <location filename="../../rrdesk/gui/window.py" line="277"/>
+        <source>{problem}; forgotten (settings file {file})</source>
+        <translation>{problem}; olvidado (archivo de ajustes {file})</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="279"/>
         <source>The survey file cannot be used; the demo survey is open instead</source>
         <translation>El archivo de encuesta no se puede usar; se abrió la encuesta de demostración</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="294"/>
+        <location filename="../../rrdesk/gui/window.py" line="299"/>
         <source>Opening the data folder…</source>
         <translation>Abriendo la carpeta de datos…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="308"/>
+        <location filename="../../rrdesk/gui/window.py" line="313"/>
         <source>Confirm the coordinator&apos;s key to record interviews.</source>
         <translation>Confirme la clave del coordinador para grabar entrevistas.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="328"/>
+        <location filename="../../rrdesk/gui/window.py" line="333"/>
         <source>The coordinator&apos;s key was not confirmed: interviews cannot be recorded with this survey. Open it again once you have the key id.</source>
         <translation>La clave del coordinador no se confirmó: no se pueden grabar entrevistas con este cuestionario. Ábralo de nuevo cuando tenga el identificador de clave.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="357"/>
+        <location filename="../../rrdesk/gui/window.py" line="362"/>
         <source>The data folder cannot be used: {error}</source>
         <translation>La carpeta de datos no se puede usar: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="364"/>
+        <location filename="../../rrdesk/gui/window.py" line="369"/>
         <source>The data folder held a damaged file; it is kept for checking (rrdesk verify) and interviews go on.</source>
         <translation>La carpeta de datos tenía un archivo dañado; se conserva para revisarlo (rrdesk verify) y las entrevistas continúan.</translation>
     </message>

@@ -541,32 +541,37 @@
         <translation>Ce fichier d&apos;enquête ne peut pas être utilisé</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="274"/>
+        <location filename="../../rrdesk/gui/window.py" line="277"/>
+        <source>{problem}; forgotten (settings file {file})</source>
+        <translation>{problem} ; oublié (fichier de réglages {file})</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="279"/>
         <source>The survey file cannot be used; the demo survey is open instead</source>
         <translation>Le fichier d&apos;enquête ne peut pas être utilisé&#xa0;; l&apos;enquête de démonstration est ouverte à la place</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="294"/>
+        <location filename="../../rrdesk/gui/window.py" line="299"/>
         <source>Opening the data folder…</source>
         <translation>Ouverture du dossier des données…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="308"/>
+        <location filename="../../rrdesk/gui/window.py" line="313"/>
         <source>Confirm the coordinator&apos;s key to record interviews.</source>
         <translation>Confirmez la clé du coordinateur pour enregistrer des entretiens.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="328"/>
+        <location filename="../../rrdesk/gui/window.py" line="333"/>
         <source>The coordinator&apos;s key was not confirmed: interviews cannot be recorded with this survey. Open it again once you have the key id.</source>
         <translation>La clé du coordinateur n&apos;a pas été confirmée : aucun entretien ne peut être enregistré avec ce questionnaire. Ouvrez-le de nouveau quand vous aurez l&apos;identifiant de clé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="357"/>
+        <location filename="../../rrdesk/gui/window.py" line="362"/>
         <source>The data folder cannot be used: {error}</source>
         <translation>Le dossier des données ne peut pas être utilisé&#xa0;: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="364"/>
+        <location filename="../../rrdesk/gui/window.py" line="369"/>
         <source>The data folder held a damaged file; it is kept for checking (rrdesk verify) and interviews go on.</source>
         <translation>Le dossier de données contenait un fichier endommagé&#xa0;; il est conservé pour vérification (rrdesk verify) et les entretiens continuent.</translation>
     </message>

@@ -541,32 +541,37 @@
         <translation>Este arquivo de pesquisa não pode ser usado</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="274"/>
+        <location filename="../../rrdesk/gui/window.py" line="277"/>
+        <source>{problem}; forgotten (settings file {file})</source>
+        <translation>{problem}; esquecido (ficheiro de definições {file})</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window.py" line="279"/>
         <source>The survey file cannot be used; the demo survey is open instead</source>
         <translation>O arquivo de pesquisa não pode ser usado; a pesquisa de demonstração foi aberta</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="294"/>
+        <location filename="../../rrdesk/gui/window.py" line="299"/>
         <source>Opening the data folder…</source>
         <translation>Abrindo a pasta de dados…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="308"/>
+        <location filename="../../rrdesk/gui/window.py" line="313"/>
         <source>Confirm the coordinator&apos;s key to record interviews.</source>
         <translation>Confirme a chave do coordenador para gravar entrevistas.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="328"/>
+        <location filename="../../rrdesk/gui/window.py" line="333"/>
         <source>The coordinator&apos;s key was not confirmed: interviews cannot be recorded with this survey. Open it again once you have the key id.</source>
         <translation>A chave do coordenador não foi confirmada: não é possível gravar entrevistas com este questionário. Abra-o de novo quando tiver o identificador da chave.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="357"/>
+        <location filename="../../rrdesk/gui/window.py" line="362"/>
         <source>The data folder cannot be used: {error}</source>
         <translation>A pasta de dados não pode ser usada: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window.py" line="364"/>
+        <location filename="../../rrdesk/gui/window.py" line="369"/>
         <source>The data folder held a damaged file; it is kept for checking (rrdesk verify) and interviews go on.</source>
         <translation>A pasta de dados tinha um arquivo danificado; ele é guardado para verificação (rrdesk verify) e as entrevistas continuam.</translation>
     </message>
