@@ -12,6 +12,9 @@ from rrdesk.app import enrollment
 from rrdesk.store import keys
 from rrdesk.store.laptop import LAPTOP_KEY
 
+#: what the fork server imports once, so that each racer forked from it starts at once
+PRELOAD = ["rrdesk.app.interviews", "rrdesk.core.survey", "rrdesk.store.laptop", "tests.test_enrollment",
+           "tests.test_folder_faults"]
 
 def _enrollment_file(data, dest, capsys):
     assert cli.main(["enrollment", "--data", str(data), "--to", str(dest)]) == 0
@@ -94,7 +97,11 @@ def _make_key(data):
 def test_stations_starting_together_make_one_laptop_key(tmp_path):
     data = tmp_path / "data"
     data.mkdir()
-    with multiprocessing.get_context("fork").Pool(8) as pool:
+    # why forkserver: a fork of this process copies the locks its other threads hold (Qt, the log
+    # writer); a fork of a clean server process races the same, safely
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(PRELOAD)
+    with context.Pool(8) as pool:
         seen = set(pool.map(_make_key, [data] * 24))
     assert len(seen) == 1
     assert [p.name for p in data.iterdir()] == [LAPTOP_KEY]
