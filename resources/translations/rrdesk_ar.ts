@@ -883,46 +883,51 @@
     </message>
     <message>
         <location filename="../../rrdesk/gui/results/__init__.py" line="318"/>
+        <source>Nothing was used: these bundles hold synthetic interviews (made by rrdesk simulate, for practice), which are left out. The Problems tab can count them.</source>
+        <translation>لم يُستخدم شيء: تحتوي هذه الحزم على مقابلات اصطناعية (أنشأها rrdesk simulate للتدريب)، وهي مستبعدة. يتيح تبويب المشكلات احتسابها.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="322"/>
         <source>Nothing was used: every record was left out (0 interviews). The Problems tab says why; a laptop that is not enrolled can be enrolled there, or used anyway.</source>
         <translation>لم يُستخدم شيء: استُبعدت كل السجلات (0 مقابلة). يوضح تبويب المشكلات السبب؛ يمكن هناك تسجيل حاسوب غير مسجَّل، أو استخدامه على أي حال.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="322"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="326"/>
         <source>Computed from {bundles}, with the records of laptops not proven used anyway (unverified): nothing shows that your laptops made them.</source>
         <translation>حُسب من {bundles}، مع استخدام سجلات حواسيب غير مُثبتة على أي حال (غير متحقَّق منها): لا شيء يُظهر أن حواسيبك أنشأتها.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="328"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="332"/>
         <source>Computed from {bundles}.</source>
         <translation>حُسب من {bundles}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="329"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="333"/>
         <source>Records found in several bundles were counted once.</source>
         <translation>القيود الموجودة في أكثر من حزمة حُسبت مرة واحدة.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="330"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="334"/>
         <source>The records named under Problems were left out; everything else was used.</source>
         <translation>القيود المذكورة في «المشكلات» استُبعدت؛ واستُخدم كل ما عداها.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="337"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="341"/>
         <source>Cancelled: nothing was computed or saved.</source>
         <translation>أُلغي: لم يُحسب أو يُحفظ شيء.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="351"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="355"/>
         <source>{bundle}: left out, it holds another survey ({id}); choose that survey to see its results.</source>
         <translation>{bundle}: مستبعدة، فيها استبيان آخر ({id})؛ اختر ذلك الاستبيان لرؤية نتائجه.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="357"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="361"/>
         <source>Choose the bundles and your identity file, then press Compute. The numbers are those of “rrdesk aggregate”.</source>
         <translation>اختر الحزم وملف هويتك، ثم اضغط «احسب». الأرقام هي أرقام «⁦rrdesk aggregate⁩».</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="361"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="365"/>
         <source>%n laptop(s)</source>
         <translation>
             <numerusform>%n حاسوب</numerusform>
@@ -934,17 +939,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="362"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="366"/>
         <source>{interviews} interviews · {records} records · {laptops} · ε per respondent {epsilon} (cap {cap})</source>
         <translation>{interviews} مقابلة · {records} قيد · {laptops} · ε لكل مستجيب {epsilon} (الحد {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="369"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="373"/>
         <source>✓ Every bundle verified</source>
         <translation>✓ تُحقّق من كل الحزم</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="370"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="374"/>
         <source>⚠ %n problem(s): see Problems</source>
         <translation>
             <numerusform>⚠ %n مشكلة: انظر المشكلات</numerusform>
@@ -956,128 +961,128 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="371"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="375"/>
         <source>Each record&apos;s chain, tag and content checked out; records found in several bundles were counted once.</source>
         <translation>سلسلة كل قيد ووسمه ومحتواه سليمة؛ القيود الموجودة في أكثر من حزمة حُسبت مرة واحدة.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="373"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="377"/>
         <source>The damaged or doubtful records were left out and everything else was used.</source>
         <translation>القيود التالفة أو المشكوك فيها استُبعدت واستُخدم كل ما عداها.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="392"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="396"/>
         <source>laptop {laptop}…, log {log}…</source>
         <translation>الحاسوب {laptop}…، السجل {log}…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="395"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="399"/>
         <source>record {number}</source>
         <translation>القيد {number}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="396"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="400"/>
         <source>{where}: {what}</source>
         <translation>{where}: {what}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="406"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="410"/>
         <source>The laptop&apos;s enrollment file</source>
         <translation>ملف تسجيل الحاسوب</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="407"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="411"/>
         <source>Enrollment files (rrdesk-laptop-*.pub);;All files (*)</source>
         <translation>ملفات التسجيل (rrdesk-laptop-*.pub);;كل الملفات (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="411"/>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="416"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="415"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="420"/>
         <source>Enroll this laptop</source>
         <translation>تسجيل هذا الحاسوب</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="411"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="415"/>
         <source>The key id the laptop shows (File ▸ Write enrollment file… on the laptop), as XXXX-XXXX-XXXX-XXXX:</source>
         <translation>معرّف المفتاح الذي يعرضه الحاسوب (ملف ▸ كتابة ملف التسجيل… على الحاسوب)، بالشكل XXXX-XXXX-XXXX-XXXX:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="417"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="421"/>
         <source>A name for the laptop (optional), e.g. Laptop 3, Amina:</source>
         <translation>اسم للحاسوب (اختياري)، مثلاً: الحاسوب 3، أمينة:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="437"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="441"/>
         <source>Laptop {laptop} (key id {code}) enrolled in {list}.</source>
         <translation>سُجِّل الحاسوب {laptop} (المفتاح {code}) في {list}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="462"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="466"/>
         <source>forced response</source>
         <translation>الإجابة المفروضة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="462"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="466"/>
         <source>Warner&apos;s mirrored question</source>
         <translation>سؤال وارنر المعكوس</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="463"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="467"/>
         <source>unrelated question</source>
         <translation>السؤال غير المرتبط</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="463"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="467"/>
         <source>k-ary randomized response</source>
         <translation>الإجابة العشوائية متعددة الخيارات</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="464"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="468"/>
         <source>asked directly</source>
         <translation>سُئل مباشرة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="465"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="469"/>
         <source>{design}, ε = {epsilon}</source>
         <translation>{design}، ε = {epsilon}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="466"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="470"/>
         <source>{id} ({design}): {text}</source>
         <translation>{id} ({design}): {text}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="467"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="471"/>
         <source>Method: {method}</source>
         <translation>الطريقة: {method}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="469"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="473"/>
         <source>{declined} declined, {abandoned} not reached, {after_spin} stopped after the spin</source>
         <translation>{declined} رفض، {abandoned} لم يُوصل إليه، {after_spin} توقف بعد التدوير</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="482"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="486"/>
         <source>Save the report in…</source>
         <translation>حفظ التقرير في…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="491"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="495"/>
         <source>Writing the report…</source>
         <translation>جارٍ كتابة التقرير…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="495"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="499"/>
         <source>Report saved in {folder}: {files}</source>
         <translation>حُفظ التقرير في {folder}: {files}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="501"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="505"/>
         <source>The report could not be saved: {error}</source>
         <translation>تعذّر حفظ التقرير: {error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="513"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="517"/>
         <source>%n bundle(s)</source>
         <translation>
             <numerusform>%n حزمة</numerusform>

@@ -879,46 +879,51 @@
     </message>
     <message>
         <location filename="../../rrdesk/gui/results/__init__.py" line="318"/>
-        <source>Nothing was used: every record was left out (0 interviews). The Problems tab says why; a laptop that is not enrolled can be enrolled there, or used anyway.</source>
+        <source>Nothing was used: these bundles hold synthetic interviews (made by rrdesk simulate, for practice), which are left out. The Problems tab can count them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../rrdesk/gui/results/__init__.py" line="322"/>
+        <source>Nothing was used: every record was left out (0 interviews). The Problems tab says why; a laptop that is not enrolled can be enrolled there, or used anyway.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="326"/>
         <source>Computed from {bundles}, with the records of laptops not proven used anyway (unverified): nothing shows that your laptops made them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="328"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="332"/>
         <source>Computed from {bundles}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="329"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="333"/>
         <source>Records found in several bundles were counted once.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="330"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="334"/>
         <source>The records named under Problems were left out; everything else was used.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="337"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="341"/>
         <source>Cancelled: nothing was computed or saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="351"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="355"/>
         <source>{bundle}: left out, it holds another survey ({id}); choose that survey to see its results.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="357"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="361"/>
         <source>Choose the bundles and your identity file, then press Compute. The numbers are those of “rrdesk aggregate”.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="361"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="365"/>
         <source>%n laptop(s)</source>
         <translation>
             <numerusform>%n laptop</numerusform>
@@ -926,17 +931,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="362"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="366"/>
         <source>{interviews} interviews · {records} records · {laptops} · ε per respondent {epsilon} (cap {cap})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="369"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="373"/>
         <source>✓ Every bundle verified</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="370"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="374"/>
         <source>⚠ %n problem(s): see Problems</source>
         <translation>
             <numerusform>⚠ %n problem: see Problems</numerusform>
@@ -944,128 +949,128 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="371"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="375"/>
         <source>Each record&apos;s chain, tag and content checked out; records found in several bundles were counted once.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="373"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="377"/>
         <source>The damaged or doubtful records were left out and everything else was used.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="392"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="396"/>
         <source>laptop {laptop}…, log {log}…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="395"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="399"/>
         <source>record {number}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="396"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="400"/>
         <source>{where}: {what}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="406"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="410"/>
         <source>The laptop&apos;s enrollment file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="407"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="411"/>
         <source>Enrollment files (rrdesk-laptop-*.pub);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="411"/>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="416"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="415"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="420"/>
         <source>Enroll this laptop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="411"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="415"/>
         <source>The key id the laptop shows (File ▸ Write enrollment file… on the laptop), as XXXX-XXXX-XXXX-XXXX:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="417"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="421"/>
         <source>A name for the laptop (optional), e.g. Laptop 3, Amina:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="437"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="441"/>
         <source>Laptop {laptop} (key id {code}) enrolled in {list}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="462"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="466"/>
         <source>forced response</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="462"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="466"/>
         <source>Warner&apos;s mirrored question</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="463"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="467"/>
         <source>unrelated question</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="463"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="467"/>
         <source>k-ary randomized response</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="464"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="468"/>
         <source>asked directly</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="465"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="469"/>
         <source>{design}, ε = {epsilon}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="466"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="470"/>
         <source>{id} ({design}): {text}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="467"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="471"/>
         <source>Method: {method}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="469"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="473"/>
         <source>{declined} declined, {abandoned} not reached, {after_spin} stopped after the spin</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="482"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="486"/>
         <source>Save the report in…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="491"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="495"/>
         <source>Writing the report…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="495"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="499"/>
         <source>Report saved in {folder}: {files}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="501"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="505"/>
         <source>The report could not be saved: {error}</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="513"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="517"/>
         <source>%n bundle(s)</source>
         <translation>
             <numerusform>%n bundle</numerusform>

@@ -879,46 +879,51 @@
     </message>
     <message>
         <location filename="../../rrdesk/gui/results/__init__.py" line="318"/>
+        <source>Nothing was used: these bundles hold synthetic interviews (made by rrdesk simulate, for practice), which are left out. The Problems tab can count them.</source>
+        <translation>No se usó nada: estos paquetes contienen entrevistas sintéticas (creadas por rrdesk simulate, para practicar), que se dejan fuera. La pestaña Problemas permite contarlas.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="322"/>
         <source>Nothing was used: every record was left out (0 interviews). The Problems tab says why; a laptop that is not enrolled can be enrolled there, or used anyway.</source>
         <translation>No se usó nada: todos los registros quedaron fuera (0 entrevistas). La pestaña Problemas dice por qué; un portátil no inscrito puede inscribirse allí, o usarse de todos modos.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="322"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="326"/>
         <source>Computed from {bundles}, with the records of laptops not proven used anyway (unverified): nothing shows that your laptops made them.</source>
         <translation>Calculado a partir de {bundles}, usando de todos modos los registros de portátiles no probados (sin verificar): nada muestra que sus portátiles los hicieran.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="328"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="332"/>
         <source>Computed from {bundles}.</source>
         <translation>Calculado a partir de {bundles}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="329"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="333"/>
         <source>Records found in several bundles were counted once.</source>
         <translation>Las entradas encontradas en varios paquetes se contaron una vez.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="330"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="334"/>
         <source>The records named under Problems were left out; everything else was used.</source>
         <translation>Las entradas nombradas en Problemas se dejaron fuera; todo lo demás se usó.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="337"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="341"/>
         <source>Cancelled: nothing was computed or saved.</source>
         <translation>Cancelado: no se calculó ni se guardó nada.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="351"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="355"/>
         <source>{bundle}: left out, it holds another survey ({id}); choose that survey to see its results.</source>
         <translation>{bundle}: dejado fuera, contiene otra encuesta ({id}); elija esa encuesta para ver sus resultados.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="357"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="361"/>
         <source>Choose the bundles and your identity file, then press Compute. The numbers are those of “rrdesk aggregate”.</source>
         <translation>Elija los paquetes y su archivo de identidad y luego pulse Calcular. Las cifras son las de «rrdesk aggregate».</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="361"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="365"/>
         <source>%n laptop(s)</source>
         <translation>
             <numerusform>%n portátil</numerusform>
@@ -926,17 +931,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="362"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="366"/>
         <source>{interviews} interviews · {records} records · {laptops} · ε per respondent {epsilon} (cap {cap})</source>
         <translation>{interviews} entrevistas · {records} entradas · {laptops} · ε por persona encuestada {epsilon} (límite {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="369"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="373"/>
         <source>✓ Every bundle verified</source>
         <translation>✓ Todos los paquetes verificados</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="370"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="374"/>
         <source>⚠ %n problem(s): see Problems</source>
         <translation>
             <numerusform>⚠ %n problema: ver Problemas</numerusform>
@@ -944,128 +949,128 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="371"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="375"/>
         <source>Each record&apos;s chain, tag and content checked out; records found in several bundles were counted once.</source>
         <translation>La cadena, la etiqueta y el contenido de cada entrada son correctos; las entradas encontradas en varios paquetes se contaron una vez.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="373"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="377"/>
         <source>The damaged or doubtful records were left out and everything else was used.</source>
         <translation>Las entradas dañadas o dudosas se dejaron fuera y todo lo demás se usó.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="392"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="396"/>
         <source>laptop {laptop}…, log {log}…</source>
         <translation>portátil {laptop}…, registro {log}…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="395"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="399"/>
         <source>record {number}</source>
         <translation>entrada {number}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="396"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="400"/>
         <source>{where}: {what}</source>
         <translation>{where}: {what}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="406"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="410"/>
         <source>The laptop&apos;s enrollment file</source>
         <translation>El archivo de inscripción del portátil</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="407"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="411"/>
         <source>Enrollment files (rrdesk-laptop-*.pub);;All files (*)</source>
         <translation>Archivos de inscripción (rrdesk-laptop-*.pub);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="411"/>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="416"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="415"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="420"/>
         <source>Enroll this laptop</source>
         <translation>Inscribir este portátil</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="411"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="415"/>
         <source>The key id the laptop shows (File ▸ Write enrollment file… on the laptop), as XXXX-XXXX-XXXX-XXXX:</source>
         <translation>El identificador de clave que muestra el portátil (Archivo ▸ Escribir el archivo de inscripción… en el portátil), como XXXX-XXXX-XXXX-XXXX:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="417"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="421"/>
         <source>A name for the laptop (optional), e.g. Laptop 3, Amina:</source>
         <translation>Un nombre para el portátil (opcional), p. ej. Portátil 3, Amina:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="437"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="441"/>
         <source>Laptop {laptop} (key id {code}) enrolled in {list}.</source>
         <translation>Portátil {laptop} (clave {code}) inscrito en {list}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="462"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="466"/>
         <source>forced response</source>
         <translation>respuesta forzada</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="462"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="466"/>
         <source>Warner&apos;s mirrored question</source>
         <translation>pregunta en espejo de Warner</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="463"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="467"/>
         <source>unrelated question</source>
         <translation>pregunta no relacionada</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="463"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="467"/>
         <source>k-ary randomized response</source>
         <translation>respuesta aleatorizada k-aria</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="464"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="468"/>
         <source>asked directly</source>
         <translation>preguntada directamente</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="465"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="469"/>
         <source>{design}, ε = {epsilon}</source>
         <translation>{design}, ε = {epsilon}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="466"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="470"/>
         <source>{id} ({design}): {text}</source>
         <translation>{id} ({design}): {text}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="467"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="471"/>
         <source>Method: {method}</source>
         <translation>Método: {method}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="469"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="473"/>
         <source>{declined} declined, {abandoned} not reached, {after_spin} stopped after the spin</source>
         <translation>{declined} rechazadas, {abandoned} no alcanzadas, {after_spin} detenidas después del giro</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="482"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="486"/>
         <source>Save the report in…</source>
         <translation>Guardar el informe en…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="491"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="495"/>
         <source>Writing the report…</source>
         <translation>Escribiendo el informe…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="495"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="499"/>
         <source>Report saved in {folder}: {files}</source>
         <translation>Informe guardado en {folder}: {files}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="501"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="505"/>
         <source>The report could not be saved: {error}</source>
         <translation>No se pudo guardar el informe: {error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="513"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="517"/>
         <source>%n bundle(s)</source>
         <translation>
             <numerusform>%n paquete</numerusform>

@@ -879,46 +879,51 @@
     </message>
     <message>
         <location filename="../../rrdesk/gui/results/__init__.py" line="318"/>
+        <source>Nothing was used: these bundles hold synthetic interviews (made by rrdesk simulate, for practice), which are left out. The Problems tab can count them.</source>
+        <translation>Rien n’a été utilisé : ces lots contiennent des entretiens synthétiques (créés par rrdesk simulate, pour s’exercer), qui sont écartés. L’onglet Problèmes permet de les compter.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="322"/>
         <source>Nothing was used: every record was left out (0 interviews). The Problems tab says why; a laptop that is not enrolled can be enrolled there, or used anyway.</source>
         <translation>Rien n&apos;a été utilisé : tous les enregistrements ont été écartés (0 entretien). L&apos;onglet Problèmes dit pourquoi ; un ordinateur non inscrit peut y être inscrit, ou utilisé quand même.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="322"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="326"/>
         <source>Computed from {bundles}, with the records of laptops not proven used anyway (unverified): nothing shows that your laptops made them.</source>
         <translation>Calculé à partir de {bundles}, avec les enregistrements d&apos;ordinateurs non prouvés utilisés quand même (non vérifié) : rien ne montre que vos ordinateurs les ont faits.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="328"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="332"/>
         <source>Computed from {bundles}.</source>
         <translation>Calculé à partir de {bundles}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="329"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="333"/>
         <source>Records found in several bundles were counted once.</source>
         <translation>Les enregistrements présents dans plusieurs lots ont été comptés une seule fois.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="330"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="334"/>
         <source>The records named under Problems were left out; everything else was used.</source>
         <translation>Les enregistrements indiqués sous «&#xa0;Problèmes&#xa0;» ont été écartés&#xa0;; tout le reste a été utilisé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="337"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="341"/>
         <source>Cancelled: nothing was computed or saved.</source>
         <translation>Annulé : rien n’a été calculé ni enregistré.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="351"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="355"/>
         <source>{bundle}: left out, it holds another survey ({id}); choose that survey to see its results.</source>
         <translation>{bundle}&#xa0;: écarté, il contient une autre enquête ({id})&#xa0;; choisissez cette enquête pour voir ses résultats.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="357"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="361"/>
         <source>Choose the bundles and your identity file, then press Compute. The numbers are those of “rrdesk aggregate”.</source>
         <translation>Choisissez les lots et votre fichier d&apos;identité, puis appuyez sur «&#xa0;Calculer&#xa0;». Les chiffres sont ceux de «&#xa0;rrdesk aggregate&#xa0;».</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="361"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="365"/>
         <source>%n laptop(s)</source>
         <translation>
             <numerusform>%n ordinateur</numerusform>
@@ -926,7 +931,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="370"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="374"/>
         <source>⚠ %n problem(s): see Problems</source>
         <translation>
             <numerusform>⚠ %n problème&#xa0;: voir Problèmes</numerusform>
@@ -934,38 +939,38 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="406"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="410"/>
         <source>The laptop&apos;s enrollment file</source>
         <translation>Le fichier d&apos;inscription de l&apos;ordinateur</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="407"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="411"/>
         <source>Enrollment files (rrdesk-laptop-*.pub);;All files (*)</source>
         <translation>Fichiers d&apos;inscription (rrdesk-laptop-*.pub);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="411"/>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="416"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="415"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="420"/>
         <source>Enroll this laptop</source>
         <translation>Inscrire cet ordinateur</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="411"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="415"/>
         <source>The key id the laptop shows (File ▸ Write enrollment file… on the laptop), as XXXX-XXXX-XXXX-XXXX:</source>
         <translation>L&apos;identifiant de clé que montre l&apos;ordinateur (Fichier ▸ Écrire le fichier d&apos;inscription… sur l&apos;ordinateur), sous la forme XXXX-XXXX-XXXX-XXXX :</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="417"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="421"/>
         <source>A name for the laptop (optional), e.g. Laptop 3, Amina:</source>
         <translation>Un nom pour l&apos;ordinateur (facultatif), p. ex. Ordinateur 3, Amina :</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="437"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="441"/>
         <source>Laptop {laptop} (key id {code}) enrolled in {list}.</source>
         <translation>Ordinateur {laptop} (clé {code}) inscrit dans {list}.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="513"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="517"/>
         <source>%n bundle(s)</source>
         <translation>
             <numerusform>%n lot</numerusform>
@@ -973,102 +978,102 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="362"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="366"/>
         <source>{interviews} interviews · {records} records · {laptops} · ε per respondent {epsilon} (cap {cap})</source>
         <translation>{interviews} entretiens · {records} enregistrements · {laptops} · ε par répondant {epsilon} (plafond {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="369"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="373"/>
         <source>✓ Every bundle verified</source>
         <translation>✓ Tous les lots sont vérifiés</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="371"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="375"/>
         <source>Each record&apos;s chain, tag and content checked out; records found in several bundles were counted once.</source>
         <translation>La chaîne, l&apos;étiquette et le contenu de chaque enregistrement sont vérifiés&#xa0;; les enregistrements présents dans plusieurs lots ont été comptés une seule fois.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="373"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="377"/>
         <source>The damaged or doubtful records were left out and everything else was used.</source>
         <translation>Les enregistrements endommagés ou douteux ont été écartés et tout le reste a été utilisé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="392"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="396"/>
         <source>laptop {laptop}…, log {log}…</source>
         <translation>ordinateur {laptop}…, journal {log}…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="395"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="399"/>
         <source>record {number}</source>
         <translation>enregistrement {number}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="396"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="400"/>
         <source>{where}: {what}</source>
         <translation>{where}&#xa0;: {what}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="462"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="466"/>
         <source>forced response</source>
         <translation>réponse forcée</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="462"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="466"/>
         <source>Warner&apos;s mirrored question</source>
         <translation>question miroir de Warner</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="463"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="467"/>
         <source>unrelated question</source>
         <translation>question sans rapport</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="463"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="467"/>
         <source>k-ary randomized response</source>
         <translation>réponse randomisée à k modalités</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="464"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="468"/>
         <source>asked directly</source>
         <translation>posée directement</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="465"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="469"/>
         <source>{design}, ε = {epsilon}</source>
         <translation>{design}, ε = {epsilon}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="466"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="470"/>
         <source>{id} ({design}): {text}</source>
         <translation>{id} ({design})&#xa0;: {text}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="467"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="471"/>
         <source>Method: {method}</source>
         <translation>Méthode&#xa0;: {method}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="469"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="473"/>
         <source>{declined} declined, {abandoned} not reached, {after_spin} stopped after the spin</source>
         <translation>{declined} refusées, {abandoned} non atteintes, {after_spin} arrêtées après le tirage de la roue</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="482"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="486"/>
         <source>Save the report in…</source>
         <translation>Enregistrer le rapport dans…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="491"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="495"/>
         <source>Writing the report…</source>
         <translation>Écriture du rapport…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="495"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="499"/>
         <source>Report saved in {folder}: {files}</source>
         <translation>Rapport enregistré dans {folder}&#xa0;: {files}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="501"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="505"/>
         <source>The report could not be saved: {error}</source>
         <translation>Le rapport n&apos;a pas pu être enregistré&#xa0;: {error}</translation>
     </message>

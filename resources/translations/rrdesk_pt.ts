@@ -879,46 +879,51 @@
     </message>
     <message>
         <location filename="../../rrdesk/gui/results/__init__.py" line="318"/>
+        <source>Nothing was used: these bundles hold synthetic interviews (made by rrdesk simulate, for practice), which are left out. The Problems tab can count them.</source>
+        <translation>Nada foi usado: estes pacotes contêm entrevistas sintéticas (criadas pelo rrdesk simulate, para praticar), que ficam de fora. O separador Problemas permite contá-las.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="322"/>
         <source>Nothing was used: every record was left out (0 interviews). The Problems tab says why; a laptop that is not enrolled can be enrolled there, or used anyway.</source>
         <translation>Nada foi usado: todos os registos ficaram de fora (0 entrevistas). O separador Problemas diz porquê; um portátil não inscrito pode ser inscrito aí, ou usado mesmo assim.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="322"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="326"/>
         <source>Computed from {bundles}, with the records of laptops not proven used anyway (unverified): nothing shows that your laptops made them.</source>
         <translation>Calculado a partir de {bundles}, usando mesmo assim os registos de portáteis não comprovados (não verificado): nada mostra que os seus portáteis os fizeram.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="328"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="332"/>
         <source>Computed from {bundles}.</source>
         <translation>Calculado a partir de {bundles}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="329"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="333"/>
         <source>Records found in several bundles were counted once.</source>
         <translation>As entradas encontradas em vários pacotes foram contadas uma vez.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="330"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="334"/>
         <source>The records named under Problems were left out; everything else was used.</source>
         <translation>As entradas indicadas em Problemas foram deixadas de fora; todo o resto foi usado.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="337"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="341"/>
         <source>Cancelled: nothing was computed or saved.</source>
         <translation>Cancelado: nada foi calculado nem guardado.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="351"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="355"/>
         <source>{bundle}: left out, it holds another survey ({id}); choose that survey to see its results.</source>
         <translation>{bundle}: deixado de fora, contém outra pesquisa ({id}); escolha essa pesquisa para ver os seus resultados.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="357"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="361"/>
         <source>Choose the bundles and your identity file, then press Compute. The numbers are those of “rrdesk aggregate”.</source>
         <translation>Escolha os pacotes e o seu arquivo de identidade e clique em Calcular. Os números são os de “rrdesk aggregate”.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="361"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="365"/>
         <source>%n laptop(s)</source>
         <translation>
             <numerusform>%n computador</numerusform>
@@ -926,17 +931,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="362"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="366"/>
         <source>{interviews} interviews · {records} records · {laptops} · ε per respondent {epsilon} (cap {cap})</source>
         <translation>{interviews} entrevistas · {records} entradas · {laptops} · ε por respondente {epsilon} (limite {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="369"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="373"/>
         <source>✓ Every bundle verified</source>
         <translation>✓ Todos os pacotes verificados</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="370"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="374"/>
         <source>⚠ %n problem(s): see Problems</source>
         <translation>
             <numerusform>⚠ %n problema: veja Problemas</numerusform>
@@ -944,128 +949,128 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="371"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="375"/>
         <source>Each record&apos;s chain, tag and content checked out; records found in several bundles were counted once.</source>
         <translation>A cadeia, a etiqueta e o conteúdo de cada entrada conferem; as entradas encontradas em vários pacotes foram contadas uma vez.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="373"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="377"/>
         <source>The damaged or doubtful records were left out and everything else was used.</source>
         <translation>As entradas danificadas ou duvidosas foram deixadas de fora e todo o resto foi usado.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="392"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="396"/>
         <source>laptop {laptop}…, log {log}…</source>
         <translation>computador {laptop}…, registro {log}…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="395"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="399"/>
         <source>record {number}</source>
         <translation>entrada {number}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="396"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="400"/>
         <source>{where}: {what}</source>
         <translation>{where}: {what}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="406"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="410"/>
         <source>The laptop&apos;s enrollment file</source>
         <translation>O ficheiro de inscrição do portátil</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="407"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="411"/>
         <source>Enrollment files (rrdesk-laptop-*.pub);;All files (*)</source>
         <translation>Ficheiros de inscrição (rrdesk-laptop-*.pub);;Todos os ficheiros (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="411"/>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="416"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="415"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="420"/>
         <source>Enroll this laptop</source>
         <translation>Inscrever este portátil</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="411"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="415"/>
         <source>The key id the laptop shows (File ▸ Write enrollment file… on the laptop), as XXXX-XXXX-XXXX-XXXX:</source>
         <translation>O identificador de chave que o portátil mostra (Ficheiro ▸ Escrever o ficheiro de inscrição… no portátil), como XXXX-XXXX-XXXX-XXXX:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="417"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="421"/>
         <source>A name for the laptop (optional), e.g. Laptop 3, Amina:</source>
         <translation>Um nome para o portátil (opcional), p. ex. Portátil 3, Amina:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="437"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="441"/>
         <source>Laptop {laptop} (key id {code}) enrolled in {list}.</source>
         <translation>Portátil {laptop} (chave {code}) inscrito em {list}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="462"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="466"/>
         <source>forced response</source>
         <translation>resposta forçada</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="462"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="466"/>
         <source>Warner&apos;s mirrored question</source>
         <translation>pergunta espelhada de Warner</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="463"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="467"/>
         <source>unrelated question</source>
         <translation>pergunta não relacionada</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="463"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="467"/>
         <source>k-ary randomized response</source>
         <translation>resposta aleatorizada k-ária</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="464"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="468"/>
         <source>asked directly</source>
         <translation>perguntada diretamente</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="465"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="469"/>
         <source>{design}, ε = {epsilon}</source>
         <translation>{design}, ε = {epsilon}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="466"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="470"/>
         <source>{id} ({design}): {text}</source>
         <translation>{id} ({design}): {text}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="467"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="471"/>
         <source>Method: {method}</source>
         <translation>Método: {method}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="469"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="473"/>
         <source>{declined} declined, {abandoned} not reached, {after_spin} stopped after the spin</source>
         <translation>{declined} recusadas, {abandoned} não alcançadas, {after_spin} paradas depois do giro</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="482"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="486"/>
         <source>Save the report in…</source>
         <translation>Guardar o relatório em…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="491"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="495"/>
         <source>Writing the report…</source>
         <translation>Escrevendo o relatório…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="495"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="499"/>
         <source>Report saved in {folder}: {files}</source>
         <translation>Relatório guardado em {folder}: {files}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="501"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="505"/>
         <source>The report could not be saved: {error}</source>
         <translation>Não foi possível guardar o relatório: {error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="513"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="517"/>
         <source>%n bundle(s)</source>
         <translation>
             <numerusform>%n pacote</numerusform>

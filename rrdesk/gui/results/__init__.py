@@ -314,6 +314,10 @@ class ResultsWindow(ResultsLayout):
         if computed.results is None or computed.data is None:
             self._say(self.tr("Nothing to show: no bundle could be used. The Problems tab says why."), error=True)
             self.tabs.setCurrentIndex(1)
+        elif computed.results.interviews == 0 and any(SYNTHETIC_LEFT_OUT in p.what for p in computed.problems):
+            self._say(self.tr("Nothing was used: these bundles hold synthetic interviews (made by rrdesk simulate, "
+                              "for practice), which are left out. The Problems tab can count them."), error=True)
+            self.tabs.setCurrentIndex(1)
         elif computed.results.interviews == 0:
             self._say(self.tr("Nothing was used: every record was left out (0 interviews). The Problems tab says "
                               "why; a laptop that is not enrolled can be enrolled there, or used anyway."), error=True)
