@@ -308,3 +308,23 @@ def test_progress_counts_every_record_and_a_no_stops_with_nothing_written(field,
         use_case.compute(bundles, KEY, None, None, workers=1, checks=use_case.Checks(ledger=ledger),
                          progress=lambda done, planned: done == 0)
     assert not ledger.exists()
+
+
+def test_the_side_files_beside_every_identity_given_are_read(field, tmp_path, monkeypatch):
+    """After a key rotation the Results view is given two identity files; the laptops enrolled
+    beside the second count as the command line's -i -i does (issue #26, point 7)."""
+    import shutil
+
+    from rrdesk.app import aggregate as use_case
+    from rrdesk.app import enrollment
+    from tests.test_custody import enroll
+    monkeypatch.delenv(enrollment.LAPTOPS_ENV)
+    monkeypatch.delenv(use_case.LEDGER_ENV)
+    old, new = tmp_path / "old.key", tmp_path / "new.key"
+    for key in (old, new):
+        shutil.copy2(KEY, key)
+    enroll(field["a"][0], tmp_path / "new.laptops", tmp_path / "stick-enroll")
+    alone = use_case.compute([field["a"][1]], [old], None, None, workers=1, include_synthetic=True)
+    assert alone.results is not None and alone.results.interviews == 0  # not enrolled beside old.key
+    both = use_case.compute([field["a"][1]], [old, new], None, None, workers=1, include_synthetic=True)
+    assert both.results is not None and both.results.interviews == 12 and both.problems == ()

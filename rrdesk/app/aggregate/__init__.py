@@ -139,7 +139,7 @@ def compute(bundles: Sequence[Path], identity: IdentityFiles, survey_id: str | N
         coordinator signed (:mod:`rrdesk.app.aggregate._custody`).
     """
     identities = load_identities(identity)
-    checks = beside(_first_file(identity), checks or Checks())
+    checks = _beside_each(identity, checks or Checks())
     assert checks.ledger is not None
     with held(checks.ledger):  # why: load, compare and save as one step (FORMAT.md §4, "Two aggregations")
         found, judge = custody_checks(checks)
@@ -162,7 +162,7 @@ def run(bundles: Sequence[Path], identity: IdentityFiles, *, survey_id: str | No
         (the first problem, and how many more there are).
     """
     identities = load_identities(identity)
-    checks = beside(_first_file(identity), checks or Checks())
+    checks = _beside_each(identity, checks or Checks())
     assert checks.ledger is not None
     with ExitStack() as stack:
         try:
@@ -386,9 +386,11 @@ def write_report(out: Path, found: Aggregation, *, now: datetime | None = None,
     return [write_atomic(out / name, body) for name, body in files.items()]
 
 
-def _first_file(identity: IdentityFiles) -> Path:
-    """The (first) identity file given, beside which the laptops' list and the ledger are kept."""
-    return Path(identity) if isinstance(identity, (str, Path)) else Path(identity[0])
+def _beside_each(identity: IdentityFiles, checks: Checks) -> Checks:
+    """``checks`` with the side files beside every identity file given (a key rotation gives two:
+    the laptops, ledgers and signing keys of both are read and merged), unless named already."""
+    files = (Path(identity),) if isinstance(identity, (str, Path)) else tuple(Path(i) for i in identity)
+    return beside(files[0], checks if checks.identities else replace(checks, identities=files))
 
 
 def _nothing_usable(problems: Sequence[Problem]) -> NoReturn:
