@@ -328,3 +328,7 @@ def test_the_side_files_beside_every_identity_given_are_read(field, tmp_path, mo
     assert alone.results is not None and alone.results.interviews == 0  # not enrolled beside old.key
     both = use_case.compute([field["a"][1]], [old, new], None, None, workers=1, include_synthetic=True)
     assert both.results is not None and both.results.interviews == 12 and both.problems == ()
+    code, out, err = rrdesk("verify", field["a"][1], "-i", old)
+    assert code == 1 and "not enrolled" in out, (out, err)
+    code, out, err = rrdesk("verify", field["a"][1], "-i", old, "-i", new)  # verify reads them all too
+    assert code == 0, (out, err)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Sequence
 
 from rrdesk.app import inputs, trust
-from rrdesk.app.enrollment import coordinator_laptops, enrolled_keys
+from rrdesk.app.enrollment import coordinator_laptops, merged_keys
 from rrdesk.core.errors import InputError, RRDeskError
 from rrdesk.core.survey import load as load_survey
 from rrdesk.store import age, bundle, keys, minisign
@@ -206,11 +206,12 @@ def extract(path: Path, to: Path, identity: Path | Sequence[Path] | None = None)
 
 def _enrolled(identity: Path | Sequence[Path] | None, laptops: Path | None) -> dict[str, minisign.PublicKey] | None:
     """The enrolled laptops' keys a bundle is checked against when the coordinator gives an
-    identity: the list ``laptops``, else the one beside the first identity file (None: no identity)."""
+    identity: the list ``laptops``, else those beside every identity file given, merged (as
+    aggregate reads them; None: no identity)."""
     if identity is None or (not isinstance(identity, (str, os.PathLike)) and not identity):
         return None
-    first = Path(identity if isinstance(identity, (str, os.PathLike)) else identity[0])
-    return enrolled_keys(coordinator_laptops(first, laptops))
+    files = [Path(identity)] if isinstance(identity, (str, os.PathLike)) else [Path(i) for i in identity]
+    return merged_keys(list(dict.fromkeys(coordinator_laptops(f, laptops) for f in files)))
 
 
 def _identities(paths: Path | Sequence[Path] | None) -> list[age.Identity] | None:

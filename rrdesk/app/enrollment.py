@@ -24,7 +24,7 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, Sequence
 
 from rrdesk.app.interviews import device_id
 from rrdesk.core.errors import InputError
@@ -140,6 +140,22 @@ def enrolled_keys(path: Path) -> dict[str, minisign.PublicKey]:
     """The enrolled laptops' keys by device id. A list that does not exist is empty: every
     bundle is then from a laptop not enrolled."""
     return {device: entry.laptop.key for device, entry in Laptops.load(path).by_device.items()}
+
+
+def merged_keys(lists: Sequence[Path]) -> dict[str, minisign.PublicKey]:
+    """The enrolled laptops of every list (one beside each identity file, after a key rotation);
+    a laptop two lists enroll with two keys is an error naming both."""
+    merged: dict[str, minisign.PublicKey] = {}
+    source: dict[str, Path] = {}
+    for path in lists:
+        for device, key in enrolled_keys(path).items():
+            if device in merged and merged[device] != key:
+                raise InputError(path, f"laptop {device[:8]}", f"enrolled here with key {key.fingerprint} but in "
+                                 f"{source[device]} with key {merged[device].fingerprint}: remove the line of "
+                                 "the key the laptop no longer has")
+            merged.setdefault(device, key)
+            source.setdefault(device, path)
+    return merged
 
 
 def laptop_names(path: Path) -> dict[str, str]:

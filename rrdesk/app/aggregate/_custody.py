@@ -29,7 +29,7 @@ from functools import partial
 from pathlib import Path
 
 from rrdesk.app import trust
-from rrdesk.app.enrollment import coordinator_laptops, enrolled_keys
+from rrdesk.app.enrollment import coordinator_laptops, merged_keys
 from rrdesk.core.errors import InputError, StoreError
 from rrdesk.core.problems import Problem
 from rrdesk.store import keys, minisign
@@ -102,18 +102,8 @@ def custody(checks: Checks) -> tuple[Custody, Judge]:
 
 
 def _laptops(lists: tuple[Path, ...]) -> dict[str, minisign.PublicKey]:
-    """The enrolled laptops of every list; a laptop two lists enroll with two keys is an error."""
-    merged: dict[str, minisign.PublicKey] = {}
-    source: dict[str, Path] = {}
-    for path in lists:
-        for device, key in enrolled_keys(path).items():
-            if device in merged and merged[device] != key:
-                raise InputError(path, f"laptop {device[:8]}", f"enrolled here with key {key.fingerprint} but in "
-                                 f"{source[device]} with key {merged[device].fingerprint}: remove the line of "
-                                 "the key the laptop no longer has")
-            merged.setdefault(device, key)
-            source.setdefault(device, path)
-    return merged
+    """The enrolled laptops of every list, merged (:func:`rrdesk.app.enrollment.merged_keys`)."""
+    return merged_keys(lists)
 
 
 def _ledger(paths: tuple[Path, ...]) -> Ledger:
