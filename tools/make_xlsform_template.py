@@ -35,7 +35,7 @@ SURVEY = [
      None, None, None, 0.75, None, "assisted",
      "In the past 12 months, I have not cheated in an exam.", None, None, None, None],
     ["select_one yes_no", "sold_pills", "In the past 12 months, I have sold prescription pills.", "unrelated",
-     None, None, None, None, 0.5, 0.25, None, None, "I was born in January, February or March.", None, None, None],
+     None, None, None, None, 0.5, 0.25, None, None, "A relative I think of was born January to March.", None, None, None],
     ["select_one drinks", "binge", "In the past 30 days, on how many days did you have 5 drinks "
      "or more?", "kary", 1.5, None, None, None, None, None, "assisted", None, None, None, None, None],
 ]
