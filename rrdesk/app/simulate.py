@@ -1,9 +1,19 @@
-"""Simulate: synthetic, compliant respondents through the real randomizer and store.
+"""Simulate: synthetic respondents through the real randomizer and store.
 
 Each synthetic respondent goes through :class:`rrdesk.app.interviews.Station` exactly as
 the GUI drives it: start (direct answers), then per randomized question one spin with the
-respondent's true answer (its ``spun`` record) and the record of what a compliant respondent
+respondent's true answer (its ``spun`` record) and the record of what the respondent
 reports (its ``answer`` record): 1 + 2R records per respondent.
+
+A compliant respondent reports what the spinner says. A *noncompliant* one (``noncompliance``,
+the share of respondents who are, each drawn independently) spins like everyone else and then
+says NO whatever the spinner says, on every randomized question -- the "just say NO" of a
+coached or frightened respondent (John et al. 2018), or of answers typed without spinning: a
+yes/no question records ``no`` (a cdm question ``no`` with its group), a k-ary question its
+*first* choice (the survey lists the least sensitive answer first, as ``never``, ``once``,
+``several``). Direct questions are answered truthfully by everyone. Who is noncompliant comes
+from a stream of its own, so the spinner's bytes, the truths and every compliant respondent's
+records are those of the same seed without noncompliance.
 """
 from __future__ import annotations
 
@@ -18,9 +28,14 @@ from rrdesk.app import trust
 from rrdesk.app.interviews import Station
 from rrdesk.core import survey as surveys
 from rrdesk.core.errors import InputError
+from rrdesk.core.survey import IDENT_RULE, is_ident
 from rrdesk.store import folder
 
-__all__ = ["refusal", "simulate", "truth_shares"]
+__all__ = ["NONCOMPLIANT_ANSWER", "noncompliance_share", "refusal", "simulate", "team", "truth_shares"]
+
+#: What a noncompliant respondent records on a randomized question: NO, or a k-ary question's
+#: first choice (its least sensitive answer); a cdm question's NO is recorded with its group
+NONCOMPLIANT_ANSWER = 0
 
 
 def truth_shares(s: surveys.Survey, specs: list[str]) -> dict[str, np.ndarray]:
@@ -79,6 +94,25 @@ def _parse_share(q: surveys.Question, value: str, where: str) -> np.ndarray:
 SIMULATED = "simulated"
 
 
+def noncompliance_share(text: str) -> float:
+    """``--noncompliance SHARE``: the share of respondents who say NO whatever the spinner says."""
+    return _number(text, f"--noncompliance {text}")
+
+
+def team(s: surveys.Survey, interviewer: str | None = None) -> tuple[str, ...]:
+    """The interviewer ids the simulated interviews are recorded with, in turn: ``interviewer``
+    alone when given (one of the survey's ``interviewers`` when it lists any, as the dashboard
+    offers them), else the survey's interviewers, else one simulated one."""
+    if interviewer is None:
+        return s.interviewers or (SIMULATED,)
+    where = f"--interviewer {interviewer}"
+    if not is_ident(interviewer):
+        raise InputError("command line", where, f"the interviewer id {IDENT_RULE}")
+    if s.interviewers and interviewer not in s.interviewers:
+        raise InputError("command line", where, f"not one of the survey's interviewers ({', '.join(s.interviewers)})")
+    return (interviewer,)
+
+
 def refusal(s: surveys.Survey, data: Path) -> str | None:
     """Why ``simulate`` must not write into ``data`` under ``s`` without ``--force``: the desktop
     app's own data folder (where respondents answer), or a survey a coordinator signed (one
@@ -93,31 +127,41 @@ def refusal(s: surveys.Survey, data: Path) -> str | None:
 
 
 def simulate(s: surveys.Survey, data: Path, n: int, shares: dict[str, np.ndarray],
-             seed: int | None = None) -> dict[str, Any]:
+             seed: int | None = None, *, interviewer: str | None = None,
+             noncompliance: float = 0.0) -> dict[str, Any]:
     """Record ``n`` respondents; returns what was simulated and what was recorded. Every record
-    carries the sealed synthetic mark (aggregate leaves them out unless told to count them)."""
+    carries the sealed synthetic mark (aggregate leaves them out unless told to count them).
+    ``interviewer`` records every interview with that id (:func:`team`); ``noncompliance`` is the
+    share of respondents who say NO whatever the spinner says (the module's docstring)."""
+    if not 0 <= noncompliance <= 1:
+        raise InputError("command line", "--noncompliance", f"{noncompliance} is not a share between 0 and 1")
+    team_ids = team(s, interviewer)
     rng = np.random.default_rng(seed)
     source = np.random.default_rng([seed, 1]).bytes if seed is not None else os.urandom
+    # why a stream of its own: with noncompliance 0 nothing else changes (the goldens hold), and
+    # the compliant respondents' records are those of the same seed without noncompliance
+    noncompliant = np.random.default_rng(None if seed is None else [seed, 2]).random(n) < noncompliance
     truths = {q.id: (rng.integers(shares[q.id][0], shares[q.id][1], size=n, endpoint=True) if q.number is not None
                      else rng.choice(len(shares[q.id]), size=n, p=shares[q.id])) for q in s.questions}
     reported = {q.id: np.zeros(len(shares[q.id]), dtype=np.int64) for q in s.randomized}
     given: dict[str, list[str]] = {q.id: [] for q in s.direct}  # the direct answers recorded ("" when skipped)
     # the survey's interviewers in turn (answers.csv then has several), else one simulated one
-    team = s.interviewers or (SIMULATED,)
     with Station(s, data, source=source, synthetic=True) as station:
         if station.interrupted() is not None:  # an interview left open by the GUI: close it, keep its answers
-            station.resume(interviewer=team[0]).abandon()
+            station.resume(interviewer=team_ids[0]).abandon()
         for i in range(n):
             direct = _direct_answers(s, {q.id: int(truths[q.id][i]) for q in s.direct})
-            interview = station.start(direct, interviewer=team[i % len(team)])
+            interview = station.start(direct, interviewer=team_ids[i % len(team_ids)])
             for qid, text in direct.items():
                 given[qid].append(text)
             for q in s.randomized:
+                # everyone spins (the same bytes drawn whoever complies), then reports
                 answer = interview.spin(q.id, int(truths[q.id][i])).answer
                 assert answer is not None  # why: a spin given the truth carries the answer to record
-                # a compliant respondent reports what the spinner says; why int: Interview.record
-                # takes one, and a simulation has no respondent whose answer a timing could reveal
-                recorded = int(answer[0])
+                # a compliant respondent reports what the spinner says, a noncompliant one NO; why
+                # int: Interview.record takes one, and a simulation has no respondent whose answer a
+                # timing could reveal
+                recorded = NONCOMPLIANT_ANSWER if noncompliant[i] else int(answer[0])
                 interview.record(q.id, recorded)
                 reported[q.id][recorded] += 1  # a simulation's tally, not a respondent's path
         begun = station.interviews_begun
@@ -125,7 +169,8 @@ def simulate(s: surveys.Survey, data: Path, n: int, shares: dict[str, np.ndarray
                  else _direct_result(q, given[q.id]) for q in s.questions]
     return {"survey": s.id, "data": str(data), "respondents": n, "interviews_in_folder": begun,
             "records": n * (1 + 2 * len(s.randomized)),  # a start, then spun + answer per question
-            "questions": questions}
+            "interviewers": list(team_ids), "noncompliance": noncompliance,
+            "noncompliant": int(noncompliant.sum()), "questions": questions}
 
 
 def _direct_answers(s: surveys.Survey, truth: dict[str, int]) -> dict[str, str]:
