@@ -24,10 +24,12 @@ def test_check_says_what_a_decline_and_an_abandon_disclose(capsys):
     assert f"outside ε: {disclosure.SUMMARY}" in out
     for _, text in disclosure.OUTSIDE_EPSILON:
         assert f"  {text}" in out
+    assert f"  {disclosure.DURATION}" in out  # the demo records durations (the default)
     code, out = rrdesk("check", DEMO, "--json")[:2]
     found = json.loads(out)["outside_epsilon"]
-    assert set(found) == {"summary", "declined", "abandoned", "abandoned_after_spin"}
+    assert set(found) == {"summary", "declined", "abandoned", "abandoned_after_spin", "duration"}
     assert "no ε protection" in found["summary"] and "decline" in found["declined"]
+    assert found["duration"] == disclosure.DURATION
 
 
 @pytest.fixture(scope="module")
@@ -73,3 +75,4 @@ def test_the_codebook_says_it_under_the_counts(stopped):
     table = book.index(f"| {SURVEY.randomized[0].id} | 1 | 0 | 1 |")
     said = book.index("What they disclose: " + disclosure.SUMMARY)
     assert table < said and all(f"- {text}" in book[said:] for _, text in disclosure.OUTSIDE_EPSILON)
+    assert f"- {disclosure.DURATION}" in book[said:]

@@ -197,7 +197,7 @@ def test_unknown_top_level_table(tmp_path):
 def test_unknown_key_in_survey(tmp_path):
     assert error(tmp_path, VALID.replace('title = "Test"', 'title = "Test"\nowner = "me"')) == (
         'line 4, key "owner": unknown key in [survey] (allowed: id, title, languages, recipients, '
-        'max_epsilon, planned_respondents, version, interviewers)')
+        'max_epsilon, planned_respondents, version, interviewers, record_duration)')
 
 
 def test_unknown_key_in_a_question(tmp_path):

@@ -14,6 +14,11 @@ yes/no question records ``no`` (a cdm question ``no`` with its group), a k-ary q
 ``several``). Direct questions are answered truthfully by everyone. Who is noncompliant comes
 from a stream of its own, so the spinner's bytes, the truths and every compliant respondent's
 records are those of the same seed without noncompliance.
+
+Each interview lasts a plausible time on the station's clock (:class:`_Clock`): a lognormal
+around 3 minutes for the explanation and practice plus 1.5 per randomized question (spread
+35 %), so its last record holds a duration as the desktop app's would (when the survey records
+durations). Drawn from a seeded stream of its own too.
 """
 from __future__ import annotations
 
@@ -126,6 +131,21 @@ def refusal(s: surveys.Survey, data: Path) -> str | None:
     return None
 
 
+class _Clock:
+    """The station's clock in a simulation: it reads what the simulation last set."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+#: A simulated interview's median length: minutes for the explanation and practice, then per
+#: randomized question; and the spread (the lognormal's sigma)
+MINUTES_BASE, MINUTES_PER_QUESTION, MINUTES_SPREAD = 3.0, 1.5, 0.35
+
+
 def simulate(s: surveys.Survey, data: Path, n: int, shares: dict[str, np.ndarray],
              seed: int | None = None, *, interviewer: str | None = None,
              noncompliance: float = 0.0) -> dict[str, Any]:
@@ -141,20 +161,28 @@ def simulate(s: surveys.Survey, data: Path, n: int, shares: dict[str, np.ndarray
     # why a stream of its own: with noncompliance 0 nothing else changes (the goldens hold), and
     # the compliant respondents' records are those of the same seed without noncompliance
     noncompliant = np.random.default_rng(None if seed is None else [seed, 2]).random(n) < noncompliance
+    median = MINUTES_BASE + MINUTES_PER_QUESTION * len(s.randomized)
+    seconds = 60 * np.random.default_rng(None if seed is None else [seed, 3]).lognormal(
+        math.log(median), MINUTES_SPREAD, size=n)
+    clock = _Clock()
     truths = {q.id: (rng.integers(shares[q.id][0], shares[q.id][1], size=n, endpoint=True) if q.number is not None
                      else rng.choice(len(shares[q.id]), size=n, p=shares[q.id])) for q in s.questions}
     reported = {q.id: np.zeros(len(shares[q.id]), dtype=np.int64) for q in s.randomized}
     given: dict[str, list[str]] = {q.id: [] for q in s.direct}  # the direct answers recorded ("" when skipped)
     # the survey's interviewers in turn (answers.csv then has several), else one simulated one
-    with Station(s, data, source=source, synthetic=True) as station:
+    with Station(s, data, source=source, synthetic=True, clock=clock) as station:
         if station.interrupted() is not None:  # an interview left open by the GUI: close it, keep its answers
             station.resume(interviewer=team_ids[0]).abandon()
         for i in range(n):
             direct = _direct_answers(s, {q.id: int(truths[q.id][i]) for q in s.direct})
+            clock.now += 60.0  # a minute between interviews
             interview = station.start(direct, interviewer=team_ids[i % len(team_ids)])
+            began = clock.now
             for qid, text in direct.items():
                 given[qid].append(text)
-            for q in s.randomized:
+            for j, q in enumerate(s.randomized):
+                if j == len(s.randomized) - 1:  # the last record: the interview's duration is read now
+                    clock.now = began + float(seconds[i])
                 # everyone spins (the same bytes drawn whoever complies), then reports
                 answer = interview.spin(q.id, int(truths[q.id][i])).answer
                 assert answer is not None  # why: a spin given the truth carries the answer to record

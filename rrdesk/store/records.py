@@ -3,7 +3,8 @@
 A record holds the survey id, the device id, the log id, the interview number, the
 record's position in the interview, its kind, the question id, the *recorded* answer and
 the day -- never a true answer, never a sector, never a time of day (a time would help
-link a record to a person seen being interviewed).
+link a record to a person seen being interviewed). An interview's last record may hold its
+duration in whole minutes, capped (``duration_minutes``; FORMAT.md §3): how long, never when.
 
 Every record of a survey is padded with spaces to the same length (:func:`record_size`,
 from the survey alone), so the length of the sealed file says nothing about its kind or
@@ -54,6 +55,10 @@ OPENING = ("start", "refused")  # an interview's first record (refused: rrdesk-r
 IDENT_MAX = 32  # why: the longest interviewer id or version (rrdesk.core.survey._study.IDENT)
 SLOT_FIRST = ("spun", "unspun")  # a slot's first record (rrdesk-record/2 only)
 SLOT_SECOND = ("answer", "declined", "abandoned")  # a slot's second record: the outcome
+#: The longest interview duration a record holds, in whole minutes (why a cap: a day-long
+#: interview, left open or resumed, is "long", and the exact figure would say more -- a lunch
+#: break, a second visit -- than the checks need; FORMAT.md §3)
+MAX_DURATION = 180
 _HEX32 = re.compile(r"[0-9a-f]{32}\Z")
 _DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")
 # why: a JSON string that json.dumps(ensure_ascii=True) writes as it is (printable ASCII but '"'
@@ -64,7 +69,7 @@ _CANONICAL = re.compile(rb'\{"format":"(rrdesk-record/[123])","survey":' + _PLAI
                         rb'"log":"([0-9a-f]{32})","interview":(0|[1-9][0-9]*),"position":(0|[1-9][0-9]*),'
                         rb'"kind":"([a-z]+)","question":' + _PLAIN + rb',"answer":' + _PLAIN
                         + rb',"day":"([0-9]{4}-[0-9]{2}-[0-9]{2})"(?:,"interviewer":' + _PLAIN + rb',"version":' + _PLAIN
-                        + rb'(,"synthetic":true)?)?,"direct":\{((?:' + _PLAIN + b":" + _PLAIN
+                        + rb'(,"synthetic":true)?(?:,"duration_minutes":(0|[1-9][0-9]{0,2}))?)?,"direct":\{((?:' + _PLAIN + b":" + _PLAIN
                         + rb',)*(?:' + _PLAIN + b":" + _PLAIN + rb'))?\}\}\Z')
 _PAIR = re.compile(_PLAIN + b":" + _PLAIN)
 # the same patterns over text: on ASCII they match exactly what the bytes patterns match; the
@@ -82,7 +87,10 @@ class Record:
     answers on the ``start`` record only. ``interviewer`` and ``version`` (the interviewer
     signed in on the laptop, the survey's version) are in every ``rrdesk-record/3`` record and
     in no older one; ``"synthetic": true`` is in every record ``rrdesk simulate`` makes (sealed
-    with it, so no one can strip it from a log without breaking its chain), in no other."""
+    with it, so no one can strip it from a log without breaking its chain), in no other.
+    ``duration_minutes`` (rrdesk-record/3 only) is on an interview's last record, when the survey
+    records durations and the station saw the interview begin: whole minutes, 0 to
+    :data:`MAX_DURATION`; None on every other record."""
 
     survey: str
     device: str
@@ -98,6 +106,7 @@ class Record:
     interviewer: str = ""
     version: str = ""
     synthetic: bool = False  # made by ``rrdesk simulate``, never by a respondent (rrdesk-record/3 only)
+    duration_minutes: int | None = None  # the interview's duration, on its last record only (/3 only)
 
     def to_json(self) -> bytes:
         body: dict[str, object] = {"format": self.format, "survey": self.survey, "device": self.device,
@@ -108,6 +117,8 @@ class Record:
             body.update(interviewer=self.interviewer, version=self.version)
             if self.synthetic:  # why only then: a respondent's record is byte for byte what it always was
                 body["synthetic"] = True
+            if self.duration_minutes is not None:  # why only then: every record but an interview's last
+                body["duration_minutes"] = self.duration_minutes
         body["direct"] = dict(sorted(self.direct.items()))
         return json.dumps(body, ensure_ascii=True, separators=(",", ":")).encode("ascii")
 
@@ -123,7 +134,7 @@ def record_size(survey: Survey) -> int:
     widest = Record(survey=survey.id, device="0" * 32, log="0" * 32, interview=10**12, position=10**4,
                     kind="abandoned", question=longest_question, answer=longest_answer,
                     day="2000-01-01", direct=direct, interviewer="i" * IDENT_MAX, version="v" * IDENT_MAX,
-                    synthetic=True)
+                    synthetic=True, duration_minutes=MAX_DURATION)
     size = -(-len(widest.to_json()) // _PAD_STEP) * _PAD_STEP
     from rrdesk.store import age  # why here: reading a data folder's side files needs no cryptography
 
@@ -198,7 +209,7 @@ def parse(plaintext: bytes) -> Record:
     expected = {"format", "survey", "device", "log", "interview", "position", "kind", "question",
                 "answer", "day", "direct"}
     if isinstance(data, dict) and data.get("format") == FORMAT:
-        expected |= {"interviewer", "version"} | ({"synthetic"} & set(data))
+        expected |= {"interviewer", "version"} | ({"synthetic", "duration_minutes"} & set(data))
     if not isinstance(data, dict) or set(data) != expected or data["format"] not in FORMATS:
         raise RecordError("not an rrdesk-record/1, /2 or /3 record")
     strings = ("survey", "device", "log", "kind", "question", "answer", "day") + tuple(expected & {"interviewer",
@@ -216,6 +227,12 @@ def parse(plaintext: bytes) -> Record:
         raise RecordError("the record's interviewer or version is not an id")
     if data.get("synthetic", True) is not True:
         raise RecordError("the record's synthetic mark is not true")
+    if "duration_minutes" in data:
+        minutes = data["duration_minutes"]
+        if type(minutes) is not int or not 0 <= minutes <= MAX_DURATION:
+            raise RecordError(f"the record's duration is not a whole number of minutes from 0 to {MAX_DURATION}")
+        if data["kind"] not in SLOT_SECOND:
+            raise RecordError(f"a {data['kind']} record cannot hold the interview's duration")
     if (data["kind"] not in KINDS or not _HEX32.match(data["device"]) or not _HEX32.match(data["log"])
             or not _DAY.match(data["day"])):
         raise RecordError("a field of the record has an impossible value")
@@ -229,12 +246,14 @@ def _from_match(found: re.Match) -> Record | None:
     """The record of a canonical body matched by ``_CANONICAL_PADDED``, or None to take the full
     path (which then says what is wrong): the same checks as :func:`parse`, on the matched fields."""
     fmt, survey, device, log, interview, position, kind, question, answer, day, interviewer, version, synthetic, \
-        direct = found.groups("")[:14]  # an absent group (the /3 fields of older formats) is ""
+        minutes, direct = found.groups("")[:15]  # an absent group (the /3 fields of older formats) is ""
     if kind not in KINDS or fmt == FORMAT_V1 and kind in SLOT_FIRST:
         return None
     if (fmt == FORMAT) != (found.group(11) is not None) or fmt != FORMAT and kind == "refused":
         return None  # the fields of another format, or a kind it does not have
     if fmt == FORMAT and not (_known_ident(interviewer) and _known_ident(version)):
+        return None
+    if minutes and (kind not in SLOT_SECOND or int(minutes) > MAX_DURATION):
         return None
     pairs = {}
     if direct:
@@ -247,7 +266,8 @@ def _from_match(found: re.Match) -> Record | None:
     record = object.__new__(Record)
     record.__dict__.update(survey=survey, device=device, log=log, interview=int(interview), position=int(position),
                            kind=kind, question=question, answer=answer, day=day, direct=pairs, format=fmt,
-                           interviewer=interviewer, version=version, synthetic=bool(synthetic))
+                           interviewer=interviewer, version=version, synthetic=bool(synthetic),
+                           duration_minutes=int(minutes) if minutes else None)
     return record
 
 

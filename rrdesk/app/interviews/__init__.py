@@ -36,6 +36,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import secrets
+import time
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,7 +62,7 @@ from rrdesk.store import age, log
 from rrdesk.store.folder import CURRENT
 from rrdesk.store.laptop import laptop_key
 from rrdesk.store.log import sign_own_logs, write_signature
-from rrdesk.store.records import Record, answer_rows, pad, record_size, select
+from rrdesk.store.records import MAX_DURATION, Record, answer_rows, pad, record_size, select
 
 if TYPE_CHECKING:  # why: the randomizer (and numpy) load at the first spin, not with the first window
     from rrdesk.core.randomizer import ByteSource
@@ -98,12 +99,16 @@ class Station:
         Random bytes for the spinner (the OS CSPRNG unless a test passes another).
     today : callable
         Today's date, for the ``day`` of each record.
+    clock : callable
+        Seconds on a clock that only moves forward (``time.monotonic``: turning the laptop's
+        clock changes nothing), for each interview's duration (FORMAT.md §3).
     """
 
     def __init__(self, survey: Survey, data: str | Path, *, source: ByteSource = os.urandom,
                  today: Callable[[], dt.date] = dt.date.today, ops: FileOps | None = None,
-                 synthetic: bool = False) -> None:
+                 synthetic: bool = False, clock: Callable[[], float] = time.monotonic) -> None:
         self.survey, self.data, self.source, self.today = survey, Path(data), source, today
+        self.clock = clock
         self.synthetic = synthetic  # every record carries the sealed synthetic mark (rrdesk simulate)
         self.ops = ops or OsOps()
         self.folder = self.data / survey.id
@@ -260,8 +265,9 @@ class Station:
         if set(direct) - set(answers):
             raise InterviewError("answers given for questions that are not direct questions of this survey")
         number = self.interviews_begun + 1
+        began = self.clock()  # why here: the duration runs from the start record to the last one
         self.add_record(number, "start", interviewer, direct=answers)
-        return Interview(self, number, interviewer)
+        return Interview(self, number, interviewer, began=began)
 
     def refuse(self, *, interviewer: str) -> int:
         """The respondent said No on the consent screen: a ``refused`` record (holding nothing
@@ -296,32 +302,43 @@ class Station:
         return Interview(self, stopped.number, interviewer)
 
     def _record(self, interview: int, kind: str, interviewer: str, question: str = "",
-                direct: Mapping[str, str] | None = None) -> Record:
+                direct: Mapping[str, str] | None = None, began: float | None = None) -> Record:
+        position = self.writer.count % self._per_interview
         return Record(survey=self.survey.id, device=self.device.hex(), log=self.writer.header.log_id.hex(),
-                      interview=interview, position=self.writer.count % self._per_interview, kind=kind,
+                      interview=interview, position=position, kind=kind,
                       question=question, day=self.today().isoformat(), direct=direct or {},
-                      interviewer=interviewer, version=self.survey.version, synthetic=self.synthetic)
+                      interviewer=interviewer, version=self.survey.version, synthetic=self.synthetic,
+                      duration_minutes=self._minutes(position, began))
+
+    def _minutes(self, position: int, began: float | None) -> int | None:
+        """The interview's duration for its last record: whole minutes since ``began`` (rounded
+        down, at most MAX_DURATION); None for any other record, when the survey records no
+        durations, or when this station did not see the interview begin (it was continued)."""
+        if began is None or position != self._per_interview - 1 or not self.survey.record_duration:
+            return None
+        return min(MAX_DURATION, max(0, int((self.clock() - began) // 60)))
 
     def add_record(self, interview: int, kind: str, interviewer: str, question: str = "", *,
-                   direct: Mapping[str, str] | None = None) -> int:
+                   direct: Mapping[str, str] | None = None, began: float | None = None) -> int:
         """Seal a record of ``kind`` (``start``, ``refused``, ``spun``, ``unspun``, ``declined``
         or ``abandoned``) for ``interview``, about ``question`` (none for ``start`` and
         ``refused``; ``direct``: a ``start``'s answers), and append it to the log: durable when
-        this returns. Returns its sequence number in the log.
+        this returns. Returns its sequence number in the log. ``began``: the clock's reading
+        when the interview began, for the duration its last record holds (:meth:`_minutes`).
 
         It records what it is given: the interview (:class:`Interview`) keeps the shape of the
         records -- which kind comes next, and each slot's two records -- so only it and this
         station call this."""
-        record = self._record(interview, kind, interviewer, question, direct)
+        record = self._record(interview, kind, interviewer, question, direct, began)
         return self.writer.append(age.encrypt(pad(record, self._size), self.survey.recipients))
 
     def add_answer(self, interview: int, interviewer: str, question: str, labels: Sequence[str],
-                   index: Any) -> int:
+                   index: Any, *, began: float | None = None) -> int:
         """Seal and append the ``answer`` record of ``question`` for ``interview``, its answer
         ``labels[index]``, built without a branch or a lookup on ``index`` (a one-element
         fixed-width integer array: :func:`rrdesk.store.records.select`); durable when this
         returns. Returns its sequence number in the log."""
-        record = self._record(interview, "answer", interviewer, question)
+        record = self._record(interview, "answer", interviewer, question, began=began)
         plaintext = select(answer_rows(record, labels, self._size), index)
         return self.writer.append(age.encrypt(plaintext, self.survey.recipients))
 

@@ -19,10 +19,13 @@ if TYPE_CHECKING:  # why: the randomizer (and numpy) load at the first spin, not
 class Interview:
     """One respondent's randomized questions, in the survey's order. Each question is
     spun at most once (no re-spin: the spin is on disk before its outcome is returned), and
-    recorded exactly once."""
+    recorded exactly once. ``began``: the station clock's reading when the interview began
+    (its start record), for the duration its last record holds; None when this process did not
+    see it begin (continued after a restart, or a refusal): no duration is recorded then."""
 
-    def __init__(self, station: Station, number: int, interviewer: str) -> None:
+    def __init__(self, station: Station, number: int, interviewer: str, *, began: float | None = None) -> None:
         self.station, self.number, self.interviewer = station, number, interviewer
+        self.began = began
         self._spins: dict[str, Spin] = {}  # in memory only: the sector is never written
         # a cdm question's group (0 A, 1 B), drawn with the CSPRNG when the question is first asked
         # and recorded with its answer; in memory only until then (a question never spun can draw
@@ -106,7 +109,7 @@ class Interview:
             raise InterviewError(f'question "{question_id}": not one of its answers')
         if q.kind == "cdm":
             value = value + 2 * fixed(self._groups.pop(q.id))
-        seq = self.station.add_answer(self.number, self.interviewer, q.id, labels, value)
+        seq = self.station.add_answer(self.number, self.interviewer, q.id, labels, value, began=self.began)
         del self._spins[question_id]  # the spin is not needed any more: forget the sector
         return seq
 
@@ -117,7 +120,7 @@ class Interview:
         if question_id in self._spins or self._half_done():
             raise InterviewError(f'question "{question_id}" was spun; its answer must be recorded')
         self.station.add_record(self.number, "unspun", self.interviewer, q.id)
-        return self.station.add_record(self.number, "declined", self.interviewer, q.id)
+        return self.station.add_record(self.number, "declined", self.interviewer, q.id, began=self.began)
 
     def abandon(self) -> None:
         """Close the interview now: every question not yet recorded gets an ``abandoned``
@@ -127,7 +130,7 @@ class Interview:
             q, spun = standing
             if not spun:
                 self.station.add_record(self.number, "unspun", self.interviewer, q.id)
-            self.station.add_record(self.number, "abandoned", self.interviewer, q.id)
+            self.station.add_record(self.number, "abandoned", self.interviewer, q.id, began=self.began)
 
     @property
     def complete(self) -> bool:

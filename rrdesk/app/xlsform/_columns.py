@@ -39,7 +39,9 @@ NUMBER_TYPES = ("integer", "decimal")
 SETTINGS = {"form_id": "id", "form_title": "title", "recipients": "recipients",
             "max_epsilon": "max_epsilon", "planned_respondents": "planned_respondents",
             # XLSForm's own version; rrdesk's interviewers (ids separated by commas or new lines)
-            "version": "version", "interviewers": "interviewers"}
+            "version": "version", "interviewers": "interviewers",
+            # rrdesk's own: whether interviews record their duration (true, false; true when absent)
+            "record_duration": "record_duration"}
 assert set(SETTINGS.values()) | {"languages"} == set(SURVEY_KEYS), "a [survey] key has no column"
 
 #: XLSForm types rrdesk's question types stand for: one answer from a list of the choices sheet.

@@ -130,6 +130,7 @@ def _settings(out: Built, sheet: Sheet) -> tuple[dict[str, tuple[Any, Cell]], st
             elif name or cell is not None:
                 fail(file, where, "unknown column (settings takes form_id, form_title, default_language, "
                                   "recipients, max_epsilon, planned_respondents, version, interviewers, "
+                                  "record_duration, "
                                   "weight_question, consent::LANG)")
     for extra, values in sheet.rows[1:2]:
         with out.part():
@@ -142,7 +143,7 @@ def _survey_table(out: Built, settings: dict[str, tuple[Any, Cell]], languages: 
     first = next(iter(settings.values()), (None, ("settings", 2, "")))[1]
     out.add("[survey]", (first[0], first[1], ""))
     for key in ("id", "title", "languages", "recipients", "max_epsilon", "planned_respondents", "version",
-                "interviewers"):
+                "interviewers", "record_duration"):
         if key == "languages":
             out.add(f"languages = {toml.value(languages)}", ("survey", 1, "label"))
             continue
@@ -157,6 +158,12 @@ def _survey_table(out: Built, settings: dict[str, tuple[Any, Cell]], languages: 
                 cell = dashed
         if key in ("recipients", "interviewers"):
             cell = [r for r in re.split(r"[\s,;]+", str(cell)) if r]
+        elif key == "record_duration":  # a spreadsheet's TRUE/FALSE, or the word
+            words = {"true": True, "false": False, "yes": True, "no": False}
+            found = cell if isinstance(cell, bool) else words.get(str(cell).strip().lower())
+            if found is None:
+                fail(out.file, where, f"record_duration is true or false, not {show(cell)}")
+            cell = found
         elif key == "version":  # a version typed as a number (20260115) stays its digits
             cell = str(int(cell)) if isinstance(cell, (int, float)) and float(cell).is_integer() else str(cell)
         elif key not in ("id", "title"):

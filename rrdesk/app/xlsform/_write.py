@@ -65,6 +65,9 @@ def sheets(survey: Survey, raw: dict[str, Any]) -> dict[str, list[list[Any]]]:
                  "planned_respondents", "version"],
                 [survey.id, survey.title, language_column(langs[0]), "\n".join(survey.recipients),
                  _number(raw["survey"]["max_epsilon"]), survey.planned_respondents, survey.version]]
+    if not survey.record_duration:  # rrdesk's own column, written only when durations are off
+        settings[0].append("record_duration")
+        settings[1].append("false")
     if survey.interviewers:  # rrdesk's own column: one id per line
         settings[0].append("interviewers")
         settings[1].append("\n".join(survey.interviewers))

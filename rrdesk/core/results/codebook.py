@@ -99,6 +99,7 @@ def codebook(results: Results) -> str:
               for r in results.questions if r.question.design is not None]
     lines += ["", "What they disclose: " + disclosure.SUMMARY, ""]
     lines += [f"- {text}" for _, text in disclosure.OUTSIDE_EPSILON]
+    lines += [f"- {disclosure.duration(survey.record_duration)}"]
     rate = "—" if results.response_rate is None else f"{100 * results.response_rate:.1f} %"
     lines += ["", "## Refused consent", "",
               "A respondent who answers No on the consent screen (the survey's `[consent]`) ends the interview "

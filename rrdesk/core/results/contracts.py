@@ -41,7 +41,7 @@ def check_json(s: Survey, margin: float | None = None, *, by: str | None = None,
         "questions": [_check_question(s, q, margin, by, difference, deff or 1.0) for q in s.questions],
         "epsilon_per_respondent": s.epsilon_per_respondent,
         "max_epsilon": s.max_epsilon,
-        "outside_epsilon": disclosure.statements(),
+        "outside_epsilon": disclosure.statements(s.record_duration),
         **({} if deff is None else {"design_effect": deff}),
     }
 
@@ -135,7 +135,7 @@ def aggregate_json(results: Results, problems: Sequence[Problem] = (), **extra: 
     s = results.survey
     return {"survey": s.id, "title": s.title,
             "epsilon_per_respondent": s.epsilon_per_respondent,
-            "max_epsilon": s.max_epsilon, "outside_epsilon": disclosure.statements(), "by": results.by,
+            "max_epsilon": s.max_epsilon, "outside_epsilon": disclosure.statements(s.record_duration), "by": results.by,
             "questions": [_aggregate_question(r) for r in results.questions],
             "records": results.records, "interviews": results.interviews, "devices": results.devices,
             "refused": results.refused, "response_rate": results.response_rate,

@@ -70,6 +70,7 @@ from rrdesk.core.survey._study import (  # version, interviewers, [consent]
     consent_table,
     interviewers_of,
     is_ident,
+    record_duration_of,
     version_of,
 )
 from rrdesk.core.survey._weight import weight_table  # the optional [weight] table
@@ -223,7 +224,8 @@ def _survey_table(top: Place, data: dict[str, Any]) -> dict[str, Any]:
     return {"id": table["id"], "title": table["title"], "languages": languages,
             "recipients": recipients, "max_epsilon": place.positive(table, "max_epsilon"),
             "planned_respondents": place.count(table, "planned_respondents"),
-            "version": version_of(place, table), "interviewers": interviewers_of(place, table)}
+            "version": version_of(place, table), "interviewers": interviewers_of(place, table),
+            "record_duration": record_duration_of(place, table)}
 
 
 # -- [[question]] ----------------------------------------------------------------------

@@ -202,10 +202,11 @@ class Survey:
         The optional ``[sample]`` table (:mod:`rrdesk.core.survey._sample`): the direct question
         telling the stratum, the one telling the cluster (or ``"interviewer"``), and each
         stratum's population count of clusters; ``None``, ``None`` and ``()`` without one.
-    version, interviewers, consent
+    version, interviewers, consent, record_duration
         The study settings (:mod:`rrdesk.core.survey._study`): the version recorded with every
         interview ("1" when the file gives none), the interviewer ids to choose from (empty:
-        typed), the consent text per language (empty: no consent screen).
+        typed), the consent text per language (empty: no consent screen), whether each
+        interview's duration is sealed with its records (FORMAT.md §3; on when the file is silent).
     media : tuple of (str, str)
         The ``[media]`` table: each picture or sound file beside the survey file, with its SHA-256
         (:func:`rrdesk.core.survey.verify_media` checks the files).
@@ -227,6 +228,7 @@ class Survey:
     population: tuple[float, ...] = ()  # [sample]: clusters in each stratum's population (fpc), or ()
     version: str = "1"  # _survey_study.DEFAULT_VERSION
     interviewers: tuple[str, ...] = ()
+    record_duration: bool = True  # _study.DEFAULT_RECORD_DURATION
     consent: Localized[str] = Localized()
     media: tuple[tuple[str, str], ...] = ()  # [media]: (file name beside the survey, SHA-256 hex)
 
@@ -262,7 +264,7 @@ class Survey:
         """What one version of the survey says and means: its languages, questions (texts,
         choices, spinners, conditions, pictures and sounds; not their line numbers), consent,
         respondent wording and the media files' SHA-256. Two files of one id and version must agree on it (the title,
-        recipients, interviewers, planning figures, weights and sample design may change freely)."""
+        recipients, interviewers, record_duration, planning figures, weights and sample design may change freely)."""
         questions = tuple(replace(q, line=None) for q in self.questions)
         return (self.languages, questions, self.consent, self.wording, self.media)
 

@@ -37,7 +37,7 @@ CHOICE_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")
 LANGUAGE = re.compile(r"[a-z]{2,3}(?:-[A-Z]{2})?")
 
 SURVEY_KEYS = ("id", "title", "languages", "recipients", "max_epsilon", "planned_respondents",
-               "version", "interviewers")  # the last two: rrdesk/core/survey/_study.py
+               "version", "interviewers", "record_duration")  # the last three: rrdesk/core/survey/_study.py
 DESIGNS = ("forced", "warner", "unrelated", "kary", "cdm", "direct")
 ANSWER_MODES = ("instructed", "assisted")
 #: The probabilities that may replace ``epsilon``, per design (their order is the

@@ -1,11 +1,12 @@
-"""The survey file's study settings: ``version`` and ``interviewers`` in ``[survey]``, and the
-optional ``[consent]`` table.
+"""The survey file's study settings: ``version``, ``interviewers`` and ``record_duration`` in
+``[survey]``, and the optional ``[consent]`` table.
 
 Part of :mod:`rrdesk.core.survey`::
 
     [survey]
     version = "2026-03"                  # or an integer; "1" when absent
     interviewers = ["amina", "k-07"]     # the ids an interviewer picks from; typed when absent
+    record_duration = false              # no interview durations in the records; true when absent
 
     [consent]
     text.en = "This survey is about …  Do you agree to take part?"
@@ -32,6 +33,11 @@ IDENT_RULE = 'must be 1 to 32 letters, digits, ".", "_" or "-", beginning with a
 #: A survey without ``version`` is version "1" (why: every record then names a version, and
 #: the first explicit one a coordinator writes, "2", reads as the next)
 DEFAULT_VERSION = "1"
+#: Whether interviews record their duration when a survey does not say (why on: an interviewer who
+#: taps through interviews alone shows in the durations from the first interview on, as in SurveyCTO,
+#: whose forms record a ``duration`` by default; and ours is sealed, in whole minutes, capped, with
+#: no time of day and nothing per question: FORMAT.md §3)
+DEFAULT_RECORD_DURATION = True
 MAX_INTERVIEWERS = 1000  # why: a study's field team is tens; more is a pasted list gone wrong
 CONSENT_KEYS = ("text",)
 
@@ -62,6 +68,16 @@ def interviewers_of(place: Place, table: dict[str, Any]) -> tuple[str, ...]:
         if not is_ident(name):
             place.fail("interviewers", f"interviewers[{i}] {IDENT_RULE}, not {show(name)}")
     return names
+
+
+def record_duration_of(place: Place, table: dict[str, Any]) -> bool:
+    """``[survey] record_duration``: whether each interview's duration is sealed with its records."""
+    if "record_duration" not in table:
+        return DEFAULT_RECORD_DURATION
+    value = table["record_duration"]
+    if not isinstance(value, bool):
+        place.fail("record_duration", f"record_duration must be true or false, not {show(value)}")
+    return value
 
 
 def consent_table(top: Place, data: dict[str, Any], languages: tuple[str, ...]) -> Localized[str]:

@@ -233,7 +233,7 @@ def out_of_order(seq: int, record: records.Record, prev: tuple[int, records.Reco
     of two records (``spun`` or ``unspun``, then ``answer``, ``declined`` or ``abandoned``:
     positions 1..2R), with ``rrdesk-record/1`` one record (positions 1..R). A refused
     interview's first slot begins ``unspun`` (the aggregator sets aside any answer in a refused
-    interview). A log holds one format, starts with an interview, and interview numbers only
+    interview). Only an interview's last record may hold its duration. A log holds one format, starts with an interview, and interview numbers only
     grow (``interviews.Station``).
     """
     slots = record.format in records.SLOTTED  # two records per question
@@ -257,6 +257,8 @@ def out_of_order(seq: int, record: records.Record, prev: tuple[int, records.Reco
         slot = (record.position - 1) // 2 if slots else record.position - 1
         if record.position and record.question != randomized[slot].id:
             return f"{where}: not the question the survey asks at this position"
+        if record.duration_minutes is not None and record.position != per - 1:
+            return f"{where}: holds an interview's duration, which only its last record may hold"
     elif seq == 0 and record.position != 0:
         return f"{where}: a log must begin with an interview's start"
     if prev is None:
