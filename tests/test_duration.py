@@ -266,3 +266,19 @@ def test_a_survey_without_durations_keeps_it_through_an_xlsform(tmp_path):
         code, _, err = rrdesk("import-xlsform", form, "-o", back)
         assert code == 0, err
         assert surveys.load(back).record_duration is expected
+
+
+def test_the_aggregators_rows_carry_the_duration_on_the_last_record_only(tmp_path):
+    from rrdesk.store.collect import _opening  # the rows' columns (a test reads the engine's table)
+
+    last = 2 * len(surveys.load(DEMO).randomized)
+    data = _log_with(tmp_path, {last: 9})
+    [path] = (data / surveys.load(DEMO).id).glob("*.rrlog")
+    found = log.scan(path.read_bytes(), str(path))
+    s = surveys.load(DEMO)
+    blobs = [frame.blob for frame in found.frames]
+    opened = _opening.open_blobs(str(path), found.header, s, 0, blobs, None, age.Opener(demo_identities()))
+    assert opened.problems == [] and opened.rows.shape[0] == len(blobs)
+    minutes = opened.rows[:, _opening.DURATION].tolist()
+    positions = [records.parse(age.decrypt(b, demo_identities())).position for b in blobs]
+    assert minutes == [9 if p == last else -1 for p in positions]

@@ -37,9 +37,11 @@ from rrdesk.store.log import Header
 #: record's day (its proleptic Gregorian ordinal); ``WHO`` and ``VERSION`` index the job's
 #: :attr:`Opened.names` (the interviewer and the survey version; "" in records before /3);
 #: ``SYNTHETIC`` is 1 for a record ``rrdesk simulate`` made, else 0; ``SEALED`` indexes the names
-#: too: the kinds of the record's age stanzas, sorted and joined by commas (whom it is sealed to).
-SEQ, INTERVIEW, KIND, QUESTION, ANSWER, DAY, WHO, VERSION, SYNTHETIC, SEALED = range(10)
-FIXED = 10
+#: too: the kinds of the record's age stanzas, sorted and joined by commas (whom it is sealed to);
+#: ``DURATION`` is the interview's length in whole minutes, on its last record when the station
+#: recorded it (FORMAT.md §3), else -1.
+SEQ, INTERVIEW, KIND, QUESTION, ANSWER, DAY, WHO, VERSION, SYNTHETIC, SEALED, DURATION = range(11)
+FIXED = 11
 KINDS = records.KINDS  # start, answer, declined, abandoned, spun, unspun
 START, ANSWERED, ABANDONED, SPUN, REFUSED = (KINDS.index(kind) for kind in ("start", "answer", "abandoned", "spun",
                                                                             "refused"))
@@ -202,7 +204,8 @@ def open_blobs(file: str, header: Header, survey: Survey, first: int, blobs: Seq
         prev = (seq, record)
         row = [seq, record.interview, kinds[record.kind], -1, -1, _day(record.day, days),
                names.setdefault(record.interviewer, len(names)), names.setdefault(record.version, len(names)),
-               1 if record.synthetic else 0, names.setdefault(shape, len(names)), *blank]
+               1 if record.synthetic else 0, names.setdefault(shape, len(names)),
+               -1 if record.duration_minutes is None else record.duration_minutes, *blank]
         what = what or _content(record, row, index, answers, direct)
         if what:
             problems.append((seq, what))  # why: a record with any problem is left out of the estimates
