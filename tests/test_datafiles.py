@@ -1,21 +1,22 @@
 """The wide data files of ``aggregate --out``: ``answers-wide.csv``, ``answers.dta`` (Stata 118)
-and ``answers.sav`` (SPSS), read back by R's ``haven`` (and ``foreign`` for the ``.sav``, as
-its ``read.dta`` stops at Stata 12) and checked against ``answers.csv``: one row per interview,
-every recorded answer's code, the direct answers, the variable labels (the question texts) and
-the value labels (the choices' texts; rrdesk's YES and NO).
+and ``answers.sav`` (SPSS), written by pyreadstat, read back by R's ``haven`` (and ``foreign``
+for the ``.sav``, as its ``read.dta`` stops at Stata 12) and checked against ``answers.csv``: one
+row per interview, every recorded answer's code, the direct answers, the variable labels (the
+question texts) and the value labels (the choices' texts; rrdesk's YES and NO); each laptop by
+its enrollment name; without pyreadstat, one line and the CSVs.
 """
 from __future__ import annotations
 
 import csv
 import shutil
-import struct
 import subprocess
+import sys
 from collections import namedtuple
 
 import pytest
 
 from rrdesk.core import survey as surveys
-from rrdesk.core.results.datafiles import dta_bytes, sav_bytes, wide_csv, wide_table
+from rrdesk.core.results.datafiles import EXTRA, wide_csv, wide_table, write_dta, write_sav
 from rrdesk.core.wording import words_for
 from tests.conftest import DEMO
 from tests.test_analysis_scripts import RSCRIPT, _r_has, report  # noqa: F401 (a fixture)
@@ -75,9 +76,10 @@ def test_r_reads_the_labelled_files_and_they_hold_answers_csv(report, tmp_path, 
     meta, rows = _r_read(tmp_path, file, how)
     s = surveys.load(DEMO)
     words = words_for(s, "en")
-    # labels: the question's text; the answers' texts on every answer variable
+    # labels: the question's text (Stata keeps 80 characters of it); the answers' texts on every answer
     for q in s.questions:
-        assert meta[q.id]["label"].startswith(q.text["en"]), q.id
+        assert meta[q.id]["label"].startswith(q.text["en"][:80]), q.id
+        assert how != "dta" or len(meta[q.id]["label"]) <= 80
         texts = q.choice_text["en"] if q.choices else (words("no"), words("yes"))
         assert meta[q.id]["labels"] == "|".join(f"{j}={t}" for j, t in enumerate(texts)), q.id
     # one row per interview; each recorded answer's code where answers.csv has it
@@ -150,12 +152,48 @@ def test_cdm_weights_long_names_and_missing_values_in_every_layout():
     assert col[short].values == [1.0, 0.0, None] and col[short].label.startswith("J'ai volé.")
     assert [v for c in table.columns if c.name.endswith("_group") for v in c.values] == ["b", "a", ""]
     text = wide_csv(table).splitlines()
-    assert text[0].split(",")[:3] == ["survey", "device", "interview"] and len(text) == 4
-    dta = dta_bytes(table)
-    assert dta.startswith(b"<stata_dta><header><release>118</release><byteorder>LSF</byteorder>")
-    assert struct.unpack("<H", dta[dta.index(b"<K>") + 3:][:2])[0] == len(names)
-    sav = sav_bytes(table)
-    assert sav[:4] == b"$FL2" and struct.unpack("<i", sav[80:84])[0] == 3  # three cases
+    assert text[0].split(",")[:4] == ["survey", "laptop", "device", "interview"] and len(text) == 4
+
+
+def test_pyreadstat_reads_back_what_it_wrote(tmp_path):
+    """Without R: the files say Stata 118 and SPSS, and pyreadstat's own reader gets every label,
+    value and missing value back (R's readers are the judges below)."""
+    import pyreadstat
+
+    s = surveys.loads(WEIGHTED_CDM)
+    qid = s.questions[1].id
+    answers = [Recorded("dev", "log", 1, 1, qid, "yes-b", "2026-01-02", "amina", "1"),
+               Recorded("dev", "log", 2, 2, qid, "no-a", "2026-01-02", "amina", "1")]
+    interviews = {("dev", 1): {"region": "north"}, ("dev", 2): {"region": ""}, ("dev", 3): {"region": "south"}}
+    table = wide_table(s, answers, interviews, "fr", laptops={"dev": "Amina's laptop"})
+    assert write_dta(table, tmp_path / "t.dta").read_bytes().startswith(b"<stata_dta><header><release>118</release>")
+    assert write_sav(table, tmp_path / "t.sav").read_bytes()[:4] == b"$FL2"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.dta", "t.sav"]  # no temporary file left
+    for read in (pyreadstat.read_dta, pyreadstat.read_sav):
+        frame, meta = read(str(tmp_path / ("t.dta" if read is pyreadstat.read_dta else "t.sav")))
+        assert list(frame.columns) == [c.name for c in table.columns]
+        assert meta.column_names_to_labels["region"] == "Région ?"
+        assert meta.variable_value_labels["region"] == {0: "Nord", 1: "Sud"}
+        assert list(frame["laptop"]) == ["Amina's laptop"] * 3
+        assert [None if v != v else v for v in frame["weight"]] == [2.5, None, 1.0]
+
+
+def test_without_pyreadstat_one_line_and_the_csvs(tmp_path, monkeypatch):
+    from tests.cli_runs import rrdesk
+    from tests.test_aggregate import KEY, export, simulate
+
+    simulate(tmp_path / "laptop", 2, 5)
+    bundle = export(tmp_path / "laptop", tmp_path / "stick")
+    monkeypatch.setitem(sys.modules, "pyreadstat", None)  # import pyreadstat now raises ImportError
+    code, _, err = rrdesk("aggregate", bundle, "-i", KEY, "--out", tmp_path / "out")
+    assert code == 0, err
+    notes = [line for line in err.splitlines() if "pyreadstat" in line]
+    assert notes == [f"rrdesk: note: answers.dta and answers.sav need pyreadstat ({EXTRA}); the CSV files "
+                     "hold the same data"]
+    assert "Traceback" not in err
+    written = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert "answers-wide.csv" in written and "answers.csv" in written
+    assert "answers.dta" not in written and "answers.sav" not in written
 
 
 @needs_haven
@@ -164,11 +202,10 @@ def test_haven_reads_unicode_long_names_and_missing_values(tmp_path):
     qid = s.questions[1].id
     answers = [Recorded("dev", "log", 1, 1, qid, "yes-b", "2026-01-02", "amina", "1")]
     table = wide_table(s, answers, {("dev", 1): {"region": "north"}, ("dev", 2): {"region": ""}}, "fr")
-    for suffix, data, how in (("dta", dta_bytes(table), "dta"), ("sav", sav_bytes(table), "sav"),
-                              ("sav", sav_bytes(table), "foreign")):
-        path = tmp_path / f"t.{suffix}"
-        path.write_bytes(data)
-        meta, rows = _r_read(tmp_path, path, how)
+    write_dta(table, tmp_path / "t.dta")
+    write_sav(table, tmp_path / "t.sav")
+    for suffix, how in (("dta", "dta"), ("sav", "sav"), ("sav", "foreign")):
+        meta, rows = _r_read(tmp_path, tmp_path / f"t.{suffix}", how)
         assert list(meta) == [c.name for c in table.columns], how
         assert meta["region"]["labels"] == "0=Nord|1=Sud" and meta["region"]["label"] == "Région ?"
         assert [r["weight"] for r in rows] == ["2.5", ""] and [r["region"] for r in rows] == ["0", ""]
@@ -192,3 +229,29 @@ def test_the_labels_come_in_the_language_asked_for(tmp_path):
     assert code == 2 and out == "" and err == ("rrdesk: error: command line: --labels: 'de' is not one of the "
                                                "survey's languages (en, fr)\n")
     assert not (tmp_path / "other").exists()
+
+
+def test_each_laptop_is_named_as_it_was_enrolled_and_its_device_id_kept(tmp_path):
+    from rrdesk.app import enrollment
+    from tests.cli_runs import export, rrdesk, simulate
+    from tests.test_aggregate import KEY
+    from tests.test_custody import enroll
+
+    listed = tmp_path / "coordinator.laptops"
+    bundles = []
+    for n, name in enumerate(("Laptop 3, Amina", None)):
+        simulate(tmp_path / f"laptop{n}", 2, 7 + n)
+        enroll(tmp_path / f"laptop{n}", listed, tmp_path / f"enroll{n}", *((name,) if name else ()))
+        bundles.append(export(tmp_path / f"laptop{n}", tmp_path / f"stick{n}"))
+    code, _, err = rrdesk("aggregate", *bundles, "-i", KEY, "--laptops", listed, "--out", tmp_path / "out")
+    assert code == 0, err
+    [named] = enrollment.laptop_names(listed).items()
+    rows = _read(tmp_path / "out" / "answers-wide.csv")
+    assert {(r["device"], r["laptop"]) for r in rows} == {named, *((r["device"], "") for r in rows
+                                                                  if r["device"] != named[0])}
+    assert len({r["device"] for r in rows}) == 2 and len(rows) == 4
+    import pyreadstat
+
+    frame, meta = pyreadstat.read_dta(str(tmp_path / "out" / "answers.dta"))
+    assert sorted(set(frame["laptop"])) == ["", "Laptop 3, Amina"]
+    assert meta.column_names_to_labels["laptop"] == "Laptop (the name it was enrolled with)"

@@ -58,7 +58,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", metavar="DIR", type=Path,
                    help="write report.html, estimates.csv, answers.csv, codebook.md, analysis.R and analysis.do "
                         "(and model.csv with --model), and answers-wide.csv, answers.dta and answers.sav (one row "
-                        "per interview, labelled) into DIR")
+                        "per interview, labelled; the last two need the datafiles extra) into DIR")
     p.add_argument("--labels", metavar="LANG",
                    help="the language of answers.dta's and answers.sav's variable and value labels (with --out; "
                         "default: the survey's first language)")
@@ -97,6 +97,9 @@ def run(args: argparse.Namespace) -> int:
     # why: run raises when no bundle was usable, so both are there (Aggregation also serves compute)
     assert data is not None and results is not None
     written = use_case.write_report(args.out, found, labels=args.labels) if args.out is not None else []
+    missing = use_case.datafiles_missing() if args.out is not None else None
+    if missing is not None:
+        print(f"rrdesk: note: {missing}", file=sys.stderr)
     if args.json:
         per_version = [(v, r) for v, _, r in found.by_version]
         extra: dict[str, Any] = {**contracts.versions_json(found.versions_used, per_version), "bundles": list(data.bundles),

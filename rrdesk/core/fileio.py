@@ -23,13 +23,14 @@ import os
 import stat
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, Protocol
+from typing import Callable, Iterator, Protocol
 
 from rrdesk.core.errors import LocatedError, StoreError, os_reason
 
 __all__ = ["SIDE_FILE_LIMIT", "FileOps", "OsOps", "check_regular", "create_once", "flush", "folder_lock", "fsync_dir", "mapped", "read_all", "read_capped",
            "read_capped_if_present", "read_if_present",
-           "read_text", "remove_quietly", "replace_file", "temp_name", "write_all", "write_atomic", "write_file"]
+           "read_text", "remove_quietly", "replace_file", "temp_name", "write_all", "write_atomic", "write_atomic_by",
+           "write_file"]
 
 _BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
 
@@ -201,6 +202,39 @@ def write_atomic(path: Path, data: bytes) -> Path:
     except OSError as error:
         remove_quietly(temp)
         raise StoreError(path, "", f"could not be written: {os_reason(error)}") from None
+    return path
+
+
+def write_atomic_by(path: Path, fill: Callable[[Path], None]) -> Path:
+    """:func:`write_atomic` for a library that writes to a path itself: ``fill`` writes a
+    temporary file beside ``path`` (made empty, mode 0600), which is then fsynced and renamed.
+
+    Raises
+    ------
+    StoreError
+        The file could not be written (the temporary file is removed; ``path`` is untouched);
+        whatever else ``fill`` raises goes to the caller, the temporary file removed.
+    """
+    path = Path(path)
+    import tempfile
+
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    os.close(fd)
+    try:
+        fill(Path(temp))
+        fd = os.open(temp, os.O_RDWR)  # why not read-only: Windows' fsync needs a writable descriptor
+        try:
+            flush(fd)
+        finally:
+            os.close(fd)
+        os.replace(temp, path)
+        fsync_dir(path.parent)
+    except OSError as error:
+        remove_quietly(temp)
+        raise StoreError(path, "", f"could not be written: {os_reason(error)}") from None
+    except BaseException:
+        remove_quietly(temp)
+        raise
     return path
 
 

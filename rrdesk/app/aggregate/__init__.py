@@ -43,7 +43,7 @@ from rrdesk.core.fileio import write_atomic
 from rrdesk.core.problems import Problem
 from rrdesk.core.results import UNKNOWN_GROUP, QuestionResult, Results, fitting, results
 from rrdesk.core.results.codebook import codebook
-from rrdesk.core.results.datafiles import dta_bytes, sav_bytes, wide_csv, wide_table
+from rrdesk.core.results.datafiles import unavailable, wide_csv, wide_table, write_dta, write_sav
 from rrdesk.core.results.html import render
 from rrdesk.core.results.scripts import analysis_do, analysis_r
 from rrdesk.core.results.tables import answers_csv, estimates_csv, model_csv
@@ -54,7 +54,8 @@ from rrdesk.store.bundle import BundleIndex
 from rrdesk.store.collect import SurveyData
 from rrdesk.store.ledger import held
 
-__all__ = ["LEDGER_ENV", "REPORT_FILES", "Aggregation", "Checks", "IdentityFiles", "choose", "compute", "find_surveys",
+__all__ = ["LEDGER_ENV", "REPORT_FILES", "Aggregation", "Checks", "IdentityFiles", "choose", "compute", "datafiles_missing",
+           "find_surveys",
            "ledger_path", "results_of", "run", "split", "write_report"]
 
 
@@ -78,6 +79,7 @@ class Aggregation:
     skipped: tuple[tuple[str, str], ...]
     versions_used: tuple[str, ...] = ()  # the survey versions the records of ``results`` name, first met first
     by_version: tuple[tuple[str, SurveyData, Results], ...] = ()  # each version alone, when they read differently
+    laptops: tuple[tuple[str, str], ...] = ()  # (device id, enrollment name) of the laptops the coordinator named
 
 
 def find_surveys(bundles: Sequence[Path], identity: IdentityFiles) -> Found:
@@ -207,24 +209,26 @@ def _aggregate(bundles: Sequence[Path], identities: Sequence[Identity], engine: 
     collection = save_ledger(collection.ledger, checks.ledger, collection)
     names = _laptop_names(checks)
     if not collection.surveys:
-        return Aggregation(None, None, _named(collection.problems, names), collection.skipped)
+        return Aggregation(None, None, _named(collection.problems, names), collection.skipped,
+                           laptops=tuple(sorted(names.items())))
     data = next(iter(collection.surveys.values()))
     versions = sort_out(data)
     data = versions.data
     return Aggregation(data, results_of(data, by=by, model=model), _named(data.problems, names), collection.skipped,
-                       versions.used, tuple((v, d, results_of(d, by=by)) for v, d in versions.split))
+                       versions.used, tuple((v, d, results_of(d, by=by)) for v, d in versions.split),
+                       tuple(sorted(names.items())))
 
 
 _LAPTOP = re.compile(r"\blaptop ([0-9a-f]{8})\b")  # how problems name a laptop: its device id's first 8 digits
 
 
 def _laptop_names(checks: Checks) -> dict[str, str]:
-    """The enrollment names of the laptops (first 8 hex digits of the device id → name)."""
+    """The enrollment names of the laptops (device id → name)."""
     names: dict[str, str] = {}
     for path in checks.laptop_lists or ((checks.laptops,) if checks.laptops is not None else ()):
         if path is not None and path.is_file():
             try:
-                names.update({device[:8]: name for device, name in enrollment.laptop_names(path).items()})
+                names.update(enrollment.laptop_names(path))
             except RRDeskError:
                 continue  # read and reported by the custody checks
     return names
@@ -235,8 +239,9 @@ def _named(problems: Sequence[Problem], names: dict[str, str]) -> tuple[Problem,
     coordinator called it when enrolling it (``enroll --name``)."""
     if not names:
         return tuple(problems)
+    short = {device[:8]: name for device, name in names.items()}
     def name(found: re.Match) -> str:
-        given = names.get(found[1])
+        given = short.get(found[1])
         return found[0] if given is None else f'{found[0]} ("{given}")'
     return tuple(replace(p, what=_LAPTOP.sub(name, p.what)) for p in problems)
 
@@ -350,6 +355,8 @@ def write_report(out: Path, found: Aggregation, *, now: datetime | None = None,
     """Write :data:`REPORT_FILES` (and ``model.csv`` with a model) into ``out`` (created if
     needed), each whole or not at all; return their paths. ``report.html`` is self-contained (inline CSS and SVG).
     ``labels``: the language of the ``.dta``'s and ``.sav``'s labels (the survey's first when None).
+    Without pyreadstat (the ``datafiles`` extra) the ``.dta`` and ``.sav`` are left out:
+    :func:`datafiles_missing` says so in one line.
 
     Raises
     ------
@@ -379,11 +386,19 @@ def write_report(out: Path, found: Aggregation, *, now: datetime | None = None,
              "codebook.md": codebook(res), "analysis.R": analysis_r(res), "analysis.do": analysis_do(res)}
     if res.model is not None:
         texts["model.csv"] = model_csv(res.model)
-    wide = wide_table(data.survey, data.answers(), data.direct_answers(), labels)  # one row per interview, labelled
-    files = {**{name: text.encode("utf-8") for name, text in texts.items()},
-             "answers-wide.csv": wide_csv(wide).encode("utf-8"), "answers.dta": dta_bytes(wide),
-             "answers.sav": sav_bytes(wide)}
-    return [write_atomic(out / name, body) for name, body in files.items()]
+    # one row per interview, labelled, each laptop by its enrollment name
+    wide = wide_table(data.survey, data.answers(), data.direct_answers(), labels, laptops=dict(found.laptops))
+    files = {**{name: text.encode("utf-8") for name, text in texts.items()}, "answers-wide.csv": wide_csv(wide).encode("utf-8")}
+    written = [write_atomic(out / name, body) for name, body in files.items()]
+    if datafiles_missing() is None:
+        written += [write_dta(wide, out / "answers.dta"), write_sav(wide, out / "answers.sav")]
+    return written
+
+
+def datafiles_missing() -> str | None:
+    """None when :func:`write_report` writes ``answers.dta`` and ``answers.sav``; else the one
+    line saying how to get them (pyreadstat, the ``datafiles`` extra, is not installed)."""
+    return unavailable()
 
 
 def _beside_each(identity: IdentityFiles, checks: Checks) -> Checks:

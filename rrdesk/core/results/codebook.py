@@ -119,14 +119,17 @@ def codebook(results: Results) -> str:
     lines += ["", f"Total ε per respondent (sum over the randomized questions): "
               f"{survey.epsilon_per_respondent:.4f} (cap {survey.max_epsilon:g}).", "",
               "## One row per interview: answers-wide.csv, answers.dta, answers.sav", "",
-              "The same answers, one row per interview (`survey`, `device`, `interview`, `respondent`, "
+              "The same answers, one row per interview (`survey`, `laptop` (its enrollment name), `device`, "
+              "`interview`, `respondent`, "
               "`interviewer`, `day`, `version`" + (", `weight`" if survey.weight_question else "") + "), then a "
               "variable per question named by its id (`-` written `_`, at most 32 characters): a direct "
               "question's answer (a choice's position in its list, from 0; a number as it is), a randomized "
               "question's recorded answer (`answer_code` of answers.csv) followed by its design's columns "
               "(`_p_yes_given_no`, `_p_yes_given_yes`; k-ary `_p_say_J`, `_p_truth`; cdm `_group` and its "
               "group's spinner). Empty or missing: not asked, declined or skipped. `answers.dta` (Stata 14 and "
-              "later) and `answers.sav` (SPSS, PSPP) carry the question texts as variable labels and the "
+              "later) and `answers.sav` (SPSS, PSPP), written by pyreadstat when it is installed "
+              "(`pip install 'rrdesk[datafiles]'`; the desktop app has it), carry the question texts "
+              "(Stata keeps 80 characters) as variable labels and the "
               f"answers' texts as value labels, in {survey.languages[0]} (the survey's first language; "
               "`aggregate --labels LANG` chooses another): R reads them with "
               "`haven::read_dta()` / `haven::read_sav()` (or `foreign::read.spss()`).", "",

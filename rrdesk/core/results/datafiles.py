@@ -1,38 +1,45 @@
 """The wide data file: one row per interview, as CSV, Stata ``.dta`` and SPSS ``.sav`` with labels.
 
 ``aggregate --out`` writes ``answers-wide.csv``, ``answers.dta`` and ``answers.sav`` beside the
-long ``answers.csv``: one row per interview (survey, laptop, interview number, respondent key,
-interviewer, day, version, weight), each direct answer, and each randomized question's recorded
+long ``answers.csv``: one row per interview (survey, the laptop's enrollment name and device id,
+interview number, respondent key, interviewer, day, version, weight), each direct answer, and each randomized question's recorded
 answer with its design's columns. Every answer is a number: a choice's position in its list
 (0, 1, …; a yes/no answer 0 = no, 1 = yes, as ``answer_code`` in ``answers.csv``), a number
 question's value; a question not answered is missing. The ``.dta`` and ``.sav`` carry a
 variable label (the question's text, in the survey's first language unless another is asked
 for) and value labels (the choices' texts) on every answer.
 
-Why written here, by hand, and not with pyreadstat: pyreadstat writes only from a pandas or
-polars data frame, tens of megabytes in the desktop bundle for two file layouts that are short
-and fully specified -- Stata's format 118 (``help dta``) and SPSS's system file as GNU PSPP
-documents it (uncompressed, UTF-8, long names in extension record 13). The tests read both
-back with R's ``haven`` (ReadStat, the library pyreadstat wraps) and ``foreign``.
-Pure: bytes and text out.
+Why pyreadstat writes the ``.dta`` and ``.sav``: it wraps ReadStat, the C library R's
+``haven`` reads and writes them with, maintained with both formats' quirks (Stata 14's format
+118, SPSS's system file with UTF-8 long names and labels), so what rrdesk writes is what R,
+Stata and SPSS users already exchange; nothing else on PyPI writes both formats with value
+labels. It needs a data frame (pandas here: 60 MB installed against polars' 170 MB), so it is
+the optional extra ``rrdesk[datafiles]`` (the desktop bundle has it; the ``test`` extra pulls it
+in). Without it :func:`unavailable` says so in one line and the CSV files are still written.
+:func:`wide_table` and :func:`wide_csv` are pure; :func:`write_dta` and :func:`write_sav` write
+a file whole or not at all (a temporary file beside it, renamed).
 """
 from __future__ import annotations
 
 import csv
 import io
-import math
 import re
-import struct
 from dataclasses import dataclass, field, replace
-from typing import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from rrdesk.core import cdm
+from rrdesk.core.errors import StoreError
+from rrdesk.core.fileio import write_atomic_by
 from rrdesk.core.results.model import answer_parameters, design_parameters
 from rrdesk.core.results.tables import RecordedAnswer
 from rrdesk.core.survey import Question, Survey
 from rrdesk.core.wording import words_for
 
-__all__ = ["Column", "Table", "dta_bytes", "sav_bytes", "wide_csv", "wide_table"]
+__all__ = ["EXTRA", "Column", "Table", "unavailable", "wide_csv", "wide_table", "write_dta", "write_sav"]
+
+#: how to get the ``.dta`` and ``.sav`` when pyreadstat is not installed
+EXTRA = "pip install 'rrdesk[datafiles]'"
 
 Value = float | str | None
 
@@ -61,30 +68,34 @@ class Table:
         return len(self.columns[0].values) if self.columns else 0
 
 
-def _names(wanted: Sequence[str]) -> list[str]:
+def _names(wanted: Sequence[str], limits: Sequence[int]) -> list[str]:
     """Variable names Stata and SPSS both take, unique without regard to case: a question's id
-    (``-`` as ``_``) cut so that its suffix (``_group``, ``_p_truth``; after a NUL) stays whole."""
+    (``-`` as ``_``) cut to its limit (32, less for a labelled one) so that its suffix
+    (``_group``, ``_p_truth``; after a NUL) stays whole."""
     out: list[str] = []
     seen: set[str] = set()
-    for name in wanted:
+    for name, limit in zip(wanted, limits):
         stem, _, suffix = name.partition("\x00")
         base = re.sub(r"[^A-Za-z0-9_]", "_", stem)
         base = base if re.match(r"[A-Za-z]", base) else f"v_{base}"
-        base = base[:32 - len(suffix)] + suffix
+        base = base[:limit - len(suffix)] + suffix
         candidate, n = base, 1
         while candidate.lower() in seen:
             n += 1
-            candidate = f"{base[:32 - len(str(n)) - 1]}_{n}"
+            candidate = f"{base[:limit - len(str(n)) - 1]}_{n}"
         seen.add(candidate.lower())
         out.append(candidate)
     return out
 
 
 def wide_table(survey: Survey, answers: Iterable[RecordedAnswer],
-               interviews: Mapping[tuple[str, int], Mapping[str, str]], lang: str | None = None) -> Table:
+               interviews: Mapping[tuple[str, int], Mapping[str, str]], lang: str | None = None, *,
+               laptops: Mapping[str, str] | None = None) -> Table:
     """One row per interview from the store's recorded answers and each interview's direct
     answers (as :func:`rrdesk.core.results.tables.answers_csv` takes them); labels in ``lang``
-    (the survey's first language when None)."""
+    (the survey's first language when None); ``laptops``: each laptop's enrollment name by
+    device id (a laptop not named there: empty)."""
+    laptops = laptops or {}
     lang = lang if lang in survey.languages else survey.languages[0]
     words = words_for(survey, lang)
     rows: dict[tuple[str, int], dict[str, Value]] = {}
@@ -108,7 +119,8 @@ def wide_table(survey: Survey, answers: Iterable[RecordedAnswer],
 
     specs: list[tuple[str, str, bool, list[Value], dict[int, str]]] = [
         ("survey", "Survey id", False, [survey.id] * len(keys), {}),
-        ("device", "Laptop (its device id)", False, [k[0] for k in keys], {}),
+        ("laptop", "Laptop (the name it was enrolled with)", False, [laptops.get(k[0], "") for k in keys], {}),
+        ("device", "Laptop's device id", False, [k[0] for k in keys], {}),
         ("interview", "Interview number on that laptop", True, [float(k[1]) for k in keys], {}),
         ("respondent", "Respondent key (device-interview)", False, [f"{k[0]}-{k[1]}" for k in keys], {}),
         ("interviewer", "Interviewer", False, [meta.get(k, ("", "", ""))[0] for k in keys], {}),
@@ -163,7 +175,11 @@ def wide_table(survey: Survey, answers: Iterable[RecordedAnswer],
                               [say[j] if on else None for on in asked], {}))
             specs.append((f"{q.id}\x00_p_truth", f"{q.id}: P(the spinner says: the true answer)", True,
                           [float(d.truth_probability) if on else None for on in asked], {}))
-    names = _names([s[0] for s in specs])
+    # why shorter when labelled: pyreadstat names a variable's value label set after it, its
+    # number among the labelled ones appended, and Stata's names stop at 32 characters
+    labelled_count = sum(1 for spec in specs if spec[4])
+    names = _names([spec[0] for spec in specs],
+                   [32 - len(str(max(labelled_count - 1, 0))) if spec[4] else 32 for spec in specs])
     return Table(survey.title, [Column(n, label, numeric, values, labelled)
                                 for n, (_, label, numeric, values, labelled) in zip(names, specs)])
 
@@ -200,147 +216,94 @@ def _csv_value(v: Value) -> str:
     return v
 
 
-# -- Stata: format 118 (Stata 14 and later; help dta) ----------------------------------------
+# -- Stata and SPSS, through pyreadstat -----------------------------------------------------------
 
-_DTA_DOUBLE = 65526
-_DTA_MISSING = b"\x00\x00\x00\x00\x00\x00\xe0\x7f"  # ".", the double 2^1023
-
-
-def _fixed(text: str, size: int) -> bytes:
-    """``text`` in UTF-8, cut on a character boundary to leave room for a NUL, padded with NULs."""
-    data = text.encode("utf-8")
-    while len(data) > size - 1:
-        text = text[:-1]
-        data = text.encode("utf-8")
-    return data + b"\x00" * (size - len(data))
+_VARIABLE_LABEL = {"dta": 80, "sav": 255}  # characters Stata keeps of a variable label; bytes for SPSS
+_VALUE_LABEL = {"dta": 32000, "sav": 120}  # bytes of one value label
 
 
-def _tag(name: str, body: bytes) -> bytes:
-    return f"<{name}>".encode() + body + f"</{name}>".encode()
+def unavailable() -> str | None:
+    """None when the ``.dta`` and ``.sav`` can be written; else the one line that says why not
+    and how to get them."""
+    try:
+        import pyreadstat  # noqa: F401  (why here: pandas takes a fifth of a second to import)
+    except ImportError:
+        return f"answers.dta and answers.sav need pyreadstat ({EXTRA}); the CSV files hold the same data"
+    return None
 
 
-def dta_bytes(table: Table) -> bytes:
-    """The table as a Stata ``.dta`` (format 118, little-endian): doubles for numbers (missing
-    is ``.``), ``str#`` for texts, variable labels and one value label set per labelled variable."""
-    cols = table.columns
-    widths = [0 if c.numeric else min(max([len(str(v or "").encode("utf-8")) for v in c.values] + [1]), 2045)
-              for c in cols]
-    label = _fixed(table.label, 321).rstrip(b"\x00")
-    header = _tag("header", _tag("release", b"118") + _tag("byteorder", b"LSF") + _tag("K", struct.pack("<H", len(cols)))
-                  + _tag("N", struct.pack("<Q", table.rows)) + _tag("label", struct.pack("<H", len(label)) + label)
-                  + _tag("timestamp", b"\x00"))
-    types = b"".join(struct.pack("<H", _DTA_DOUBLE if w == 0 else w) for w in widths)
-    names = b"".join(_fixed(c.name, 129) for c in cols)
-    sortlist = b"\x00\x00" * (len(cols) + 1)
-    formats = b"".join(_fixed("%10.0g" if c.numeric else f"%-{w}s", 57) for c, w in zip(cols, widths))
-    labelled = [c.name if c.value_labels else "" for c in cols]
-    value_label_names = b"".join(_fixed(n, 129) for n in labelled)
-    variable_labels = b"".join(_fixed(c.label, 321) for c in cols)
-    data = bytearray()
-    for i in range(table.rows):
-        for c, w in zip(cols, widths):
-            v = c.values[i]
-            if c.numeric:
-                data += _DTA_MISSING if v is None else struct.pack("<d", float(v))
-            else:
-                data += _fixed(str(v or ""), w + 1)[:w]
-    value_labels = bytearray()
-    for c in cols:
-        if not c.value_labels:
-            continue
-        items = sorted(c.value_labels.items())
-        texts = [t.encode("utf-8")[:32000] + b"\x00" for _, t in items]
-        starts = [sum(len(t) for t in texts[:i]) for i in range(len(texts))]
-        body = struct.pack("<ii", len(items), sum(len(t) for t in texts)) \
-            + b"".join(struct.pack("<i", o) for o in starts) \
-            + b"".join(struct.pack("<i", v) for v, _ in items) + b"".join(texts)
-        value_labels += _tag("lbl", struct.pack("<i", len(body)) + _fixed(c.name, 129) + b"\x00\x00\x00" + body)
-    parts = [("variable_types", types), ("varnames", names), ("sortlist", sortlist), ("formats", formats),
-             ("value_label_names", value_label_names), ("variable_labels", variable_labels),
-             ("characteristics", b""), ("data", bytes(data)), ("strls", b""), ("value_labels", bytes(value_labels))]
-    # the map: where each part starts (14 offsets, the first the file's), its own size known
-    at = len(b"<stata_dta>") + len(header)
-    where = [0, at]
-    at += len(_tag("map", b"\x00" * 8 * 14))
-    for name, body in parts:
-        where.append(at)
-        at += len(_tag(name, body))
-    where += [at, at + len(b"</stata_dta>")]
-    out = bytearray(b"<stata_dta>" + header + _tag("map", b"".join(struct.pack("<Q", o) for o in where)))
-    for name, body in parts:
-        out += _tag(name, body)
-    out += b"</stata_dta>"
-    return bytes(out)
+def _cut(text: str, size: int, *, characters: bool = False) -> str:
+    """``text`` cut to ``size`` characters, or UTF-8 bytes, on a character boundary."""
+    if characters:
+        return text[:size]
+    data = text.encode("utf-8")[:size]
+    return data.decode("utf-8", "ignore")
 
 
-# -- SPSS: the system file (.sav), uncompressed, UTF-8 ----------------------------------------
+def _frame(table: Table) -> Any:
+    import pandas
 
-_SYSMIS = -1.7976931348623157e308  # -DBL_MAX: SPSS's system-missing value
-_SAV_HIGHEST, _SAV_LOWEST = 1.7976931348623157e308, -1.7976931348623155e308
+    data = {}
+    for c in table.columns:
+        if c.numeric:
+            data[c.name] = pandas.Series([float("nan") if v is None else float(v) for v in c.values], dtype="float64")
+        else:
+            data[c.name] = pandas.Series([str(v or "") for v in c.values], dtype="object")
+    return pandas.DataFrame(data)
 
 
-def _i32(*values: int) -> bytes:
-    return struct.pack(f"<{len(values)}i", *values)
+def _labels(table: Table, kind: str) -> tuple[list[str | None], dict[str, dict[int | float, str]]]:
+    column_labels: list[str | None] = [_cut(c.label, _VARIABLE_LABEL[kind], characters=kind == "dta")
+                                       for c in table.columns]
+    value_labels: dict[str, dict[int | float, str]] = {
+        c.name: {float(v): _cut(t, _VALUE_LABEL[kind]) for v, t in sorted(c.value_labels.items())}
+        for c in table.columns if c.value_labels}
+    return column_labels, value_labels
 
 
-def sav_bytes(table: Table) -> bytes:
-    """The table as an SPSS system file: numbers as doubles (missing: system-missing), texts as
-    strings of up to 255 bytes, variable labels, value labels, long names (extension record
-    13) and the UTF-8 encoding (record 20)."""
-    cols = table.columns
-    widths = [0 if c.numeric else min(max([len(str(v or "").encode("utf-8")) for v in c.values] + [1]), 255)
-              for c in cols]
-    segments = [1 if w == 0 else math.ceil(w / 8) for w in widths]  # 8-byte units per variable
-    shorts = [f"V{i + 1}" for i in range(len(cols))]
-    out = bytearray()
-    out += b"$FL2" + b"@(#) SPSS DATA FILE rrdesk".ljust(60)
-    out += _i32(2, sum(segments), 0, 0, table.rows) + struct.pack("<d", 100.0)
-    out += b"01 Jan 70" + b"00:00:00" + _fixed(table.label, 65)[:64].replace(b"\x00", b" ") + b"\x00" * 3
-    index: dict[str, int] = {}  # variable name → its 1-based position among the 8-byte units
-    unit = 1
-    for c, w, short, n in zip(cols, widths, shorts, segments):
-        index[c.name] = unit
-        unit += n
-        whole = all(v is None or float(v).is_integer() for v in c.values) if w == 0 else True
-        fmt = (5 << 16) | (12 << 8) | (0 if whole else 4) if w == 0 else (1 << 16) | (w << 8)
-        label = c.label.encode("utf-8")[:255]
-        while True:
-            try:
-                label.decode("utf-8")
-                break
-            except UnicodeDecodeError:
-                label = label[:-1]
-        out += _i32(2, w, 1, 0, fmt, fmt) + short.encode().ljust(8)
-        out += _i32(len(label)) + label + b"\x00" * (-len(label) % 4)
-        for _ in range(n - 1):  # a long string's continuation units
-            out += _i32(2, -1, 0, 0, 0, 0) + b" " * 8
-    for c in cols:
-        if not c.value_labels:
-            continue
-        out += _i32(3, len(c.value_labels))
-        for value, text in sorted(c.value_labels.items()):
-            data = text.encode("utf-8")[:120]
-            while True:
-                try:
-                    data.decode("utf-8")
-                    break
-                except UnicodeDecodeError:
-                    data = data[:-1]
-            entry = bytes([len(data)]) + data
-            out += struct.pack("<d", float(value)) + entry + b" " * (-len(entry) % 8)
-        out += _i32(4, 1, index[c.name])
-    out += _i32(7, 3, 4, 8, 1, 0, 0, -1, 1, 1, 2, 65001)  # machine: IEEE 754, little-endian, UTF-8
-    out += _i32(7, 4, 8, 3) + struct.pack("<3d", _SYSMIS, _SAV_HIGHEST, _SAV_LOWEST)
-    names = "\t".join(f"{s}={c.name}" for s, c in zip(shorts, cols)).encode("utf-8")
-    out += _i32(7, 13, 1, len(names)) + names
-    out += _i32(7, 20, 1, 5) + b"UTF-8"
-    out += _i32(999, 0)
-    for i in range(table.rows):
-        for c, w, n in zip(cols, widths, segments):
-            v = c.values[i]
-            if c.numeric:
-                out += struct.pack("<d", _SYSMIS if v is None else float(v))
-            else:
-                data = _fixed(str(v or ""), w + 1)[:w].rstrip(b"\x00")
-                out += data + b" " * (8 * n - len(data))
-    return bytes(out)
+def _written(path: Path, write: Callable[[Path], None]) -> Path:
+    import pyreadstat
+
+    try:
+        return write_atomic_by(Path(path), write)
+    except (pyreadstat.PyreadstatError, pyreadstat.ReadstatError) as error:  # why: a table it cannot write (never, today)
+        raise StoreError(path, "", f"could not be written: {error}") from None
+
+
+def write_dta(table: Table, path: Path) -> Path:
+    """The table as a Stata ``.dta`` (format 118, Stata 14 and later): doubles for numbers
+    (missing: ``.``), strings for texts, variable and value labels. Needs pyreadstat
+    (:func:`unavailable`).
+
+    Raises
+    ------
+    StoreError
+        The file could not be written (nothing is left at ``path``).
+    """
+    import pyreadstat
+
+    column_labels, value_labels = _labels(table, "dta")
+    return _written(path, lambda at: pyreadstat.write_dta(
+        _frame(table), at, file_label=_cut(table.label, 80, characters=True), column_labels=column_labels,
+        version=14, variable_value_labels=value_labels))
+
+
+def write_sav(table: Table, path: Path) -> Path:
+    """The table as an SPSS system file (UTF-8): numbers (missing: system-missing) in ``F`` formats
+    (decimals only where a value has them), texts, variable and value labels, nominal measures
+    for labelled answers. Needs pyreadstat (:func:`unavailable`).
+
+    Raises
+    ------
+    StoreError
+        The file could not be written (nothing is left at ``path``).
+    """
+    import pyreadstat
+
+    column_labels, value_labels = _labels(table, "sav")
+    formats = {c.name: "F12.0" if all(v is None or float(v).is_integer() for v in c.values) else "F12.4"
+               for c in table.columns if c.numeric}
+    measures = {c.name: "nominal" for c in table.columns if c.value_labels}
+    return _written(path, lambda at: pyreadstat.write_sav(
+        _frame(table), at, file_label=_cut(table.label, 64), column_labels=column_labels,
+        variable_value_labels=value_labels, variable_format=formats, variable_measure=measures))
