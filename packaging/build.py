@@ -5,7 +5,8 @@ Run inside a Python 3.11 virtual environment, from a fresh clone or a checkout::
     python3.11 -m venv .venv && . .venv/bin/activate
     python packaging/build.py            # ~1 minute on two cores, plus the downloads
 
-It installs rrdesk (``pip install -e .``) and the pinned PyInstaller, runs
+It installs rrdesk with its ``datafiles`` extra (``pip install -e '.[datafiles]'``: the Stata
+and SPSS files of ``aggregate --out``) and the pinned PyInstaller, runs
 ``packaging/rrdesk.spec`` and makes
 
     dist/rrdesk/                              the bundle: rrdesk, rrdesk-gui, _internal/, and on
@@ -140,8 +141,10 @@ def main(argv: list[str] | None = None) -> int:
             print("build: error: not in a virtual environment; make one first "
                   "(python3.11 -m venv .venv && . .venv/bin/activate) or pass --no-install", file=sys.stderr)
             return 2
+        # the datafiles extra: answers.dta and answers.sav (pyreadstat, pandas), which the
+        # bundle carries so that a coordinator without Python gets them too
         run([sys.executable, "-m", "pip", "install", "--disable-pip-version-check", "-q",
-             "-e", str(ROOT), PYINSTALLER])
+             "-e", f"{ROOT}[datafiles]", PYINSTALLER])
     installed = time.perf_counter()
 
     env = dict(os.environ, RRDESK_BUNDLE_TRIM="0" if args.no_trim else "1")
