@@ -101,3 +101,27 @@ def test_the_range_is_said_in_the_interviewers_language(qtbot, tmp_path, data, s
         click(qtbot, direct.cancel)
     finally:
         window.translators.use("en")
+
+
+def test_a_section_heading_stands_above_its_questions_while_one_is_asked(qtbot):
+    """XLSForm's group label, the survey's ``heading``: shown once above the questions of its
+    section, hidden when the conditions skip every one of them."""
+    from rrdesk.core import survey as surveys
+    from rrdesk.gui.direct import DirectScreen
+    from tests.test_survey_numbers import AGE, HEAD, HOURS, UNHAPPY, YEAR
+
+    studies = 'heading.en = "Your studies"\n'
+    text = HEAD + AGE + YEAR.replace("text.en", studies + "text.en") + HOURS.replace("text.en", studies + "text.en") \
+        + UNHAPPY
+    screen = DirectScreen(surveys.loads(text, "s.toml").direct, "en")
+    qtbot.addWidget(screen)
+    screen.show()
+    [(heading, ids)] = screen._headings
+    assert heading.text() == "Your studies" and ids == ["year", "hours"] and heading.property("role") == "section"
+    form = heading.parentWidget().layout()
+    assert form.indexOf(heading) == form.indexOf(screen._blocks["year"]) - 1  # above the first, once
+    screen._numbers["age"].edit.setText("95")  # year and hours both skipped: no heading over nothing
+    assert not screen._blocks["year"].isVisible() and not screen._blocks["hours"].isVisible()
+    assert not heading.isVisible()
+    screen._numbers["age"].edit.setText("19")
+    assert heading.isVisible() and screen._blocks["year"].isVisible()

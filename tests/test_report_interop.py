@@ -40,6 +40,18 @@ def test_report_html_shows_every_bin_of_a_number_question():
     assert ">No<" not in section and ">Yes<" not in section
 
 
+def test_the_report_and_the_codebook_show_the_sections_headings():
+    from rrdesk.core.results.codebook import codebook
+
+    r = _results(_example('id = "sections-example"'))
+    page = html.render(r, [])
+    year = next(part for part in page.split('<section class="q">') if "<code>year</code>" in part)
+    cheated = next(part for part in page.split('<section class="q">') if "<code>cheated</code>" in part)
+    assert '<p class="muted small">About you</p><h3>' in year and "About you" not in cheated
+    text = codebook(r)
+    assert "## Sections\n\n| section | questions |\n| --- | --- |\n| About you | `year`, `works` |\n" in text
+
+
 def test_estimates_csv_has_the_cheating_detection_shares():
     r = _results(_example('design = "cdm"'))
     rows = [x for x in tables.estimate_rows(r) if x["subgroup"] == "cdm"]

@@ -203,7 +203,7 @@ def test_unknown_key_in_survey(tmp_path):
 def test_unknown_key_in_a_question(tmp_path):
     assert error(tmp_path, VALID + 'colour = "red"\n') == (
         'line 15, question "unhappy", key "colour": unknown key (design forced takes id, design, '
-        'text, epsilon, answer_mode, truth, yes, no)')
+        'text, heading, epsilon, answer_mode, truth, yes, no)')
 
 
 def test_negation_is_not_allowed_on_a_forced_question(tmp_path):
@@ -248,7 +248,7 @@ def test_a_key_with_a_newline_still_gives_a_one_line_message(tmp_path):
     # the scan cannot match an escaped key, so the line falls back to the question's header
     assert error(tmp_path, VALID + '"nice\\nkey" = 1\n') == (
         'line 9, question "unhappy", key "nice\\nkey": unknown key (design forced takes id, design, '
-        'text, epsilon, answer_mode, truth, yes, no)')
+        'text, heading, epsilon, answer_mode, truth, yes, no)')
 
 
 def test_planned_respondents_must_be_a_whole_number(tmp_path):

@@ -65,12 +65,12 @@ def test_every_documented_example_exports_to_a_form_pyxform_converts(number, tmp
     form = tmp_path / "form.xlsx"
     original = xlsform.export_xlsform(path, form)
     xform = _xform(form)
-    for q in original.questions:
-        assert f'ref="/data/{q.id}"' in xform, q.id
+    for q in original.questions:  # a question in a group (a section) is the group's child
+        assert re.search(rf'ref="/data/(section_\d+/)?{re.escape(q.id)}"', xform), q.id
     back = xlsform.survey_from_xlsform(form)[1]
     assert back.fingerprint == original.fingerprint
-    assert [(q.id, q.kind, q.text, q.choices, q.choice_text) for q in back.questions] == \
-        [(q.id, q.kind, q.text, q.choices, q.choice_text) for q in original.questions]
+    assert [(q.id, q.kind, q.text, q.choices, q.choice_text, q.heading) for q in back.questions] == \
+        [(q.id, q.kind, q.text, q.choices, q.choice_text, q.heading) for q in original.questions]
 
 
 SURVEYS = sorted((ROOT / "resources" / "surveys").glob("*.toml")) + sorted((ROOT / "tests" / "surveys").glob("*.toml"))
@@ -139,12 +139,14 @@ type = "integer"
 min = 15
 max = 99
 text = {{ en = "How old are you?", es = "¿Qué edad tiene?" }}
+heading = {{ en = "About you", es = "Sobre usted" }}
 
 [[question]]
 id = "sex"
 design = "direct"
 choices = ["female", "male"]
 text = {{ en = "You are", es = "Usted es" }}
+heading = {{ en = "About you", es = "Sobre usted" }}
 choice_text = {{ en = ["Female", "Male"], es = ["Mujer", "Hombre"] }}
 
 [[question]]
@@ -187,9 +189,9 @@ choice_text = {{ en = ["None", "Some", "Many"], es = ["Ninguno", "Algunos", "Muc
 def _same_questions(a: surveys.Survey, b: surveys.Survey) -> None:
     assert a.fingerprint == b.fingerprint
     assert (a.id, a.languages, a.version, a.recipients) == (b.id, b.languages, b.version, b.recipients)
-    assert [(q.id, q.kind, q.text, q.negation, q.unrelated, q.choices, q.choice_text, q.relevant)
+    assert [(q.id, q.kind, q.text, q.negation, q.unrelated, q.choices, q.choice_text, q.relevant, q.heading)
             for q in a.questions] == \
-        [(q.id, q.kind, q.text, q.negation, q.unrelated, q.choices, q.choice_text, q.relevant)
+        [(q.id, q.kind, q.text, q.negation, q.unrelated, q.choices, q.choice_text, q.relevant, q.heading)
          for q in b.questions]
 
 
@@ -205,7 +207,7 @@ def test_a_form_written_the_odk_way_converts_and_imports(tmp_path, capsys):
     notes = err.splitlines()
     assert all(line.startswith(f"rrdesk: note: {form}: ") for line in notes), err
     for said in ("rows 2, 3, 4, 5: ODK's metadata (start, end, today, deviceid, …) is not recorded", "row 6: notes are not shown",
-                 "rows 7, 10: groups are flattened", "row 8: the column hint is not shown",
+                 "row 7: groups are flattened", "row 8: the column hint is not shown",
                  "rows 8, 9: required is not kept", "form_id \"student_health_2026\" is the survey id "
                  "\"student-health-2026\"", "rows 4, 5: choice names are kept in lower case"):
         assert sum(said in line for line in notes) == 1, (said, err)
@@ -365,3 +367,73 @@ def test_the_template_without_recipients_still_gets_its_questions_checked(tmp_pa
     assert code == 2 and len(lines) == 2, err
     assert "column 'epsilon': epsilon must be a positive number" in lines[0]
     assert "sheet 'settings', row 2, column 'recipients': recipients is missing" in lines[1]
+
+
+# -- groups: flattened, the label a heading ----------------------------------------------------
+
+GROUPED = [
+    ["type", "name", "label::en", "label::fr", "design", "epsilon"],
+    ["begin group", "outer", "Household", "Ménage"],
+    ["select_one yes_no", "works", "Do you work?", "Travaillez-vous ?"],
+    ["begin group", "inner", "Your studies", "Vos études"],
+    ["select_one yes_no", "studies", "Do you study?", "Étudiez-vous ?"],
+    ["end group", "inner"],
+    ["begin group", "plain"],  # no label: no heading of its own, the outer one's stays
+    ["select_one yes_no", "moved", "Did you move?", "Avez-vous déménagé ?"],
+    ["end group"],
+    ["end group", "outer"],
+    ["select_one yes_no", "cheated", "I cheated.", "J'ai triché.", "forced", 1.5],
+]
+GROUP_CHOICES = [["list_name", "name", "label::en", "label::fr"], ["yes_no", "yes", "Yes", "Oui"],
+                 ["yes_no", "no", "No", "Non"]]
+GROUP_SETTINGS = [["form_id", "form_title", "recipients", "max_epsilon", "planned_respondents"],
+                  ["groups", "Groups", R1, 2, 300]]
+
+
+def test_a_group_label_is_the_heading_of_its_questions_and_comes_back_as_a_group(tmp_path, capsys):
+    form = _write(tmp_path / "groups.xlsx", {"survey": GROUPED, "choices": GROUP_CHOICES, "settings": GROUP_SETTINGS})
+    _xform(form)  # ODK's converter takes the nested groups
+    code, _, err = _run(capsys, "import-xlsform", str(form), "-o", str(tmp_path / "groups.toml"))
+    assert code == 0, err
+    assert "rows 2, 4, 7: groups are flattened: their questions are asked in order, the group's label shown " \
+           "as a heading above them" in err
+    s = surveys.load(tmp_path / "groups.toml")
+    assert [(q.id, dict(q.heading)) for q in s.questions] == [
+        ("works", {"en": "Household", "fr": "Ménage"}), ("studies", {"en": "Your studies", "fr": "Vos études"}),
+        ("moved", {"en": "Household", "fr": "Ménage"}), ("cheated", {})]
+    # and back: one group per run of questions under one heading, which pyxform converts
+    again = tmp_path / "again.xlsx"
+    xlsform.export_xlsform(tmp_path / "groups.toml", again)
+    xform = _xform(again)
+    assert xform.count("<group ") == 3 and 'ref="/data/section_1"' in xform
+    back = xlsform.survey_from_xlsform(again)[1]
+    assert [q.heading for q in back.questions] == [q.heading for q in s.questions]
+
+
+def test_group_mistakes_each_get_their_line(tmp_path, capsys):
+    survey = [
+        ["type", "name", "label::en", "label::fr", "relevant", "design", "epsilon"],
+        ["end group", "nothing"],                                               # closes nothing
+        ["begin group", "half", "Half", None],                                  # label missing in fr
+        ["select_one yes_no", "a", "A?", "A ?"],
+        ["end group"],
+        ["begin group", "cond", "Cond", "Cond", "${a} = 'yes'"],                # a group's condition
+        ["select_one yes_no", "b", "B?", "B ?"],
+        ["end group"],
+        ["begin group", "open", "Open", "Ouvert"],                              # never closed
+        ["select_one yes_no", "c", "C?", "C ?", None, "forced", 1.5],
+    ]
+    form = _write(tmp_path / "bad-groups.xlsx", {"survey": survey, "choices": GROUP_CHOICES,
+                                                 "settings": GROUP_SETTINGS})
+    code, stdout, err = _run(capsys, "import-xlsform", str(form), "-o", str(tmp_path / "out.toml"))
+    lines = [line for line in err.splitlines() if line.startswith("rrdesk: error:")]
+    assert code == 2 and not (tmp_path / "out.toml").exists()
+    expected = [
+        r"row 2, column 'type': end group closes no group",
+        r"row 3, column 'label::fr': label is empty: a group's label is the heading of its questions",
+        r"row 6, column 'relevant': a group's relevant is not supported",
+        r"row 9, column 'type': begin group has no end group below it",
+    ]
+    assert len(lines) == len(expected), err
+    for pattern in expected:
+        assert sum(bool(re.search(pattern, line)) for line in lines) == 1, (pattern, err)

@@ -1,5 +1,6 @@
 """The interviewer's direct questions, before the hand-over: answers as buttons, numbers typed
-or tapped on a keypad, and questions a ``relevant`` condition skips hidden as the answers change.
+or tapped on a keypad, and questions a ``relevant`` condition skips hidden as the answers change;
+a section's heading (the survey's ``heading``, XLSForm's group label) above its questions.
 
 Nothing here is sensitive (these questions are asked in the clear); the screen only shows and
 emits. What is recordable is decided by the survey (:meth:`Question.accepts`,
@@ -163,6 +164,7 @@ class DirectScreen(QWidget):
         self._numbers: dict[str, NumberField] = {}
         self._chosen: dict[str, int] = {}
         self._blocks: dict[str, QWidget] = {}
+        self._headings: list[tuple[QWidget, list[str]]] = []  # a section's heading, the questions under it
         outer = QVBoxLayout(self)
         outer.setContentsMargins(48, 32, 48, 32)
         outer.setSpacing(20)
@@ -174,7 +176,16 @@ class DirectScreen(QWidget):
         form.setSpacing(12)
         form.setContentsMargins(0, 0, 0, 0)
         chain: list[QWidget] = []
+        previous = None
         for q in self.questions:
+            if q.heading and q.heading == previous:
+                self._headings[-1][1].append(q.id)
+            elif q.heading:  # a new section (XLSForm's group): its heading, shown while a question under it is
+                heading = label(q.heading.pick(lang), "section")
+                heading.setObjectName("section")
+                self._headings.append((heading, [q.id]))
+                form.addWidget(heading)
+            previous = q.heading
             block = QWidget()
             block.setObjectName(f"question-{q.id}")
             rows = QVBoxLayout(block)
@@ -249,6 +260,8 @@ class DirectScreen(QWidget):
         shown = asked(self.questions, self._given())
         for qid, block in self._blocks.items():
             block.setVisible(shown[qid])  # why: hidden, never disabled: the interviewer must not ask it
+        for heading, ids in self._headings:
+            heading.setVisible(any(shown[qid] for qid in ids))
         self.next.setEnabled(self.answers() is not None)
         self.updateGeometry()  # why: a message or a question shown makes the page taller: the window scrolls it
 

@@ -20,6 +20,7 @@ SHEETS = ("survey", "choices", "settings", "wording")
 TEXT_COLUMNS = {"label": "text", "negation": "negation", "unrelated": "unrelated"}
 #: Question keys that are not one cell of their own (named, texts, or from the choices sheet).
 _NOT_SCALAR = {"id", "text", "negation", "unrelated", "choices", "choice_text",
+               "heading",  # a group's label (begin group … end group), on each of its questions
                # a number question's type is XLSForm's type, its range XLSForm's constraint and its
                # bins a list in one cell (NUMBER_COLUMNS); decimals and relevant are plain cells
                "type", "min", "max", "bins"}
@@ -70,9 +71,12 @@ _MEDIA = ("image", "audio", "video", "file", "barcode", "geopoint", "geotrace", 
 #: it beside an answer.
 METADATA = ("start", "end", "today", "deviceid", "phonenumber", "username", "email",
             "audit", "simserial", "subscriberid", "start-geopoint")
-#: Rows rrdesk reads without making a question of them: a group's rows are flattened (its
-#: questions kept in order), a note is not shown (rrdesk shows only questions).
-GROUPS = ("begin group", "end group", "begin_group", "end_group")
+#: A group's rows: the group is flattened (its questions kept in order), its label is the
+#: ``heading`` of each question in it (the innermost labelled group's). A note is not shown
+#: (rrdesk shows only questions).
+BEGIN_GROUP = ("begin group", "begin_group")
+END_GROUP = ("end group", "end_group")
+GROUPS = BEGIN_GROUP + END_GROUP
 NOTE = "note"
 
 #: Columns of XLSForm rrdesk reads and leaves out of the survey (said once when filled): a hint

@@ -14,7 +14,8 @@ from typing import Any
 import rrdesk.app.xlsform._toml_text as toml
 from rrdesk.app.xlsform._cells import Built, Cell, Quiet, TooMany, fail, number, value
 from rrdesk.app.xlsform._columns import (
-    GROUPS,
+    BEGIN_GROUP,
+    END_GROUP,
     IGNORED_COLUMNS,
     METADATA,
     NOTE,
@@ -74,10 +75,27 @@ def _build(out: Built, sheets: dict[str, Sheet]) -> None:
         if lang not in languages:
             languages.append(lang)
     _survey_table(out, settings, languages, survey)
+    groups: list[tuple[int, _Heading | None]] = []  # the groups open: their row, their label's lines
     for row, values in survey.rows:
         name = values[columns.index["name"]] if columns.index["name"] < len(values) else None
+        kind = _lower_type(columns, values)
+        if kind in BEGIN_GROUP:
+            groups.append((row, None))  # why first: its end group matches it even when its label is refused
+            with out.part():
+                groups[-1] = (row, _group(out, columns, languages, row, values))
+            continue
+        if kind in END_GROUP:
+            with out.part():
+                if not groups:
+                    fail(out.file, ("survey", row, "type"), "end group closes no group (no begin group above it)")
+                groups.pop()
+            continue
+        heading = next((lines for _, lines in reversed(groups) if lines), None)
         with out.part(str(name) if name is not None else ""):
-            _question(out, columns, lists, languages, row, values)
+            _question(out, columns, lists, languages, row, values, heading)
+    for row, _ in groups:
+        with out.part():
+            fail(out.file, ("survey", row, "type"), "begin group has no end group below it")
     with out.part("weight"):
         weight_table(out, settings.get("weight_question"), lists)
     with out.part("consent"):
@@ -221,8 +239,43 @@ def _survey_columns(out: Built, sheet: Sheet, default: str) -> _Columns | None:
     return None if missing else cols
 
 
+_Heading = list[tuple[str, Cell]]  # a group's label as the TOML lines heading.LANG = "…", each with its cell
+
+
+def _lower_type(cols: _Columns, values: tuple[Any, ...]) -> str:
+    """The row's type in today's spelling, lower case (``select one from L`` is ``select_one l``)."""
+    i = cols.index["type"]
+    return type_name(" ".join(str(values[i] if i < len(values) and values[i] is not None else "").split()).lower())
+
+
+def _group(out: Built, cols: _Columns, languages: list[str], row: int, values: tuple[Any, ...]) -> _Heading | None:
+    """A ``begin group`` row: its label in every language as the heading of the questions in it
+    (None: a group without a label); its condition is refused (rrdesk keeps no group)."""
+    i = cols.index.get("relevant")
+    if i is not None and i < len(values) and values[i] is not None:
+        fail(out.file, ("survey", row, "relevant"), "a group's relevant is not supported: the group is "
+                                                    "flattened, so write the condition on each of its questions")
+    cells = {lang: (values[i] if i < len(values) else None, cols.names[i])
+             for (key, lang), i in cols.texts.items() if key == "text"}
+    given = [lang for lang in languages if cells.get(lang, (None,))[0] is not None]
+    out.note("groups are flattened: their questions are asked in order, the group's label shown as a "
+             "heading above them", row)
+    if not given:
+        return None
+    lines: _Heading = []
+    for lang in languages:
+        item, name = cells.get(lang, (None, f"label::{lang}"))
+        if item is None:
+            fail(out.file, ("survey", row, name), f"label is empty: a group's label is the heading of its "
+                                                  f"questions, and every language of the survey needs one "
+                                                  f"(the column '{cells[given[0]][1]}' has one)")
+        where = ("survey", row, name)
+        lines.append((f"heading.{toml.key(lang)} = {value(out.file, where, item, True)}", where))
+    return lines
+
+
 def _question(out: Built, cols: _Columns, lists: Lists | None, languages: list[str], row: int,
-              values: tuple[Any, ...]) -> None:
+              values: tuple[Any, ...], heading: _Heading | None = None) -> None:
     file = out.file
 
     def cell(column: str) -> Any:
@@ -234,7 +287,7 @@ def _question(out: Built, cols: _Columns, lists: Lists | None, languages: list[s
     if kind.startswith(f"{SELECT_ONE} ") and len(kind.split()) == 2:
         kind = f"{SELECT_ONE} {written.split()[-1]}"  # why: a list's name keeps its case, as in ODK
     lower = kind.lower()
-    if lower in GROUPS or lower == NOTE or lower in METADATA:
+    if lower == NOTE or lower in METADATA:
         _skipped_row(out, lower, row)
         return
     if kind and (problem := type_problem(lower)) is not None:  # first: the row's biggest problem
@@ -266,6 +319,8 @@ def _question(out: Built, cols: _Columns, lists: Lists | None, languages: list[s
                     ("survey", row, key))
     for key in ("text", "negation", "unrelated"):
         _texts(out, cols, key, languages, row, values)
+    for line, where in heading or ():
+        out.add(line, where)
     words = kind.split()
     if lower in NUMBER_TYPES or any(cell(c) is not None for c in NUMBER_COLUMNS):
         number_keys(out, row, lower, design, cell)  # type, its range and bins
@@ -295,10 +350,8 @@ def _question(out: Built, cols: _Columns, lists: Lists | None, languages: list[s
 
 
 def _skipped_row(out: Built, kind: str, row: int) -> None:
-    """A group's row, a note or ODK metadata: read, no question made, said once."""
-    if kind in GROUPS:
-        out.note("groups are flattened: their questions are asked in order, the group's label is not shown", row)
-    elif kind == NOTE:
+    """A note or ODK metadata: read, no question made, said once."""
+    if kind == NOTE:
         out.note("notes are not shown (rrdesk shows only questions)", row)
     else:
         out.note("ODK's metadata (start, end, today, deviceid, …) is not recorded: rrdesk records no time, "

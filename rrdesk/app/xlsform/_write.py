@@ -44,7 +44,14 @@ def sheets(survey: Survey, raw: dict[str, Any]) -> dict[str, list[list[Any]]]:
     rows: list[list[Any]] = [head]
     choices: list[list[Any]] = [["list_name", "name", *(f"label::{named[lang]}" for lang in langs)]]
     yes_no = False  # whether a question is answered YES or NO: the list yes_no is written
-    for q in survey.questions:
+    ids = {q.id for q in survey.questions}
+    sections = (f"section_{n}" for n in range(1, 10**6) if f"section_{n}" not in ids)  # the groups' names
+    for i, q in enumerate(survey.questions):
+        if q.heading != (survey.questions[i - 1].heading if i else None):  # a new section: its group
+            if i and survey.questions[i - 1].heading:
+                rows.append(["end group"])
+            if q.heading:
+                rows.append(["begin group", next(sections), *(q.heading[lang] for lang in langs)])
         table = tables.get(q.id, {})
         own = q.id if q.id != YES_NO else f"{q.id}_list"  # why: the list yes_no is rrdesk's YES/NO
         yes_no = yes_no or (q.number is None and not q.choices)
@@ -55,9 +62,11 @@ def sheets(survey: Survey, raw: dict[str, Any]) -> dict[str, list[list[Any]]]:
         row += [numbers[q.id].get(c) for c in extra]
         row += [getattr(q, attr)[lang] if getattr(q, attr) else None for _, attr in texts[1:] for lang in langs]
         rows.append(row)
-        for i, choice in enumerate(q.choices):
-            labels = [q.choice_text[lang][i] if q.choice_text else None for lang in langs]
+        for j, choice in enumerate(q.choices):
+            labels = [q.choice_text[lang][j] if q.choice_text else None for lang in langs]
             choices.append([own, choice, *labels])
+    if survey.questions[-1].heading:
+        rows.append(["end group"])
     if yes_no:  # rrdesk's own YES and NO, in each language's words, as ODK lists them
         words = [words_for(survey, lang) for lang in langs]
         choices += [[YES_NO, name, *(w(name) for w in words)] for name in YES_NO_CHOICES]

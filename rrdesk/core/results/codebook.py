@@ -84,6 +84,10 @@ def codebook(results: Results) -> str:
              "versions were recorded); estimates are per version where versions ask different questions |"]
     lines += [f"| {DIRECT_PREFIX}{qid} | the respondent's answer to the direct question `{qid}` "
               f"({_direct_values(survey.question(qid))}) |" for qid in direct]
+    sections = _sections(survey.questions, survey.default_language)
+    if sections:  # the survey's headings (XLSForm's groups), each with the questions under it
+        lines += ["", "## Sections", "", "| section | questions |", "| --- | --- |"]
+        lines += [f"| {heading.replace('|', '/')} | {', '.join(f'`{qid}`' for qid in ids)} |" for heading, ids in sections]
     lines += ["", "## Questions not answered", "",
               "Neither file has a row for a randomized question that got no answer; `report.html` and "
               "`aggregate --json` count them per question, in three kinds that never overlap:", "",
@@ -168,6 +172,19 @@ def _short(value: object) -> str:
     if isinstance(value, str) and ";" in value:
         return "; ".join(f"{float(v):.6g}" for v in value.split(";"))
     return str(value)
+
+
+def _sections(questions: tuple[Question, ...], lang: str) -> list[tuple[str, list[str]]]:
+    """Each run of questions under one heading: (the heading, their ids), in the survey's order."""
+    out: list[tuple[str, list[str]]] = []
+    previous = None
+    for q in questions:
+        if q.heading and q.heading == previous:
+            out[-1][1].append(q.id)
+        elif q.heading:
+            out.append((q.heading.pick(lang), [q.id]))
+        previous = q.heading
+    return out
 
 
 def _direct_values(q: Question) -> str:

@@ -184,8 +184,9 @@ def _question(r: QuestionResult, by: str | None, lang: str) -> str:
     if r.epsilon is not None:
         chips.append(f"&epsilon; = {r.epsilon:.2f}")
     chips.append(f"n = {e.n}")
+    section = f"<p class=\"muted small\">{escape(q.heading.pick(lang))}</p>" if q.heading else ""  # its group's label
     head = ("<div class=\"chips\">" + "".join(f"<span class=\"chip\">{c}</span>" for c in chips) + "</div>"
-            f"<h3>{escape(q.text_in(lang))}</h3>")
+            f"{section}<h3>{escape(q.text_in(lang))}</h3>")
     # a number question's answers are its bins (QuestionResult.labels); a yes/no question's No, Yes
     labels = q.choice_labels(lang) or (tuple(r.labels) if q.number is not None else ("No", "Yes"))
     if e.n == 0:

@@ -276,6 +276,9 @@ def _question(place: Place, table: object, languages: tuple[str, ...]) -> Questi
         if key not in allowed:
             place.fail(key, f"{key} is not allowed for design {kind}")
     text = Localized(place.texts(table, "text", languages))
+    # a section's heading (XLSForm's group label), one line; the same on each of its questions
+    heading = Localized(place.texts(table, "heading", languages, paragraph=False)) if "heading" in table \
+        else Localized()
     choices: tuple[str, ...] = ()
     if kind == "kary" or "choices" in table:
         choices = place.strings(table, "choices", CHOICE_ID, CHOICE_RULE, least=2, most=MAX_CHOICES)
@@ -288,7 +291,7 @@ def _question(place: Place, table: object, languages: tuple[str, ...]) -> Questi
     if kind == "direct":
         relevant = place.string(table, "relevant") if "relevant" in table else None  # parsed by conditions()
         return Question(qid, kind, None, None, text, choices=choices, choice_text=labels, line=line,
-                        number=direct_keys(place, table, choices), relevant_text=relevant)
+                        number=direct_keys(place, table, choices), relevant_text=relevant, heading=heading)
 
     mode = "instructed"
     if "answer_mode" in table:
@@ -308,7 +311,7 @@ def _question(place: Place, table: object, languages: tuple[str, ...]) -> Questi
         prevalence = place.probability(table, "unrelated_prevalence", strict=True)
     spinner = _design(place, table, kind, len(choices), prevalence)
     return Question(qid, kind, spinner, mode, text, negation, unrelated, choices, labels,
-                    prevalence, line)
+                    prevalence, line, heading=heading)
 
 
 def _design(place: Place, table: dict[str, Any], kind: str, k: int, prevalence: float | None) -> Design:

@@ -90,6 +90,10 @@ class Question:
     relevant_text, relevant
         A direct question's skip condition as written and parsed (:mod:`rrdesk.core.survey._relevant`);
         ``None`` when it is always asked.
+    heading : Localized of str
+        The heading of the section the question is in (XLSForm's group label), one line per
+        language; empty when it is in none. Questions next to each other with the same heading
+        form one section: a screen shows the heading once, above the first.
     media : tuple of (str, Localized of str)
         Pictures and sound per language (:mod:`rrdesk.core.survey._media`): ``image`` beside the
         text, ``audio`` the text read aloud, ``negation_image`` / ``unrelated_image`` beside
@@ -111,6 +115,7 @@ class Question:
     relevant_text: str | None = None
     relevant: Condition | None = field(default=None, compare=False)  # why not compared: relevant_text is
     media: tuple[tuple[str, Localized[str]], ...] = ()  # (image|audio|negation_image|unrelated_image, file per language)
+    heading: Localized[str] = Localized()
 
     @property
     def spinner(self) -> Design:

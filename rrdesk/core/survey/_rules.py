@@ -52,7 +52,7 @@ _EXTRA = {"forced": (), "cdm": (), "warner": ("negation",), "unrelated": ("unrel
 
 def allowed_keys(kind: str) -> tuple[str, ...]:
     """Every key a question of design ``kind`` may hold."""
-    common: tuple[str, ...] = ("id", "design", "text")
+    common: tuple[str, ...] = ("id", "design", "text", "heading")
     if kind != "direct":
         # cdm: its two groups are set by truth, yes and no (group B swaps yes and no), never by ε
         common += ("answer_mode",) if kind == "cdm" else ("epsilon", "answer_mode")
@@ -226,9 +226,12 @@ class Place:
             self.fail(key, f"{key}: {what}", line=self.lines.key(self.header, key.split("[", 1)[0]))
         return value
 
-    def texts(self, table: dict, key: str, languages: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-        """``key.LANG = "…"`` for exactly the survey's languages, none empty."""
-        return self._by_language(table, key, languages, '"…"', self._text)
+    def texts(self, table: dict, key: str, languages: tuple[str, ...], *,
+              paragraph: bool = True) -> tuple[tuple[str, str], ...]:
+        """``key.LANG = "…"`` for exactly the survey's languages, none empty (``paragraph``:
+        a tab and a new line are allowed)."""
+        return self._by_language(table, key, languages, '"…"',
+                                 lambda where, item: self._text(where, item, paragraph))
 
     def labels(self, table: dict, key: str, languages: tuple[str, ...],
                size: int) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -254,12 +257,12 @@ class Place:
             out.append((lang, check(where, value[lang])))
         return tuple(out)
 
-    def _text(self, where: str, item: Any) -> str:
+    def _text(self, where: str, item: Any, paragraph: bool = True) -> str:
         if not isinstance(item, str):
             self.fail(where, f"{where} must be a string, not {show(item)}")
         if not item.strip():
             self.fail(where, f"{where} must not be empty")
-        return self.shown(where, item)
+        return self.shown(where, item, paragraph=paragraph)
 
     def _labels(self, where: str, item: Any, size: int) -> tuple[str, ...]:
         if not isinstance(item, list):
