@@ -42,7 +42,9 @@ from pathlib import Path
 from typing import Callable
 
 ROOT = Path(__file__).resolve().parents[1]
-BUDGET = 150 * 2**20  # bytes: the issue's target for the unpacked bundle
+# bytes: the issue's target for the unpacked bundle (150 MiB), and 25 MiB more for pandas and
+# pyreadstat, which write answers.dta and answers.sav (issue #28: the bundle carries them)
+BUDGET = 175 * 2**20
 GUI_TIMEOUT = 120
 
 
