@@ -372,7 +372,8 @@ def test_unsupported_types_are_refused_by_row(tmp_path, capsys, row, pattern):
     ("relevant", "${used} = 'yes'", r"row 2, column 'relevant': relevant is not allowed for design forced"),
     ("constraint", ". > 3", r"row 2, column 'constraint': constraint is only for integer and decimal questions"),
     ("constraint_message", "Too old", r"row 2, column 'constraint_message': constraint messages are not supported"),
-    ("media::image", "a.png", r"row 2, column 'media::image': media"),
+    ("media::video", "a.mp4", r"row 2, column 'media::video': video is not supported"),
+    ("media::image", "a.png", r"row 2, column 'media::image': \"a.png\" is not beside the form"),
     ("epsilom", None, r"row 1, column 'epsilom': unknown column"),
     ("label::Klingon", "Hi", r"row 1, column 'label::Klingon': \"Klingon\" is not a language rrdesk can name "
                              r"with a code: write label::Klingon \(CODE\)"),

@@ -437,3 +437,67 @@ def test_group_mistakes_each_get_their_line(tmp_path, capsys):
     assert len(lines) == len(expected), err
     for pattern in expected:
         assert sum(bool(re.search(pattern, line)) for line in lines) == 1, (pattern, err)
+
+
+# -- pictures and sound: ODK's media::image::LANG and media::audio::LANG -----------------------
+
+
+def test_media_columns_export_convert_and_import_back_to_the_same_files(tmp_path, capsys):
+    from tests.test_survey_media import FILES, _survey
+
+    source = tmp_path / "survey"
+    source.mkdir()
+    original = surveys.load(_survey(source))
+    form = tmp_path / "form" / "pictures.xlsx"
+    form.parent.mkdir()
+    xlsform.export_xlsform(source / "pictures.toml", form)
+    assert sorted(p.name for p in form.parent.iterdir()) == sorted([*FILES, "pictures.xlsx"])  # copied beside it
+    head = [c.value for c in openpyxl.load_workbook(form)["survey"][1]]
+    assert {"media::image::English (en)", "media::image::French (fr)", "media::audio::English (en)",
+            "negation_image::English (en)", "unrelated_image::French (fr)"} <= set(head)
+    assert "media::audio::French (fr)" in head  # every language, so that pyxform does not warn
+    xform = _xform(form)  # ODK's converter, the files present: jr://images/… and jr://audio/…
+    assert "jr://images/stmt-en.png" in xform and "jr://images/stmt-fr.png" in xform
+    assert "jr://audio/stmt-en.wav" in xform
+    out = tmp_path / "back" / "pictures.toml"
+    out.parent.mkdir()
+    code, _, err = _run(capsys, "import-xlsform", str(form), "-o", str(out))
+    assert code == 0, err
+    assert "its pictures and sounds were copied beside" in err
+    back = surveys.load(out)
+    surveys.verify_media(back)  # the files beside the new survey file, each as listed
+    assert dict(back.media) == dict(original.media)  # in the order the questions name them
+    assert [q.media for q in back.questions] == [q.media for q in original.questions]
+
+
+def test_odk_spellings_of_media_columns_and_their_mistakes(tmp_path, capsys):
+    from tests.test_survey_media import _png, _wav
+
+    (tmp_path / "a.png").write_bytes(_png((1, 2, 3)))
+    (tmp_path / "a.wav").write_bytes(_wav())
+    (tmp_path / "fake.png").write_bytes(b"not a picture at all")
+    survey = [["type", "name", "label::en", "label::fr", "image::English", "media::audio::fr", "image::fr",
+               "design", "epsilon"],
+              ["select_one yes_no", "a", "A?", "A ?", "a.png", "a.wav", None, "forced", 1],
+              ["select_one yes_no", "b", "B?", "B ?", None, None, "a.png", "forced", 1]]
+    form = _write(tmp_path / "media.xlsx", {"survey": survey, "choices": GROUP_CHOICES, "settings": GROUP_SETTINGS})
+    code, _, err = _run(capsys, "import-xlsform", str(form), "-o", str(tmp_path / "media.toml"))
+    assert code == 0, err
+    s = surveys.load(tmp_path / "media.toml")
+    assert s.question("a").media_in("image", "en") == "a.png" and s.question("a").media_in("audio", "fr") == "a.wav"
+    assert s.question("b").media_in("image", "fr") == "a.png" and [n for n, _ in s.media] == ["a.png", "a.wav"]
+    # a file not beside the form, a file that is not what its name says, a video: one line each
+    survey[1][4], survey[2][6] = "gone.png", "fake.png"
+    survey[0].append("media::video::en")
+    survey[2].append("b.mp4")
+    form = _write(tmp_path / "bad-media.xlsx", {"survey": survey, "choices": GROUP_CHOICES,
+                                                "settings": GROUP_SETTINGS})
+    code, _, err = _run(capsys, "import-xlsform", str(form), "-o", str(tmp_path / "bad.toml"))
+    lines = [line for line in err.splitlines() if line.startswith("rrdesk: error:")]
+    assert code == 2 and not (tmp_path / "bad.toml").exists() and len(lines) == 2, err
+    assert "row 2, column 'image::English': \"gone.png\" is not beside the form" in lines[0], err
+    assert "row 3, column 'media::video::en': video is not supported" in lines[1], err
+    fake = [survey[0][:-1], survey[2][:-1]]
+    code, _, err = _run(capsys, "import-xlsform", str(_write(tmp_path / "fake.xlsx", {
+        "survey": fake, "choices": GROUP_CHOICES, "settings": GROUP_SETTINGS})), "-o", str(tmp_path / "fake.toml"))
+    assert code == 2 and "row 2, column 'image::fr': fake.png: its bytes are not the kind of file its name says" in err

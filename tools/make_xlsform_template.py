@@ -58,9 +58,10 @@ HELP = [
     ["survey", "type", "select_one yes_no (a YES/NO question: every forced, warner, unrelated and cdm "
                        "question, and a direct yes/no one; the list yes_no holds yes and no), "
                        "select_one LIST (one answer from LIST in the sheet choices), or integer / decimal "
-                       "(a number, asked directly). begin group / end group (the questions are kept, in "
-                       "order), note and ODK's metadata (start, end, today, deviceid) are read and left out; "
-                       "repeats, calculate, select_multiple, text and media are refused."],
+                       "(a number, asked directly). begin group / end group: flattened, the questions kept "
+                       "in order with the group's label as their heading; note and ODK's metadata (start, "
+                       "end, today, deviceid) are read and left out; repeats, calculate, select_multiple, "
+                       "text and media questions are refused."],
     ["survey", "name", "the question's id: a lower-case letter, then a-z, 0-9, _ or - (at most 64)"],
     ["survey", "label::English (en)", "the question as the respondent reads it; one label column per "
                                       "language, e.g. label::Français (fr) (or label::fr)"],
@@ -83,6 +84,11 @@ HELP = [
     ["survey", "decimals", "decimal only: digits after the point (1 when empty)"],
     ["survey", "bins", "integer and decimal only: the cut points rrdesk aggregate --by groups by, e.g. "
                        "18 21 25 (empty: about five round groups)"],
+    ["survey", "media::image::English (en), media::audio::English (en)",
+     "optional: a picture shown beside the question's text and the text read aloud, per language (a "
+     "language may have none); the files go beside the form (PNG or JPEG; Ogg, WAV, MP3 or M4A). rrdesk's "
+     "own negation_image::… and unrelated_image::… show one beside warner's opposite statement and the "
+     "unrelated design's other question"],
     ["survey", "hint, required", "read and left out: a respondent may always skip (the skip is confirmed); "
                                  "put what the respondent must read in the label"],
     ["choices", "list_name, name, label::…", "the answers of each select_one list: a name starts with a "

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import rrdesk.app.xlsform._import as _xlsform_import
@@ -22,8 +22,11 @@ from rrdesk.app.xlsform._columns import SHEETS
 from rrdesk.app.xlsform._read import MAX_COLUMNS, MAX_ROWS, read_workbook
 from rrdesk.app.xlsform._write import sheets, workbook_bytes
 from rrdesk.core import survey as surveys
-from rrdesk.core.errors import InputError, SurveyError, SurveyProblems
+from rrdesk.core.errors import InputError, SurveyError, SurveyProblems, os_reason
 from rrdesk.core.fileio import read_capped, write_atomic
+
+#: Bytes of a media file copied, at most: a sound's cap, the larger (rrdesk.core.survey's media rules).
+_MEDIA_CAP = 8 << 20
 
 __all__ = ["MAX_COLUMNS", "MAX_PROBLEMS", "MAX_ROWS", "Imported", "import_xlsform", "export_xlsform", "read_xlsform",
            "survey_from_xlsform", "xlsform_from_survey"]
@@ -58,6 +61,13 @@ def read_xlsform(form: Path) -> Imported:
     survey, problems = _survey_rules(form, built)
     if problems or survey is None:
         raise SurveyProblems(problems or [SurveyError(str(form), "", "no question could be read")])
+    try:  # the pictures and sounds beside the form: their size and kind, as rrdesk check sees them
+        surveys.verify_media(survey)
+    except SurveyError as error:
+        named = re.fullmatch(r'media "(.*)"', error.where)
+        sheet, row, column = built.media.get(named[1], ("survey", 1, "")) if named else ("survey", 1, "")
+        raise SurveyProblems([SurveyError(str(form), f"sheet '{sheet}', row {row}, column '{column}'",
+                                          f"{named[1] if named else ''}: {error.what}")]) from None
     notes = tuple(f"{form}: {_rows(rows)}: {what}" for what, rows in built.notes.items())
     header = (f"{MADE_BY} from {form.name}. Check it with `rrdesk check`;\n"
               "# docs/survey-format.md describes every key.\n"
@@ -146,7 +156,11 @@ def import_xlsform(form: Path, out: Path, *, force: bool = False) -> Imported:
     comments a spreadsheet cannot)."""
     made = read_xlsform(form)
     _refuse_existing(out, force or _made_by_import(out))
+    copied = _copy_media(made.survey, Path(form).parent, Path(out).parent)
     write_atomic(out, made.text.encode("utf-8"))
+    if copied:
+        made = replace(made, notes=(*made.notes, f"{form}: its pictures and sounds were copied beside {out} "
+                                                 f"(where a survey's media files go): {', '.join(copied)}"))
     return made
 
 
@@ -161,8 +175,36 @@ def export_xlsform(path: Path, out: Path, *, force: bool = False) -> surveys.Sur
     """Write the survey file at ``path`` as an XLSForm workbook ``out`` (atomically)."""
     _refuse_existing(out, force)
     survey, data = xlsform_from_survey(path)
+    if survey.media:
+        surveys.verify_media(survey)  # why first: a form is never written beside a changed picture
+        _copy_media(survey, surveys.media_folder(survey), Path(out).parent)
     write_atomic(out, data)
     return survey
+
+
+def _copy_media(survey: surveys.Survey, source: Path, target: Path) -> list[str]:
+    """The survey's media files copied from the folder ``source`` into ``target`` (a form's and
+    its survey file's media sit beside them); the names copied. A file of the same name already
+    there is kept when its bytes are the same and refused otherwise (never replaced)."""
+    import hashlib
+
+    if source.resolve() == target.resolve():
+        return []
+    copied = []
+    for name, digest in survey.media:
+        there = target / name
+        try:
+            if there.exists():
+                if hashlib.sha256(read_capped(there, _MEDIA_CAP)).hexdigest() == digest:
+                    continue
+                raise InputError(there, "", "already exists and is not the survey's file of that name: move it "
+                                            "away, or write to another folder")
+            data = read_capped(source / name, _MEDIA_CAP)
+        except OSError as error:
+            raise InputError(source / name, "", f"cannot be copied: {os_reason(error)}") from None
+        write_atomic(there, data)
+        copied.append(name)
+    return copied
 
 
 def _made_by_import(out: Path) -> bool:

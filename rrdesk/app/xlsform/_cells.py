@@ -50,6 +50,7 @@ class Built:
     skipped: set[str] = field(default_factory=set)
     notes: dict[str, list[int]] = field(default_factory=dict)
     unchecked: bool = False  # no settings: the survey rules are not run (they would repeat it)
+    media: dict[str, Cell] = field(default_factory=dict)  # a picture's or sound's file name → where first named
 
     def add(self, line: str, cell: Cell | None = None) -> None:
         self.lines.append(line)

@@ -79,6 +79,26 @@ END_GROUP = ("end group", "end_group")
 GROUPS = BEGIN_GROUP + END_GROUP
 NOTE = "note"
 
+#: A question's pictures and sound per language (docs/survey-format.md, "Pictures and sound"):
+#: XLSForm column (ODK's ``media::image::LANG``, its short ``image::LANG``; rrdesk's own
+#: ``negation_image::LANG`` and ``unrelated_image::LANG``) → the survey file's key.
+MEDIA_COLUMNS = {"media::image": "image", "image": "image", "media::audio": "audio", "audio": "audio",
+                 "negation_image": "negation_image", "unrelated_image": "unrelated_image"}
+
+
+def media_column(name: str, default: str) -> tuple[str, str] | str | None:
+    """``(survey key, language)`` of a picture or sound column (``media::image::English (en)``),
+    a message why its language is not known, or None when ``name`` is no such column."""
+    lower = name.lower()
+    prefix = "media::" if lower.startswith("media::") else ""
+    parsed = language_of(name[len(prefix):], default)
+    if isinstance(parsed, str):
+        base = name[len(prefix):].partition("::")[0].partition(":")[0].strip().lower()
+        return parsed if prefix + base in MEDIA_COLUMNS else None
+    key = MEDIA_COLUMNS.get(prefix + parsed[0])
+    return None if key is None else (key, parsed[1])
+
+
 #: Columns of XLSForm rrdesk reads and leaves out of the survey (said once when filled): a hint
 #: (put what the respondent must read in the label) and the interviewer's guidance.
 IGNORED_COLUMNS = ("hint", "guidance_hint")
@@ -93,9 +113,9 @@ _UNSUPPORTED = {
     "read_only": "read-only questions are not supported", "trigger": "triggers are not supported",
     "parameters": "parameters are not supported",
     "required_message": "required answers are not supported (a respondent may always skip)",
-    "media": "media (images, audio, video) are not supported", "image": "images are not supported",
-    "audio": "audio is not supported", "video": "video is not supported",
-    "big-image": "images are not supported", "bind": "bind attributes are not supported",
+    "video": "video is not supported (pictures and sound are: media::image::LANG, media::audio::LANG)",
+    "big-image": "a second, larger picture is not supported (media::image::LANG is)",
+    "bind": "bind attributes are not supported",
     "instance": "instance attributes are not supported",
 }
 _SETTINGS_UNSUPPORTED = {
@@ -154,6 +174,10 @@ def unsupported_column(name: str, sheet: str) -> str | None:
     base = name.split("::")[0].lower()
     if sheet == "settings":
         return _SETTINGS_UNSUPPORTED.get(base)
+    if base == "media":  # media::video::LANG and the like (media::image and media::audio are read)
+        kind = name.split("::")[1].strip().lower() if "::" in name else ""
+        return _UNSUPPORTED.get(kind, f"media::{kind} is not supported (media::image::LANG and "
+                                      "media::audio::LANG are)")
     return _UNSUPPORTED.get(base)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import rrdesk.app.xlsform._toml_text as toml
@@ -28,6 +29,7 @@ from rrdesk.app.xlsform._columns import (
     WORD_COLUMNS,
     YES_NO,
     language_of,
+    media_column,
     type_name,
     type_problem,
     unsupported_column,
@@ -35,7 +37,8 @@ from rrdesk.app.xlsform._columns import (
 from rrdesk.app.xlsform._lists import Lists, read_lists, weight_table, wording_tables
 from rrdesk.app.xlsform._numbers import number_keys
 from rrdesk.app.xlsform._read import Sheet
-from rrdesk.core.errors import SurveyError
+from rrdesk.core.errors import SurveyError, os_reason
+from rrdesk.core.fileio import read_capped
 from rrdesk.core.survey import SURVEY_ID, show
 
 _YES_NO_DESIGNS = ("forced", "warner", "unrelated", "cdm")  # why: these answer YES or NO, no list
@@ -96,12 +99,49 @@ def _build(out: Built, sheets: dict[str, Sheet]) -> None:
     for row, _ in groups:
         with out.part():
             fail(out.file, ("survey", row, "type"), "begin group has no end group below it")
+    _media_table(out)
     with out.part("weight"):
         weight_table(out, settings.get("weight_question"), lists)
     with out.part("consent"):
         _consent(out, settings, default)
     if "wording" in sheets:
         wording_tables(out, sheets["wording"], default, languages)
+
+
+#: Bytes of a media file read, at most: a sound's cap (a picture's is smaller; the survey's own
+#: check, :func:`rrdesk.core.survey.verify_media`, then applies each kind's).
+_MEDIA_CAP = 8 << 20
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
+
+
+def _media_table(out: Built) -> None:
+    """``[media]``: each picture and sound the questions name, read beside the form (where ODK
+    keeps a form's media files), with its SHA-256. A name that is not a plain file name is left
+    to the survey rules, which say so."""
+    import hashlib
+
+    if not out.media:
+        return
+    folder = Path(out.file).parent
+    lines: list[tuple[str, Cell]] = []
+    for name, where in out.media.items():
+        if not _PLAIN_NAME.fullmatch(name) or ".." in name:
+            lines.append((f"{toml.value(name)} = \"sha256:{'0' * 64}\"", where))
+            continue
+        data = b""
+        with out.part():  # why the line all the same: the questions naming it are not refused again
+            try:
+                data = read_capped(folder / name, _MEDIA_CAP)
+            except FileNotFoundError:
+                fail(out.file, where, f"{show(name)} is not beside the form: put the form's pictures and sounds "
+                                      f"in its folder ({folder}), as for ODK")
+            except OSError as error:
+                fail(out.file, where, f"{show(name)} cannot be read beside the form: {os_reason(error)}")
+        lines.append((f"{toml.value(name)} = \"sha256:{hashlib.sha256(data).hexdigest()}\"", where))
+    out.add("")
+    out.add("[media]", lines[0][1] if lines else None)
+    for line, where in lines:
+        out.add(line, where)
 
 
 # -- settings --------------------------------------------------------------------------------
@@ -200,6 +240,7 @@ class _Columns:
     names: tuple[str, ...]  # the header as written
     refused: dict[int, str]  # column number → why a filled cell is refused ("": said at the header)
     ignored: dict[int, str] = field(default_factory=dict)  # column number → a column read, left out
+    media: dict[tuple[str, str], int] = field(default_factory=dict)  # (image|audio|…, language) → column number
 
 
 def _survey_columns(out: Built, sheet: Sheet, default: str) -> _Columns | None:
@@ -210,6 +251,16 @@ def _survey_columns(out: Built, sheet: Sheet, default: str) -> _Columns | None:
     for i, name in enumerate(sheet.header):
         where = ("survey", header_row, name)
         with out.part():
+            pictured = media_column(name, default)
+            if isinstance(pictured, str):
+                cols.refused[i] = ""
+                fail(file, where, pictured)
+            if pictured is not None:
+                if pictured in cols.media:
+                    cols.refused[i] = ""
+                    fail(file, where, f"a second {pictured[0]} column in language {pictured[1]}")
+                cols.media[pictured] = i
+                continue
             parsed = language_of(name, default)
             if isinstance(parsed, str):
                 if name.split("::")[0].split(":")[0].lower() in TEXT_COLUMNS:
@@ -321,6 +372,12 @@ def _question(out: Built, cols: _Columns, lists: Lists | None, languages: list[s
         _texts(out, cols, key, languages, row, values)
     for line, where in heading or ():
         out.add(line, where)
+    for (key, lang), i in cols.media.items():  # a picture or a sound: its file, beside the form
+        if i < len(values) and values[i] is not None:
+            where = ("survey", row, cols.names[i])
+            name = value(file, where, values[i], True)
+            out.add(f"{key}.{toml.key(lang)} = {name}", where)
+            out.media.setdefault(str(values[i]).strip() if isinstance(values[i], str) else str(values[i]), where)
     words = kind.split()
     if lower in NUMBER_TYPES or any(cell(c) is not None for c in NUMBER_COLUMNS):
         number_keys(out, row, lower, design, cell)  # type, its range and bins

@@ -23,6 +23,9 @@ from rrdesk.app.xlsform._numbers import number_cells
 from rrdesk.core.survey import Survey
 from rrdesk.core.wording import words_for
 
+#: A question's media keys → their XLSForm column (before ``::LANG``).
+_MEDIA = {"image": "media::image", "audio": "media::audio", "negation_image": "negation_image",
+          "unrelated_image": "unrelated_image"}
 #: Column widths in characters: names narrow, texts wide enough to read a sentence.
 _WIDTHS = {"type": 22, "name": 18, "list_name": 18, "design": 11, "answer_mode": 12}
 _TEXT_WIDTH = 48  # why: a question's label, negation or unrelated question is a sentence
@@ -39,8 +42,13 @@ def sheets(survey: Survey, raw: dict[str, Any]) -> dict[str, list[list[Any]]]:
     numbers = {q.id: number_cells(q, tables.get(q.id, {})) for q in survey.questions}
     extra = [c for c in NUMBER_COLUMNS if any(c in cells for cells in numbers.values())]  # constraint, bins
     named = {lang: language_column(lang) for lang in langs}  # English (en), as ODK shows languages
+    # pictures and sounds: ODK's media::image::LANG and media::audio::LANG, rrdesk's own
+    # negation_image::LANG and unrelated_image::LANG; each kind used gets a column in every
+    # language (pyxform warns about a language without one)
+    media = [(key, lang) for key in _MEDIA if any(dict(q.media).get(key) for q in survey.questions) for lang in langs]
     head = ["type", "name", *(f"label::{named[lang]}" for lang in langs), "design", *used, *extra,
-            *(f"{col}::{named[lang]}" for col, _ in texts[1:] for lang in langs)]
+            *(f"{col}::{named[lang]}" for col, _ in texts[1:] for lang in langs),
+            *(f"{_MEDIA[key]}::{named[lang]}" for key, lang in media)]
     rows: list[list[Any]] = [head]
     choices: list[list[Any]] = [["list_name", "name", *(f"label::{named[lang]}" for lang in langs)]]
     yes_no = False  # whether a question is answered YES or NO: the list yes_no is written
@@ -61,6 +69,7 @@ def sheets(survey: Survey, raw: dict[str, Any]) -> dict[str, list[list[Any]]]:
         row += [_number(table[k]) if k in table else None for k in used]
         row += [numbers[q.id].get(c) for c in extra]
         row += [getattr(q, attr)[lang] if getattr(q, attr) else None for _, attr in texts[1:] for lang in langs]
+        row += [q.media_in(key, lang) for key, lang in media]
         rows.append(row)
         for j, choice in enumerate(q.choices):
             labels = [q.choice_text[lang][j] if q.choice_text else None for lang in langs]
