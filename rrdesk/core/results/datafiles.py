@@ -1,22 +1,24 @@
 """The wide data file: one row per interview, as CSV, Stata ``.dta`` and SPSS ``.sav`` with labels.
 
 ``aggregate --out`` writes ``answers-wide.csv``, ``answers.dta`` and ``answers.sav`` beside the
-long ``answers.csv``: one row per interview (survey, the laptop's enrollment name and device id,
-interview number, respondent key, interviewer, day, version, weight), each direct answer, and each randomized question's recorded
-answer with its design's columns. Every answer is a number: a choice's position in its list
-(0, 1, …; a yes/no answer 0 = no, 1 = yes, as ``answer_code`` in ``answers.csv``), a number
-question's value; a question not answered is missing. The ``.dta`` and ``.sav`` carry a
+long ``answers.csv``: one row per interview (survey, the laptop's enrollment name and device
+id, interview number, respondent key, interviewer, day, version, weight), each direct answer,
+and each randomized question's recorded answer with its design's columns. Every answer is a
+number: a choice's position in its list (0, 1, …; a yes/no answer 0 = no, 1 = yes, as
+``answer_code`` in ``answers.csv``), a number question's value; a question not answered is
+missing. The ``.dta`` and ``.sav`` carry a
 variable label (the question's text, in the survey's first language unless another is asked
 for) and value labels (the choices' texts) on every answer.
 
 Why pyreadstat writes the ``.dta`` and ``.sav``: it wraps ReadStat, the C library R's
 ``haven`` reads and writes them with, maintained with both formats' quirks (Stata 14's format
 118, SPSS's system file with UTF-8 long names and labels), so what rrdesk writes is what R,
-Stata and SPSS users already exchange; nothing else on PyPI writes both formats with value
-labels. It needs a data frame (pandas here: 60 MB installed against polars' 170 MB), so it is
-the optional extra ``rrdesk[datafiles]`` (the desktop bundle has it; the ``test`` extra pulls it
-in). Without it :func:`unavailable` says so in one line and the CSV files are still written.
-:func:`wide_table` and :func:`wide_csv` are pure; :func:`write_dta` and :func:`write_sav` write
+Stata and SPSS users already exchange; pandas' own ``to_stata`` writes no ``.sav``. It needs a
+data frame, pandas or polars; pandas is the smaller (the extra is about 100 MB installed:
+pandas 82, pyreadstat 11, narwhals, dateutil and tzdata 7; polars' runtime alone is 170 MB),
+and all of it serves only here, so it is the optional extra ``rrdesk[datafiles]`` (the desktop
+bundle has it; the ``test`` extra pulls it in). Without it :func:`unavailable` says so in one
+line and the CSV files are still written. :func:`wide_table` and :func:`wide_csv` are pure; :func:`write_dta` and :func:`write_sav` write
 a file whole or not at all (a temporary file beside it, renamed).
 """
 from __future__ import annotations
