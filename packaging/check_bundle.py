@@ -13,9 +13,10 @@ a laptop would, deletes the clone and the virtual environment, and then runs the
 an environment that has no Python: PATH is a folder holding only a link to ``age`` (when
 installed), and PYTHONPATH, PYTHONHOME, VIRTUAL_ENV are unset; the first check proves that no
 ``python3`` can be found. Then: ``--version``; ``check`` on the bundled demo survey;
-``keygen``; ``simulate`` + ``verify`` + ``export`` + ``verify -i`` with the bundled demo identity
-+ ``extract`` (and ``age -d`` on a record); ``aggregate`` when the command exists (with worker
-processes, which in a frozen program need ``multiprocessing.freeze_support``); bad input; the
+``keygen``; ``simulate`` + ``verify`` + ``export --same-disk`` + ``enrollment`` and ``enroll``
++ ``verify -i`` with the bundled demo identity + ``extract`` (and ``age -d`` on a record);
+``aggregate`` when the command exists (with worker processes, which in a frozen program need
+``multiprocessing.freeze_support``; ``--out`` writes answers.dta and answers.sav); bad input; the
 desktop app on the offscreen platform (in English and in French), on a real X server (Xvfb) and
 on Wayland (weston) when those are installed, each printing its time to first window; where
 the app keeps its data; the bundled libraries' dependencies; the menu entry, AppStream file and
@@ -186,6 +187,8 @@ def checks(c: Checker, *, strace: bool) -> None:
     demo = resources / "surveys" / "demo.toml"
     identity = resources / "demo-identity.txt"
     data, usb, out = c.work / "field", c.work / "usb", c.work / "out"
+    # the coordinator's side files, outside the bundle: the laptop enrolled, the ledger of logs seen
+    laptops, ledger = c.work / "coordinator.laptops", c.work / "coordinator.ledger"
     state: dict[str, object] = {}
 
     def no_python() -> str:
@@ -260,15 +263,25 @@ def checks(c: Checker, *, strace: bool) -> None:
 
     def export() -> str:
         usb.mkdir(exist_ok=True)
-        path = c.run("export", "--data", str(data), "--survey-id", "workplace-demo", "--to", str(usb)).stdout.strip()
+        # --same-disk: the "stick" is a folder beside the data (export refuses that unless told)
+        path = c.run("export", "--data", str(data), "--survey-id", "workplace-demo", "--to", str(usb),
+                     "--same-disk").stdout.strip()
         bundle = Path(path.splitlines()[-1])
         if not bundle.is_file() or bundle.parent != usb:
             raise Failed(f"export printed {path!r}")
         state["bundle"] = bundle
-        return f"{bundle.name} ({bundle.stat().st_size} bytes)"
+        # the laptop enrolled as a coordinator does it (its key id read off its screen), so that
+        # verify -i and aggregate accept its bundle's signature
+        enrolled = c.run("enrollment", "--data", str(data), "--to", str(usb))
+        key_id = re.search(r"key id is (\S+?):", enrolled.stderr)
+        if key_id is None:
+            raise Failed(f"rrdesk enrollment named no key id: {enrolled.stderr.strip()[-300:]}")
+        c.run("enroll", enrolled.stdout.strip().splitlines()[0], "--laptops", str(laptops), "--key-id", key_id[1])
+        return f"{bundle.name} ({bundle.stat().st_size} bytes); the laptop enrolled"
 
     def verify() -> str:
-        report = json.loads(c.run("verify", str(state["bundle"]), "-i", str(identity), "--json").stdout)
+        report = json.loads(c.run("verify", str(state["bundle"]), "-i", str(identity), "--laptops", str(laptops),
+                                  "--json").stdout)
         if report["problems"] or report["records"] != state["records"]:
             raise Failed(f"records {report['records']} (expected {state['records']}), problems {report['problems'][:2]}")
         return f"{report['records']} intact records, every one decrypted with the bundled demo identity"
@@ -289,13 +302,18 @@ def checks(c: Checker, *, strace: bool) -> None:
         if "aggregate" not in c.run("--help").stdout:
             return "skipped: this version has no aggregate command"
         trace = c.work / "aggregate.strace" if strace else None
-        two = json.loads(c.run("aggregate", str(state["bundle"]), "-i", str(identity), "--json", "--workers", "2",
-                               "--out", str(out), strace=trace).stdout)
-        one = json.loads(c.run("aggregate", str(state["bundle"]), "-i", str(identity), "--json", "--workers", "1").stdout)
+        # --include-synthetic: the interviews are simulate's (marked so, and left out without it)
+        custody = ("--laptops", str(laptops), "--ledger", str(ledger), "--include-synthetic")
+        two = json.loads(c.run("aggregate", str(state["bundle"]), "-i", str(identity), *custody, "--json",
+                               "--workers", "2", "--out", str(out), strace=trace).stdout)
+        one = json.loads(c.run("aggregate", str(state["bundle"]), "-i", str(identity), *custody, "--json",
+                               "--workers", "1").stdout)
         if two["problems"] or two["questions"] != one["questions"]:
             raise Failed("2 workers and 1 disagree, or problems: " + str(two["problems"][:2]))
         unhappy = next(q for q in two["questions"] if q["id"] == "unhappy")
         reports = sorted(p.name for p in out.iterdir()) if out.is_dir() else []
+        if "answers.dta" not in reports or "answers.sav" not in reports:  # the datafiles extra is bundled
+            raise Failed(f"--out wrote no answers.dta or answers.sav: {', '.join(reports)}")
         workers = ""
         if trace is not None:
             _, executed = opened_files(trace)
