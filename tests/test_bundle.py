@@ -580,3 +580,43 @@ def test_a_bundle_mangled_inside_its_sealing_is_opened_or_refused_by_name_never_
         assert str(error).startswith(str(path)) and "\n" not in str(error)
     else:  # only bytes no check covers may change: tar padding, header fields we ignore
         assert opened.logs and opened.manifest["format"] == "rrdesk-bundle/2"
+
+
+def _with_manifest(change):
+    """A ``_reseal`` change that edits the manifest's JSON object with ``change(dict)``."""
+    def edit(members):
+        for n, (info, data) in enumerate(members):
+            if info.name == "manifest.json":
+                manifest = json.loads(data)
+                change(manifest)
+                text = json.dumps(manifest).encode()
+                info.size = len(text)
+                members[n] = (info, text)
+    return edit
+
+
+@pytest.mark.parametrize("left_out", [
+    [], "x", [{"name": "a.rrlog.key"}], [{"name": "a.rrlog.key", "why": "x", "more": 1}],
+    [{"name": "a.rrlog", "why": "x"}], [{"name": "../a.rrlog.key", "why": "x"}],
+    [{"name": "survey.toml", "why": "x"}], [{"name": "a.rrlog.key", "why": ""}],
+    [{"name": "a.rrlog.key", "why": "\x1b[2J"}], [{"name": "a.rrlog.key", "why": "x" * 201}],
+    [{"name": "a.rrlog.key", "why": "x"}, {"name": "a.rrlog.key", "why": "y"}],
+    [{"name": "a.rrlog.key", "why": 5}], [7],
+])
+def test_a_malformed_left_out_is_refused(demo_bundle, tmp_path, left_out):
+    """FORMAT.md §2.4: a reader MUST refuse a ``left_out`` that is not its shape."""
+    path = _reseal(demo_bundle, tmp_path, _with_manifest(lambda m: m.__setitem__("left_out", left_out)))
+    with pytest.raises(BundleError, match="manifest has left_out that is not"):
+        open_bundle(path, demo_identities())
+
+
+def test_a_left_out_file_the_bundle_holds_is_refused_and_a_good_one_opens(demo_bundle, tmp_path):
+    def held(manifest):
+        manifest["left_out"] = [{"name": manifest["keys"][0]["name"], "why": "Input/output error"}]
+    with pytest.raises(BundleError, match="says a file was left out that the bundle lists"):
+        open_bundle(_reseal(demo_bundle, tmp_path, _with_manifest(held)), demo_identities())
+    good = [{"name": "torn/x.rrlog.torn-1", "why": "Input/output error"},
+            {"name": "versions/v1.toml", "why": "is a folder"}]
+    opened = open_bundle(_reseal(demo_bundle, tmp_path, _with_manifest(lambda m: m.__setitem__("left_out", good))),
+                         demo_identities())
+    assert opened.manifest["left_out"] == good

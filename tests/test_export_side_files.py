@@ -19,7 +19,7 @@ import pytest
 from rrdesk.core.fileio import SIDE_FILE_LIMIT
 from rrdesk.store.bundle import open_bundle
 from tests.cli_runs import SID, rrdesk, simulate
-from tests.conftest import demo_identities
+from tests.conftest import DEMO_KEY, demo_identities
 
 
 @pytest.fixture(scope="module")
@@ -131,3 +131,36 @@ def test_an_unreadable_trust_file_is_named_and_the_bundle_still_goes(data, tmp_p
     assert code == 0, err
     assert f"rrdesk: warning: {target}: left out of the bundle: cannot be read" in err
     assert log_of(data).name in open_bundle(Path(out.strip()), demo_identities()).logs
+
+
+def test_the_manifest_says_what_was_left_out_and_the_coordinator_sees_it(data, tmp_path):
+    """FORMAT.md §2.4 ``left_out``: the manifest names each side file left out and why; ``verify``
+    and ``aggregate`` name it in one line each (a problem), and the records are still used."""
+    files = side_files(data)
+    spoil(files["key"], "folder")
+    spoil(files["minisig"], "fifo")
+    code, out, err = export(data, tmp_path / "stick")
+    assert code == 0, err
+    bundle = Path(out.strip())
+    opened = open_bundle(bundle, demo_identities())
+    log = log_of(data).name
+    assert [e["name"] for e in opened.manifest["left_out"]] == [log + ".key", log + ".minisig"], opened.manifest
+    assert all(e["why"] for e in opened.manifest["left_out"])
+    identity = DEMO_KEY
+    code, out, err = rrdesk("verify", bundle, "-i", identity)
+    assert code == 1
+    for entry in opened.manifest["left_out"]:
+        said = [line for line in out.splitlines() + err.splitlines()
+                if f"{bundle}:{entry['name']}: left out by the laptop's export: {entry['why']}" in line]
+        assert len(said) == 1, out + err
+    code, out, err = rrdesk("aggregate", bundle, "-i", identity, "--accept-unverified")
+    assert code == 1 and err == "", err  # the problems are reported; the records still used
+    assert out.splitlines()[1].startswith("2 interviews"), out  # every record still used
+    for entry in opened.manifest["left_out"]:
+        assert out.count(f"{bundle}:{entry['name']}: left out by the laptop's export: {entry['why']}") == 1, out
+
+
+def test_nothing_left_out_means_no_left_out_field(data, tmp_path):
+    code, out, err = export(data, tmp_path / "stick")
+    assert code == 0, err
+    assert "left_out" not in open_bundle(Path(out.strip()), demo_identities()).manifest

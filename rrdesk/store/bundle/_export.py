@@ -205,6 +205,23 @@ def _kept_versions(kept: Path, left_out: LeftOut) -> list[tuple[str, bytes]]:
     return found
 
 
+def _left_out_entries(folder: Path, left_out: LeftOut) -> list[dict[str, str]]:
+    """The manifest's ``left_out`` (FORMAT.md §2.4): each side file of the survey folder left out,
+    by the member name it would have had, and why (printable ASCII, at most 200 characters)."""
+    said: dict[str, str] = {}
+    for file, why in left_out.items():
+        path = Path(file)
+        if path.parent == folder / VERSIONS:
+            name = VERSIONS_DIR + path.name
+        elif path.parent == folder:
+            name = TORN_DIR + path.name if TORN_NAME.match(path.name) else path.name
+        else:
+            continue  # coordinator.trust: the manifest's trusted_keys says "damaged" (§2.4)
+        text = "".join(c if " " <= c <= "~" else "?" for c in why)[:200] or "cannot be read"
+        said[name] = text
+    return [{"name": name, "why": said[name]} for name in sorted(said)]
+
+
 def _written(members: list[Member], name: str) -> bytes:
     """The bytes of member ``name``, made by the time a member after it is (the manifest)."""
     data = next(m.data for m in members if m.name == name)
@@ -277,6 +294,9 @@ def _contents(data: Path, survey_id: str, now: datetime, left_out: LeftOut) -> t
         left_out[str(data / trusted.TRUST_FILE)] = "cannot be read (the manifest says the trusted key is damaged)"
     if changes is not None:  # why: absent while the first key is the only one, as versions (§2.4)
         manifest["trusted_keys"] = changes
+    held = {m.name for m in members}  # why: a key file read at a second try is held, not left out
+    if said := [e for e in _left_out_entries(folder, left_out) if e["name"] not in held]:
+        manifest["left_out"] = said  # why: absent when nothing was left out, as versions (§2.4)
     members.append(Member(MANIFEST))
     members.append(Member(SIGNATURE, make=lambda made: sign_manifest(signer, _written(made, MANIFEST), survey_id, device)))
     return members, manifest, survey.recipients, device

@@ -27,7 +27,14 @@ from rrdesk.core.problems import Problem
 from rrdesk.core.survey import Survey
 from rrdesk.store import age
 from rrdesk.store.age import SealedFile
-from rrdesk.store.bundle._open import HEADER_SIGNATURE_NAME, MAX_BUNDLE, SURVEY_FILE, TORN_DIR, read_bundle
+from rrdesk.store.bundle._open import (
+    HEADER_SIGNATURE_NAME,
+    MAX_BUNDLE,
+    SURVEY_FILE,
+    TORN_DIR,
+    left_out_lines,
+    read_bundle,
+)
 from rrdesk.store.log import TAG_FAILED, FoundLog, Header, LogStream, first_key, structure_problems
 
 __all__ = ["BundleIndex", "Bundles", "LogIndex", "Verdicts", "index_bundle"]
@@ -133,7 +140,8 @@ def index_bundle(path: Path, identities: Sequence[age.Identity],
         read = read_bundle(Path(path), identities, sink)
     except BundleError as error:
         return BundleIndex(file, None, (), (Problem(file, None, error.what),))
-    problems: list[Problem] = []
+    # what the laptop's export could not read, one line a file (FORMAT.md §2.4 left_out)
+    problems = [Problem(file, None, what, name) for name, what in left_out_lines(read.manifest)]
     survey_id = read.manifest["survey"]
     survey = bundle_survey(Path(path), read.survey_text, survey_id, problems)
     logs = []

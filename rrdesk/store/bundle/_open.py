@@ -26,7 +26,8 @@ from rrdesk.store.log import MAX_SURVEY_ID, SURVEY_ID
 from rrdesk.store.trusted import DAMAGED, HOW, MAX_EVENTS
 
 __all__ = ["Bundle", "FORMAT", "FORMAT_V1", "HEADER_SIGNATURE_NAME", "KEY_NAME", "LOG_NAME", "MANIFEST", "MAX_BUNDLE", "SUFFIX", "SURVEY_FILE",
-           "SURVEY_SIGNATURE", "TORN_DIR", "TORN_NAME", "VERSIONS_DIR", "VERSION_NAME", "open_bundle"]
+           "SURVEY_SIGNATURE", "TORN_DIR", "TORN_NAME", "VERSIONS_DIR", "VERSION_NAME", "left_out_lines",
+           "open_bundle"]
 
 FORMAT = SIGNED_FORMAT     # why: what an export writes: signed by its laptop (§2.8)
 FORMAT_V1 = "rrdesk-bundle/1"  # why: unsigned bundles of earlier versions still open (reported as unsigned)
@@ -65,6 +66,8 @@ _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 _FILE_KEYS = frozenset({"name", "size", "sha256"})
 _LOG_KEYS = _FILE_KEYS | {"records", "problems"}
 _LISTS = {"logs": LOG_NAME, "keys": _KEY_OR_SIGNATURE, "torn": TORN_NAME}
+_WHY = re.compile(r"[ -~]{1,200}")  # why a file was left out: what the OS said, printable ASCII (§2.4)
+_MAX_LEFT_OUT = 100_000  # why: at most one entry a side file; a folder holds fewer by far
 
 
 @dataclass(frozen=True)
@@ -333,12 +336,16 @@ def _manifest(path: Path, raw: bytes | None) -> dict[str, Any]:
     if not isinstance(manifest, dict) or manifest.get("format") not in (FORMAT, FORMAT_V1):
         raise bad(f'is not "{FORMAT}" (or "{FORMAT_V1}")')
     fields_wanted = _MANIFEST_KEYS if manifest["format"] == FORMAT_V1 else _MANIFEST_KEYS_V2
-    if fields_wanted is _MANIFEST_KEYS_V2 and set(manifest) - {"trusted_keys"} == _MANIFEST_KEYS_VERSIONS:
+    if fields_wanted is _MANIFEST_KEYS_V2 and set(manifest) - {"trusted_keys", "left_out"} == _MANIFEST_KEYS_VERSIONS:
         fields_wanted = _MANIFEST_KEYS_VERSIONS
     if fields_wanted is not _MANIFEST_KEYS and "trusted_keys" in manifest:  # §2.4: only after a replaced key
         fields_wanted = fields_wanted | {"trusted_keys"}
         if not _trusted_keys(manifest["trusted_keys"]):
             raise bad("has trusted_keys that is not a list of day, how and key id (absent for a first key)")
+    if fields_wanted is not _MANIFEST_KEYS and "left_out" in manifest:  # §2.4: only when a file was left out
+        fields_wanted = fields_wanted | {"left_out"}
+        if not _left_out(manifest["left_out"]):
+            raise bad("has left_out that is not a list of member names and reasons (absent when nothing was left out)")
     if set(manifest) != fields_wanted:
         raise bad(f"must have exactly the fields {', '.join(sorted(fields_wanted))}"
                   + (" (and versions)" if fields_wanted is _MANIFEST_KEYS_V2 else ""))
@@ -374,4 +381,38 @@ def _manifest(path: Path, raw: bytes | None) -> dict[str, Any]:
             raise bad(f'lists a file twice in "{key}"')
     if not manifest["logs"]:
         raise bad("lists no log")
+    listed = {manifest["survey_file"]["name"], *(e["name"] for e in manifest["logs"]),
+              *(e["name"] for e in manifest["keys"]), *(TORN_DIR + e["name"] for e in manifest["torn"]),
+              *(VERSIONS_DIR + e["name"] for e in manifest.get("versions", ()))}
+    if manifest.get("survey_signature") is not None:
+        listed.add(SURVEY_SIGNATURE)
+    if any(e["name"] in listed for e in manifest.get("left_out", ())):
+        raise bad("says a file was left out that the bundle lists")
     return manifest
+
+
+def left_out_lines(manifest: Mapping[str, Any] | None) -> list[tuple[str, str]]:
+    """(member name, what to say) for each side file the laptop's export left out (§2.4)."""
+    return [(e["name"], f"left out by the laptop's export: {e['why']}")
+            for e in (manifest or {}).get("left_out", ())]
+
+
+def _left_out(value: Any) -> bool:
+    """Whether the manifest's ``left_out`` has its shape (FORMAT.md §2.4): a non-empty list of
+    ``{"name", "why"}``, each name a side file's member name, once, each why printable ASCII."""
+    if not isinstance(value, list) or not value or len(value) > _MAX_LEFT_OUT:
+        return False
+    names = [e.get("name") if isinstance(e, dict) else None for e in value]
+    return len(set(names)) == len(names) and all(
+        isinstance(e, dict) and set(e) == {"name", "why"} and isinstance(e["name"], str)
+        and _side_member(e["name"]) and isinstance(e["why"], str) and _WHY.fullmatch(e["why"]) is not None
+        for e in value)
+
+
+def _side_member(name: str) -> bool:
+    """Whether ``name`` is a side file's member name (one an export may leave out, §2.5)."""
+    if name.startswith(TORN_DIR):
+        return bool(TORN_NAME.match(name[len(TORN_DIR):]))
+    if name.startswith(VERSIONS_DIR):
+        return bool(VERSION_NAME.match(name[len(VERSIONS_DIR):]))
+    return name == SURVEY_SIGNATURE or bool(_KEY_OR_SIGNATURE.match(name))
