@@ -27,14 +27,14 @@ from pathlib import Path
 from typing import NamedTuple, Sequence
 
 from rrdesk.app.interviews import device_id
-from rrdesk.core.errors import InputError
-from rrdesk.core.fileio import OsOps, mapped, read_capped_if_present, replace_file, write_atomic
+from rrdesk.core.errors import InputError, LaptopLost
+from rrdesk.core.fileio import OsOps, fsync_dir, mapped, read_capped_if_present, replace_file, write_atomic
 from rrdesk.store import minisign
 from rrdesk.store.laptop import laptop_key
 
 __all__ = ["LAPTOPS_ENV", "WHERE_LAPTOP_ID", "Enrolled", "Laptop", "Laptops", "check_name", "confirm",
            "coordinator_laptops", "enroll", "enrolled_keys", "laptop_key", "laptop_names", "laptops_path",
-           "write_enrollment"]
+           "start_over", "write_enrollment"]
 
 LAPTOPS_ENV = "RRDESK_LAPTOPS"
 # why: the list of enrolled laptops for scripts (and the test suite) that do not pass --laptops;
@@ -108,6 +108,35 @@ def write_enrollment(data: Path, dest: Path) -> tuple[Path, Laptop]:
     with mapped(out, "could not be written"):
         replace_file(out, text.encode("ascii"), OsOps())
     return out, laptop
+
+
+def start_over(data: Path, dest: Path, now: dt.datetime | None = None) -> tuple[Path, Laptop, Path]:
+    """A laptop whose signing key or device id is lost beside the logs it wrote starts over: the
+    data folder is moved aside (renamed ``DATA.set-aside-<UTC time>``, beside it, never deleted:
+    its logs are still there for whoever can restore the key), a new one is made with a new
+    device id and key, and its enrollment file written into ``dest``. Returns (the file, the
+    laptop, where the old folder went).
+
+    Refused when nothing is lost (:class:`LaptopLost` is the only reason to start over: a
+    disk that cannot be read is an error, never a new laptop).
+    """
+    data = Path(data)
+    try:
+        this_laptop(data)
+    except LaptopLost:
+        pass
+    else:
+        raise InputError(data, "--start-over", "this laptop's signing key and device id are sound: there is "
+                         "nothing to start over (without --start-over, rrdesk enrollment writes its file)")
+    stamp = (now or dt.datetime.now(dt.timezone.utc)).strftime("%Y%m%dT%H%M%SZ")
+    aside = data.with_name(f"{data.name}.set-aside-{stamp}")
+    with mapped(aside, "could not be written"):
+        if os.path.lexists(aside):
+            raise FileExistsError(17, "exists already; try again in a second", str(aside))
+        os.rename(data, aside)
+        fsync_dir(aside.parent)
+    path, laptop = write_enrollment(data, dest)
+    return path, laptop, aside
 
 
 def read_enrollment(path: Path) -> Laptop:

@@ -16,6 +16,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
                                    "to read to the coordinator. The laptop's key is made on first use.")
     e.add_argument("--data", metavar="DIR", type=Path, required=True, help="the data folder")
     e.add_argument("--to", metavar="DEST", type=Path, required=True, help="the folder to write the file in")
+    e.add_argument("--start-over", action="store_true",
+                   help="only when this laptop's signing key or device id is lost beside its logs: move the data "
+                        "folder aside (never deleted), make a new one with a new key, and write its file")
     e.set_defaults(run=_enrollment)
 
     r = sub.add_parser("enroll", help="the coordinator: add laptops' enrollment files to the enrolled list",
@@ -52,7 +55,12 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 def _enrollment(args: argparse.Namespace) -> int:
     from rrdesk.app import enrollment
-    path, laptop = enrollment.write_enrollment(args.data, args.to)
+    if args.start_over:
+        path, laptop, aside = enrollment.start_over(args.data, args.to)
+        print(f"rrdesk: the old data folder was moved aside to {aside}; this laptop starts over with a new key "
+              "(the coordinator enrolls it again)", file=sys.stderr)
+    else:
+        path, laptop = enrollment.write_enrollment(args.data, args.to)
     print(path)
     print(f"rrdesk: this laptop's key id is {laptop.code}: read it to the coordinator", file=sys.stderr)
     return EXIT_OK

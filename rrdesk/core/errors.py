@@ -15,6 +15,7 @@ was defined before, so old imports keep working)::
     │   │   └── IdentityFileError  an identity file holds no usable age identity (also an AgeError)
     │   └── StoreError           a store file could not be read or written (a full disk, EIO, …)
     │       ├── LogDamaged       a log or its key file cannot be continued safely (has .problems)
+    │       ├── LaptopLost       the laptop's signing key or device id is lost beside logs it wrote
     │       └── LogLocked        another window or process holds the log
     ├── AgeError                 an age file, recipient or identity could not be used
     │   ├── ArmorError           an ASCII-armored age file's armor is not strict PEM
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
     from rrdesk.core.problems import Problem
 
 __all__ = ["AgeError", "ArmorError", "BundleError", "Cancelled", "DesignError", "HMACError", "HeaderError", "IdentityFileError",
-           "InputError", "InterviewError", "LocatedError", "LogDamaged", "LogLocked", "NoMatchError",
+           "InputError", "InterviewError", "LaptopLost", "LocatedError", "LogDamaged", "LogLocked", "NoMatchError",
            "PayloadError", "RRDeskError", "RecordError", "SignatureError", "StoreError", "SurveyError", "SurveyProblems",
            "describe", "describe_all", "os_reason"]
 
@@ -106,6 +107,12 @@ class SignatureError(InputError):
 
 class StoreError(LocatedError):
     """A store file could not be read or written: ``FILE: where: what`` (where may be "")."""
+
+
+class LaptopLost(StoreError):
+    """The laptop's signing key (``laptop.minisign.key``) or its ``device-id`` is lost, damaged or
+    changed beside logs it wrote: never made again silently; restored, or the laptop starts over
+    (``rrdesk enrollment --start-over``) and is enrolled again."""
 
 
 class LogDamaged(StoreError):

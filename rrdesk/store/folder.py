@@ -20,7 +20,7 @@ from rrdesk.core.problems import Problem
 from rrdesk.store.records import FORMAT, FORMAT_V2
 
 __all__ = ["CURRENT", "DESKTOP_MARK", "DEVICE_FILE", "DEVICE_ID", "OLD_POINTER", "POINTER", "SURVEY_COPY", "VERSIONS",
-           "folder_problems", "is_desktop", "mark_desktop"]
+           "folder_problems", "foreign_logs", "is_desktop", "mark_desktop", "survey_folders"]
 
 DEVICE_FILE = "device-id"
 DESKTOP_MARK = "desktop-app"  # why: the desktop app's own data folder, where respondents answer (§3)
@@ -86,18 +86,33 @@ def _survey_folder_problems(folder: Path, problems: list[Problem]) -> None:
         problems.append(Problem(str(pointer), None, f"names {named[1]}, which is not in the folder"))
 
 
-def _other_device(device: Path, own: str, folders: list[Path], problems: list[Problem]) -> None:
-    """A problem when the logs here were written by another device than ``device`` names: logs are
-    named after the id of the laptop that writes them (FORMAT.md §1.1), so a valid id that names
-    none of them was changed (or copied from another laptop), and the laptop would take its own
-    logs for another's and become a new, unenrolled device."""
+def survey_folders(data: Path) -> list[Path]:
+    """The survey folders of the data folder ``data`` (those holding a survey copy or a log)."""
+    return [d for d in sorted(Path(data).iterdir())
+            if d.is_dir() and ((d / SURVEY_COPY).exists() or any(d.glob("*.rrlog")))]
+
+
+def foreign_logs(folders: list[Path], own: str | None) -> tuple[Path, str] | None:
+    """(survey folder, the device id its logs name) for the first survey folder whose logs are
+    all another device's than ``own`` (None: any device), else None. Logs are named after the
+    id of the laptop that writes them (FORMAT.md §1.1), so a valid id that names none of them
+    was changed (or copied from another laptop): the laptop would take its own logs for
+    another's and become a new, unenrolled device."""
     for folder in folders:
         names = sorted(p.name for p in folder.glob("*.rrlog"))
-        if names and not any(name.startswith(own + "-") for name in names):
-            problems.append(Problem(str(device), None, f"names device {own[:8]}, but the logs in {folder.name} were "
-                                    f"written by {names[0][:8]}: it was changed or copied from another laptop; "
-                                    "restore it (the first 32 hex digits of a log's name)"))
-            return
+        if names and (own is None or not any(name.startswith(own + "-") for name in names)):
+            return folder, names[0][:32]
+    return None
+
+
+def _other_device(device: Path, own: str, folders: list[Path], problems: list[Problem]) -> None:
+    """A problem when the logs here were written by another device than ``device`` names
+    (:func:`foreign_logs`)."""
+    if (found := foreign_logs(folders, own)) is not None:
+        folder, other = found
+        problems.append(Problem(str(device), None, f"names device {own[:8]}, but the logs in {folder.name} were "
+                                f"written by {other[:8]}: it was changed or copied from another laptop; "
+                                "restore it (the first 32 hex digits of a log's name)"))
 
 
 def folder_problems(path: Path) -> list[Problem]:
@@ -110,8 +125,7 @@ def folder_problems(path: Path) -> list[Problem]:
     if (path / SURVEY_COPY).exists() or any(path.glob("*.rrlog")):
         _survey_folder_problems(path, problems)  # a survey folder given directly
         return problems
-    folders = [d for d in sorted(path.iterdir())
-               if d.is_dir() and ((d / SURVEY_COPY).exists() or any(d.glob("*.rrlog")))]
+    folders = survey_folders(path)
     device = path / DEVICE_FILE
     raw = _read(device, problems)
     if raw is not None and DEVICE_ID.match(raw) is None:

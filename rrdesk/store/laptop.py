@@ -20,11 +20,11 @@ import os
 from pathlib import Path
 from typing import Any, Mapping
 
-from rrdesk.core.errors import SignatureError, StoreError
+from rrdesk.core.errors import LaptopLost, SignatureError
 from rrdesk.core.fileio import SIDE_FILE_LIMIT, OsOps, create_once, mapped, read_capped, read_if_present
 from rrdesk.store import minisign
 
-__all__ = ["LAPTOP_KEY", "SIGNATURE", "laptop_key", "problem", "sign_manifest", "trusted_comment"]
+__all__ = ["LAPTOP_KEY", "SIGNATURE", "START_OVER", "laptop_key", "problem", "sign_manifest", "trusted_comment"]
 
 LAPTOP_KEY = "laptop.minisign.key"  # why: DATA/laptop.minisign.key, minisign -S can use it as it is
 SIGNATURE = "manifest.json.minisig"  # why: minisign's own name for a signature beside its file
@@ -39,7 +39,7 @@ def laptop_key(data: Path) -> minisign.SecretKey:
 
     Never made again in a folder whose logs it signed (a ``<log>.rrlog.minisig`` is there): a
     new key would make the coordinator reject every bundle of this laptop, its older records
-    too, so a missing key (or a link to nothing in its place) is a :class:`StoreError` saying
+    too, so a missing key (or a link to nothing in its place) is a :class:`LaptopLost` (a StoreError) saying
     how to recover (FORMAT.md §3).
     """
     path = Path(data) / LAPTOP_KEY
@@ -47,10 +47,10 @@ def laptop_key(data: Path) -> minisign.SecretKey:
         raw = read_if_present(path)
     if raw is None:
         if os.path.lexists(path):
-            raise StoreError(path, "", "a link to a file that is not there: this laptop's signing key is lost; "
+            raise LaptopLost(path, "", "a link to a file that is not there: this laptop's signing key is lost; "
                              f"{_RECOVER}") from None
         if (signed := _signed_log(Path(data))) is not None:
-            raise StoreError(path, "", f"missing, but it signed {signed.parent.name}/{signed.name}: a new key would "
+            raise LaptopLost(path, "", f"missing, but it signed {signed.parent.name}/{signed.name}: a new key would "
                              f"make the coordinator reject every bundle of this laptop; {_RECOVER}") from None
         key = minisign.generate()
         with mapped(Path(data), "cannot be created"):
@@ -62,12 +62,13 @@ def laptop_key(data: Path) -> minisign.SecretKey:
     try:
         return minisign.read_secret(raw.decode("ascii", "replace"), str(path))
     except SignatureError as error:
-        raise StoreError(path, "", f"damaged ({error.what}): this laptop can no longer sign its exports; "
-                         "move the file aside, then enroll the laptop again") from None
+        raise LaptopLost(path, "", f"damaged ({error.what}): this laptop can no longer sign its exports; "
+                         f"{_RECOVER}") from None
 
 
-_RECOVER = ("restore laptop.minisign.key from this laptop's backup; if it is lost for good, move this data "
-            "folder aside (its bundles stay readable), record in a new one and enroll the laptop again")
+START_OVER = ("rrdesk enrollment --data DATA --to STICK --start-over (moves this data folder aside: the bundles "
+              "it exported stay readable), then enroll the laptop again")
+_RECOVER = f"restore laptop.minisign.key from this laptop's backup; if it is lost for good, start this laptop over: {START_OVER}"
 
 
 def _signed_log(data: Path) -> Path | None:

@@ -13,7 +13,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 
-from rrdesk.core.errors import StoreError
+from rrdesk.core.errors import LaptopLost, StoreError
 from rrdesk.core.fileio import (
     FileOps,
     OsOps,
@@ -25,7 +25,16 @@ from rrdesk.core.fileio import (
     replace_file,
 )
 from rrdesk.store import log
-from rrdesk.store.folder import CURRENT, DEVICE_FILE, DEVICE_ID, OLD_POINTER, POINTER
+from rrdesk.store.folder import (
+    CURRENT,
+    DEVICE_FILE,
+    DEVICE_ID,
+    OLD_POINTER,
+    POINTER,
+    foreign_logs,
+    survey_folders,
+)
+from rrdesk.store.laptop import START_OVER
 from rrdesk.store.log import MAX_LOG
 from rrdesk.store.records import FORMAT
 
@@ -51,7 +60,13 @@ def device_id(data: Path, ops: FileOps | None = None) -> bytes:
             raw = read_if_present(path)
         found = None if raw is None else DEVICE_ID.match(raw)
         if found is not None:
-            return bytes.fromhex(found[1].decode("ascii"))
+            own = found[1].decode("ascii")
+            if (foreign := _foreign(data, own)) is not None:
+                folder, other = foreign
+                raise LaptopLost(path, "", f"names laptop {own[:8]}, but the logs in {folder.name} were written by "
+                                 f"laptop {other[:8]}: it was changed or swapped; restore it (it held {other}), "
+                                 f"or start this laptop over: {START_OVER}")
+            return bytes.fromhex(own)
         pointed = _pointed_device(data)
         if raw is not None:  # damaged: repaired from the logs, or refused
             if pointed is None:
@@ -59,6 +74,13 @@ def device_id(data: Path, ops: FileOps | None = None) -> bytes:
             with mapped(path, "could not be written"):
                 replace_file(path, pointed.hex().encode("ascii") + b"\n", ops)
             return pointed
+        if pointed is None and (foreign := _foreign(data, None)) is not None:
+            # why: a new id beside logs would make this laptop a new, unenrolled device that
+            # takes its own logs for another's (FORMAT.md §3)
+            folder, other = foreign
+            raise LaptopLost(path, "", f"missing, but the logs in {folder.name} were written by laptop {other[:8]}: "
+                             f"restore it (if they are this laptop's, it held {other}), or start this laptop "
+                             f"over: {START_OVER}")
         with mapped(data, "cannot be created"):
             data.mkdir(parents=True, exist_ok=True)
         new = pointed or secrets.token_bytes(16)
@@ -69,6 +91,15 @@ def device_id(data: Path, ops: FileOps | None = None) -> bytes:
                 if create_once(path, new.hex().encode("ascii") + b"\n", ops):
                     return new
     raise StoreError(path, "", "cannot be read: it disappeared while it was being created")
+
+
+def _foreign(data: Path, own: str | None) -> tuple[Path, str] | None:
+    """``folder.foreign_logs`` of ``data``'s survey folders; None when they cannot be listed
+    (the station then says what it cannot read)."""
+    try:
+        return foreign_logs(survey_folders(data), own)
+    except OSError:
+        return None
 
 
 def _pointed_device(data: Path) -> bytes | None:
