@@ -40,6 +40,7 @@ class NewKeys:
     signing_key: Path
     signing_public: Path
     fingerprint: str
+    note: str = ""  # what a keygen run again did: finished an interrupted run, rebuilt the .pub
 
 
 BACKUP_ADVICE = ("back up both secret files now, to two places off this computer (two USB sticks kept "
@@ -57,15 +58,42 @@ def keygen(output: Path, *, post_quantum: bool = False) -> NewKeys:
     future quantum computer; the signing key is minisign's Ed25519 either way."""
     output = Path(output)
     signing, public = trust.signing_key_paths(output)
-    for path in (output, signing, public):
-        if os.path.lexists(path):
-            raise InputError(path, "", "already exists; refusing to overwrite")
+    present = [path for path in (output, signing, public) if os.path.lexists(path)]
+    if present:
+        return _finish_keygen(output, signing, public, present)
     identity = age.Identity.generate(post_quantum=post_quantum)
-    keys.write_identity(output, identity)
     key = minisign.generate()
-    keys.write_signing_key(signing, key)
-    keys.write_public_key(public, key.public())
+    keys.create_key_files([(output, keys.identity_bytes(identity), keys.PRIVATE),
+                           (signing, keys.signing_key_bytes(key), keys.PRIVATE),
+                           (public, keys.public_key_bytes(key.public()), keys.PUBLIC)])
     return NewKeys(output, identity.recipient, signing, public, key.public().fingerprint)
+
+
+def _finish_keygen(output: Path, signing: Path, public: Path, present: list[Path]) -> NewKeys:
+    """``keygen`` again where some of its files exist: finish a run a crash cut short (its
+    temporary files are all there), rebuild a missing ``.minisign.pub`` from the secret key (as
+    ``minisign -R`` does), or say exactly what to move aside; never overwrite a key."""
+    if len(present) == 3:
+        raise InputError(output, "", "already exists; refusing to overwrite")
+    note = ""
+    if (left := keys.unfinished([output, signing, public])) is not None:
+        keys.finish(left)
+        note = "finished the keys an interrupted rrdesk keygen began"
+    elif present == [output, signing]:
+        key = keys.load_signing_key(signing)
+        keys.create_key_files([(public, keys.public_key_bytes(key.public()), keys.PUBLIC)])
+        note = f"{public.name} was missing: made again from {signing.name} (as minisign -R does)"
+    else:
+        missing = [p.name for p in (output, signing, public) if p not in present]
+        raise InputError(present[0], "", f"{' and '.join(p.name for p in present)} "
+                         f"{'exists' if len(present) == 1 else 'exist'} but {' and '.join(missing)} "
+                         f"{'does' if len(missing) == 1 else 'do'} not, and no interrupted rrdesk keygen left its "
+                         f"files: to make new keys, move {' and '.join(str(p) for p in present)} aside first "
+                         "(keep them: a secret key may be all that opens your records or signs your surveys); "
+                         "nothing was written")
+    identity = keys.load_identities(output)[0]
+    key = keys.load_signing_key(signing)
+    return NewKeys(output, identity.recipient, signing, public, key.public().fingerprint, note)
 
 
 def sign(survey_path: Path, key_path: Path) -> tuple[Path, str]:

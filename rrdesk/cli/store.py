@@ -79,6 +79,8 @@ def _keygen(args: argparse.Namespace) -> int:
 
     made = custody.keygen(args.output, post_quantum=args.post_quantum)
     print(made.recipient)  # stdout: the recipient alone, for scripts
+    if made.note:
+        print(f"rrdesk: {made.note}", file=sys.stderr)
     for line in (f"identity (opens every record; keep it off field laptops): {made.identity}",
                  f"signing key (signs surveys): {made.signing_key}, key id {made.fingerprint}",
                  f"its public half (laptops pin it; give its key id to interviewers): {made.signing_public}",
