@@ -84,7 +84,7 @@ def test_a_damaged_list_or_laptop_key_is_one_line(tmp_path, capsys):
     stick.mkdir()
     good, _ = _enrollment_file(data, stick, capsys)
     assert cli.main(["enroll", good, "--laptops", str(listed)]) == 2
-    assert "list: line 2: not a laptop" in capsys.readouterr().err
+    assert "list: line 2: list of enrolled laptops damaged: not a laptop" in capsys.readouterr().err
     (data / LAPTOP_KEY).write_text("garbage")
     assert cli.main(["enrollment", "--data", str(data), "--to", str(stick)]) == 2
     assert "laptop.minisign.key: damaged" in capsys.readouterr().err
@@ -118,3 +118,52 @@ def test_the_laptop_key_signs_with_the_minisign_tool(tmp_path, capsys):
                    check=True, capture_output=True, input=b"")
     done = subprocess.run(["minisign", "-V", "-p", path, "-m", str(message)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def _list_of_three(tmp_path) -> tuple[enrollment.Laptops, bytes]:
+    from rrdesk.store import minisign
+    listed = enrollment.Laptops(tmp_path / "coordinator.laptops", {})
+    import datetime as dt
+    for n, name in enumerate(("", "Laptop 3, Amina", "Ordinateur 4, Zoé")):
+        laptop = enrollment.Laptop(f"{n:02x}" * 16, minisign.generate().public())
+        listed.add(laptop, dt.date(2026, 11, 1 + n), name)
+    listed.save()
+    return enrollment.Laptops.load(listed.path), listed.path.read_bytes()
+
+
+def test_200_mutants_of_the_laptops_list_are_damage_never_another_key(tmp_path):
+    """Deliver 1 (issue #32): each line carries its check, so a damaged line is "list of enrolled
+    laptops damaged" in one line naming it, never a key that reads as another (which would make
+    that laptop's bundles look changed after it signed them)."""
+    import random
+
+    from rrdesk.core.errors import InputError
+    from tests.test_ledger import _mutant
+
+    original, data = _list_of_three(tmp_path)
+    path = original.path
+    rng = random.Random(32)
+    refused = unchanged = 0
+    for _ in range(200):
+        path.write_bytes(_mutant(data, rng))
+        try:
+            loaded = enrollment.Laptops.load(path)
+        except InputError as error:
+            assert "list of enrolled laptops damaged" in str(error) and "\n" not in str(error), str(error)
+            refused += 1
+            continue
+        # what still loads lost no more than whole lines (a laptop then reads "not enrolled", loudly)
+        assert all(original.by_device.get(device) == entry for device, entry in loaded.by_device.items())
+        unchanged += 1
+    assert refused + unchanged == 200 and refused >= 120, (refused, unchanged)
+
+
+def test_a_list_written_before_the_checks_still_reads_and_gets_them_at_its_next_save(tmp_path):
+    original, data = _list_of_three(tmp_path)
+    old = "\n".join(["# rrdesk enrolled laptops: device id, public signing key, key id, day enrolled, name"]
+                     + [" ".join(w for w in line.split(" ") if not w.startswith("sum="))
+                        for line in data.decode().splitlines()[1:]]) + "\n"
+    original.path.write_text(old)
+    assert enrollment.Laptops.load(original.path).by_device == original.by_device
+    enrollment.Laptops.load(original.path).save()
+    assert original.path.read_bytes() == data

@@ -70,13 +70,13 @@ def test_the_list_stays_readable_with_and_without_names(tmp_path):
     listed = tmp_path / "list"
     assert rrdesk("enroll", path, "--laptops", listed, "--key-id", shown)[0] == 0
     old = listed.read_text()
-    assert old.splitlines()[1].count(" ") == 3  # a line as older rrdesk wrote it: no name
+    assert old.splitlines()[1].count(" ") == 4  # no name: the four fields and the line's check
     assert enrollment.laptop_names(listed) == {}
     # naming a laptop already enrolled sets its name; the key and the day stay
     code, out, err = rrdesk("enroll", path, "--laptops", listed, "--key-id", shown, "--name", " Laptop 3, Amina ")
     assert code == 0 and "already enrolled" in out, err
     line = listed.read_text(encoding="utf-8").splitlines()[1]
-    assert line.startswith(old.splitlines()[1] + " ") and line.endswith(" Laptop 3, Amina")
+    assert line.split(" ")[:4] == old.splitlines()[1].split(" ")[:4] and line.endswith(" Laptop 3, Amina")
     laptops = enrollment.Laptops.load(listed)
     assert [e.name for e in laptops.by_device.values()] == ["Laptop 3, Amina"]
     assert enrollment.enrolled_keys(listed) == {e.laptop.device: e.laptop.key for e in laptops.by_device.values()}

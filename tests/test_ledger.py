@@ -115,8 +115,9 @@ def test_file_round_trip(tmp_path):
 def test_damaged_ledger_is_one_line(tmp_path, text):
     path = tmp_path / "l"
     path.write_text(text)
-    with pytest.raises(InputError, match="not a usable ledger"):
+    with pytest.raises(InputError, match="ledger damaged") as caught:
         Ledger.load(path)
+    assert str(caught.value).startswith(f"{path}: ") and "\n" not in str(caught.value)
 
 
 def test_ledger_that_is_a_fifo_is_refused(tmp_path):
@@ -124,3 +125,91 @@ def test_ledger_that_is_a_fifo_is_refused(tmp_path):
     os.mkfifo(tmp_path / "f")
     with pytest.raises(InputError, match="cannot read the ledger"):
         Ledger.load(tmp_path / "f")
+
+
+def _ledger_of_a_study() -> tuple[Ledger, dict[str, dict[str, list[bytes]]]]:
+    """A ledger after a first round of bundles from three laptops, and the logs each laptop shows
+    at its next, honest export (every log grown)."""
+    ledger = Ledger()
+    later = {}
+    for device, logs in ((DEVICE, {"L1": 12, "L2": 30}), (OTHER, {"M1": 7}), ("ef" * 16, {"N1": 120, "N2": 0})):
+        ledger.observe(bundle(f"first-{device[:4]}", {g: chain(n, g) for g, n in logs.items()}, device=device))
+        later[device] = {g: chain(n + 5, g) for g, n in logs.items()}
+    return ledger, later
+
+
+def _mutant(data: bytes, rng) -> bytes:
+    """One random change of the kind a disk, a copy cut short or an edit by mistake makes."""
+    at = rng.randrange(len(data))
+    kind = rng.randrange(6)
+    if kind == 0:  # a bit flipped
+        return data[:at] + bytes([data[at] ^ (1 << rng.randrange(8))]) + data[at + 1:]
+    if kind == 1:  # a byte lost
+        return data[:at] + data[at + 1:]
+    if kind == 2:  # a byte added
+        return data[:at] + bytes([rng.choice(b'0123456789abcdef",:{}[] \n')]) + data[at:]
+    if kind == 3:  # cut short
+        return data[:at]
+    if kind == 4:  # a digit changed (a count, a head, a time)
+        digits = [i for i, c in enumerate(data) if chr(c) in "0123456789"]
+        i = rng.choice(digits)
+        return data[:i] + str((int(chr(data[i])) + 1 + rng.randrange(9)) % 10).encode() + data[i + 1:]
+    lines = data.split(b"\n")  # a line lost or repeated
+    i = rng.randrange(len(lines))
+    return b"\n".join(lines[:i] + ([lines[i]] * 2 if rng.randrange(2) else []) + lines[i + 1:])
+
+
+def test_250_ledger_mutants_accuse_no_laptop_and_none_is_accepted_silently(tmp_path):
+    """Deliver 1 (issue #32): every damaged ledger is "ledger damaged" in one line before any
+    bundle is compared with it; a mutant that loads is one whose content is unchanged, and then
+    the laptops' honest next bundles raise no problem."""
+    import random
+
+    ledger, later = _ledger_of_a_study()
+    path = tmp_path / "coordinator.ledger"
+    ledger.save(path)
+    original = path.read_bytes()
+    rng = random.Random(32)
+    refused = accusations = silent = unchanged = 0
+    for n in range(250):
+        path.write_bytes(_mutant(original, rng))
+        try:
+            loaded = Ledger.load(path)
+        except InputError as error:
+            assert "ledger damaged" in str(error) and "\n" not in str(error), str(error)
+            refused += 1
+            continue
+        if loaded != ledger:
+            silent += 1
+            continue
+        unchanged += 1
+        for device, logs in later.items():
+            accusations += len(loaded.observe(bundle(f"next-{n}-{device[:4]}", logs, "2026-11-02T10:00:00Z",
+                                                     device=device)).problems)
+    assert (accusations, silent) == (0, 0)
+    assert refused + unchanged == 250 and refused >= 240, (refused, unchanged)
+
+
+def test_an_old_ledger_without_a_checksum_loads_and_is_saved_with_one(tmp_path):
+    ledger, _ = _ledger_of_a_study()
+    path = tmp_path / "coordinator.ledger"
+    ledger.save(path)
+    text = path.read_text()
+    body = text[:text.rindex(' "sha256"')]
+    old = body.replace('"rrdesk-ledger/2"', '"rrdesk-ledger/1"').rstrip(",\n") + "}\n"
+    path.write_text(old)  # what rrdesk wrote before the checksum
+    assert Ledger.load(path) == ledger
+    Ledger.load(path).save(path)
+    assert path.read_text() == text  # upgraded at the next save
+
+
+@pytest.mark.parametrize("text", [
+    '{"format": "rrdesk-ledger/2", "logs": [], "laptops": [], "bundles": []}',  # /2 without its checksum
+    '{"format": "rrdesk-ledger/1", "logs": [], "laptops": [], "bundles": [], "sha256": "00"}',
+    '{"format": "rrdesk-ledger/1", "logs": [], "laptops": [], "bundles": [], "extra": 1}',
+])
+def test_a_ledger_that_claims_a_checksum_must_hold_one(tmp_path, text):
+    path = tmp_path / "l"
+    path.write_text(text)
+    with pytest.raises(InputError, match="ledger damaged"):
+        Ledger.load(path)

@@ -90,7 +90,7 @@ def test_the_lock_is_released_when_an_aggregation_fails(two_laptops, tmp_path, m
     monkeypatch.setattr(ledgers, "LOCK_WAIT", 0.0)
     code, _, err = rrdesk("aggregate", two_laptops["bundles"][0], "-i", KEY, "--laptops", two_laptops["laptops"],
                           "--ledger", ledger)
-    assert code == 2 and "not a usable ledger" in err
+    assert code == 2 and "ledger damaged" in err
     with held(ledger, wait=0):  # free again: the failed run let go of it
         pass
 
@@ -101,3 +101,21 @@ def test_a_lock_that_cannot_be_made_is_one_line(two_laptops, tmp_path):
                             "--ledger", ledger)
     assert code == 2 and err.count("\n") == 1, err
     assert err.startswith(f"rrdesk: error: {ledger}.lock: cannot lock the ledger: No such file or directory")
+
+
+def test_a_damaged_ledger_stops_the_aggregation_in_one_line_and_is_kept(two_laptops, tmp_path):
+    """Deliver 1: a ledger whose checksum fails is "ledger damaged" (exit 2) before any bundle is
+    judged: no laptop accused, and the file is left as it was (a second run says the same)."""
+    ledger = tmp_path / "coordinator.ledger"
+    args = ("aggregate", *two_laptops["bundles"], "-i", KEY, "--laptops", two_laptops["laptops"], "--ledger", ledger)
+    assert rrdesk(*args)[0] == 0
+    text = ledger.read_text()
+    assert '"sha256": "' in text
+    damaged = text.replace('"records": ', '"records": 1', 1)  # a count grown by a digit
+    ledger.write_text(damaged)
+    for _ in range(2):
+        code, out, err = rrdesk(*args)
+        assert code == 2 and out == "" and err.count("\n") == 1, err
+        assert err.startswith(f"rrdesk: error: {ledger}: ledger damaged: its checksum does not match its content"), err
+        assert "recorded over" not in err and "an earlier bundle" not in err  # no accusation
+        assert ledger.read_text() == damaged

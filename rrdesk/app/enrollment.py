@@ -10,8 +10,8 @@ identity file). The file on the stick is not authenticated by anything else, so 
 the key id the laptop shows (``--key-id XXXX-XXXX-XXXX-XXXX``, read off its screen or by phone):
 without it, or with another, nothing is enrolled -- a file swapped on the stick is refused.
 
-The list is text, one laptop a line: ``<device id> <public key, base64> <key id> <day enrolled>``
-and, when the coordinator named the laptop (``--name "Laptop 3, Amina"``), a space and the name
+The list is text, one laptop a line: ``<device id> <public key, base64> <key id> <day enrolled>
+sum=<16 hex digits: the line's check>`` and, when the coordinator named the laptop (``--name "Laptop 3, Amina"``), a space and the name
 to the end of the line (UTF-8; lines without one, as older rrdesk wrote them, read as before);
 lines starting with ``#`` ignored. A device id enrolled with another key is refused rather than
 replaced (a reinstalled laptop gets a new key: the coordinator removes the old line by hand,
@@ -20,6 +20,7 @@ knowingly). :func:`laptop_names` gives the names, for whatever names a laptop (a
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import os
 import re
 from dataclasses import dataclass
@@ -27,7 +28,7 @@ from pathlib import Path
 from typing import NamedTuple, Sequence
 
 from rrdesk.app.interviews import device_id
-from rrdesk.core.errors import InputError, LaptopLost
+from rrdesk.core.errors import InputError, LaptopLost, SignatureError
 from rrdesk.core.fileio import OsOps, fsync_dir, mapped, read_capped_if_present, replace_file, write_atomic
 from rrdesk.store import minisign
 from rrdesk.store.laptop import laptop_key
@@ -44,7 +45,15 @@ MAX_LIST = 16 << 20
 # why: a line is about 120 bytes; 16 MiB is over 100,000 laptops, and stops a wrongly named
 # file (a disk image) being read into memory
 _COMMENT = re.compile(r"rrdesk laptop ([0-9a-f]{32})\b")
-_LINE = re.compile(r"([0-9a-f]{32}) (RW[A-Za-z0-9+/]{54}) ([0-9A-F]{16}) (\d{4}-\d{2}-\d{2})(?: (.+))?")
+_LINE = re.compile(r"([0-9a-f]{32}) (RW[A-Za-z0-9+/]{54}) ([0-9A-F]{16}) (\d{4}-\d{2}-\d{2})(?: (sum=\S*))?(?: (.+))?")
+_SUM = re.compile(r"sum=[0-9a-f]{16}\Z")
+HEADER = "# rrdesk enrolled laptops/2: device id, public signing key, key id, day enrolled, check, name"
+# why a check on each line, not one for the file: the coordinator may remove a laptop's line by
+# hand (a reinstalled laptop), and every other line must still read; a damaged line (a disk, an
+# edit by mistake) must never read as another key, which would make that laptop's bundles look
+# "changed after it signed them". The first 16 hex digits of the line's SHA-256 catch that; the
+# header says every line carries one, so a line whose check was lost is damage too. A list written
+# before (no header, no checks) still reads, and gets them at its next save (rrdesk enroll).
 MAX_NAME = 64  # why: a label people read in a report ("Laptop 3, Amina"), not a description
 WHERE_LAPTOP_ID = ("read the id on the laptop itself: its File menu, Write enrollment file…, shows it large, "
                    "and rrdesk enrollment prints it; never take it from the file on the stick")
@@ -192,6 +201,17 @@ def laptop_names(path: Path) -> dict[str, str]:
     return {device: entry.name for device, entry in Laptops.load(path).by_device.items() if entry.name}
 
 
+LIST_DAMAGED = "list of enrolled laptops damaged"
+LIST_KEEP = ("; no bundle was judged against it: keep the file, restore it from a backup, or remove this line and "
+             "enroll that laptop again")
+
+
+def _line_sum(device: str, key: str, key_id: str, day: str, name: str) -> str:
+    """A line's check: ``sum=`` and the first 16 hex digits of the SHA-256 of its other fields."""
+    fields = f"{device} {key} {key_id} {day}" + (f" {name}" if name else "")
+    return "sum=" + hashlib.sha256(fields.encode("utf-8")).hexdigest()[:16]
+
+
 @dataclass
 class Laptops:
     """The coordinator's enrolled laptops, by device id."""
@@ -205,17 +225,29 @@ class Laptops:
         with mapped(path, "cannot be read"):
             raw = read_capped_if_present(path, MAX_LIST)
         found: dict[str, Enrolled] = {}
-        for number, line in enumerate((raw or b"").decode("utf-8", "replace").splitlines(), 1):
+        lines = (raw or b"").decode("utf-8", "replace").splitlines()
+        checked = bool(lines) and lines[0].rstrip() == HEADER  # why: then every line MUST carry its check
+        for number, line in enumerate(lines, 1):
             line = line.strip()
             if not line or line.startswith("#"):
                 continue
             match = _LINE.fullmatch(line)
             if match is None:
-                raise InputError(path, f"line {number}", "not a laptop (device id, key, key id, day enrolled)")
-            key = minisign.read_public(match[2], f"{path}: line {number}")
+                raise InputError(path, f"line {number}", f"{LIST_DAMAGED}: not a laptop (device id, key, key id, "
+                                 f"day enrolled){LIST_KEEP}")
+            if match[5] is not None or checked:
+                if match[5] is None or not _SUM.match(match[5]) or match[5] != _line_sum(
+                        match[1], match[2], match[3], match[4], match[6] or ""):
+                    raise InputError(path, f"line {number}", f"{LIST_DAMAGED}: its check does not match it (edited, "
+                                     f"or damaged on the disk){LIST_KEEP}")
+            try:
+                key = minisign.read_public(match[2], f"{path}: line {number}")
+            except SignatureError:
+                raise InputError(path, f"line {number}", f"{LIST_DAMAGED}: not a public key{LIST_KEEP}") from None
             if key.fingerprint != match[3]:
-                raise InputError(path, f"line {number}", "the key id does not match the key")
-            name = match[5] or ""
+                raise InputError(path, f"line {number}", f"{LIST_DAMAGED}: the key id does not match the key"
+                                 f"{LIST_KEEP}")
+            name = match[6] or ""
             if name and check_name(name, f"{path}: line {number}") != name:
                 raise InputError(path, f"line {number}", "the laptop's name has spaces around it")
             found[match[1]] = Enrolled(Laptop(match[1], key), match[4], name)
@@ -247,9 +279,11 @@ class Laptops:
         return True
 
     def save(self) -> None:
-        lines = ["# rrdesk enrolled laptops: device id, public signing key, key id, day enrolled, name"]
+        lines = [HEADER]
         for device, (laptop, day, name) in sorted(self.by_device.items()):
-            lines.append(f"{device} {laptop.key.base64()} {laptop.key.fingerprint} {day}" + (f" {name}" if name else ""))
+            key, key_id = laptop.key.base64(), laptop.key.fingerprint
+            lines.append(f"{device} {key} {key_id} {day} {_line_sum(device, key, key_id, day, name)}"
+                         + (f" {name}" if name else ""))
         write_atomic(self.path, ("\n".join(lines) + "\n").encode("utf-8"))
 
 

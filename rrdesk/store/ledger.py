@@ -25,7 +25,8 @@ What it cannot see: records forged on a laptop after it was seized, appended
 after the last head the coordinator saw; and anything that happened between two bundles the
 coordinator never aggregated with the same ledger.
 
-The file is JSON (``rrdesk-ledger/1``), written atomically with fsync; bundles counted again
+The file is JSON (``rrdesk-ledger/2``: the SHA-256 of its bytes in its last field, so damage is
+"ledger damaged", never a laptop accused), written atomically with fsync; bundles counted again
 (same digest) are not compared twice, so re-running an aggregation is harmless.
 
 Two aggregations sharing a ledger (the Results view and a terminal, regions run in parallel)
@@ -37,6 +38,7 @@ line naming the process that holds it.
 from __future__ import annotations
 
 import errno
+import hashlib
 import json
 import os
 import sys
@@ -46,12 +48,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator, Mapping
 
-from rrdesk.core.errors import InputError
+from rrdesk.core.errors import InputError, os_reason
 from rrdesk.core.fileio import read_capped_if_present, write_atomic
 from rrdesk.core.nesting import too_deep
 from rrdesk.core.problems import Problem
 
-FORMAT = "rrdesk-ledger/1"
+FORMAT = "rrdesk-ledger/2"
+FORMAT_V1 = "rrdesk-ledger/1"  # why: ledgers without a checksum still load; the next save writes /2
+_FIELDS_V1 = frozenset({"format", "logs", "laptops", "bundles"})
+_FIELDS = _FIELDS_V1 | {"sha256"}
+_SUM = b' "sha256": "'
+# why the checksum: a ledger is the coordinator's own machine state; what damages it is a disk, a
+# copy cut short or an edit by mistake, and a damaged entry would accuse a laptop (a log
+# "restored and recorded over") or silently wave a restore through. A SHA-256 of the file's bytes
+# catches every such change. A signature would add nothing here: whoever can rewrite the ledger
+# on the coordinator's computer can read the unencrypted signing key beside it too, and a
+# ledger given with --ledger, or beside an identity without a signing key, has no key to sign.
 MAX_LEDGER = 256 << 20
 # why: a ledger grows by about 200 bytes per log and 100 per bundle; 256 MiB is over a
 # million of each, far beyond any study, and stops a wrongly named file filling memory.
@@ -161,19 +173,38 @@ class Ledger:
 
     @classmethod
     def load(cls, path: str | Path) -> "Ledger":
-        """The ledger at ``path``; an empty one if the file does not exist yet."""
+        """The ledger at ``path``; an empty one if the file does not exist yet.
+
+        A ``rrdesk-ledger/2`` file carries the SHA-256 of its bytes (FORMAT.md §4): any change is
+        "ledger damaged", before any bundle is compared with it, so damage never reads as a
+        laptop's restore. A ``/1`` file (no checksum, older rrdesk) loads as it is and is written
+        as ``/2`` at the next save (every aggregation saves it).
+        """
         try:
             data = read_capped_if_present(path, MAX_LEDGER)
         except OSError as error:
-            raise InputError(path, "", f"cannot read the ledger: {error.strerror or error}") from None
+            raise InputError(path, "", f"cannot read the ledger: {os_reason(error)} (the disk, not the "
+                             "ledger: nothing was judged; try again)") from None
         if data is None:
             return cls()
         try:
             if (deep := too_deep(data)) is not None:  # before json recurses (rrdesk.core.nesting)
-                raise InputError(path, deep[0], f"not a usable ledger: {deep[1]}")
-            top = json.loads(data)
-            if not isinstance(top, dict) or top.get("format") != FORMAT:
+                raise InputError(path, deep[0], f"{DAMAGED}: {deep[1]}{KEEP}")
+            try:
+                top = json.loads(data)
+            except UnicodeDecodeError:
+                raise ValueError("not UTF-8 text") from None
+            except json.JSONDecodeError as error:
+                raise InputError(path, f"line {error.lineno}", f"{DAMAGED}: not JSON{KEEP}") from None
+            if not isinstance(top, dict) or top.get("format") not in (FORMAT, FORMAT_V1):
                 raise ValueError(f"not an rrdesk ledger ({FORMAT})")
+            if top["format"] == FORMAT or "sha256" in top:
+                if set(top) != _FIELDS or top["format"] != FORMAT:
+                    raise ValueError(f"{FORMAT} has exactly the fields {', '.join(sorted(_FIELDS))}")
+                if not _sum_holds(data):
+                    raise ValueError("its checksum does not match its content (edited, or damaged on the disk)")
+            elif set(top) != _FIELDS_V1:
+                raise ValueError(f"{FORMAT_V1} has exactly the fields {', '.join(sorted(_FIELDS_V1))}")
             ledger = cls()
             for entry in top["logs"]:
                 survey, device, log, records, head = (entry[k] for k in ("survey", "device", "log", "records", "head"))
@@ -188,8 +219,8 @@ class Ledger:
                 _check(_hex(digest, 64), "bundles")
                 ledger.bundles.add(digest)
         except (ValueError, KeyError, TypeError) as error:
-            what = str(error) if isinstance(error, ValueError) and str(error) else "damaged"
-            raise InputError(path, "", f"not a usable ledger: {what}; keep it and give another with --ledger") from None
+            what = str(error) if isinstance(error, ValueError) and str(error) else "a field of the wrong kind"
+            raise InputError(path, "", f"{DAMAGED}: {what}{KEEP}") from None
         return ledger
 
     def text(self) -> str:
@@ -198,12 +229,28 @@ class Ledger:
                 for (s, d, g), (n, h) in sorted(self.logs.items())]
         laptops = [{"survey": s, "device": d, "latest": t} for (s, d), t in sorted(self.latest.items())]
         lines = [",\n  ".join(json.dumps(item, sort_keys=True) for item in part) for part in (logs, laptops)]
-        return (f'{{"format": "{FORMAT}",\n "logs": [\n  {lines[0]}],\n "laptops": [\n  {lines[1]}],\n'
-                f' "bundles": {json.dumps(sorted(self.bundles))}}}\n')
+        body = (f'{{"format": "{FORMAT}",\n "logs": [\n  {lines[0]}],\n "laptops": [\n  {lines[1]}],\n'
+                f' "bundles": {json.dumps(sorted(self.bundles))},\n')
+        return body + f'{_SUM.decode()}{hashlib.sha256(body.encode("utf-8")).hexdigest()}"}}\n'
 
     def save(self, path: str | Path) -> None:
         """Write the ledger atomically (temporary file, fsync, rename, fsync of the folder)."""
         write_atomic(Path(path), self.text().encode("utf-8"))  # a StoreError names the file if it fails
+
+
+DAMAGED = "ledger damaged"
+KEEP = ("; no bundle was judged against it and no laptop is accused: keep the file, restore the ledger from a "
+        "backup or give another with --ledger")
+
+
+def _sum_holds(data: bytes) -> bool:
+    """Whether ``data`` ends with the ``"sha256"`` field that its bytes before that field sum to."""
+    at = data.rfind(_SUM)
+    if at < 0:
+        return False
+    tail = data[at + len(_SUM):]
+    digest = hashlib.sha256(data[:at]).hexdigest().encode("ascii")
+    return tail == digest + b'"}\n'
 
 
 def lock_path(path: str | Path) -> Path:
