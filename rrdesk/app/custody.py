@@ -15,6 +15,7 @@ from typing import Sequence
 
 from rrdesk.app import inputs, trust
 from rrdesk.app.enrollment import coordinator_laptops, merged_keys
+from rrdesk.core.entropy import system_bytes
 from rrdesk.core.errors import InputError, RRDeskError
 from rrdesk.core.survey import load as load_survey
 from rrdesk.store import age, bundle, keys, minisign
@@ -61,7 +62,7 @@ def keygen(output: Path, *, post_quantum: bool = False) -> NewKeys:
     present = [path for path in (output, signing, public) if os.path.lexists(path)]
     if present:
         return _finish_keygen(output, signing, public, present)
-    identity = age.Identity.generate(post_quantum=post_quantum)
+    identity = age.Identity.generate(post_quantum=post_quantum, random=system_bytes)
     key = minisign.generate()
     keys.create_key_files([(output, keys.identity_bytes(identity), keys.PRIVATE),
                            (signing, keys.signing_key_bytes(key), keys.PRIVATE),

@@ -23,7 +23,6 @@ durations). Drawn from a seeded stream of its own too.
 from __future__ import annotations
 
 import math
-import os
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +31,7 @@ import numpy as np
 from rrdesk.app import trust
 from rrdesk.app.interviews import Station
 from rrdesk.core import survey as surveys
+from rrdesk.core.entropy import system_bytes
 from rrdesk.core.errors import InputError
 from rrdesk.core.survey import IDENT_RULE, is_ident
 from rrdesk.store import folder
@@ -157,7 +157,7 @@ def simulate(s: surveys.Survey, data: Path, n: int, shares: dict[str, np.ndarray
         raise InputError("command line", "--noncompliance", f"{noncompliance} is not a share between 0 and 1")
     team_ids = team(s, interviewer)
     rng = np.random.default_rng(seed)
-    source = np.random.default_rng([seed, 1]).bytes if seed is not None else os.urandom
+    source = np.random.default_rng([seed, 1]).bytes if seed is not None else system_bytes
     # why a stream of its own: with noncompliance 0 nothing else changes (the goldens hold), and
     # the compliant respondents' records are those of the same seed without noncompliance
     noncompliant = np.random.default_rng(None if seed is None else [seed, 2]).random(n) < noncompliance

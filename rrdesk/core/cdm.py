@@ -27,13 +27,13 @@ constrains it); standard errors by the delta method at the moment solution
 from __future__ import annotations
 
 import math
-import os
 from dataclasses import dataclass
 from statistics import NormalDist
 
 import numpy as np
 
 from rrdesk.core import design as designs
+from rrdesk.core.entropy import system_bytes
 from rrdesk.core.errors import DesignError
 from rrdesk.core.plan import Z95
 from rrdesk.core.randomizer import ByteSource, respond_many
@@ -91,13 +91,13 @@ def of_design(group_a: designs.Design) -> CDM:
     return CDM((group_a, designs.forced_weights(truth, no, yes)))
 
 
-def draw_groups(count: int, source: ByteSource = os.urandom) -> np.ndarray:
+def draw_groups(count: int, source: ByteSource = system_bytes) -> np.ndarray:
     """Each respondent's group, 0 (A) or 1 (B), from one CSPRNG byte each: its low bit, no
     branch on anything."""
     return (np.frombuffer(source(count), dtype=np.uint8) & 1).astype(np.int8)
 
 
-def respond(d: CDM, groups: np.ndarray, truths: np.ndarray, source: ByteSource = os.urandom) -> np.ndarray:
+def respond(d: CDM, groups: np.ndarray, truths: np.ndarray, source: ByteSource = system_bytes) -> np.ndarray:
     """Recorded answers of compliant respondents (each group through its own spinner, by the
     constant-time randomizer; both are drawn for everyone, the group picks one)."""
     a = respond_many(d.groups[0], truths, source)

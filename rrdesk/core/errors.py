@@ -11,6 +11,7 @@ was defined before, so old imports keep working)::
     │   │   ├── SurveyError      a survey file is malformed or breaks a rule of the format
     │   │   │   └── SurveyProblems  several of them, all reported in one run (.errors)
     │   │   ├── BundleError      an export bundle cannot be used
+    │   │   │   └── BundleUnreadable  it could not be read (an I/O error: the disk, not the bundle)
     │   │   ├── SignatureError   a key or signature file is malformed, or a signature fails
     │   │   └── IdentityFileError  an identity file holds no usable age identity (also an AgeError)
     │   └── StoreError           a store file could not be read or written (a full disk, EIO, …)
@@ -25,6 +26,7 @@ was defined before, so old imports keep working)::
     │   ├── PayloadError         the payload does not authenticate to its end
     │   └── IdentityFileError    (see above)
     ├── RecordError              a decrypted record is not a canonical rrdesk record
+    ├── RandomFailed             the operating system's random number generator failed
     └── InterviewError           an interview was driven out of order (a caller's bug)
 
 Two private ``ValueError`` subclasses stay inside the parsers that raise and catch them
@@ -42,9 +44,9 @@ from typing import TYPE_CHECKING, Sequence
 if TYPE_CHECKING:
     from rrdesk.core.problems import Problem
 
-__all__ = ["AgeError", "ArmorError", "BundleError", "Cancelled", "DesignError", "HMACError", "HeaderError", "IdentityFileError",
+__all__ = ["AgeError", "ArmorError", "BundleError", "BundleUnreadable", "Cancelled", "DesignError", "HMACError", "HeaderError", "IdentityFileError",
            "InputError", "InterviewError", "LaptopLost", "LocatedError", "LogDamaged", "LogLocked", "NoMatchError",
-           "PayloadError", "RRDeskError", "RecordError", "SignatureError", "StoreError", "SurveyError", "SurveyProblems",
+           "PayloadError", "RRDeskError", "RandomFailed", "RecordError", "SignatureError", "StoreError", "SurveyError", "SurveyProblems",
            "describe", "describe_all", "os_reason"]
 
 
@@ -99,6 +101,11 @@ class SurveyProblems(SurveyError):
 
 class BundleError(InputError):
     """A bundle cannot be used: ``FILE: what`` (not a bundle, wrong key, damaged, manifest)."""
+
+
+class BundleUnreadable(BundleError):
+    """A bundle could not be read: an I/O error (the disk or the stick), not damage in the
+    bundle; ``verify`` exits 2 for it (could not be read), never 1 (damaged)."""
 
 
 class SignatureError(InputError):
@@ -164,6 +171,10 @@ class IdentityFileError(InputError, AgeError):
 
 class RecordError(RRDeskError):
     """A decrypted record is not a canonical rrdesk record."""
+
+
+class RandomFailed(RRDeskError):
+    """The operating system's CSPRNG could not give bytes (``core.entropy.system_bytes``)."""
 
 
 class InterviewError(RRDeskError):

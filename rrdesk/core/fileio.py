@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator, Protocol
 
+from rrdesk.core.entropy import system_bytes
 from rrdesk.core.errors import LocatedError, StoreError, os_reason
 
 __all__ = ["SIDE_FILE_LIMIT", "FileOps", "OsOps", "check_regular", "create_once", "flush", "folder_lock", "fsync_dir", "mapped", "read_all", "read_capped",
@@ -392,7 +393,7 @@ _NO_LINKS = frozenset({errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSY
 def temp_name(path: Path) -> Path:
     """``<name>.<pid>.<8 random hex digits>.new`` beside ``path``: this process's own temporary
     file, so two writers of the same file never write, rename or remove each other's."""
-    return path.with_name(f"{path.name}.{os.getpid()}.{os.urandom(4).hex()}.new")
+    return path.with_name(f"{path.name}.{os.getpid()}.{system_bytes(4).hex()}.new")
 
 
 def create_once(path: Path, data: bytes, ops: FileOps) -> bool:

@@ -29,13 +29,13 @@ the opposite ``(1, -1, 0)``, say ``j`` ``(j, 0, 0)``, the other question
 from __future__ import annotations
 
 import functools
-import os
 from dataclasses import dataclass
 from typing import Any, Callable, TypeAlias
 
 import numpy as np
 
 from rrdesk.core.design import WHEEL, Act, Design
+from rrdesk.core.entropy import system_bytes
 from rrdesk.core.errors import DesignError
 
 #: Where random bytes come from: ``source(n)`` returns ``n`` bytes (the OS CSPRNG, or a test's
@@ -113,7 +113,7 @@ def fixed(value: Category) -> np.ndarray:
     return _one(value)
 
 
-def respond_fixed(design: Design, truth: Category, source: ByteSource = os.urandom) -> np.ndarray:
+def respond_fixed(design: Design, truth: Category, source: ByteSource = system_bytes) -> np.ndarray:
     """:func:`respond`, but the recorded answer stays a one-element fixed-width array:
     ``int()`` of it would take a different path for 0 than for any other value (CPython's
     zero has no digits), a timing difference a t-test sees. The store encodes the record
@@ -121,7 +121,7 @@ def respond_fixed(design: Design, truth: Category, source: ByteSource = os.urand
     return respond_many(design, _one(truth), source)
 
 
-def respond(design: Design, truth: int, source: ByteSource = os.urandom) -> int:
+def respond(design: Design, truth: int, source: ByteSource = system_bytes) -> int:
     """One recorded answer for ``truth`` (``1`` YES / ``0`` NO, or a category index).
 
     Draws exactly ``design.draw_bytes`` bytes. The arithmetic is constant time; the final
@@ -132,7 +132,7 @@ def respond(design: Design, truth: int, source: ByteSource = os.urandom) -> int:
     return int(respond_many(design, _one(truth), source)[0])
 
 
-def respond_many(design: Design, truths: np.ndarray, source: ByteSource = os.urandom) -> np.ndarray:
+def respond_many(design: Design, truths: np.ndarray, source: ByteSource = system_bytes) -> np.ndarray:
     """Recorded answers for an array of true answers, vectorized (a small integer array:
     ``int8`` for up to 127 categories).
 
@@ -201,7 +201,7 @@ class Spin:
         return "Spin(<hidden>)"
 
 
-def spin(design: Design, truth: int | None = None, source: ByteSource = os.urandom) -> Spin:
+def spin(design: Design, truth: int | None = None, source: ByteSource = system_bytes) -> Spin:
     """Spin the wheel once: the sector, a uniform stopping point inside it, and (when
     ``truth`` is given) the recorded answer, by the same arithmetic as :func:`respond`.
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Sequence
 
+from rrdesk.core.entropy import system_bytes
 from rrdesk.core.errors import InputError, os_reason
 from rrdesk.core.fileio import FileOps, OsOps, flush, fsync_dir, mapped, read_text, remove_quietly, write_all
 from rrdesk.store import age, minisign
@@ -131,7 +131,7 @@ def create_key_files(files: Sequence[tuple[Path, bytes, int]], ops: FileOps | No
         A file exists already, or could not be created or written ("…; nothing was written").
     """
     ops = ops or OsOps()
-    token = secrets.token_hex(8)
+    token = system_bytes(8).hex()
     temps: list[Path] = []
     linked: list[Path] = []
     for path, _, _ in files:

@@ -25,7 +25,6 @@ import base64
 import binascii
 import hashlib
 import hmac
-import os
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -33,6 +32,7 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat, PublicFormat
 
+from rrdesk.core.entropy import system_bytes
 from rrdesk.core.errors import SignatureError
 
 SIG_ALG = b"Ed"            # why: minisign's key algorithm tag (Ed25519), in keys
@@ -94,9 +94,9 @@ class SecretKey:
 
 def generate() -> SecretKey:
     """A fresh key pair from the operating system's CSPRNG."""
-    seed = os.urandom(32)
+    seed = system_bytes(32)
     public = Ed25519PrivateKey.from_private_bytes(seed).public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)
-    return SecretKey(os.urandom(KEY_ID_BYTES), seed + public)
+    return SecretKey(system_bytes(KEY_ID_BYTES), seed + public)
 
 
 def read_public(text: str, source: str) -> PublicKey:

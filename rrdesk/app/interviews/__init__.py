@@ -34,8 +34,6 @@ be continued, its interrupted interview included (:mod:`rrdesk.app.interviews._d
 from __future__ import annotations
 
 import datetime as dt
-import os
-import secrets
 import time
 from contextlib import ExitStack
 from dataclasses import dataclass
@@ -51,6 +49,7 @@ from rrdesk.app.interviews._data_folder import (
 )
 from rrdesk.app.interviews._interview import Interview
 from rrdesk.app.interviews._survey_copy import keep_copy
+from rrdesk.core.entropy import system_bytes
 from rrdesk.core.errors import (
     InterviewError,  # noqa: F401 - re-exported
     LogDamaged,
@@ -104,7 +103,7 @@ class Station:
         clock changes nothing), for each interview's duration (FORMAT.md §3).
     """
 
-    def __init__(self, survey: Survey, data: str | Path, *, source: ByteSource = os.urandom,
+    def __init__(self, survey: Survey, data: str | Path, *, source: ByteSource = system_bytes,
                  today: Callable[[], dt.date] = dt.date.today, ops: FileOps | None = None,
                  synthetic: bool = False, clock: Callable[[], float] = time.monotonic) -> None:
         self.survey, self.data, self.source, self.today = survey, Path(data), source, today
@@ -175,7 +174,7 @@ class Station:
         return self._new_log(self._earlier_interviews())
 
     def _new_log(self, base: int) -> log.LogWriter:
-        log_id, first_key = secrets.token_bytes(16), secrets.token_bytes(32)
+        log_id, first_key = system_bytes(16), system_bytes(32)
         path = log.log_path(self.data, self.survey.id, self.device, log_id)
         writer = log.LogWriter.create(path, survey_id=self.survey.id, device_id=self.device, log_id=log_id,
                                       created=self.today().isoformat(), first_key=first_key,

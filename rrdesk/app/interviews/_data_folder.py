@@ -8,11 +8,11 @@ missing or damaged pointer from the logs themselves (the log is the truth).
 """
 from __future__ import annotations
 
-import secrets
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 
+from rrdesk.core.entropy import system_bytes
 from rrdesk.core.errors import LaptopLost, StoreError
 from rrdesk.core.fileio import (
     FileOps,
@@ -83,7 +83,7 @@ def device_id(data: Path, ops: FileOps | None = None) -> bytes:
                              f"over: {START_OVER}")
         with mapped(data, "cannot be created"):
             data.mkdir(parents=True, exist_ok=True)
-        new = pointed or secrets.token_bytes(16)
+        new = pointed or system_bytes(16)
         with ExitStack() as held:  # why: create_once is exclusive by itself only where links exist
             with mapped(data, "cannot be opened"):
                 held.enter_context(folder_lock(data))

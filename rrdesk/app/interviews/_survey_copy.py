@@ -47,10 +47,13 @@ def keep_copy(folder: Path, survey: Survey, ops: FileOps, problems: list[Problem
     signer = trust.admit(folder.parent, survey, signed, ops)  # the laptop-wide key (DATA/coordinator.trust)
     _keep_bytes(copy, survey, ops, problems)
     kept_signature = copy.with_name(copy.name + trust.SIGNATURE_SUFFIX)
-    with mapped(kept_signature, "could not be written"):
-        if signed is None:
-            remove_quietly(kept_signature)  # why: never a signature beside a copy it does not sign
-        elif read_if_present(kept_signature, trust.MAX_SIGNATURE) != signed.signature:
+    if signed is None:
+        remove_quietly(kept_signature)  # why: never a signature beside a copy it does not sign
+        return signer
+    with mapped(kept_signature, "cannot be read"):  # why apart: a read that fails is not a write that failed
+        kept = read_if_present(kept_signature, trust.MAX_SIGNATURE)
+    if kept != signed.signature:
+        with mapped(kept_signature, "could not be written"):
             replace_file(kept_signature, signed.signature, ops)
     return signer
 
@@ -92,11 +95,12 @@ def _keep_version(copy: Path, version: str, kept_bytes: bytes, ops: FileOps) -> 
     kept = folder / f"{version}.toml"
     signature = copy.with_name(copy.name + trust.SIGNATURE_SUFFIX)
     kept_signature = kept.with_name(kept.name + trust.SIGNATURE_SUFFIX)
+    with mapped(signature, "cannot be read"):
+        signed = read_if_present(signature, trust.MAX_SIGNATURE)
     with mapped(folder, "could not be written"):
         if not folder.is_dir():
             folder.mkdir(mode=0o700)
             fsync_dir(copy.parent)
-        signed = read_if_present(signature, trust.MAX_SIGNATURE)
         if signed is None:
             remove_quietly(kept_signature)  # why: never a signature beside a copy it does not sign
         replace_file(kept, kept_bytes, ops)

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import BinaryIO, Callable, Mapping, Sequence
 
 from rrdesk.core import survey as surveys
-from rrdesk.core.errors import AgeError, BundleError, RRDeskError
+from rrdesk.core.errors import AgeError, BundleError, BundleUnreadable, RRDeskError
 from rrdesk.core.fileio import open_capped
 from rrdesk.core.problems import Problem
 from rrdesk.core.survey import Survey
@@ -97,6 +97,7 @@ class BundleIndex:
     log_signatures: dict | None = None        # each log's header signature by member name (§1.11)
     versions: Mapping[str, bytes] = field(default_factory=dict)  # the kept copies of earlier versions (§2.3)
     verdicts: Verdicts = Verdicts()           # its signatures judged (:func:`index_bundle`'s ``judge``)
+    unreadable: bool = False                  # an I/O error stopped its reading: the disk, not damage
 
 
 class _Discard:
@@ -139,7 +140,8 @@ def index_bundle(path: Path, identities: Sequence[age.Identity],
     try:
         read = read_bundle(Path(path), identities, sink)
     except BundleError as error:
-        return BundleIndex(file, None, (), (Problem(file, None, error.what),))
+        return BundleIndex(file, None, (), (Problem(file, None, error.what),),
+                           unreadable=isinstance(error, BundleUnreadable))
     # what the laptop's export could not read, one line a file (FORMAT.md §2.4 left_out)
     problems = [Problem(file, None, what, name) for name, what in left_out_lines(read.manifest)]
     survey_id = read.manifest["survey"]

@@ -16,7 +16,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Protocol, Sequence
 
-from rrdesk.core.errors import AgeError, BundleError, NoMatchError, os_reason
+from rrdesk.core.errors import (
+    AgeError,
+    BundleError,
+    BundleUnreadable,
+    HeaderError,
+    NoMatchError,
+    PayloadError,
+    os_reason,
+)
 from rrdesk.core.fileio import open_capped
 from rrdesk.core.nesting import too_deep
 from rrdesk.store import age
@@ -174,12 +182,22 @@ def read_bundle(path: Path, identities: Sequence[age.Identity], sink: Callable[[
     except OSError as error:
         if error.errno == errno.EFBIG:
             raise BundleError(path, "", "not an rrdesk bundle (larger than 2 GiB)") from None
-        raise BundleError(path, "", f"cannot be read: {os_reason(error)}") from None
+        if error.errno in (errno.EINVAL, errno.EISDIR, errno.ENXIO):  # not a regular file: not a bundle
+            raise BundleError(path, "", f"cannot be read: {os_reason(error)}") from None
+        raise BundleUnreadable(path, "", f"could not be read: {os_reason(error)}") from None
     with os.fdopen(fd, "rb", buffering=0) as raw:
         try:
             if os.pread(fd, len(_AGE_MAGIC), 0) != _AGE_MAGIC:
                 raise BundleError(path, "", "not an rrdesk bundle (not an age file)")
-            sealed = SealedFile(raw, identities)
+            try:
+                sealed = SealedFile(raw, identities)
+            except (PayloadError, HeaderError) as error:
+                # why: opening authenticates the last chunk, so a file cut short -- a copy to the
+                # stick not finished, a stick pulled out -- fails here, as damage at its end would
+                if isinstance(error, PayloadError) or "ends early" in str(error):
+                    raise BundleError(path, "", f"incomplete or cut short (is it still being copied? copy it "
+                                                f"again), or damaged at its end ({error})") from None
+                raise
             return _read(path, sealed, sink)
         except NoMatchError:
             raise BundleError(path, "", "cannot decrypt with this identity (it is sealed to another key, "
@@ -187,7 +205,8 @@ def read_bundle(path: Path, identities: Sequence[age.Identity], sink: Callable[[
         except AgeError as error:
             raise BundleError(path, "", f"damaged ({error})") from None
         except OSError as error:
-            raise BundleError(path, "", f"cannot be read: {os_reason(error)}") from None
+            raise BundleUnreadable(path, "", f"could not be read: {os_reason(error)} (the disk or the stick, "
+                                             "not the bundle: try again)") from None
 
 
 def _read(path: Path, sealed: SealedFile, sink: Callable[[str, int], Sink] | None) -> Read:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Mapping, Sequence
 
-from rrdesk.core.errors import BundleError
+from rrdesk.core.errors import BundleError, BundleUnreadable
 from rrdesk.core.problems import Problem
 from rrdesk.store import age, minisign, records
 from rrdesk.store.age import Opener
@@ -44,6 +44,8 @@ def bundle_logs(path: Path, identities: Sequence[age.Identity], problems: list[P
     the bundle's own problems go to ``problems`` (one that cannot be opened: that alone), and
     with ``laptops`` what is wrong with its origin (FORMAT.md §2.8)."""
     index = index_bundle(Path(path), identities)
+    if index.unreadable:  # why: an I/O error is "could not be read" (exit 2), never damage (exit 1)
+        raise BundleUnreadable(path, "", index.problems[0].what)
     problems.extend(index.problems)
     origin, headers = signatures(index, laptops)  # as the aggregator's workers judge them
     if origin is not None:
