@@ -144,3 +144,82 @@ def test_a_failing_random_number_generator_is_named(tmp_path, monkeypatch, comma
                    "nothing was drawn, so nothing was recorded or sealed with it; restart the computer and try "
                    "again\n"), err
     assert not (tmp_path / "coord.key").exists()
+
+
+def test_a_clock_past_2262_is_one_line_not_an_internal_error(tmp_path, monkeypatch):
+    """Python holds a time as 64-bit nanoseconds: with the clock past 2262 every reading of it raises
+    OverflowError. That is the clock's fault, said as such (exit 2), not a bug to report."""
+    import time
+
+    from rrdesk.app import custody
+    from rrdesk.core.errors import CLOCK_OUT_OF_RANGE
+
+    def overflowing(*_, **__):
+        raise OverflowError("timestamp too large to convert to C _PyTime_t")
+    monkeypatch.setattr(custody, "keygen", overflowing)  # where the command first reads the clock
+    code, out, err = rrdesk("keygen", "-o", tmp_path / "coord.key")
+    assert code == 2 and err.startswith("rrdesk: error: internal error (OverflowError); run again")  # a sane clock
+    monkeypatch.setattr(time, "time", overflowing)
+    code, out, err = rrdesk("keygen", "-o", tmp_path / "coord.key")
+    assert (code, out, err) == (2, "", f"rrdesk: error: {CLOCK_OUT_OF_RANGE}\n")
+    assert "2262" in CLOCK_OUT_OF_RANGE and "set the date and time right" in CLOCK_OUT_OF_RANGE
+
+
+@pytest.mark.parametrize("argv, wanted", [(["check", "/nonexistent/survey.toml"], 2), (["check", "--bogus"], 2),
+                                          (["keygen", "-o", "{tmp}/coord.key"], 0)])
+def test_a_stderr_that_cannot_be_written_never_costs_the_exit_code(tmp_path, argv, wanted):
+    """``2>/dev/full``: every write to stderr fails (ENOSPC). The command still does its work and
+    exits with its own code, never 1 from a traceback about stderr."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
+    with open("/dev/full", "w") as full:
+        ran = subprocess.run([sys.executable, "-c", "import sys; from rrdesk import cli; sys.exit(cli.main(sys.argv[1:]))",
+                              *argv], cwd=root, env={**os.environ, "PYTHONPATH": str(root)}, stderr=full,
+                             stdout=subprocess.PIPE, text=True)
+    assert ran.returncode == wanted
+    if wanted == 0:
+        assert ran.stdout.startswith("age1") and (tmp_path / "coord.minisign.pub").is_file()
+
+
+def test_record_days_that_jump_inside_a_log_are_a_warning_in_verify(tmp_path):
+    """2026 -> 2019 -> 2031 inside one log: verify -i says it once for the log (a warning, exit 0:
+    the records are what was recorded), for the data folder and for its bundle alike."""
+    import datetime as dt
+    import json
+
+    from rrdesk.app.interviews import Station
+    from rrdesk.core import survey as surveys
+    from tests.conftest import DEMO
+    from tests.test_interviews import _answer_all
+
+    days = iter([dt.date(2026, 11, 1)] * 1 + [dt.date(2026, 11, 2), dt.date(2019, 3, 4), dt.date(2031, 1, 1)] * 40)
+    day = [dt.date(2026, 11, 1)]
+
+    def today() -> dt.date:
+        return day[0]
+    data = tmp_path / "laptop"
+    with Station(surveys.load(DEMO), data, today=today) as station:
+        for n in range(3):
+            day[0] = next(days)
+            _answer_all(station.start({"department": "office"}, interviewer="t1"))
+            day[0] = next(days)
+    code, out, err = rrdesk("verify", data, "-i", DEMO_KEY)
+    assert code == 0, out + err
+    [warning] = [line for line in out.splitlines() if "warning" in line and "intact" not in line]
+    assert ": warning: dated 2019-03-04, before its log was begun (2026-11-01); " in warning, warning
+    assert "more record(s) of this log have days as implausible" in warning
+    assert out.splitlines()[-1].endswith("; 0 problem(s), 1 warning(s)"), out
+    code, out, err = rrdesk("verify", data, "-i", DEMO_KEY, "--json")
+    found = json.loads(out)
+    assert code == 0 and found["problems"] == [] and len(found["warnings"]) == 1
+    bundle = export(data, tmp_path / "stick")
+    code, out, err = rrdesk("verify", bundle, "-i", DEMO_KEY)
+    assert code == 0 and out.count("warning: dated 2019-03-04") == 1, out + err
+
+
+def test_plausible_days_give_no_warning(bundles):
+    code, out, err = rrdesk("verify", bundles[0], "-i", DEMO_KEY, "--json")
+    assert code == 0 and "warnings" not in out

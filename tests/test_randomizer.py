@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import inspect
-import os
 
 import numpy as np
 import pytest
@@ -10,6 +9,7 @@ from scipy import stats
 
 from rrdesk.core import design, randomizer
 from rrdesk.core.design import WHEEL
+from rrdesk.core.entropy import system_bytes
 from rrdesk.core.errors import DesignError
 from tests.conftest import SeededSource, WordSource
 
@@ -167,4 +167,4 @@ def test_a_spin_never_shows_its_sector_in_a_repr():
 
 def test_the_default_source_is_the_operating_system_csprng():
     for function in (randomizer.respond, randomizer.respond_many, randomizer.spin):
-        assert inspect.signature(function).parameters["source"].default is os.urandom
+        assert inspect.signature(function).parameters["source"].default is system_bytes  # os.urandom, or one line

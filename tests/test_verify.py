@@ -275,7 +275,9 @@ def test_a_damaged_bundle_is_a_problem_not_an_error(clean, tmp_path):
     bundle.write_bytes(bundle.read_bytes()[:-10])
     report = verify(bundle, demo_identities())
     assert (report.records, report.files) == (0, 0)
-    assert [p.what for p in report.problems] == ["damaged (damaged age payload: a chunk does not authenticate)"]
+    assert [p.what for p in report.problems] == ["incomplete or cut short (is it still being copied? copy it again), "
+                                                 "or damaged at its end (damaged age payload: a chunk does not "
+                                                 "authenticate)"]
 
 
 def test_a_path_that_is_missing_or_of_no_known_kind_is_refused(tmp_path):

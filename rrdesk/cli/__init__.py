@@ -6,13 +6,14 @@ input (one line on stderr, never a traceback).
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
-from typing import NoReturn, Sequence
+from typing import Any, NoReturn, Sequence
 
 from rrdesk import __version__
 from rrdesk.cli.common import EXIT_BAD_INPUT, EXIT_OK
-from rrdesk.core.errors import RRDeskError, describe, describe_all
+from rrdesk.core.errors import CLOCK_OUT_OF_RANGE, RRDeskError, describe, describe_all
 
 
 class _Parser(argparse.ArgumentParser):
@@ -45,11 +46,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (the console script exits with it)."""
     from rrdesk.core.hardening import no_core_dumps
     no_core_dumps()  # first: a crash dump must never hold an answer (rrdesk/core/hardening.py)
-    parser = _parser()
-    argv = sys.argv[1:] if argv is None else list(argv)
-    if not argv or argv[0] in ("--survey", "--data") or argv[0].startswith(("--survey=", "--data=")):
-        argv = ["gui", *argv]  # docs/ARCHITECTURE.md: `rrdesk [gui] [--survey FILE] [--data DIR]`
-    args = parser.parse_args(argv)
+    stderr = sys.stderr
+    if stderr is not None:
+        sys.stderr = _Tolerant(stderr)  # why: a full or closed stderr must never turn into a traceback
+    try:
+        parser = _parser()
+        argv = sys.argv[1:] if argv is None else list(argv)
+        if not argv or argv[0] in ("--survey", "--data") or argv[0].startswith(("--survey=", "--data=")):
+            argv = ["gui", *argv]  # docs/ARCHITECTURE.md: `rrdesk [gui] [--survey FILE] [--data DIR]`
+        return _run(parser.parse_args(argv))
+    finally:
+        sys.stderr = stderr
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         return int(args.run(args))
     except BrokenPipeError:  # before OSError, its parent: `rrdesk check S | head` is no error
@@ -65,9 +75,49 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:  # a bug: one line, not a traceback that could show data
         if os.environ.get("RRDESK_DEBUG"):
             raise
-        print(f"rrdesk: error: {describe(error)}; run again with RRDESK_DEBUG=1 and report it",
+        said = describe(error)
+        if said == CLOCK_OUT_OF_RANGE:  # the computer's clock, not a bug: nothing to report
+            print(f"rrdesk: error: {said}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        print(f"rrdesk: error: {said}; run again with RRDESK_DEBUG=1 and report it",
               file=sys.stderr)
         return EXIT_BAD_INPUT
+
+
+class _Tolerant:
+    """stderr as the commands write to it, except that a write or flush the system refuses (a full
+    disk behind ``2>file``, a closed pipe) sends the rest to /dev/null instead of raising: the
+    exit code still says what happened, and no traceback replaces the one line."""
+
+    def __init__(self, inner: Any) -> None:
+        self._inner = inner
+
+    def write(self, text: str) -> int:
+        try:
+            return self._inner.write(text)
+        except (OSError, ValueError):
+            self._silence()
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._inner.flush()
+        except (OSError, ValueError):
+            self._silence()
+
+    def _silence(self) -> None:
+        """Point the stream's descriptor at /dev/null, so what is still buffered goes nowhere and
+        the flush at exit succeeds (as :func:`_stdout_to_devnull` does for stdout)."""
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self._inner.fileno())
+            os.close(devnull)
+            self._inner.flush()
+        except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            pass
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
 
 
 if __name__ == "__main__":

@@ -123,10 +123,11 @@ def _verify(args: argparse.Namespace) -> int:
         print(json.dumps(report.as_json(), indent=2))
     elif report.files or report.problems or not found.unusable:
         for problem in report.problems:
-            print(f"damaged: {problem}")
+            print(problem if problem.warning else f"damaged: {problem}")
         checked = "framing, sequence, chain" + (", tags and every record decrypted" if args.identity else "")
+        warned = f", {len(report.warnings)} warning(s)" if report.warnings else ""
         print(f"{report.records} intact records in {report.files} file(s) ({checked}); "
-              f"{len(report.problems)} problem(s)")
+              f"{len(report.damage)} problem(s){warned}")
     return EXIT_BAD_INPUT if found.unusable else EXIT_OK if report.ok else EXIT_PROBLEMS
 
 

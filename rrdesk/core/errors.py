@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 __all__ = ["AgeError", "ArmorError", "BundleError", "BundleUnreadable", "Cancelled", "DesignError", "HMACError", "HeaderError", "IdentityFileError",
            "InputError", "InterviewError", "LaptopLost", "LocatedError", "LogDamaged", "LogLocked", "NoMatchError",
            "PayloadError", "RRDeskError", "RandomFailed", "RecordError", "SignatureError", "StoreError", "SurveyError", "SurveyProblems",
-           "describe", "describe_all", "os_reason"]
+           "CLOCK_OUT_OF_RANGE", "clock_out_of_range", "describe", "describe_all", "os_reason"]
 
 
 class RRDeskError(Exception):
@@ -198,7 +198,24 @@ def describe(error: BaseException) -> str:
     if isinstance(error, OSError):
         where = f"{error.filename}: " if error.filename else ""
         return f"{where}{error.strerror or type(error).__name__}"
+    if isinstance(error, OverflowError) and clock_out_of_range():
+        return CLOCK_OUT_OF_RANGE
     return f"internal error ({type(error).__name__})"
+
+
+CLOCK_OUT_OF_RANGE = ("this computer's clock is set past the year 2262, later than rrdesk (and Python) can read "
+                      "a time: set the date and time right, then try again; nothing was written")
+
+
+def clock_out_of_range() -> bool:
+    """Whether the system clock is beyond what Python's clock can hold (past 2262: its time is
+    64-bit nanoseconds), so that every reading of it raises OverflowError."""
+    import time
+    try:
+        time.time()
+    except OverflowError:
+        return True
+    return False
 
 
 def describe_all(error: BaseException) -> list[str]:

@@ -31,12 +31,16 @@ class Problem:
         What is wrong, in plain words.
     member : str
         Inside a bundle: the name of the log, key file or survey copy ("" otherwise).
+    warning : bool
+        Something implausible, not damage (record days that jump): said, never counted as
+        damage (``verify`` exits 0 for warnings alone).
     """
 
     file: str
     record: int | None
     what: str
     member: str = ""
+    warning: bool = False
 
     @property
     def location(self) -> str:

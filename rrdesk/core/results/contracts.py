@@ -122,9 +122,14 @@ def _power(s: Survey, q: Question, difference: float, by: str | None, deff: floa
 # -- rrdesk verify --json --------------------------------------------------------------------
 
 
-def verify_json(records: int, files: int, problems: Sequence[Problem]) -> dict[str, Any]:
-    """The ``verify --json`` object: intact records, logs read, and every problem."""
-    return {"records": records, "files": files, "problems": [p.as_json() for p in problems]}
+def verify_json(records: int, files: int, problems: Sequence[Problem],
+                warnings: Sequence[Problem] = ()) -> dict[str, Any]:
+    """The ``verify --json`` object: intact records, logs read, every problem, and -- only when
+    there are some -- the warnings (implausible record days: not damage)."""
+    found = {"records": records, "files": files, "problems": [p.as_json() for p in problems]}
+    if warnings:
+        found["warnings"] = [p.as_json() for p in warnings]
+    return found
 
 
 # -- rrdesk aggregate --json -----------------------------------------------------------------

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from rrdesk.store.log._checks import (
+    Days,
     FoundLog,
     check_found_log,
     first_key,
@@ -50,6 +51,7 @@ from rrdesk.store.log._writer import (
 )
 
 __all__ = [
+    "Days",
     "FoundLog",
     "Header",
     "LogStream",

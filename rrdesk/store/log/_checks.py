@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import date
 from typing import Any, Callable, Mapping, Sequence
 
 from rrdesk.core.errors import AgeError, NoMatchError
@@ -19,7 +20,7 @@ from rrdesk.store import age, records
 from rrdesk.store.age import Opener
 from rrdesk.store.log._frames import KEY_SIZE, Header, Scan, check_tags, evolve, parse_key_file, scan
 
-__all__ = ["FoundLog", "check_found_log", "first_key", "open_record", "out_of_order", "record_problems", "structure_problems", "unmatched_problems"]
+__all__ = ["Days", "FoundLog", "check_found_log", "first_key", "open_record", "out_of_order", "record_problems", "structure_problems", "unmatched_problems"]
 
 
 @dataclass(frozen=True)
@@ -154,6 +155,7 @@ def _check_records(item: FoundLog, found: Scan, identities: Sequence[age.Identit
     header = found.header
     if header is None:  # why: a log without a header has no frames
         return unmatched_problems(item.file, unmatched, 0, member=item.member)
+    days = Days(header)
     for frame in found.frames:
         opened = open_record(frame.blob, identities, decrypt=decrypt)
         if opened is None:
@@ -163,8 +165,53 @@ def _check_records(item: FoundLog, found: Scan, identities: Sequence[age.Identit
         else:
             problems.extend(record_problems(item.file, header, frame.seq, opened, prev, item.survey,
                                             member=item.member))
+            days.feed(frame.seq, opened)
             prev = (frame.seq, opened)
-    return problems + unmatched_problems(item.file, unmatched, len(found.frames), member=item.member)
+    return (problems + unmatched_problems(item.file, unmatched, len(found.frames), member=item.member)
+            + days.warnings(item.file, item.member))
+
+
+class Days:
+    """Whether the days a log's records carry are plausible, fed record by record in order: a
+    record dated before its log was begun, before the record before it (the laptop's clock
+    turned back), more than a year after it, or after the verifier's own clock (by more than a
+    day). One warning per log, naming the first such record and how many there are (FORMAT.md §3,
+    "Records in a log"): a warning, not damage -- a clock set right mid-survey does it too."""
+
+    _YEAR = 366  # why: a log is written while one survey runs; a year between two records is a clock
+
+    def __init__(self, header: Header, today: date | None = None) -> None:
+        self.created, self.today = header.created, today or date.today()
+        self.prev: str | None = None
+        self.first: tuple[int, str] | None = None
+        self.count = 0
+
+    def feed(self, seq: int, record: records.Record) -> None:
+        day, prev = record.day, self.prev
+        self.prev = day
+        try:
+            this = date.fromisoformat(day)
+            odd = (day < self.created and f"dated {day}, before its log was begun ({self.created})"
+                   or prev is not None and day < prev and f"dated {day}, after a record dated {prev}: the laptop's "
+                                                          "clock was turned back"
+                   or prev is not None and (this - date.fromisoformat(prev)).days > self._YEAR
+                   and f"dated {day}, more than a year after the record before it ({prev})"
+                   or (this - self.today).days > 1 and f"dated {day}, later than this computer's clock "
+                                                       f"({self.today.isoformat()})")
+        except ValueError:  # why: records.parse checked the shape; an impossible date is the parser's
+            odd = False
+        if odd:
+            self.count += 1
+            if self.first is None:
+                self.first = (seq, odd)
+
+    def warnings(self, file: str, member: str = "") -> list[Problem]:
+        if self.first is None:
+            return []
+        seq, what = self.first
+        more = f"; {self.count - 1} more record(s) of this log have days as implausible" if self.count > 1 else ""
+        return [Problem(file, seq, f"warning: {what}{more} (its records are used as dated; check the laptop's "
+                                   "clock)", member, warning=True)]
 
 
 def open_record(blob: bytes, identities: Sequence[age.Identity], *,

@@ -21,7 +21,7 @@ from rrdesk.core.problems import Problem
 from rrdesk.store import age, minisign, records
 from rrdesk.store.age import Opener
 from rrdesk.store.bundle import BundleIndex, Bundles, LogIndex, index_bundle, signatures
-from rrdesk.store.log import open_record, record_problems, unmatched_problems
+from rrdesk.store.log import Days, open_record, record_problems, unmatched_problems
 from rrdesk.store.verify._sources import FoundLog
 
 __all__ = ["BATCH", "Streamed", "blobs", "bundle_logs", "check_log"]
@@ -85,6 +85,7 @@ def _check_records(item: FoundLog, log: LogIndex, identities: Sequence[age.Ident
     unmatched: list[int] = []
     prev: tuple[int, records.Record] | None = None
     decrypt = Opener(identities).decrypt  # the same plaintext or error as age.decrypt, faster
+    days = Days(header)
     try:
         for seq, blob in blobs(item, bundles):
             opened = open_record(blob, identities, decrypt=decrypt)
@@ -95,7 +96,9 @@ def _check_records(item: FoundLog, log: LogIndex, identities: Sequence[age.Ident
             else:
                 problems.extend(record_problems(item.file, header, seq, opened, prev, item.survey,
                                                 member=item.member))
+                days.feed(seq, opened)
                 prev = (seq, opened)
     except BundleError as error:
         return problems + [item.problem(None, error.what)]
-    return problems + unmatched_problems(item.file, unmatched, log.count, member=item.member)
+    return (problems + unmatched_problems(item.file, unmatched, log.count, member=item.member)
+            + days.warnings(item.file, item.member))

@@ -46,11 +46,20 @@ class Report:
 
     @property
     def ok(self) -> bool:
-        return not self.problems
+        """No damage (warnings, ``Problem.warning``, do not count)."""
+        return not self.damage
+
+    @property
+    def damage(self) -> tuple[Problem, ...]:
+        return tuple(p for p in self.problems if not p.warning)
+
+    @property
+    def warnings(self) -> tuple[Problem, ...]:
+        return tuple(p for p in self.problems if p.warning)
 
     def as_json(self) -> dict[str, Any]:
         """The ``verify --json`` object (:func:`rrdesk.core.results.contracts.verify_json`)."""
-        return verify_json(self.records, self.files, self.problems)
+        return verify_json(self.records, self.files, self.damage, self.warnings)
 
 
 def verify(path: Path, identities: Sequence[age.Identity] | None = None,
