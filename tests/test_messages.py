@@ -223,3 +223,38 @@ def test_record_days_that_jump_inside_a_log_are_a_warning_in_verify(tmp_path):
 def test_plausible_days_give_no_warning(bundles):
     code, out, err = rrdesk("verify", bundles[0], "-i", DEMO_KEY, "--json")
     assert code == 0 and "warnings" not in out
+
+
+def test_a_read_error_when_the_aggregator_reads_records_again_is_reported(bundles, monkeypatch):
+    """The aggregator reads each bundle's records again after indexing it (in its own process with
+    --workers 1): a read error there is named ("could not be read", the disk's), never a bare
+    "Input/output error" without a file, never silently absorbed."""
+    from rrdesk.store.bundle import _index
+
+    def failing(*_, **__):
+        raise OSError(errno.EIO, os.strerror(errno.EIO))
+    monkeypatch.setattr(_index, "SealedFile", failing)
+    code, out, err = rrdesk("aggregate", *bundles, "-i", DEMO_KEY, "--accept-unverified", "--workers", 1)
+    monkeypatch.undo()
+    assert code == 1 and err == "", err
+    assert (f"{bundles[0]}:" in out and "could not be read: Input/output error (the disk or the stick, not the "
+            "bundle: no record of it was used; try again)" in out), out
+
+
+def test_a_signing_key_the_disk_cannot_stat_is_an_error_not_no_key(bundles, tmp_path, monkeypatch):
+    import shutil
+
+    identity = tmp_path / "coord.key"
+    shutil.copy(DEMO_KEY, identity)
+    public = tmp_path / "coord.minisign.pub"
+    real = os.stat
+
+    def stat(path, *args, **kwargs):
+        if str(path) == str(public):
+            raise OSError(errno.EIO, os.strerror(errno.EIO), str(path))
+        return real(path, *args, **kwargs)
+    monkeypatch.setattr(os, "stat", stat)
+    code, out, err = rrdesk("aggregate", *bundles, "-i", identity, "--accept-unverified")
+    monkeypatch.undo()
+    assert (code, out) == (2, "") and err == (f"rrdesk: error: {public}: cannot be read: Input/output error (the "
+                                              "disk, not the key: try again)\n"), err

@@ -24,13 +24,14 @@ everything above is decided in one place, :func:`rrdesk.store.collect.decide`.
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
 from rrdesk.app import trust
 from rrdesk.app.enrollment import coordinator_laptops, merged_keys
-from rrdesk.core.errors import InputError, StoreError
+from rrdesk.core.errors import InputError, StoreError, os_reason
 from rrdesk.core.problems import Problem
 from rrdesk.store import keys, minisign
 from rrdesk.store.bundle import judge
@@ -93,12 +94,23 @@ def custody(checks: Checks) -> tuple[Custody, Judge]:
     """
     assert checks.laptops is not None and checks.ledger is not None
     signers = list(dict.fromkeys(keys.load_public_key(p) for p in checks.signing_keys or (checks.signing,)
-                                 if p is not None and p.is_file()))
+                                 if p is not None and _present(p)))
     signer = signers[0] if signers else None
     found = Custody(_laptops(checks.laptop_lists or (checks.laptops,)), _ledger(checks.ledgers or (checks.ledger,)),
                     signer, checks.accept_unverified)
     copy_signed = trust.copy_signed if len(signers) < 2 else partial(_signed_by_any, signers)
     return found, partial(judge, laptops=found.laptops, signer=signer, copy_signed=copy_signed)
+
+
+def _present(path: Path) -> bool:
+    """Whether the coordinator's signing key file ``path`` is there. A disk that cannot say is an
+    error naming it: never read as "no signing key", which would let unsigned survey copies decide."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except OSError as error:
+        raise StoreError(path, "", f"cannot be read: {os_reason(error)} (the disk, not the key: try again)") from None
 
 
 def _laptops(lists: tuple[Path, ...]) -> dict[str, minisign.PublicKey]:
@@ -140,7 +152,7 @@ def no_signed_copy(checks: Checks, signer: minisign.PublicKey) -> InputError:
     bundle holds a copy signed with it: the estimates never rest on a copy it did not sign."""
     name = checks.signing.name if checks.signing is not None else ""
     mine = f"your signing key ({name}, key id {signer.fingerprint})"
-    found = [p for p in checks.signing_keys if p.is_file()]
+    found = [p for p in checks.signing_keys if _present(p)]
     if len(found) > 1:  # beside several identities
         mine = "any of your signing keys (" + ", ".join(
             f"{p.name}, key id {keys.load_public_key(p).fingerprint}" for p in found) + ")"

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import BinaryIO, Callable, Mapping, Sequence
 
 from rrdesk.core import survey as surveys
-from rrdesk.core.errors import AgeError, BundleError, BundleUnreadable, RRDeskError
+from rrdesk.core.errors import AgeError, BundleError, BundleUnreadable, RRDeskError, os_reason
 from rrdesk.core.fileio import open_capped
 from rrdesk.core.problems import Problem
 from rrdesk.core.survey import Survey
@@ -181,8 +181,10 @@ class Bundles:
         sealed = self._get(file, digest)
         try:
             return [sealed.read_at(o, n) for o, n in zip(offsets, lengths)]
-        except (AgeError, OSError):
+        except AgeError:
             raise BundleError(file, "", "changed while it was read (no record of it was used)") from None
+        except OSError as error:  # why apart: the disk or the stick failed, the bundle may be whole
+            raise _unreadable(file, error) from None
 
     def _get(self, file: str, digest: bytes) -> SealedFile:
         if file in self._open:
@@ -191,13 +193,18 @@ class Bundles:
         else:
             try:
                 raw = os.fdopen(open_capped(file, MAX_BUNDLE), "rb", buffering=0)
-            except OSError:
+            except (FileNotFoundError, IsADirectoryError):
                 raise BundleError(file, "", "changed while it was read (no record of it was used)") from None
+            except OSError as error:
+                raise _unreadable(file, error) from None
             try:
                 sealed = SealedFile(raw, self.identities)
             except AgeError:
                 raw.close()
                 raise BundleError(file, "", "changed while it was read (no record of it was used)") from None
+            except OSError as error:
+                raw.close()
+                raise _unreadable(file, error) from None
             self._open[file] = (sealed, raw)
             while len(self._open) > self.KEEP:
                 _, (_, old) = self._open.popitem(last=False)
@@ -210,6 +217,12 @@ class Bundles:
         for _, raw in self._open.values():
             raw.close()
         self._open.clear()
+
+
+def _unreadable(file: str, error: OSError) -> BundleUnreadable:
+    """A bundle that could not be read again for its records: the disk's fault, said as such."""
+    return BundleUnreadable(file, "", f"could not be read: {os_reason(error)} (the disk or the stick, not the "
+                                      "bundle: no record of it was used; try again)")
 
 
 def bundle_survey(path: Path, text: bytes, survey_id: str, problems: list[Problem]) -> Survey | None:
