@@ -164,3 +164,59 @@ def test_nothing_left_out_means_no_left_out_field(data, tmp_path):
     code, out, err = export(data, tmp_path / "stick")
     assert code == 0, err
     assert "left_out" not in open_bundle(Path(out.strip()), demo_identities()).manifest
+
+
+def test_a_read_error_at_any_read_of_an_export_ends_in_a_bundle_or_one_line_naming_the_file(data, tmp_path,
+                                                                                            monkeypatch):
+    """The sweep of issue #32 ("Must show"), through the OS seam the readers use (``os.read``,
+    ``os.pread``…): the Nth read of an export fails with EIO, for every N. Each run ends in a
+    bundle that opens (what could not be read left out and named) or in one line naming the file
+    it could not read (never only the data folder, never a bare "Input/output error"), and no
+    ``.part`` is left; the alarm fixture fails a hang."""
+    names = ("read", "pread", "readv", "preadv")
+    real = {name: getattr(os, name) for name in names}
+    calls: list[str] = []
+    failing = [0]
+
+    def counting(name):
+        def read(*args, **kwargs):
+            calls.append(name)
+            if len(calls) == failing[0]:
+                raise OSError(errno.EIO, os.strerror(errno.EIO))
+            return real[name](*args, **kwargs)
+        return read
+
+    def run(n: int) -> tuple[int, str, str, Path]:
+        calls.clear()
+        failing[0] = n
+        for name in names:
+            monkeypatch.setattr(os, name, counting(name))
+        stick = tmp_path / f"stick-{n}"
+        try:
+            return (*export(data, stick), stick)
+        finally:
+            monkeypatch.undo()
+
+    code, _, err, _ = run(0)
+    assert code == 0, err
+    total = len(calls)
+    assert total >= 10
+    ended = {"bundle": 0, "line": 0}
+    for n in range(1, total + 1):
+        code, out, err, stick = run(n)
+        assert "Traceback" not in err and "internal error" not in err, (n, err)
+        assert not list(stick.glob("*.part")), n
+        if code == 0:
+            opened = open_bundle(Path(out.strip()), demo_identities())
+            assert log_of(data).name in opened.logs, n
+            left = [line for line in err.splitlines() if "left out of the bundle" in line]
+            assert len(left) == len(opened.manifest.get("left_out", [])) + sum(
+                "coordinator.trust" in line for line in left), (n, err)
+            ended["bundle"] += 1
+        else:
+            assert code == 2 and err.count("\n") == 1 and "Input/output error" in err, (n, err)
+            named = err.removeprefix("rrdesk: error: ").split(": ", 1)[0]
+            assert named not in (str(data), str(data / SID)), (n, err)  # a file, not a folder
+            assert not list(stick.iterdir()), n
+            ended["line"] += 1
+    assert ended["bundle"] and ended["line"]

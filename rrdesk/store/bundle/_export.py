@@ -205,11 +205,13 @@ def _kept_versions(kept: Path, left_out: LeftOut) -> list[tuple[str, bytes]]:
     return found
 
 
-def _left_out_entries(folder: Path, left_out: LeftOut) -> list[dict[str, str]]:
+def _left_out_entries(folder: Path, left_out: LeftOut, held: set[str]) -> list[dict[str, str]]:
     """The manifest's ``left_out`` (FORMAT.md §2.4): each side file of the survey folder left out,
-    by the member name it would have had, and why (printable ASCII, at most 200 characters)."""
+    by the member name it would have had, and why (printable ASCII, at most 200 characters).
+    A file read at a later try (a key file is read again for the snapshot) is held, not left out:
+    it is dropped from ``left_out`` too, so no warning says otherwise."""
     said: dict[str, str] = {}
-    for file, why in left_out.items():
+    for file, why in list(left_out.items()):
         path = Path(file)
         if path.parent == folder / VERSIONS:
             name = VERSIONS_DIR + path.name
@@ -217,6 +219,9 @@ def _left_out_entries(folder: Path, left_out: LeftOut) -> list[dict[str, str]]:
             name = TORN_DIR + path.name if TORN_NAME.match(path.name) else path.name
         else:
             continue  # coordinator.trust: the manifest's trusted_keys says "damaged" (§2.4)
+        if name in held:
+            del left_out[file]
+            continue
         text = "".join(c if " " <= c <= "~" else "?" for c in why)[:200] or "cannot be read"
         said[name] = text
     return [{"name": name, "why": said[name]} for name in sorted(said)]
@@ -249,7 +254,10 @@ def _contents(data: Path, survey_id: str, now: datetime, left_out: LeftOut) -> t
     if not logs:
         raise StoreError(folder, "", "no logs to export: no interview was recorded for this survey here")
     signer = laptop_key(data)  # made here if this laptop never made it (an older data folder)
-    survey_text = read_capped(copy, MAX_SMALL)
+    try:
+        survey_text = read_capped(copy, MAX_SMALL)
+    except OSError as error:  # why here: the line names the file, never only the data folder
+        raise StoreError(copy, "", f"cannot be read: {os_reason(error)}; nothing was exported") from None
     members = [Member(SURVEY_FILE, data=survey_text)]
     signed = _side(folder / SURVEY_SIGNATURE, 1 << 16, left_out)  # the coordinator's, kept with the copy
     if signed is not None:
@@ -295,7 +303,7 @@ def _contents(data: Path, survey_id: str, now: datetime, left_out: LeftOut) -> t
     if changes is not None:  # why: absent while the first key is the only one, as versions (§2.4)
         manifest["trusted_keys"] = changes
     held = {m.name for m in members}  # why: a key file read at a second try is held, not left out
-    if said := [e for e in _left_out_entries(folder, left_out) if e["name"] not in held]:
+    if said := _left_out_entries(folder, left_out, held):
         manifest["left_out"] = said  # why: absent when nothing was left out, as versions (§2.4)
     members.append(Member(MANIFEST))
     members.append(Member(SIGNATURE, make=lambda made: sign_manifest(signer, _written(made, MANIFEST), survey_id, device)))
