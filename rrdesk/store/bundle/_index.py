@@ -142,10 +142,11 @@ def index_bundle(path: Path, identities: Sequence[age.Identity],
     except BundleError as error:
         return BundleIndex(file, None, (), (Problem(file, None, error.what),),
                            unreadable=isinstance(error, BundleUnreadable))
-    # what the laptop's export could not read, one line a file (FORMAT.md §2.4 left_out)
-    problems = [Problem(file, None, what, name) for name, what in left_out_lines(read.manifest)]
+    problems: list[Problem] = []
     survey_id = read.manifest["survey"]
     survey = bundle_survey(Path(path), read.survey_text, survey_id, problems)
+    # what the laptop's export could not read, one line a file (FORMAT.md §2.4 left_out)
+    problems.extend(Problem(file, None, what, name) for name, what in left_out_lines(read.manifest))
     logs = []
     for entry in read.manifest["logs"]:
         name = entry["name"]
