@@ -62,6 +62,7 @@ def keygen(output: Path, *, post_quantum: bool = False) -> NewKeys:
     present = [path for path in (output, signing, public) if os.path.lexists(path)]
     if present:
         return _finish_keygen(output, signing, public, present)
+    keys.forget_unfinished([output, signing, public])  # why: a run cut before its first link; never seen
     identity = age.Identity.generate(post_quantum=post_quantum, random=system_bytes)
     key = minisign.generate()
     keys.create_key_files([(output, keys.identity_bytes(identity), keys.PRIVATE),

@@ -206,6 +206,14 @@ def unfinished(files: Sequence[Path]) -> dict[Path, Path] | None:
     return None
 
 
+def forget_unfinished(files: Sequence[Path]) -> None:
+    """Remove the temporary files a run of :func:`create_key_files` for ``files`` left before it
+    linked any of them (a crash, a power cut): keys nobody ever saw, never to be used."""
+    for path in files:
+        for temp in Path(path).parent.glob(KEYGEN_TEMP.format(name=Path(path).name, token="*")):
+            remove_quietly(temp)
+
+
 def finish(found: dict[Path, Path], ops: FileOps | None = None) -> None:
     """Complete an unfinished :func:`create_key_files` (:func:`unfinished`): link each missing
     file from its temporary file, flush the folder, remove the temporary files."""
