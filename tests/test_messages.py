@@ -258,3 +258,33 @@ def test_a_signing_key_the_disk_cannot_stat_is_an_error_not_no_key(bundles, tmp_
     monkeypatch.undo()
     assert (code, out) == (2, "") and err == (f"rrdesk: error: {public}: cannot be read: Input/output error (the "
                                               "disk, not the key: try again)\n"), err
+
+
+def test_a_random_number_generator_failing_mid_interview_or_mid_export_is_named(bundles, tmp_path, monkeypatch):
+    """Sealing a record draws a file key and a nonce, an export its bundle's: a CSPRNG failing
+    there too is the one line (RandomFailed), and nothing half-made is left behind."""
+    import datetime as dt
+
+    from rrdesk.app.interviews import Station
+    from rrdesk.core import survey as surveys
+    from rrdesk.core.errors import RandomFailed
+    from tests.conftest import DEMO
+
+    def urandom(n):
+        raise OSError(errno.EIO, os.strerror(errno.EIO))
+    data = tmp_path / "laptop"
+    with Station(surveys.load(DEMO), data, today=lambda: dt.date(2026, 11, 3)) as station:
+        interview = station.start({"department": "office"}, interviewer="t1")
+        question = interview.next_question
+        monkeypatch.setattr(os, "urandom", urandom)
+        with pytest.raises(RandomFailed, match="random number generator failed"):
+            interview.spin(question.id, 1)
+        monkeypatch.undo()
+    simulate(data, 1, 5)  # the folder goes on after it
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    monkeypatch.setattr(os, "urandom", urandom)
+    code, out, err = rrdesk("export", "--data", data, "--survey-id", "workplace-demo", "--to", stick, "--same-disk")
+    monkeypatch.undo()
+    assert code == 2 and "random number generator failed (Input/output error)" in err and err.count("\n") == 1, err
+    assert not list(stick.iterdir())

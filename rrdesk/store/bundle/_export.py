@@ -509,16 +509,16 @@ def _write_verified(ops: BundleOps, final: Path, write: Callable[[int], list[int
         made.append(final)
         ops.fsync_dir(final.parent)
         chosen.check(final)
-    except (OSError, Changed, Unreadable) as error:
+    except BaseException as error:  # why any: a failing CSPRNG, an interrupt -- never a .part left behind
         for path in made:
             try:
                 ops.remove(path)
             except OSError:
                 pass  # best effort: the folder may be gone with the stick
             chosen.forget(path.name)
-        if isinstance(error, Changed):
-            raise
         if isinstance(error, Unreadable):
             raise StoreError(error.path, "", f"export failed: cannot read: {os_reason(error.error)}; "
                                              "nothing was exported") from None
-        raise StoreError(final, "", f"export failed: {os_reason(error)}; nothing was exported") from error
+        if isinstance(error, OSError):
+            raise StoreError(final, "", f"export failed: {os_reason(error)}; nothing was exported") from error
+        raise  # Changed (the caller starts over), RandomFailed, KeyboardInterrupt …
