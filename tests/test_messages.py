@@ -239,6 +239,9 @@ def test_a_read_error_when_the_aggregator_reads_records_again_is_reported(bundle
     assert code == 1 and err == "", err
     assert (f"{bundles[0]}:" in out and "could not be read: Input/output error (the disk or the stick, not the "
             "bundle: no record of it was used; try again)" in out), out
+    # one line per run of records read together, naming the run, not one per record
+    lines = [line for line in out.splitlines() if "could not be read" in line and f"{bundles[0]}:" in line]
+    assert len(lines) == 1 and "were not read)" in lines[0], out
 
 
 def test_a_signing_key_the_disk_cannot_stat_is_an_error_not_no_key(bundles, tmp_path, monkeypatch):

@@ -150,7 +150,10 @@ def open_job(job: Job, opener: Opener, bundles: Bundles) -> Opened:
         before = bundles.blobs(job.file, job.digest, job.prev[:1], job.prev[1:]) if job.prev else [None]
     except BundleError as error:
         width = FIXED + len(job.survey.direct)
-        return Opened(np.empty((0, width), dtype=np.int64), [(job.first + i, error.what) for i in range(job.count)], [])
+        # why one line: the whole run failed for one reason; a line per record said it again and again
+        last = job.first + job.count - 1
+        what = error.what if job.count == 1 else f"{error.what} (records {job.first} to {last} were not read)"
+        return Opened(np.empty((0, width), dtype=np.int64), [(job.first, what)], [])
     return open_blobs(job.file, job.header, job.survey, job.first, blobs, before[0], opener)
 
 
