@@ -11,6 +11,7 @@ from rrdesk.store.collect._collect import Custody, collect, surveys_in, surveys_
 from rrdesk.store.collect._collected import (
     ROW,
     Collection,
+    Interviews,
     Rows,
     SurveyData,
 )
@@ -24,6 +25,7 @@ __all__ = [
     "Collection",
     "Custody",
     "Engine",
+    "Interviews",
     "Judge",
     "Options",
     "Plan",

@@ -58,6 +58,23 @@ class Answer:
 
 
 @dataclass(frozen=True, eq=False)
+class Interviews:
+    """One entry per interview (laptop, number) of a :class:`SurveyData`, for the fieldwork table:
+    counts and where each came from, never an answer. ``slots`` holds, per interview and
+    randomized question (in survey order), 0 (no outcome), 1 (answered), 2 (declined) or 3
+    (abandoned)."""
+
+    device: np.ndarray      # index into SurveyData.device_ids
+    interviewer: tuple[str, ...]
+    version: tuple[str, ...]
+    day: tuple[str, ...]    # ISO date of the interview's first record
+    synthetic: np.ndarray   # bool: made by rrdesk simulate (counted with --include-synthetic)
+    records: np.ndarray
+    refused: np.ndarray     # bool: consent refused
+    slots: np.ndarray       # int8, (interviews, randomized questions)
+
+
+@dataclass(frozen=True, eq=False)
 class SurveyData:
     """One survey's usable records, one row each in :attr:`table` (int64 columns: bundle,
     device, log index, seq, interview, kind, question index, answer index, then the direct
@@ -94,6 +111,31 @@ class SurveyData:
 
     def _interview_keys(self) -> np.ndarray:
         return self.table[:, DEVICE] * opening.MAX_INTERVIEW + self.table[:, ROW + INTERVIEW]
+
+    def interview_summary(self) -> Interviews:
+        """Per interview: its laptop, interviewer, version, day, marks and how each randomized
+        question ended (:class:`Interviews`)."""
+        t = self.table
+        keys = self._interview_keys()
+        unique, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        kind = t[:, ROW + KIND]
+        randomized = [self.survey.questions.index(q) for q in self.survey.randomized]
+        slots = np.zeros((unique.size, len(randomized)), dtype=np.int8)
+        column = np.full(len(self.survey.questions), -1, dtype=np.int64)
+        column[randomized] = np.arange(len(randomized))
+        for code, name in ((1, "answer"), (2, "declined"), (3, "abandoned")):
+            hit = kind == opening.KINDS.index(name)
+            where = column[t[hit, ROW + QUESTION]]
+            ok = where >= 0
+            slots[inverse[hit][ok], where[ok]] = code
+        ordinal = t[first, ROW + DAY].tolist()
+        days = {d: dt.date.fromordinal(d).isoformat() for d in set(ordinal)}
+        return Interviews(device=t[first, DEVICE], interviewer=tuple(self.names[w] for w in t[first, ROW + WHO].tolist()),
+                          version=tuple(self.names[v] for v in t[first, ROW + VERSION].tolist()),
+                          day=tuple(days[d] for d in ordinal), synthetic=t[first, ROW + SYNTHETIC] == 1,
+                          records=np.bincount(inverse, minlength=unique.size),
+                          refused=np.bincount(inverse, weights=kind == REFUSED, minlength=unique.size) > 0,
+                          slots=slots)
 
     def labels(self, question_id: str) -> tuple[str, ...]:
         """A question's answers in count order: ``("no", "yes")`` or its choices; a number

@@ -1,0 +1,139 @@
+"""The few distributions the interviewer checks need, exact where they can be, and Holm's step-down.
+
+numpy is rrdesk's only numerical dependency at run time (scipy is a test extra), so the tails
+are written here: the binomial tail as an exact sum of probabilities (log-space, from log
+factorials), the chi-square tail as the regularized upper incomplete gamma function (series
+and continued fraction, Numerical Recipes §6.2), the normal tail from ``math.erfc``.
+``tests/test_fieldwork.py`` compares each with scipy's.
+"""
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+import numpy as np
+
+_EPS = 1e-15
+_ITERATIONS = 500  # why: both expansions converge in well under 100 terms for the df and statistics met here
+
+
+def _log_factorials(n: int) -> np.ndarray:
+    return np.concatenate(([0.0], np.cumsum(np.log(np.arange(1, n + 1, dtype=float)))))
+
+
+def binomial_upper(x: int, n: int, p: float) -> float:
+    """P(X ≥ x) for X ~ Binomial(n, p), exactly (a sum of the probabilities)."""
+    if x <= 0:
+        return 1.0
+    if x > n or p <= 0.0:
+        return 0.0
+    if p >= 1.0:
+        return 1.0
+    lf = _log_factorials(n)
+    k = np.arange(x, n + 1)
+    log_pmf = lf[n] - lf[k] - lf[n - k] + k * math.log(p) + (n - k) * math.log1p(-p)
+    top = float(log_pmf.max())
+    return min(1.0, math.exp(top) * float(np.exp(log_pmf - top).sum()))
+
+
+def binomial_lower(x: int, n: int, p: float) -> float:
+    """P(X ≤ x) for X ~ Binomial(n, p), exactly."""
+    return binomial_upper(n - x, n, 1.0 - p)
+
+
+def _gamma_q(a: float, x: float) -> float:
+    """The regularized upper incomplete gamma function Q(a, x)."""
+    if x <= 0.0:
+        return 1.0
+    log_front = -x + a * math.log(x) - math.lgamma(a)
+    if x < a + 1.0:  # the series for P(a, x)
+        term = total = 1.0 / a
+        ap = a
+        for _ in range(_ITERATIONS):
+            ap += 1.0
+            term *= x / ap
+            total += term
+            if abs(term) < abs(total) * _EPS:
+                break
+        return max(0.0, 1.0 - total * math.exp(log_front))
+    # the continued fraction for Q(a, x) (modified Lentz)
+    tiny = 1e-300
+    b = x + 1.0 - a
+    c = 1.0 / tiny
+    d = 1.0 / b
+    h = d
+    for i in range(1, _ITERATIONS):
+        an = -i * (i - a)
+        b += 2.0
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1.0 / d
+        delta = d * c
+        h *= delta
+        if abs(delta - 1.0) < _EPS:
+            break
+    return min(1.0, math.exp(log_front) * h)
+
+
+def chi2_upper(statistic: float, df: int) -> float:
+    """P(χ²_df ≥ statistic)."""
+    if df <= 0:
+        return 1.0
+    return _gamma_q(df / 2.0, statistic / 2.0)
+
+
+def normal_upper(z: float) -> float:
+    """P(Z ≥ z) for a standard normal Z."""
+    return 0.5 * math.erfc(z / math.sqrt(2.0))
+
+
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm's step-down adjusted p-values (Holm 1979): the family-wise error rate stays at or
+    under α for any dependence between the tests when those ≤ α are rejected."""
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    adjusted = [1.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p_values[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+def chi2_table(table: np.ndarray) -> tuple[float, int, int]:
+    """Pearson's chi-square statistic of independence of a two-way table of counts, its degrees
+    of freedom and its total, with empty rows and columns dropped first."""
+    t = np.asarray(table, dtype=float)
+    t = t[t.sum(axis=1) > 0][:, t.sum(axis=0) > 0]
+    if t.shape[0] < 2 or t.shape[1] < 2:
+        return 0.0, 0, int(t.sum())
+    total = t.sum()
+    expected = np.outer(t.sum(axis=1), t.sum(axis=0)) / total
+    return float(((t - expected) ** 2 / expected).sum()), (t.shape[0] - 1) * (t.shape[1] - 1), int(total)
+
+
+def mann_whitney(mine: Sequence[float], others: Sequence[float]) -> tuple[float, float]:
+    """The two-sided Mann–Whitney U test of ``mine`` against ``others``, normal approximation
+    with the tie and continuity corrections (as R's ``wilcox.test(exact = FALSE)``): the p-value
+    and the common-language effect size P(mine > other) + ½ P(tie)."""
+    a, b = np.asarray(mine, dtype=float), np.asarray(others, dtype=float)
+    n1, n2 = a.size, b.size
+    both = np.concatenate((a, b))
+    order = np.argsort(both, kind="stable")
+    ranks = np.empty(both.size)
+    sorted_values = both[order]
+    _, first, counts = np.unique(sorted_values, return_index=True, return_counts=True)
+    average = first + (counts + 1) / 2.0
+    ranks[order] = np.repeat(average, counts)
+    u = float(ranks[:n1].sum() - n1 * (n1 + 1) / 2.0)
+    n = n1 + n2
+    ties = float((counts ** 3 - counts).sum())
+    variance = n1 * n2 / 12.0 * ((n + 1) - ties / (n * (n - 1)))
+    effect = u / (n1 * n2)
+    if variance <= 0:
+        return 1.0, effect
+    centre = u - n1 * n2 / 2.0
+    z = (abs(centre) - 0.5) / math.sqrt(variance)
+    return min(1.0, 2.0 * normal_upper(z)) if z > 0 else 1.0, effect
