@@ -142,7 +142,7 @@ def _said(label: str) -> str:
 
 def _arm_tests(counts: Sequence[int], arm: Arm, labels: Sequence[str]) -> list[tuple[float, float, str]]:
     """(p-value, observed share, sentence part) per answer of the arm outside its bounds."""
-    found = []
+    found: list[tuple[float, float, str]] = []
     x = [int(counts[a]) for a in arm.answers]
     n = sum(x)
     if n == 0:
