@@ -16,6 +16,7 @@ from rrdesk.cli.common import EXIT_OK, EXIT_PROBLEMS
 from rrdesk.core.errors import InputError
 
 if TYPE_CHECKING:  # why: the use case, numpy and the results load when the command runs, not for --help
+    from rrdesk.core.fieldwork import Fieldwork
     from rrdesk.core.problems import Problem
     from rrdesk.core.results import Results, fitting
 
@@ -105,13 +106,15 @@ def run(args: argparse.Namespace) -> int:
         extra: dict[str, Any] = {**contracts.versions_json(found.versions_used, per_version), "bundles": list(data.bundles),
                                  "skipped": [{"file": f, "survey": s} for f, s in found.skipped],
                                  "synthetic_interviews": dict(data.synthetic)}
+        if found.fieldwork is not None:
+            extra["fieldwork"] = contracts.fieldwork_json(found.fieldwork)
         if written:
             extra["written"] = [str(path) for path in written]
         print(json.dumps(contracts.aggregate_json(results, problems, **extra), indent=2))
     else:
         _show(results, data.bundles, problems, found.skipped, written,
               lambda: _show_versions(found.versions_used, [(v, r) for v, _, r in found.by_version]),
-              sum(data.synthetic.values()) if args.include_synthetic else 0)
+              sum(data.synthetic.values()) if args.include_synthetic else 0, found.fieldwork)
     return EXIT_PROBLEMS if problems else EXIT_OK
 
 
@@ -144,7 +147,7 @@ def _pct(x: float) -> str:
 
 def _show(results: Results, bundles: tuple[str, ...], problems: list[Problem],
           skipped: tuple[tuple[str, str], ...], written: list[Path], versions: Callable[[], None],
-          synthetic: int = 0) -> None:
+          synthetic: int = 0, work: Fieldwork | None = None) -> None:
     s = results.survey
     print(f"{s.title} — survey {s.id}")
     print(f"{results.interviews} interviews, {results.records} records, {results.devices} laptop(s), "
@@ -191,6 +194,8 @@ def _show(results: Results, bundles: tuple[str, ...], problems: list[Problem],
     if results.model is not None:
         _show_model(results.model)
     versions()
+    if work is not None:
+        _show_fieldwork(work)
     for file, survey_id in skipped:
         print(f"\nskipped: {file} (survey {survey_id})")
     if written:
@@ -201,6 +206,36 @@ def _show(results: Results, bundles: tuple[str, ...], problems: list[Problem],
             print(f"  {p}")
     else:
         print("\nno problems: every bundle, log and record verified")
+
+
+def _show_fieldwork(work: Fieldwork) -> None:
+    """The fieldwork in short: totals and progress, a line per interviewer with their flags, a
+    line per laptop (its bundles and custody events); the whole table is in fieldwork.csv."""
+    total = sum(i.counts.started for i in work.interviewers)
+    completed = sum(i.counts.completed for i in work.interviewers)
+    p = work.progress
+    plan = f"; {completed} of {p.planned} planned ({_pct(p.share).strip()})" if p.share is not None else ""
+    print(f"\nfieldwork {work.first_day} – {work.last_day}: {total} interview(s) begun, {completed} completed, "
+          f"{len(work.interviewers)} interviewer(s), {len(work.laptops)} laptop(s){plan}")
+    if p.groups:
+        print("  completed by " + str(p.by) + ": " + ", ".join(f"{g} {n}" for g, n in p.groups))
+    print(f"  {'interviewer':<16}{'days':>5}{'begun':>7}{'completed':>10}{'stopped':>8}{'refused':>8}"
+          f"{'synthetic':>10}{'flags':>6}")
+    for i in work.interviewers:
+        c = i.counts
+        print(f"  {i.id:<16}{len(i.per_day):>5}{c.started:>7}{c.completed:>10}{c.stopped:>8}{c.refused:>8}"
+              f"{c.synthetic:>10}{len(i.flags):>6}")
+    for i in work.interviewers:
+        for f in i.flags:
+            print(f"  ! {i.id} ({f.check.replace('_', ' ')}): {f.sentence}")
+    for lap in work.laptops:
+        last = f", last exported {lap.bundles[-1].exported}" if lap.bundles else ""
+        left = f", {lap.synthetic_left_out} synthetic interview(s) left out" if lap.synthetic_left_out else ""
+        print(f"  laptop {lap.name}: {len(lap.bundles)} bundle(s){last}{left}")
+        for event in lap.custody:
+            print(f"    ! {event}")
+    print(f"  (checks at a family-wise false-alarm level of {100 * work.alpha:g} % each: a flag asks for a look, "
+          "it proves nothing)")
 
 
 def _show_versions(versions: Sequence[str], by_version: Sequence[tuple[str, Results]]) -> None:

@@ -35,10 +35,12 @@ import numpy as np
 from rrdesk.app import enrollment, trust
 from rrdesk.app.aggregate._custody import LEDGER_ENV, Checks, beside, ledger_path, no_signed_copy, save_ledger
 from rrdesk.app.aggregate._custody import custody as custody_checks
+from rrdesk.app.aggregate._fieldwork import BundleFacts, fieldwork_of
 from rrdesk.app.aggregate._versions import sort_out
 from rrdesk.app.inputs import load_identities
 from rrdesk.core.errors import InputError, RRDeskError, StoreError, os_reason
 from rrdesk.core.estimate import Weighted, weighted
+from rrdesk.core.fieldwork import Fieldwork
 from rrdesk.core.fileio import write_atomic
 from rrdesk.core.problems import Problem
 from rrdesk.core.results import UNKNOWN_GROUP, QuestionResult, Results, fitting, results
@@ -46,7 +48,7 @@ from rrdesk.core.results.codebook import codebook
 from rrdesk.core.results.datafiles import unavailable, wide_csv, wide_table, write_dta, write_sav
 from rrdesk.core.results.html import render
 from rrdesk.core.results.scripts import analysis_do, analysis_r
-from rrdesk.core.results.tables import answers_csv, estimates_csv, model_csv
+from rrdesk.core.results.tables import answers_csv, estimates_csv, fieldwork_csv, model_csv
 from rrdesk.core.survey import INTERVIEWER, Survey
 from rrdesk.store import collect as collected
 from rrdesk.store.age import Identity
@@ -60,7 +62,7 @@ __all__ = ["LEDGER_ENV", "REPORT_FILES", "Aggregation", "Checks", "IdentityFiles
 
 
 REPORT_FILES = ("report.html", "estimates.csv", "answers.csv", "codebook.md", "analysis.R", "analysis.do",
-                "answers-wide.csv", "answers.dta", "answers.sav")
+                "answers-wide.csv", "answers.dta", "answers.sav", "fieldwork.csv")
 Found = dict[str, tuple[Survey, list[str]]]  # survey id → (its survey, the bundles holding it)
 IdentityFiles = Path | Sequence[Path]
 # why one type: the coordinator's identity files, never keys already loaded -- the laptops' list,
@@ -80,6 +82,9 @@ class Aggregation:
     versions_used: tuple[str, ...] = ()  # the survey versions the records of ``results`` name, first met first
     by_version: tuple[tuple[str, SurveyData, Results], ...] = ()  # each version alone, when they read differently
     laptops: tuple[tuple[str, str], ...] = ()  # (device id, enrollment name) of the laptops the coordinator named
+    fieldwork: Fieldwork | None = None  # the fieldwork table and the interviewer checks (None: no records)
+    bundle_facts: tuple[BundleFacts, ...] = ()  # each bundle's laptop and export time, as its manifest says
+    include_synthetic: bool = False
 
 
 def find_surveys(bundles: Sequence[Path], identity: IdentityFiles) -> Found:
@@ -194,14 +199,19 @@ def _aggregate(bundles: Sequence[Path], identities: Sequence[Identity], engine: 
                found: collected.Custody, *, choosing: bool = False, include_synthetic: bool = False) -> Aggregation:
     """Index, decide, open and count (:func:`rrdesk.store.collect.collect`), save the ledger, then
     report; ``choosing``: :func:`choose` once every bundle is indexed (it may raise)."""
+    facts: list[BundleFacts] = []
+
     def indexed(heads: list[BundleIndex]) -> None:
-        _choose(collected.surveys_of(heads), survey_id, by, survey, model)
+        facts.extend(BundleFacts(h.file, str(h.manifest["device"]), str(h.manifest["exported"])) for h in heads
+                     if h.manifest is not None)
+        if choosing:
+            _choose(collected.surveys_of(heads), survey_id, by, survey, model)
     if survey is not None and found.signer is not None:
         signed = trust.survey_signature(survey)  # why: a signature that fails is refused here, never ignored
         found = replace(found, survey_signed=signed is not None and signed.signer == found.signer)
     collection = collected.collect(bundles, identities, survey_id=survey_id, survey=survey, custody=found,
                                    include_synthetic=include_synthetic,
-                                   engine=engine, indexed=indexed if choosing else None)
+                                   engine=engine, indexed=indexed)
     if collection.unsigned:
         assert found.signer is not None
         raise no_signed_copy(checks, found.signer)
@@ -216,7 +226,10 @@ def _aggregate(bundles: Sequence[Path], identities: Sequence[Identity], engine: 
     data = versions.data
     return Aggregation(data, results_of(data, by=by, model=model), _named(data.problems, names), collection.skipped,
                        versions.used, tuple((v, d, results_of(d, by=by)) for v, d in versions.split),
-                       tuple(sorted(names.items())))
+                       tuple(sorted(names.items())),
+                       fieldwork=fieldwork_of(data, by=by, names=names, bundles=facts, problems=data.problems,
+                                              include_synthetic=include_synthetic),
+                       bundle_facts=tuple(facts), include_synthetic=include_synthetic)
 
 
 _LAPTOP = re.compile(r"\blaptop ([0-9a-f]{8})\b")  # how problems name a laptop: its device id's first 8 digits
@@ -251,7 +264,9 @@ def split(found: Aggregation, by: str | None) -> Aggregation:
     if found.data is None:
         return found
     model = found.results.model.model.text if found.results is not None and found.results.model else None
-    return replace(found, results=results_of(found.data, by=by, model=model),
+    work = fieldwork_of(found.data, by=by, names=dict(found.laptops), bundles=found.bundle_facts,
+                        problems=found.data.problems, include_synthetic=found.include_synthetic)
+    return replace(found, results=results_of(found.data, by=by, model=model), fieldwork=work,
                    by_version=tuple((v, d, results_of(d, by=by)) for v, d, _ in found.by_version))
 
 
@@ -386,6 +401,8 @@ def write_report(out: Path, found: Aggregation, *, now: datetime | None = None,
              "codebook.md": codebook(res), "analysis.R": analysis_r(res), "analysis.do": analysis_do(res)}
     if res.model is not None:
         texts["model.csv"] = model_csv(res.model)
+    if found.fieldwork is not None:
+        texts["fieldwork.csv"] = fieldwork_csv(found.fieldwork)
     # one row per interview, labelled, each laptop by its enrollment name
     wide = wide_table(data.survey, data.answers(), data.direct_answers(), labels, laptops=dict(found.laptops))
     files = {**{name: text.encode("utf-8") for name, text in texts.items()}, "answers-wide.csv": wide_csv(wide).encode("utf-8")}

@@ -10,13 +10,14 @@ from typing import Any, Sequence
 
 from rrdesk.core import cdm, disclosure, plan
 from rrdesk.core.estimate import Estimate, Weighted
+from rrdesk.core.fieldwork import Fieldwork
 from rrdesk.core.problems import Problem
 from rrdesk.core.results import fitting
 from rrdesk.core.results.fitting import ModelResult
 from rrdesk.core.results.model import EMPTY, QuestionResult, Results
 from rrdesk.core.survey import Question, Survey
 
-__all__ = ["aggregate_json", "check_json", "verify_json", "versions_json"]
+__all__ = ["aggregate_json", "check_json", "fieldwork_json", "verify_json", "versions_json"]
 
 
 # -- rrdesk check --json ---------------------------------------------------------------------
@@ -158,6 +159,36 @@ def versions_json(versions: Sequence[str], by_version: Sequence[tuple[str, Resul
             "versions": [{"version": v, "questions": [_aggregate_question(r) for r in found.questions],
                           "records": found.records, "interviews": found.interviews, "refused": found.refused,
                           "response_rate": found.response_rate} for v, found in by_version]}
+
+
+def fieldwork_json(work: Fieldwork) -> dict[str, Any]:
+    """``fieldwork``: ``rows`` (per laptop, interviewer, version and day: the counts, and
+    ``declined`` and ``abandoned`` per randomized question), ``interviewers`` (each ``id``, the
+    counts, ``laptops``, ``first_day``, ``last_day``, ``days`` -- interviews begun per day --,
+    ``median_minutes`` and ``flags``: each ``check``, ``question``, ``figure``, ``p_value``,
+    ``p_adjusted``, ``sentence``), ``laptops`` (each ``name``, ``device``, ``bundles`` with their
+    ``exported`` times, ``synthetic_left_out`` and ``custody``: one sentence per kind of custody
+    event), ``progress`` (``planned``, ``completed``, ``share``, ``by``, ``groups``) and
+    ``alpha``, the family-wise false-alarm level of each check. Counts only, never an answer."""
+    p = work.progress
+    return {
+        "first_day": work.first_day or None, "last_day": work.last_day or None,
+        "rows": [{"laptop": r.laptop, "interviewer": r.interviewer, "version": r.version, "day": r.day,
+                  **r.counts.as_json(), "declined": dict(r.declined), "abandoned": dict(r.abandoned)}
+                 for r in work.rows],
+        "interviewers": [{"id": i.id, **i.counts.as_json(), "laptops": list(i.laptops), "first_day": i.first_day,
+                          "last_day": i.last_day, "days": [{"day": d, "started": n} for d, n in i.per_day],
+                          "median_minutes": i.median_minutes, "flags": [f.as_json() for f in i.flags]}
+                         for i in work.interviewers],
+        "laptops": [{"name": lap.name, "device": lap.device,
+                     "bundles": [{"file": b.file, "exported": b.exported} for b in lap.bundles],
+                     "synthetic_left_out": lap.synthetic_left_out, "custody": list(lap.custody)}
+                    for lap in work.laptops],
+        "progress": {"planned": p.planned, "completed": p.completed,
+                     "share": None if p.share is None else round(p.share, 4), "by": p.by,
+                     "groups": [{"group": g, "completed": n} for g, n in p.groups]},
+        "alpha": work.alpha,
+    }
 
 
 def model_json(m: ModelResult) -> dict[str, Any]:

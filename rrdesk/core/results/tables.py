@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any, Iterable, Mapping, Protocol, Sequence
 
 from rrdesk.core import cdm
+from rrdesk.core.fieldwork import Fieldwork
 from rrdesk.core.results import fitting
 from rrdesk.core.results.fitting import ModelResult
 from rrdesk.core.results.model import EMPTY, UNKNOWN_GROUP, Results, answer_parameters, design_parameters
@@ -138,6 +139,24 @@ def answers_csv(survey: Survey, answers: Iterable[RecordedAnswer],
                       *params[key], f"{a.device}-{a.interview}", code, *more[key],
                       weight_of.get(given.get(survey.weight_question or "", ""), ""), group,
                       a.day, a.interviewer, a.version, *(given.get(qid, "") for qid in direct)])
+    return f.getvalue()
+
+
+FIELDWORK_COLUMNS = ("laptop", "interviewer", "version", "day", "started", "completed", "stopped", "refused",
+                     "synthetic", "records")
+
+
+def fieldwork_csv(work: Fieldwork) -> str:
+    """``fieldwork.csv``: one row per laptop, interviewer, survey version and day, with the
+    counts and, per randomized question, ``declined_QID`` and ``abandoned_QID``."""
+    f = io.StringIO(newline="")
+    out = csv.writer(f, lineterminator="\n")
+    out.writerow([*FIELDWORK_COLUMNS, *(f"declined_{q}" for q in work.questions),
+                  *(f"abandoned_{q}" for q in work.questions)])
+    for r in work.rows:
+        counts = r.counts.as_json()
+        out.writerow([r.laptop, r.interviewer, r.version, r.day, *(counts[c] for c in FIELDWORK_COLUMNS[4:]),
+                      *(r.declined[q] for q in work.questions), *(r.abandoned[q] for q in work.questions)])
     return f.getvalue()
 
 

@@ -13,7 +13,7 @@ import numpy as np
 
 import rrdesk.store.collect._opening as opening
 from rrdesk.core.problems import Problem
-from rrdesk.core.survey import SKIPPED_GROUP, Survey
+from rrdesk.core.survey import SKIPPED_GROUP, Question, Survey
 from rrdesk.store.collect._opening import (
     ABANDONED,
     ANSWER,
@@ -65,6 +65,7 @@ class Interviews:
     (abandoned)."""
 
     device: np.ndarray      # index into SurveyData.device_ids
+    number: np.ndarray      # the interview's number on its laptop
     interviewer: tuple[str, ...]
     version: tuple[str, ...]
     day: tuple[str, ...]    # ISO date of the interview's first record
@@ -130,7 +131,7 @@ class SurveyData:
             slots[inverse[hit][ok], where[ok]] = code
         ordinal = t[first, ROW + DAY].tolist()
         days = {d: dt.date.fromordinal(d).isoformat() for d in set(ordinal)}
-        return Interviews(device=t[first, DEVICE], interviewer=tuple(self.names[w] for w in t[first, ROW + WHO].tolist()),
+        return Interviews(device=t[first, DEVICE], number=t[first, ROW + INTERVIEW], interviewer=tuple(self.names[w] for w in t[first, ROW + WHO].tolist()),
                           version=tuple(self.names[v] for v in t[first, ROW + VERSION].tolist()),
                           day=tuple(days[d] for d in ordinal), synthetic=t[first, ROW + SYNTHETIC] == 1,
                           records=np.bincount(inverse, minlength=unique.size),
@@ -184,6 +185,46 @@ class SurveyData:
         if (groups == -1).any():
             result[None] = tuple(int(c) for c in np.bincount(values[groups == -1], minlength=k))
         return result
+
+    def per_interviewer(self, question_id: str, *, by: str | None = None) -> dict[str | None, dict[str, tuple[int, ...]]]:
+        """As :meth:`counts`, split by the interviewer each answer was recorded by: group (None
+        without ``by``, and for answers whose ``by`` is unknown) → interviewer → counts. The
+        fieldwork checks read these; counts only, never an interview's answer."""
+        q = self.survey.question(question_id)
+        k = len(self.labels(question_id))
+        rows, values = self._rows_values(q)
+        who = rows[:, ROW + WHO]
+        groups = self._groups(rows, by) if by is not None else np.full(rows.shape[0], -1, dtype=np.int64)
+        names = [None, SKIPPED_GROUP, *self.labels(by)] if by is not None else [None]
+        result: dict[str | None, dict[str, tuple[int, ...]]] = {}
+        for g in np.unique(groups).tolist():
+            name = names[0] if g == -1 else SKIPPED_GROUP if g == SKIPPED else self.labels(by or "")[g]
+            inside = groups == g
+            result[name] = {self.names[w]: tuple(int(c) for c in np.bincount(values[inside & (who == w)], minlength=k))
+                            for w in np.unique(who[inside]).tolist()}
+        return result
+
+    def number_values(self, question_id: str) -> dict[str, np.ndarray]:
+        """A direct number question's recorded values in units (not binned; skipped left out),
+        per interviewer."""
+        q = self.survey.question(question_id)
+        assert q.number is not None
+        t = self.table
+        rows = t[t[:, ROW + KIND] == START]
+        values = rows[:, self._direct_column(question_id)]
+        rows, values = rows[values >= 0], values[values >= 0] + q.number.low
+        who = rows[:, ROW + WHO]
+        return {self.names[w]: values[who == w] for w in np.unique(who).tolist()}
+
+    def _rows_values(self, q: Question) -> tuple[np.ndarray, np.ndarray]:
+        """The rows a question's counts come from, and each row's answer (a number: its bin)."""
+        t = self.table
+        if q.design is None:
+            rows = t[t[:, ROW + KIND] == START]
+            values = self._binned(q.id, rows[:, self._direct_column(q.id)])
+            return rows[values >= 0], values[values >= 0]
+        rows = t[(t[:, ROW + KIND] == ANSWERED) & (t[:, ROW + QUESTION] == self.survey.questions.index(q))]
+        return rows, rows[:, ROW + ANSWER]
 
     def _groups(self, rows: np.ndarray, by: str) -> np.ndarray:
         return self._binned(by, self._column(rows, by))
