@@ -33,7 +33,7 @@ from rrdesk.core.fieldwork import (
     impossible_rates,
     pace,
 )
-from rrdesk.core.fieldwork._stats import binomial_lower, binomial_upper, chi2_upper, holm, mann_whitney
+from rrdesk.core.fieldwork._stats import binomial_lower, binomial_upper, chi2_upper, cmh, holm, mann_whitney
 
 STUDIES = 200
 ALLOWED = int(ALPHA * STUDIES)  # 10 of 200 studies may flag someone
@@ -78,6 +78,20 @@ def test_mann_whitney_matches_scipy_with_ties() -> None:
     a, b = [3, 5, 5, 6, 8, 9, 9], [1, 2, 2, 3, 5, 5, 7, 7, 8]
     p, _ = mann_whitney(a, b)
     assert p == pytest.approx(stats.mannwhitneyu(a, b, use_continuity=True, method="asymptotic").pvalue, rel=1e-9)
+
+
+def test_cochran_mantel_haenszel_matches_scipy_on_2x2_strata() -> None:
+    tables = [np.array([[12, 5], [7, 14]]), np.array([[3, 9], [6, 6]]), np.array([[20, 11], [9, 15]])]
+    expected = stats.contingency.StratifiedTable(tables).test_null_odds(correction=False).statistic \
+        if hasattr(stats.contingency, "StratifiedTable") else None
+    found, df = cmh(tables)
+    # the classic 2 x 2 x K statistic, written out (Mantel & Haenszel 1959, without continuity correction)
+    a = sum(t[0, 0] for t in tables)
+    e = sum(t[0].sum() * t[:, 0].sum() / t.sum() for t in tables)
+    v = sum(t[0].sum() * t[1].sum() * t[:, 0].sum() * t[:, 1].sum() / (t.sum() ** 2 * (t.sum() - 1)) for t in tables)
+    assert df == 1 and found == pytest.approx((a - e) ** 2 / v, rel=1e-12)
+    if expected is not None:
+        assert found == pytest.approx(expected, rel=1e-9)
 
 
 def test_holm_adjusts_step_down() -> None:
@@ -204,7 +218,7 @@ def test_pace_and_durations_far_from_peers_are_flagged() -> None:
     minutes = {w: [18, 20, 22, 19, 21, 20, 23, 17] for w in WHO[:3]}
     minutes["dev"] = [4, 5, 3, 4, 5, 4, 6, 4]
     flags = durations(minutes)
-    assert [f.interviewer for f in flags] == ["dev"] and "interviews last 4" in flags[0].sentence
+    assert [f.interviewer for f in flags] == ["dev"] and "dev: interviews of 4 minutes (median), against 20" in flags[0].sentence
 
 
 def test_too_few_days_are_not_judged() -> None:

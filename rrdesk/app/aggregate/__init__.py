@@ -395,7 +395,8 @@ def write_report(out: Path, found: Aggregation, *, now: datetime | None = None,
     when = (now or datetime.now(timezone.utc)).astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     per_version = [(v, r) for v, _, r in found.by_version]
     texts = {"report.html": render(res, found.problems, bundles=data.bundles, generated=when,
-                                   versions=found.versions_used, by_version=per_version),
+                                   versions=found.versions_used, by_version=per_version,
+                                   fieldwork=found.fieldwork),
              "estimates.csv": estimates_csv(res, per_version),
              "answers.csv": answers_csv(data.survey, data.answers(), data.direct_answers()),
              "codebook.md": codebook(res), "analysis.R": analysis_r(res), "analysis.do": analysis_do(res)}

@@ -17,8 +17,10 @@ Impossible rates
     question are combined by Bonferroni before Holm runs across interviewers and questions.
 Heterogeneity
     Each interviewer's recorded answers against the other interviewers' (a 2 × k table,
-    Pearson's chi-square); with ``--by`` the chi-squares of the strata are summed (and their
-    degrees of freedom), so interviewers working different areas are compared within areas.
+    Pearson's chi-square); with ``--by`` the generalized Cochran–Mantel–Haenszel test over its
+    groups, so interviewers working different areas are compared within areas. A flag also
+    needs the interviewers × answers test to find a difference at all (the larger p-value
+    counts), and Holm's step-down leaves each flagged interviewer out of the others' pool.
     Effect size: Cramér's V (and for yes/no the two YES shares).
 Direct questions
     The same comparison for each question asked directly (a number question by its bins),
@@ -38,7 +40,15 @@ from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
-from rrdesk.core.fieldwork._stats import binomial_lower, binomial_upper, chi2_table, chi2_upper, holm, mann_whitney
+from rrdesk.core.fieldwork._stats import (
+    binomial_lower,
+    binomial_upper,
+    chi2_table,
+    chi2_upper,
+    cmh,
+    holm,
+    mann_whitney,
+)
 from rrdesk.core.survey import Question
 
 ALPHA = 0.05  # the family-wise false-alarm level of each check
@@ -194,28 +204,26 @@ def _versus_others(who: str, counts: Mapping[str, Sequence[int]]) -> np.ndarray:
 
 def _compare(who: str, counts: Mapping[str, Sequence[int]],
              strata: Mapping[str, Mapping[str, Sequence[int]]]) -> tuple[float, int, int, np.ndarray]:
-    """Chi-square, df and total of ``who`` against the others (summed over the strata when
-    given), and the unstratified 2 × k table."""
+    """Chi-square, df and total of ``who`` against the others (with strata: the generalized
+    Cochran–Mantel–Haenszel statistic over them), and the unstratified 2 × k table."""
     whole = _versus_others(who, counts)
     if not strata:
         chi2, df, n = chi2_table(whole)
         return chi2, df, n, whole
-    chi2, df, n = 0.0, 0, 0
-    for group in strata.values():
-        if who not in group:
-            continue
-        c, d, t = chi2_table(_versus_others(who, group))
-        chi2, df, n = chi2 + c, df + d, n + t
-    return chi2, df, n, whole
+    tables = [_versus_others(who, group) for group in strata.values() if who in group and len(group) > 1]
+    chi2, df = cmh(tables)
+    return chi2, df, int(sum(t.sum() for t in tables)), whole
 
 
 def _overall(counts: Mapping[str, Sequence[int]], strata: Mapping[str, Mapping[str, Sequence[int]]]) -> float:
-    """The p-value of the interviewers × answers chi-square (summed over the strata when given):
-    do the interviewers differ at all?"""
-    chi2, df = 0.0, 0
-    for group in (strata.values() if strata else (counts,)):
-        c, d, _ = chi2_table(np.array([group[w] for w in sorted(group)], dtype=float))
-        chi2, df = chi2 + c, df + d
+    """The p-value of the interviewers × answers test (with strata: the generalized
+    Cochran–Mantel–Haenszel test over them): do the interviewers differ at all?"""
+    if not strata:
+        chi2, df, _ = chi2_table(np.array([counts[w] for w in sorted(counts)], dtype=float))
+    else:
+        who = sorted({w for group in strata.values() for w in group})
+        width = len(next(iter(counts.values())))
+        chi2, df = cmh([np.array([group.get(w, [0] * width) for w in who], dtype=float) for group in strata.values()])
     return chi2_upper(chi2, df) if df else 1.0
 
 
@@ -331,7 +339,8 @@ def digit_preference(questions: Sequence[DirectCounts], alpha: float = ALPHA) ->
 
 # -- pace ---------------------------------------------------------------------------------------
 
-def _rank_tests(values: Mapping[str, Sequence[float]], least: int, what: str, unit: str) -> list[_Test]:
+def _rank_tests(values: Mapping[str, Sequence[float]], least: int, said: str) -> list[_Test]:
+    """``said`` holds ``{m}``, the median: "{m} interviews per working day"."""
     tests = []
     for who in sorted(values):
         mine = list(values[who])
@@ -341,20 +350,20 @@ def _rank_tests(values: Mapping[str, Sequence[float]], least: int, what: str, un
         p, _ = mann_whitney(mine, others)
         med_mine, med_others = float(np.median(mine)), float(np.median(others))
         tests.append(_Test(who, None, med_mine, p,
-                           f"{who}: {what} {med_mine:g} {unit} (median), against {med_others:g} for the other "
-                           f"interviewers (p = {_p(p):g}). Longer or shorter journeys, harder areas or a "
+                           f"{who}: {said.format(m=f'{med_mine:g}')} (median), against {med_others:g} for the "
+                           f"other interviewers (p = {_p(p):g}). Longer or shorter journeys, harder areas or a "
                            "different assignment show here too"))
     return tests
 
 
 def pace(per_day: Mapping[str, Sequence[int]], alpha: float = ALPHA) -> list[Flag]:
     """Interviewers whose interviews per working day are far from the others'."""
-    return _flags("pace", _rank_tests(per_day, MIN_DAYS, "interviews per working day", "a day"), alpha)
+    return _flags("pace", _rank_tests(per_day, MIN_DAYS, "{m} interviews per working day"), alpha)
 
 
 def durations(minutes: Mapping[str, Sequence[int]], alpha: float = ALPHA) -> list[Flag]:
     """Interviewers whose recorded interview durations are far from the others'."""
-    return _flags("duration", _rank_tests(minutes, MIN_DURATIONS, "interviews last", "minutes"), alpha)
+    return _flags("duration", _rank_tests(minutes, MIN_DURATIONS, "interviews of {m} minutes"), alpha)
 
 
 def all_checks(randomized: Sequence[RandomizedCounts], direct: Sequence[DirectCounts] = (),

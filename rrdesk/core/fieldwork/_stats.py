@@ -114,6 +114,32 @@ def chi2_table(table: np.ndarray) -> tuple[float, int, int]:
     return float(((t - expected) ** 2 / expected).sum()), (t.shape[0] - 1) * (t.shape[1] - 1), int(total)
 
 
+def cmh(tables: Sequence[np.ndarray]) -> tuple[float, int]:
+    """The generalized Cochran–Mantel–Haenszel statistic of general association over strata of
+    R × C tables (Landis, Heyman & Koch 1978; R's ``mantelhaen.test``): the strata's
+    (observed − expected) counts summed before they are squared, so an association that
+    points the same way in every stratum adds up. Returns the statistic and its degrees of
+    freedom (the rank of the summed covariance; 0 when nothing can be compared)."""
+    shape = np.asarray(tables[0]).shape if tables else (0, 0)
+    r, c = shape[0] - 1, shape[1] - 1
+    if r < 1 or c < 1:
+        return 0.0, 0
+    diff = np.zeros(r * c)
+    cov = np.zeros((r * c, r * c))
+    for table in tables:
+        t = np.asarray(table, dtype=float)
+        n = t.sum()
+        if n < 2:
+            continue
+        p, q = t.sum(axis=1) / n, t.sum(axis=0) / n
+        diff += (t - n * np.outer(p, q))[:r, :c].ravel()
+        cov += n * n / (n - 1) * np.kron((np.diag(p) - np.outer(p, p))[:r, :r], (np.diag(q) - np.outer(q, q))[:c, :c])
+    df = int(np.linalg.matrix_rank(cov)) if cov.any() else 0
+    if df == 0:
+        return 0.0, 0
+    return float(diff @ np.linalg.pinv(cov) @ diff), df
+
+
 def mann_whitney(mine: Sequence[float], others: Sequence[float]) -> tuple[float, float]:
     """The two-sided Mann–Whitney U test of ``mine`` against ``others``, normal approximation
     with the tie and continuity corrections (as R's ``wilcox.test(exact = FALSE)``): the p-value

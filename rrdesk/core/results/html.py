@@ -7,6 +7,7 @@ model 5). Pure: :func:`render` returns a string.
 """
 from __future__ import annotations
 
+import datetime as dt
 import math
 import re
 from dataclasses import dataclass
@@ -15,6 +16,7 @@ from typing import Sequence
 
 import rrdesk
 from rrdesk.core import disclosure
+from rrdesk.core.fieldwork import Fieldwork
 from rrdesk.core.problems import Problem
 from rrdesk.core.regression import MODEL_METHOD
 from rrdesk.core.results import fitting
@@ -56,6 +58,8 @@ svg{width:100%;height:auto;display:block;margin:6px 0}
 .legend{font-size:12px;color:var(--muted)}.legend i{display:inline-block;width:18px;height:8px;
 vertical-align:middle;margin:0 4px 0 12px}
 .warn{color:var(--warnb)}details{margin-top:8px}summary{cursor:pointer;color:var(--muted);font-size:13px}
+.flag{border-left:4px solid var(--warnb);background:var(--warn);padding:6px 12px;margin:6px 0;border-radius:6px}
+.who{background:#fff;border:1px solid var(--line);border-radius:10px;padding:8px 14px;margin:8px 0;break-inside:avoid}
 .problems td{text-align:left;vertical-align:top}.problems td:first-child{width:34%;word-break:break-all}
 .problems td:nth-child(2){text-align:right;white-space:nowrap}
 code{font-size:13px}footer{margin-top:36px;color:var(--muted);font-size:12px}
@@ -86,9 +90,11 @@ person: the smaller, the more private. A respondent's total is the sum over the 
 
 def render(results: Results, problems: Sequence[Problem], *, bundles: Sequence[str] = (),
            generated: str = "", versions: Sequence[str] = (),
-           by_version: Sequence[tuple[str, Results]] = ()) -> str:
+           by_version: Sequence[tuple[str, Results]] = (), fieldwork: Fieldwork | None = None) -> str:
     """The whole page; ``versions``: the survey versions the records name (pooled in ``results``),
-    ``by_version``: each version alone, when their randomized questions read differently."""
+    ``by_version``: each version alone, when their randomized questions read differently;
+    ``fieldwork``: the Fieldwork section (the table, the interviewer checks, a chart per
+    interviewer over the days, the laptops and their custody)."""
     s = results.survey
     randomized = [r for r in results.questions if r.question.design is not None]
     direct = [r for r in results.questions if r.question.design is None]
@@ -114,6 +120,8 @@ def render(results: Results, problems: Sequence[Problem], *, bundles: Sequence[s
     parts.append(_versions(versions, by_version))
     if results.model is not None:
         parts.append(_model(results.model))
+    if fieldwork is not None:
+        parts.append(_fieldwork(fieldwork))
     parts.append(_problems(problems))
     parts.append(f"<footer>Made by rrdesk {escape(rrdesk.__version__)}. Bundles: "
                  f"{escape(', '.join(_base(b) for b in bundles)) or 'none'}.</footer></main></body></html>\n")
@@ -436,3 +444,114 @@ def _odds_plot(lines: Sequence[dict]) -> str:
                    f"<text x=\"{_W - 2}\" y=\"{cy + 4:.1f}\" text-anchor=\"end\">{float(r['odds_ratio']):.2f}</text>")
     out.append("</svg>")
     return "".join(out)
+
+
+# -- the Fieldwork section ---------------------------------------------------------------------------
+
+_CHECK_NAMES = {"impossible_rate": "impossible rate", "heterogeneity": "differs from the others",
+                "direct_distribution": "direct answers", "digit_preference": "digit preference",
+                "pace": "interviews per day", "duration": "interview length"}
+
+
+def _fieldwork(work: Fieldwork) -> str:
+    """Who sent what and when: progress, the interviewer checks' flags, a chart per interviewer
+    over the days, the laptops (bundles, custody), and the whole table (counts only)."""
+    p = work.progress
+    begun = sum(i.counts.started for i in work.interviewers)
+    parts = [f"<h2 id=\"fieldwork\">Fieldwork</h2><p class=\"muted small\">{escape(work.first_day)} &ndash; "
+             f"{escape(work.last_day)}: {begun} interview{'s' if begun != 1 else ''} begun by "
+             f"{len(work.interviewers)} interviewer{'s' if len(work.interviewers) != 1 else ''} on "
+             f"{len(work.laptops)} laptop{'s' if len(work.laptops) != 1 else ''}. Counts only: no answer of "
+             "anyone is shown here.</p>"]
+    if p.share is not None:
+        parts.append(_progress([("all", p.completed)] + list(p.groups), p.planned, p.by))
+    flags = [(i.id, f) for i in work.interviewers for f in i.flags]
+    parts.append(f"<h3>Interviewer checks</h3><p class=\"muted small\">Each check compares an interviewer's "
+                 f"counts with what the spinner can produce and with the other interviewers'; each keeps its "
+                 f"false alarms, when every interviewer works honestly, to {100 * work.alpha:g}&nbsp;% of studies. "
+                 "A flag asks for a look (a visit, a call-back, a word with the interviewer); it proves "
+                 "nothing.</p>")
+    if flags:
+        parts += [f"<div class=\"flag\"><b>{escape(who)}</b> &middot; {escape(_CHECK_NAMES.get(f.check, f.check))}"
+                  f"<br>{escape(f.sentence)}</div>" for who, f in flags]
+    else:
+        parts.append("<p>No interviewer was flagged.</p>")
+    days = _days(work.first_day, work.last_day)
+    top = max((n for i in work.interviewers for _, n in i.per_day), default=1)
+    parts.append("<h3>Interviews per day</h3>")
+    for i in work.interviewers:
+        c = i.counts
+        extra = f" &middot; median {i.median_minutes:g} min" if i.median_minutes is not None else ""
+        marks = f" &middot; <span class=\"warn\">&#9873; {len(i.flags)} flag{'s' if len(i.flags) != 1 else ''}</span>" \
+            if i.flags else ""
+        parts.append(f"<div class=\"who\"><b>{escape(i.id)}</b> <span class=\"muted small\">"
+                     f"{escape(', '.join(i.laptops))} &middot; {c.started} begun, {c.completed} completed, "
+                     f"{c.stopped} stopped, {c.refused} refused{f', {c.synthetic} synthetic' if c.synthetic else ''}"
+                     f"{extra}</span>{marks}{_day_bars(i.id, dict(i.per_day), days, top)}</div>")
+    rows = "".join(f"<tr><td>{escape(lap.name)}</td><td>{len(lap.bundles)}</td>"
+                   f"<td>{escape(lap.bundles[-1].exported) if lap.bundles else ''}</td>"
+                   f"<td>{lap.synthetic_left_out or ''}</td>"
+                   f"<td style=\"text-align:left\">{'<br>'.join(escape(e) for e in lap.custody) or 'none'}</td></tr>"
+                   for lap in work.laptops)
+    parts.append("<h3>Laptops</h3><table><tr><th>laptop</th><th>bundles</th><th>last export (UTC)</th>"
+                 f"<th>synthetic left out</th><th style=\"text-align:left\">custody</th></tr>{rows}</table>")
+    head = "".join(f"<th>{h}</th>" for h in ("laptop", "interviewer", "version", "day", "begun", "completed",
+                                             "stopped", "refused", "synthetic", "records", "declined", "abandoned"))
+    body = "".join("<tr>" + "".join(f"<td>{escape(str(v))}</td>" for v in (
+        r.laptop, r.interviewer, r.version, r.day, r.counts.started, r.counts.completed, r.counts.stopped,
+        r.counts.refused, r.counts.synthetic, r.counts.records, sum(r.declined.values()),
+        sum(r.abandoned.values()))) + "</tr>" for r in work.rows)
+    parts.append(f"<details><summary>The whole table ({len(work.rows)} rows; per question in fieldwork.csv)"
+                 f"</summary><table>{head}{body}</table></details>")
+    return "\n".join(parts)
+
+
+def _days(first: str, last: str) -> list[str]:
+    if not first or not last:
+        return []
+    a, b = dt.date.fromisoformat(first), dt.date.fromisoformat(last)
+    return [(a + dt.timedelta(days=n)).isoformat() for n in range((b - a).days + 1)]
+
+
+def _day_bars(who: str, per_day: dict[str, int], days: Sequence[str], top: int) -> str:
+    """Interviews begun per calendar day of the fieldwork, one bar each (the same scale for every
+    interviewer, so their charts compare)."""
+    height, base, left = 86, 66, 34
+    width = (_W - left - 8) / max(len(days), 1)
+    out = [f"<svg viewBox=\"0 0 {_W} {height}\" role=\"img\" aria-label=\"interviews per day, {escape(who)}\" "
+           "font-size=\"11\">", f"<line x1=\"{left}\" y1=\"{base}\" x2=\"{_W - 8}\" y2=\"{base}\" stroke=\"#d8dde4\"/>",
+           f"<text x=\"{left - 6}\" y=\"12\" text-anchor=\"end\" fill=\"#5b6472\">{top}</text>",
+           f"<text x=\"{left - 6}\" y=\"{base}\" text-anchor=\"end\" fill=\"#5b6472\">0</text>"]
+    every = max(1, math.ceil(len(days) / 10))
+    for k, day in enumerate(days):
+        n = per_day.get(day, 0)
+        h = (base - 8) * n / max(top, 1)
+        x = left + k * width
+        if n:
+            out.append(f"<rect x=\"{x + width * 0.15:.1f}\" y=\"{base - h:.1f}\" width=\"{max(width * 0.7, 1):.1f}\" "
+                       f"height=\"{h:.1f}\" fill=\"#1f5fa8\"><title>{day}: {n}</title></rect>")
+        if k % every == 0:
+            out.append(f"<text x=\"{x + width / 2:.1f}\" y=\"{base + 14}\" text-anchor=\"middle\" "
+                       f"fill=\"#5b6472\">{day[5:]}</text>")
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _progress(groups: Sequence[tuple[str, int]], planned: int, by: str | None) -> str:
+    """Completed interviews against the plan: one bar for all, then one per ``--by`` group (its
+    share of the whole plan)."""
+    height = 10 + _ROW * len(groups)
+    out = [f"<svg viewBox=\"0 0 {_W} {height}\" role=\"img\" aria-label=\"progress against the plan\" "
+           "font-size=\"13\">"]
+    for k, (name, done) in enumerate(groups):
+        cy = 4 + _ROW * k + _ROW / 2
+        share = done / planned if planned else 0.0
+        label = "completed, all" if k == 0 else f"{by} = {name}"
+        out.append(f"<text x=\"{_LABEL - 10}\" y=\"{cy + 4:.1f}\" text-anchor=\"end\">{escape(_clip(label, 28))}</text>"
+                   f"<rect x=\"{_LABEL}\" y=\"{cy - 7:.1f}\" width=\"{_PLOT}\" height=\"14\" rx=\"3\" fill=\"#e3e7ec\"/>"
+                   f"<rect x=\"{_LABEL}\" y=\"{cy - 7:.1f}\" width=\"{_PLOT * min(share, 1.0):.1f}\" height=\"14\" "
+                   f"rx=\"3\" fill=\"{'#1f5fa8' if k == 0 else '#a9c8ec'}\"/>"
+                   f"<text x=\"{_W - 2}\" y=\"{cy + 4:.1f}\" text-anchor=\"end\">{done} of {planned} "
+                   f"({_pct(share)})</text>")
+    out.append("</svg>")
+    return "<h3>Progress against the plan</h3>" + "".join(out)
