@@ -31,7 +31,7 @@ from tests.test_gui_support import DEMO, DEMO_KEY, click
 
 SID = "workplace-demo"
 REPORT_FILES = ["report.html", "estimates.csv", "answers.csv", "codebook.md", "analysis.R", "analysis.do",
-                "answers-wide.csv", "answers.dta", "answers.sav"]
+                "fieldwork.csv", "answers-wide.csv", "answers.dta", "answers.sav"]
 
 
 def rrdesk(*argv: object) -> tuple[int, str]:
@@ -302,6 +302,24 @@ def test_when_the_bundles_hold_several_surveys_the_coordinator_picks_one(qtbot, 
     assert view.verdict.text() == "✓ Every bundle verified"
 
 
+# -- the fieldwork ---------------------------------------------------------------------------------
+
+
+def test_the_fieldwork_tab_shows_each_interviewer_their_days_and_the_laptops(qtbot, view, field, monkeypatch):
+    choose(qtbot, view, monkeypatch, [field["a"], field["b"]])
+    view.include_synthetic = True
+    assert compute(qtbot, view)
+    work = view.shown.fieldwork
+    page = view.fieldwork
+    assert view.tabs.tabText(2) == "&Fieldwork" and page.model.rowCount() == len(work.interviewers) >= 1
+    first = work.interviewers[0]
+    assert page.model.index(0, 0).data() == first.id
+    assert page.model.index(0, 3).data() == str(first.counts.started)
+    assert page.flags.count() == 1 and page.flags.item(0).text() == "No interviewer was flagged."
+    assert page.laptops.count() == 2 and "1 bundle(s)" in page.laptops.item(0).text()
+    assert "of 400 planned" in page.summary.text()
+
+
 # -- the report --------------------------------------------------------------------------------
 
 
@@ -320,7 +338,7 @@ def test_save_report_writes_the_files_of_aggregate_out_and_says_where(qtbot, vie
     cli_out = tmp_path / "cli"
     rrdesk("aggregate", field["a"], field["b"], "-i", DEMO_KEY, "--by", "department", "--out", cli_out,
            "--include-synthetic")
-    for name in ("estimates.csv", "answers.csv", "codebook.md"):
+    for name in ("estimates.csv", "answers.csv", "codebook.md", "fieldwork.csv"):
         assert (folder / name).read_bytes() == (cli_out / name).read_bytes()
     assert "Workplace wellbeing (demo)" in (folder / "report.html").read_text(encoding="utf-8")
 

@@ -465,16 +465,18 @@ def _fieldwork(work: Fieldwork) -> str:
              "anyone is shown here.</p>"]
     if p.share is not None:
         parts.append(_progress([("all", p.completed)] + list(p.groups), p.planned, p.by))
-    flags = [(i.id, f) for i in work.interviewers for f in i.flags]
+    flagged = [i for i in work.interviewers if i.flags]
     parts.append(f"<h3>Interviewer checks</h3><p class=\"muted small\">Each check compares an interviewer's "
                  f"counts with what the spinner can produce and with the other interviewers'; each keeps its "
                  f"false alarms, when every interviewer works honestly, to {100 * work.alpha:g}&nbsp;% of studies. "
                  "A flag asks for a look (a visit, a call-back, a word with the interviewer); it proves "
                  "nothing.</p>")
-    if flags:
-        parts += [f"<div class=\"flag\"><b>{escape(who)}</b> &middot; {escape(_CHECK_NAMES.get(f.check, f.check))}"
-                  f"<br>{escape(f.sentence)}</div>" for who, f in flags]
-    else:
+    for i in flagged:
+        items = "".join(f"<li><b>{escape(_CHECK_NAMES.get(f.check, f.check))}</b>: {escape(f.sentence)}</li>"
+                        for f in i.flags)
+        parts.append(f"<div class=\"flag\"><b>{escape(i.id)}</b> &middot; {len(i.flags)} "
+                     f"flag{'s' if len(i.flags) != 1 else ''}<ul class=\"small\">{items}</ul></div>")
+    if not flagged:
         parts.append("<p>No interviewer was flagged.</p>")
     days = _days(work.first_day, work.last_day)
     top = max((n for i in work.interviewers for _, n in i.per_day), default=1)

@@ -4,7 +4,8 @@ The numbers are those of ``rrdesk aggregate`` because they come from the same us
 :mod:`rrdesk.app.aggregate` (:func:`~rrdesk.app.aggregate.compute`, ``split`` and
 ``write_report`` for "Save report…"), run off the GUI thread by a :class:`TaskRunner`.
 The view only arranges them: a table with one line per answer (and per subgroup with
-"Split by"), an interval bar drawn in each line, and the problems in words. This module holds the window's actions and state; its widgets
+"Split by"), an interval bar drawn in each line, the problems in words, and the fieldwork
+(:mod:`rrdesk.gui.results._fieldwork`: interviewers, their flags, the laptops). This module holds the window's actions and state; its widgets
 are laid out in :mod:`rrdesk.gui.results._layout`.
 
 The identity file holds the coordinator's secret key. The view keeps only its path, in
@@ -101,7 +102,8 @@ class ResultsWindow(ResultsLayout):
         QShortcut(QKeySequence.StandardKey.Close, self, self.close)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.close)
         tab_order([self.open_bundles, self.choose_identity, self.survey_choice, self.split, self.compute_button,
-                   self.save_button, self.tabs, self.table, self.problems])
+                   self.save_button, self.tabs, self.table, self.problems, self.fieldwork.table,
+                   self.fieldwork.flags, self.fieldwork.laptops])
         self._texts()
         self._show(None)
         self._enable()
@@ -145,6 +147,11 @@ class ResultsWindow(ResultsLayout):
         self.tabs.setTabText(0, self.tr("&Estimates"))
         self.tabs.setTabText(1, self.tr("&Problems ({count})").format(
             count=len(self.shown.problems) if self.shown else 0))
+        flags = sum(len(i.flags) for i in self.shown.fieldwork.interviewers) \
+            if self.shown is not None and self.shown.fieldwork is not None else 0
+        self.tabs.setTabText(2, self.tr("&Fieldwork") if not flags else
+                             self.tr("&Fieldwork (%n flag(s))", "", flags))
+        self.fieldwork.show_work(self.shown.fieldwork if self.shown is not None else None)
         if self.split.count():
             self.split.setItemText(0, self.tr("no split"))
 

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from rrdesk.gui.frame import place, scrolling
+from rrdesk.gui.results._fieldwork import FieldworkPage
 from rrdesk.gui.results._table import CHART, GRID, AxisHeader, Cell, EstimatesModel, IntervalDelegate
 from rrdesk.gui.widgets import TOUCH, button, label, margins, on_width, stack_if_narrow
 
@@ -47,7 +48,8 @@ QTabBar::tab {{ padding: 8px 18px; }}
 
 class ResultsLayout(QWidget):
     """The Results window's widgets, laid out: choices and actions on top, a status line, the
-    summary, then two tabs (the estimates table with its detail line; the problems list)."""
+    summary, then three tabs (the estimates table with its detail line; the problems list; the
+    fieldwork: interviewers, their flags, the laptops)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
@@ -166,6 +168,8 @@ class ResultsLayout(QWidget):
         custody_row.addStretch(1)
         problems_column.addLayout(custody_row)
         self.tabs.addTab(problems_page, "")
+        self.fieldwork = FieldworkPage()  # who sent what and when, the interviewer checks, the laptops
+        self.tabs.addTab(self.fieldwork, "")
         self.tabs.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.table.setMinimumHeight(TABLE_MIN)
         outer.addWidget(self.tabs, 1)
