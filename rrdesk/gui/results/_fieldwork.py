@@ -95,7 +95,7 @@ class DayBars(QStyledItemDelegate):
         if not found:
             return
         counts, top = found
-        rect = QRectF(option.rect).adjusted(6, 5, -6, -5)  # type: ignore[attr-defined]
+        rect = QRectF(option.rect).adjusted(6, 5, -6, -5)
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(QColor(GRID))
