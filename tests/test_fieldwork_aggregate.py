@@ -8,6 +8,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -18,14 +20,23 @@ from tests.conftest import DEMO, ROOT
 KEY = ROOT / "resources" / "demo-identity.txt"
 
 
+@pytest.fixture(scope="module")
+def scratch():
+    """A folder on tmpfs when there is one: the store fsyncs every record."""
+    shm = Path("/dev/shm")
+    base = shm if shm.is_dir() and os.access(shm, os.W_OK) else None
+    with tempfile.TemporaryDirectory(dir=base, prefix="rrdesk-fieldwork-") as folder:
+        yield Path(folder)
+
+
 def simulate(data: Path, n: int, seed: int, *extra: str) -> None:
     code, _, err = rrdesk("simulate", DEMO, "--data", data, "-n", n, "--seed", seed, *extra)
     assert code == 0, err
 
 
 @pytest.fixture(scope="module")
-def two_laptops(tmp_path_factory) -> list[Path]:
-    tmp = tmp_path_factory.mktemp("fieldwork")
+def two_laptops(scratch) -> list[Path]:
+    tmp = scratch / "two"
     bundles = []
     for name, n, seed in (("a", 30, 21), ("b", 20, 22)):
         simulate(tmp / name, n, seed)
@@ -54,3 +65,47 @@ def test_the_text_shows_a_short_fieldwork_summary(two_laptops):
     code, out, err = rrdesk("aggregate", *two_laptops, "-i", KEY, "--include-synthetic")
     assert code == 0, err
     assert "interview(s) begun" in out and "of 400 planned" in out and "bundle(s), last exported" in out
+
+
+# -- four interviewers over two laptops (the issue's Must show) -----------------------------------------
+
+TRUTHS = ("unhappy=0.2", "afraid_to_speak=0.2", "took_from_work=0.2", "bullied=never:0.7,once:0.2,several:0.1")
+OTHER_TRUTHS = ("unhappy=0.9", "afraid_to_speak=0.9", "took_from_work=0.9", "bullied=never:0.1,once:0.2,several:0.7")
+RANDOMIZED = {"unhappy", "afraid_to_speak", "took_from_work", "bullied"}
+
+
+@pytest.fixture(scope="module")
+def four_interviewers(scratch) -> dict:
+    """Laptop north: "ana" (honest) and "dev" (every respondent says NO, --noncompliance 1);
+    laptop south: "ben" (honest) and "chloe" (honest, but her respondents' truths differ
+    strongly). 150 interviews each, one bundle per laptop."""
+    tmp = scratch / "four"
+    runs = {"north": [("ana", 31, TRUTHS, ()), ("dev", 32, TRUTHS, ("--noncompliance", "1"))],
+            "south": [("ben", 33, TRUTHS, ()), ("chloe", 34, OTHER_TRUTHS, ())]}
+    bundles = []
+    for laptop, people in runs.items():
+        for who, seed, truths, extra in people:
+            simulate(tmp / laptop, 150, seed, "--interviewer", who, "--truth", *truths, *extra)
+        bundles.append(export(tmp / laptop, tmp / f"stick-{laptop}"))
+    code, out, err = rrdesk("aggregate", *bundles, "-i", KEY, "--json", "--include-synthetic")
+    assert code == 0, err
+    return {i["id"]: i for i in json.loads(out)["fieldwork"]["interviewers"]}
+
+
+def test_the_interviewer_whose_respondents_all_say_no_is_flagged_on_every_randomized_question(four_interviewers):
+    flagged = {f["question"] for f in four_interviewers["dev"]["flags"] if f["check"] == "impossible_rate"}
+    assert flagged == RANDOMIZED
+    assert all(f["p_adjusted"] <= 0.05 and "whatever the truth" in f["sentence"]
+               for f in four_interviewers["dev"]["flags"] if f["check"] == "impossible_rate")
+
+
+def test_the_interviewer_whose_respondents_differ_is_flagged_by_heterogeneity(four_interviewers):
+    chloe = four_interviewers["chloe"]["flags"]
+    assert {f["check"] for f in chloe} == {"heterogeneity"} and len(chloe) >= 2
+    assert all("Real differences between the areas" in f["sentence"] for f in chloe)
+
+
+def test_the_two_honest_interviewers_are_not_flagged(four_interviewers):
+    assert four_interviewers["ana"]["flags"] == [] and four_interviewers["ben"]["flags"] == []
+    assert four_interviewers["ana"]["started"] == 150 and four_interviewers["ana"]["laptops"] == [
+        four_interviewers["dev"]["laptops"][0]]

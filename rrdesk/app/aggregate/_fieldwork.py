@@ -87,8 +87,7 @@ def custody_lines(problems: Sequence[Problem], device_of: Mapping[str, str]) -> 
 
 
 def fieldwork_of(data: SurveyData, *, by: str | None, names: Mapping[str, str], bundles: Sequence[BundleFacts],
-                 problems: Sequence[Problem], include_synthetic: bool = False,
-                 minutes: Sequence[int | None] | None = None) -> fw.Fieldwork:
+                 problems: Sequence[Problem], include_synthetic: bool = False) -> fw.Fieldwork:
     """The fieldwork table of ``data``: its interviews by laptop (``names``: device id →
     enrollment name), interviewer, version and day; the laptops with their bundles and
     custody lines; the interviewer checks (stratified by ``by``); the progress."""
@@ -98,7 +97,7 @@ def fieldwork_of(data: SurveyData, *, by: str | None, names: Mapping[str, str], 
     survey = data.survey
     summary = data.interview_summary()
     questions = tuple(q.id for q in survey.randomized)
-    durations = list(minutes) if minutes is not None else [None] * len(summary.interviewer)
+    durations = [None if m < 0 else m for m in summary.minutes.tolist()]
     lines = [fw.InterviewLine(name(data.device_ids[d]), who, version, day, bool(refused), bool(synthetic),
                               int(records), tuple(int(s) for s in slots), duration)
              for d, who, version, day, refused, synthetic, records, slots, duration in zip(

@@ -19,6 +19,7 @@ from rrdesk.store.collect._opening import (
     ANSWER,
     ANSWERED,
     DAY,
+    DURATION,
     FIXED,
     INTERVIEW,
     KIND,
@@ -73,6 +74,7 @@ class Interviews:
     records: np.ndarray
     refused: np.ndarray     # bool: consent refused
     slots: np.ndarray       # int8, (interviews, randomized questions)
+    minutes: np.ndarray     # the recorded duration in whole minutes; -1 where none was recorded
 
 
 @dataclass(frozen=True, eq=False)
@@ -129,6 +131,8 @@ class SurveyData:
             where = column[t[hit, ROW + QUESTION]]
             ok = where >= 0
             slots[inverse[hit][ok], where[ok]] = code
+        minutes = np.full(unique.size, -1, dtype=np.int64)
+        np.maximum.at(minutes, inverse, t[:, ROW + DURATION])  # on the interview's last record only
         ordinal = t[first, ROW + DAY].tolist()
         days = {d: dt.date.fromordinal(d).isoformat() for d in set(ordinal)}
         return Interviews(device=t[first, DEVICE], number=t[first, ROW + INTERVIEW], interviewer=tuple(self.names[w] for w in t[first, ROW + WHO].tolist()),
@@ -136,7 +140,7 @@ class SurveyData:
                           day=tuple(days[d] for d in ordinal), synthetic=t[first, ROW + SYNTHETIC] == 1,
                           records=np.bincount(inverse, minlength=unique.size),
                           refused=np.bincount(inverse, weights=kind == REFUSED, minlength=unique.size) > 0,
-                          slots=slots)
+                          slots=slots, minutes=minutes)
 
     def labels(self, question_id: str) -> tuple[str, ...]:
         """A question's answers in count order: ``("no", "yes")`` or its choices; a number
