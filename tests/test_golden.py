@@ -1,8 +1,8 @@
 """Golden outputs: the exact bytes every contract prints, pinned on fixed seeds.
 
 `check --json`, `verify --json` (a data folder with a damaged record, and a bundle),
-`aggregate --json --by`, and the files `estimates.csv`, `answers.csv` and `codebook.md`
-of `aggregate --out`. Two laptops are simulated with fixed seeds, one of them with a
+`aggregate --json --by` (its `fieldwork` object pinned apart, in `fieldwork.json`), and the
+files `estimates.csv`, `answers.csv`, `codebook.md` and `fieldwork.csv` of `aggregate --out`. Two laptops are simulated with fixed seeds, one of them with a
 damaged record, so the problems (and where they are) are pinned too.
 
 Only what is random by design is replaced before comparing: the laptops' device ids and
@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import io
+import json
 import os
 import re
 from pathlib import Path
@@ -23,12 +24,15 @@ from pathlib import Path
 import pytest
 
 from rrdesk import cli
+from rrdesk.app import enrollment
+from rrdesk.store.laptop import laptop_key
 from tests.conftest import DEMO, ROOT
 
 KEY = ROOT / "resources" / "demo-identity.txt"
 GOLDEN = Path(__file__).with_name("golden")
 _HEX_ID = re.compile(r"[0-9a-f]{32}")
 _STAMP = re.compile(r"_[0-9a-f]{8}_[0-9]{8}T[0-9]{6}Z")
+_TIME = re.compile(r"T[0-9]{2}:[0-9]{2}:[0-9]{2}Z")
 
 
 def _run(*argv: object) -> tuple[int, str]:
@@ -54,6 +58,10 @@ class _Normalizer:
         text = _HEX_ID.sub(lambda m: self.ids.setdefault(m[0], f"<ID{len(self.ids) + 1}>"), text)
         return _STAMP.sub("_<STAMP>", text)
 
+    def laptops(self, text: str) -> str:
+        """The fieldwork's export times (the clock's, as the bundle's name has them)."""
+        return _TIME.sub("T<TIME>Z", text)
+
 
 @pytest.fixture(scope="module")
 def outputs(tmp_path_factory) -> dict[str, str]:
@@ -76,15 +84,28 @@ def outputs(tmp_path_factory) -> dict[str, str]:
     found["check.json"] = _run("check", DEMO, "--json")[1]
     found["verify-folder.json"] = _run("verify", laptop_b, "--json")[1]
     found["verify-bundle.json"] = _run("verify", bundles[0], "-i", KEY, "--json")[1]
-    found["aggregate.json"] = _run("aggregate", *bundles, "-i", KEY, "--by", "department", "--json",
-                                   "--workers", 1, "--out", report, "--include-synthetic")[1]
-    for name in ("estimates.csv", "answers.csv", "codebook.md"):
+    named = tmp / "named.laptops"  # why: the fieldwork names laptops as enrolled (random ids would reorder it)
+    listed = enrollment.Laptops.load(named)
+    for laptop in (laptop_a, laptop_b):
+        device = (laptop / "device-id").read_text(encoding="ascii").strip()
+        listed.add(enrollment.Laptop(device, laptop_key(laptop).public()), dt.date(2026, 1, 1), laptop.name)
+    listed.save()
+    aggregated = json.loads(_run("aggregate", *bundles, "-i", KEY, "--by", "department", "--json",
+                                 "--workers", 1, "--out", report, "--include-synthetic", "--laptops", named)[1])
+    # why apart: the fieldwork object is pinned in a file of its own, so a change of it re-pins only it
+    fieldwork = aggregated.pop("fieldwork")
+    found["aggregate.json"] = json.dumps(aggregated, indent=2) + "\n"  # as the command prints it
+    found["fieldwork.json"] = json.dumps(fieldwork, indent=2) + "\n"
+    for name in ("estimates.csv", "answers.csv", "codebook.md", "fieldwork.csv"):
         found[name] = (report / name).read_bytes().decode("utf-8")
-    return {name: norm(text) for name, text in found.items()}
+    normalized = {name: norm(text) for name, text in found.items()}
+    for name in ("fieldwork.json", "fieldwork.csv"):
+        normalized[name] = norm.laptops(normalized[name])
+    return normalized
 
 
 @pytest.mark.parametrize("name", ["check.json", "verify-folder.json", "verify-bundle.json", "aggregate.json",
-                                  "estimates.csv", "answers.csv", "codebook.md"])
+                                  "estimates.csv", "answers.csv", "codebook.md", "fieldwork.json", "fieldwork.csv"])
 def test_the_output_is_byte_identical_to_the_pinned_one(outputs, name):
     pinned = GOLDEN / name
     if os.environ.get("RRDESK_GOLDEN_UPDATE"):
