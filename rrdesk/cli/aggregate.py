@@ -58,8 +58,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--out", metavar="DIR", type=Path,
                    help="write report.html, estimates.csv, answers.csv, codebook.md, analysis.R and analysis.do "
-                        "(and model.csv with --model), and answers-wide.csv, answers.dta and answers.sav (one row "
-                        "per interview, labelled; the last two need the datafiles extra) into DIR")
+                        "(and model.csv with --model), fieldwork.csv, and answers-wide.csv, answers.dta and "
+                        "answers.sav (one row per interview, labelled; the last two need the datafiles extra) into DIR")
     p.add_argument("--labels", metavar="LANG",
                    help="the language of answers.dta's and answers.sav's variable and value labels (with --out; "
                         "default: the survey's first language)")
