@@ -33,7 +33,15 @@ from rrdesk.core.fieldwork import (
     impossible_rates,
     pace,
 )
-from rrdesk.core.fieldwork._stats import binomial_lower, binomial_upper, chi2_upper, cmh, holm, mann_whitney
+from rrdesk.core.fieldwork._stats import (
+    binomial_lower,
+    binomial_upper,
+    chi2_upper,
+    cmh,
+    holm,
+    kruskal_wallis,
+    mann_whitney,
+)
 
 STUDIES = 200
 ALLOWED = int(ALPHA * STUDIES)  # 10 of 200 studies may flag someone
@@ -92,6 +100,11 @@ def test_cochran_mantel_haenszel_matches_scipy_on_2x2_strata() -> None:
     assert df == 1 and found == pytest.approx((a - e) ** 2 / v, rel=1e-12)
     if expected is not None:
         assert found == pytest.approx(expected, rel=1e-9)
+
+
+def test_kruskal_wallis_matches_scipy_with_ties() -> None:
+    groups = [[3, 5, 5, 6, 8], [1, 2, 2, 3, 5, 7], [9, 9, 8, 7, 10]]
+    assert kruskal_wallis(groups) == pytest.approx(stats.kruskal(*groups).pvalue, rel=1e-9)
 
 
 def test_holm_adjusts_step_down() -> None:

@@ -30,7 +30,8 @@ Direct questions
 Pace
     Interviews per working day, and the recorded interview durations, each against the
     other interviewers' (two-sided Mann–Whitney U, normal approximation with tie and
-    continuity corrections).
+    continuity corrections), gated by the Kruskal–Wallis test across all interviewers and
+    stepped down as heterogeneity is.
 """
 from __future__ import annotations
 
@@ -47,6 +48,7 @@ from rrdesk.core.fieldwork._stats import (
     chi2_upper,
     cmh,
     holm,
+    kruskal_wallis,
     mann_whitney,
 )
 from rrdesk.core.survey import Question
@@ -339,31 +341,47 @@ def digit_preference(questions: Sequence[DirectCounts], alpha: float = ALPHA) ->
 
 # -- pace ---------------------------------------------------------------------------------------
 
-def _rank_tests(values: Mapping[str, Sequence[float]], least: int, said: str) -> list[_Test]:
-    """``said`` holds ``{m}``, the median: "{m} interviews per working day"."""
-    tests = []
-    for who in sorted(values):
-        mine = list(values[who])
-        others = [v for w, vs in values.items() if w != who for v in vs]
-        if len(mine) < least or len(others) < least:
-            continue
-        p, _ = mann_whitney(mine, others)
-        med_mine, med_others = float(np.median(mine)), float(np.median(others))
-        tests.append(_Test(who, None, med_mine, p,
-                           f"{who}: {said.format(m=f'{med_mine:g}')} (median), against {med_others:g} for the "
-                           f"other interviewers (p = {_p(p):g}). Longer or shorter journeys, harder areas or a "
-                           "different assignment show here too"))
-    return tests
+def _rank_stepwise(check: str, values: Mapping[str, Sequence[float]], least: int, said: str,
+                   alpha: float) -> list[Flag]:
+    """Each interviewer against the others (Mann–Whitney), gated by the Kruskal–Wallis test
+    across all of them, Holm's step-down with each flagged interviewer leaving the others'
+    pool (as :func:`_stepwise`). ``said`` holds ``{m}``, the median."""
+    out: set[str] = set()
+    flags: list[Flag] = []
+    judged = {w: list(v) for w, v in values.items() if len(v) >= least}
+    while True:
+        left = {w: v for w, v in judged.items() if w not in out}
+        if len(left) < 2:
+            return flags
+        overall = kruskal_wallis(list(left.values()))
+        tests = []
+        for who in sorted(left):
+            mine = left[who]
+            others = [v for w, vs in left.items() if w != who for v in vs]
+            p = max(mann_whitney(mine, others)[0], overall)
+            med_mine, med_others = float(np.median(mine)), float(np.median(others))
+            tests.append(_Test(who, None, med_mine, p,
+                               f"{who}: {said.format(m=f'{med_mine:g}')} (median), against {med_others:g} for "
+                               f"the other interviewers (p = {_p(p):g}). Longer or shorter journeys, harder areas "
+                               "or a different assignment show here too"))
+        adjusted = holm([t.p for t in tests])
+        best = min(range(len(tests)), key=lambda i: (adjusted[i], tests[i].p))
+        if adjusted[best] > alpha:
+            return flags
+        t = tests[best]
+        a = max([adjusted[best], *(f.adjusted for f in flags)])
+        flags.append(Flag(t.interviewer, check, None, t.figure, t.p, a, t.sentence + f" (adjusted p = {_p(a):g})"))
+        out.add(t.interviewer)
 
 
 def pace(per_day: Mapping[str, Sequence[int]], alpha: float = ALPHA) -> list[Flag]:
     """Interviewers whose interviews per working day are far from the others'."""
-    return _flags("pace", _rank_tests(per_day, MIN_DAYS, "{m} interviews per working day"), alpha)
+    return _rank_stepwise("pace", per_day, MIN_DAYS, "{m} interviews per working day", alpha)
 
 
 def durations(minutes: Mapping[str, Sequence[int]], alpha: float = ALPHA) -> list[Flag]:
     """Interviewers whose recorded interview durations are far from the others'."""
-    return _flags("duration", _rank_tests(minutes, MIN_DURATIONS, "interviews of {m} minutes"), alpha)
+    return _rank_stepwise("duration", minutes, MIN_DURATIONS, "interviews of {m} minutes", alpha)
 
 
 def all_checks(randomized: Sequence[RandomizedCounts], direct: Sequence[DirectCounts] = (),

@@ -163,3 +163,27 @@ def mann_whitney(mine: Sequence[float], others: Sequence[float]) -> tuple[float,
     centre = u - n1 * n2 / 2.0
     z = (abs(centre) - 0.5) / math.sqrt(variance)
     return min(1.0, 2.0 * normal_upper(z)) if z > 0 else 1.0, effect
+
+
+def kruskal_wallis(groups: Sequence[Sequence[float]]) -> float:
+    """The Kruskal–Wallis test that the groups come from one distribution (ranks with ties
+    averaged, the tie correction, the chi-square approximation, as R's ``kruskal.test``):
+    its p-value."""
+    sizes = [len(g) for g in groups if len(g)]
+    values = np.concatenate([np.asarray(g, dtype=float) for g in groups if len(g)]) if sizes else np.zeros(0)
+    n = values.size
+    if len(sizes) < 2 or n < 3:
+        return 1.0
+    order = np.argsort(values, kind="stable")
+    _, first, counts = np.unique(values[order], return_index=True, return_counts=True)
+    ranks = np.empty(n)
+    ranks[order] = np.repeat(first + (counts + 1) / 2.0, counts)
+    h, at = 0.0, 0
+    for size in sizes:
+        h += ranks[at:at + size].sum() ** 2 / size
+        at += size
+    h = 12.0 / (n * (n + 1)) * h - 3.0 * (n + 1)
+    ties = 1.0 - float((counts ** 3 - counts).sum()) / (n ** 3 - n)
+    if ties <= 0:
+        return 1.0
+    return chi2_upper(h / ties, len(sizes) - 1)
