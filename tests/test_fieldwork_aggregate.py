@@ -109,3 +109,53 @@ def test_the_two_honest_interviewers_are_not_flagged(four_interviewers):
     assert four_interviewers["ana"]["flags"] == [] and four_interviewers["ben"]["flags"] == []
     assert four_interviewers["ana"]["started"] == 150 and four_interviewers["ana"]["laptops"] == [
         four_interviewers["dev"]["laptops"][0]]
+
+
+# -- custody, one line per laptop (the point 5) -------------------------------------------------
+
+
+def test_a_restored_copy_a_turned_clock_and_a_replaced_key_are_one_line_each_per_laptop(tmp_path):
+    import datetime as dt
+    import shutil
+
+    from rrdesk.store import bundle as bundles
+    from tests.test_custody import enroll
+
+    def export_at(data: Path, to: Path, when: str) -> Path:
+        to.mkdir()
+        return bundles.export(data, "workplace-demo", to, now=dt.datetime.fromisoformat(when).replace(
+            tzinfo=dt.timezone.utc))
+
+    listed, ledger = tmp_path / "coordinator.laptops", tmp_path / "coordinator.ledger"
+    north, south, stray = tmp_path / "north", tmp_path / "south", tmp_path / "stray"
+    simulate(north, 3, 51)
+    simulate(south, 3, 52)
+    simulate(stray, 1, 53)
+    enroll(north, listed, tmp_path / "enroll-north", "north-1")
+    enroll(south, listed, tmp_path / "enroll-south", "south-1")
+    backup = shutil.copytree(north, tmp_path / "north-backup")
+    simulate(north, 2, 54)
+
+    def aggregate(*given: Path) -> dict:
+        code, out, err = rrdesk("aggregate", *given, "-i", KEY, "--laptops", listed, "--ledger", ledger, "--json",
+                                "--include-synthetic")
+        assert code in (0, 1), err
+        return json.loads(out)
+    first = aggregate(export_at(north, tmp_path / "stick-1", "2026-11-20T10:00:00"), export(south, tmp_path / "s1"))
+    assert all(lap["custody"] == [] for lap in first["fieldwork"]["laptops"])
+    shutil.rmtree(north)
+    shutil.copytree(backup, north)  # an old copy restored…
+    simulate(north, 4, 55)  # …and recorded over
+    back = export_at(north, tmp_path / "stick-2", "2026-11-01T10:00:00")  # its clock turned back
+    shutil.copy2(stray / "laptop.minisign.key", south / "laptop.minisign.key")  # south's key replaced
+    simulate(south, 1, 56)
+    swapped = export(south, tmp_path / "s2")
+    later = aggregate(back, swapped)
+    laptops = {lap["name"]: lap for lap in later["fieldwork"]["laptops"]}
+    assert len(later["problems"]) >= 3
+    north_said = laptops["north-1"]["custody"]
+    assert len(north_said) == 2 and north_said[0].startswith("an old copy restored") \
+        and north_said[1].startswith("its clock turned back or ahead (1 bundle")
+    assert laptops["south-1"]["custody"] == [
+        "a key replaced or not its own (1 finding(s): a bundle, log or survey signed by another key than enrolled, "
+        "or records sealed to other recipients)"]
