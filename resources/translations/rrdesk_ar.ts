@@ -374,6 +374,83 @@
     </message>
 </context>
 <context>
+    <name>FieldworkPage</name>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="161"/>
+        <source>Interviewers</source>
+        <translation>الباحثون الميدانيون</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="162"/>
+        <source>Interviewer checks</source>
+        <translation>فحوص الباحثين الميدانيين</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="163"/>
+        <source>Laptops</source>
+        <translation>الحواسيب</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="165"/>
+        <source>Compute to see who sent what and when.</source>
+        <translation>احسب لترى من أرسل ماذا ومتى.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="170"/>
+        <source>{first} – {last}: {begun} interviews begun, {completed} completed.</source>
+        <translation>{first} – {last}: بدأت {begun} مقابلة، واكتملت {completed}.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="173"/>
+        <source>{completed} of {planned} planned ({share} %).</source>
+        <translation>{completed} من {planned} مخطط لها ({share} %).</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="176"/>
+        <source>By {by}: {groups}.</source>
+        <translation>حسب {by}: {groups}.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="178"/>
+        <source>Interviewer checks: each keeps its false alarms, when every interviewer works honestly, to {alpha} % of studies. A flag asks for a look; it proves nothing. Counts only: no answer of anyone is shown.</source>
+        <translation>فحوص الباحثين الميدانيين: عندما يعمل الجميع بأمانة، لا يعطي كل فحص إنذارًا كاذبًا إلا في {alpha} % من الدراسات. الإشارة تدعو إلى النظر عن قرب، ولا تثبت شيئًا. أعداد فقط: لا تُعرض إجابة أي شخص.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="186"/>
+        <source>No interviewer was flagged.</source>
+        <translation>لم يُشَر إلى أي باحث ميداني.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="188"/>
+        <source>{laptop}: %n bundle(s)</source>
+        <translation>
+            <numerusform>{laptop}: لا حزم (%n)</numerusform>
+            <numerusform>{laptop}: حزمة واحدة (%n)</numerusform>
+            <numerusform>{laptop}: حزمتان (%n)</numerusform>
+            <numerusform>{laptop}: %n حزم</numerusform>
+            <numerusform>{laptop}: %n حزمة</numerusform>
+            <numerusform>{laptop}: %n حزمة</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="190"/>
+        <source>last exported {time}</source>
+        <translation>آخر تصدير {time}</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="192"/>
+        <source>%n synthetic interview(s) left out</source>
+        <translation>
+            <numerusform>لم تُستبعد أي مقابلة اصطناعية (%n)</numerusform>
+            <numerusform>استُبعدت مقابلة اصطناعية واحدة (%n)</numerusform>
+            <numerusform>استُبعدت مقابلتان اصطناعيتان (%n)</numerusform>
+            <numerusform>استُبعدت %n مقابلات اصطناعية</numerusform>
+            <numerusform>استُبعدت %n مقابلة اصطناعية</numerusform>
+            <numerusform>استُبعدت %n مقابلة اصطناعية</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FormatDialog</name>
     <message>
         <location filename="../../rrdesk/gui/help.py" line="29"/>
@@ -486,6 +563,54 @@
         <location filename="../../rrdesk/gui/interviewer.py" line="71"/>
         <source>Choose…</source>
         <translation>اختر…</translation>
+    </message>
+</context>
+<context>
+    <name>InterviewersModel</name>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <source>Interviewer</source>
+        <translation>الباحث الميداني</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <source>Laptops</source>
+        <translation>الحواسيب</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <source>Days</source>
+        <translation>الأيام</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <source>Begun</source>
+        <translation>بدأت</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <source>Completed</source>
+        <translation>اكتملت</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <source>Stopped</source>
+        <translation>توقفت</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <source>Refused</source>
+        <translation>رُفضت</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <source>Flags</source>
+        <translation>إشارات</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <source>Per day</source>
+        <translation>في اليوم</translation>
     </message>
 </context>
 <context>
@@ -658,214 +783,231 @@
 <context>
     <name>ResultsWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="112"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="114"/>
         <source>rrdesk — Results</source>
         <translation>rrdesk — النتائج</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="113"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="115"/>
         <source>Results</source>
         <translation>النتائج</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="114"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="116"/>
         <source>Results: {title}</source>
         <translation>النتائج: {title}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="115"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="117"/>
         <source>&amp;Open bundles…</source>
         <translation>&amp;فتح الحزم…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="116"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="118"/>
         <source>&amp;Identity file…</source>
         <translation>ملف ال&amp;هوية…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="117"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="119"/>
         <source>&amp;Survey:</source>
         <translation>الا&amp;ستبيان:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="118"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="120"/>
         <source>Split &amp;by:</source>
         <translation>التقسيم &amp;حسب:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="119"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="121"/>
         <source>&amp;Compute</source>
         <translation>&amp;احسب</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="120"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="122"/>
         <source>Save &amp;report…</source>
         <translation>حفظ ال&amp;تقرير…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="121"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="123"/>
         <source>Enroll this laptop…</source>
         <translation>تسجيل هذا الحاسوب…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="122"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="124"/>
         <source>Use anyway (unverified)</source>
         <translation>الاستخدام على أي حال (غير متحقَّق منه)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="123"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="125"/>
         <source>Count the synthetic interviews</source>
         <translation>احتساب المقابلات الاصطناعية</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="124"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="126"/>
         <source>Cancel</source>
         <translation>إلغاء</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="125"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="127"/>
         <source>Interviews made by rrdesk simulate, for practice: they are left out of the estimates unless you count them.</source>
         <translation>مقابلات أنشأها rrdesk simulate للتدريب: تُستبعد من التقديرات ما لم تحتسبها.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="127"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="129"/>
         <source>Working</source>
         <translation>جارٍ العمل</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="128"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="130"/>
         <source>Estimates</source>
         <translation>التقديرات</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="129"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="131"/>
         <source>Problems</source>
         <translation>المشكلات</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="131"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="133"/>
         <source>No bundle chosen yet: the .tar.age files exported from the laptops.</source>
         <translation>لم تُختر أي حزمة بعد: ملفات ⁦.tar.age⁩ المصدّرة من الحواسيب.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="132"/>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="226"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="134"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="233"/>
         <source>{bundles}: {names}</source>
         <translation>{bundles}: {names}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="135"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="137"/>
         <source>No identity file chosen yet: the file with your secret key (AGE-SECRET-KEY-1…).</source>
         <translation>لم يُختر ملف هوية بعد: الملف الذي فيه مفتاحك السري (⁦AGE-SECRET-KEY-1…⁩).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="137"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="139"/>
         <source>{name} — read only while computing; rrdesk never saves it or its place.</source>
         <translation>{name} — يُقرأ فقط أثناء الحساب؛ لا يحفظه rrdesk ولا يحفظ مكانه أبدًا.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="139"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="141"/>
         <source>estimate</source>
         <translation>التقدير</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="139"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="141"/>
         <source>95 % confidence interval</source>
         <translation>مجال الثقة 95 %</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="140"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="142"/>
         <source>recorded share (before correction)</source>
         <translation>النسبة المسجلة (قبل التصحيح)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="143"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="145"/>
         <source>Each line names the bundle, the laptop&apos;s log and the record, and what is wrong. The records named here were left out; the rest was used.</source>
         <translation>كل سطر يذكر الحزمة وسجل الحاسوب والقيد، وما الخطأ فيه. القيود المذكورة هنا استُبعدت؛ واستُخدم الباقي.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="145"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="147"/>
         <source>&amp;Estimates</source>
         <translation>&amp;التقديرات</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="146"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="148"/>
         <source>&amp;Problems ({count})</source>
         <translation>&amp;المشكلات ({count})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="149"/>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="236"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="152"/>
+        <source>&amp;Fieldwork</source>
+        <translation>&amp;العمل الميداني</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/results/__init__.py" line="153"/>
+        <source>&amp;Fieldwork (%n flag(s))</source>
+        <translation>
+            <numerusform>&amp;العمل الميداني (لا إشارات: %n)</numerusform>
+            <numerusform>&amp;العمل الميداني (إشارة واحدة)</numerusform>
+            <numerusform>&amp;العمل الميداني (إشارتان)</numerusform>
+            <numerusform>&amp;العمل الميداني (%n إشارات)</numerusform>
+            <numerusform>&amp;العمل الميداني (%n إشارة)</numerusform>
+            <numerusform>&amp;العمل الميداني (%n إشارة)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="156"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="243"/>
         <source>no split</source>
         <translation>دون تقسيم</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="160"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="167"/>
         <source>Open export bundles</source>
         <translation>فتح حزم التصدير</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="161"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="168"/>
         <source>Export bundles (*.tar.age);;All files (*)</source>
         <translation>حزم التصدير (*.tar.age);;كل الملفات (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="168"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="175"/>
         <source>Choose the identity file</source>
         <translation>اختر ملف الهوية</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="169"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="176"/>
         <source>Identity files (*.txt *.key);;All files (*)</source>
         <translation>ملفات الهوية (*.txt *.key);;كل الملفات (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="197"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="204"/>
         <source>Opening the bundles…</source>
         <translation>جارٍ فتح الحزم…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="204"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="211"/>
         <source>No bundle could be opened with this identity file. Compute lists what is wrong.</source>
         <translation>تعذّر فتح أي حزمة بملف الهوية هذا. «احسب» يسرد ما الخطأ.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="208"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="215"/>
         <source>The bundles hold the survey “{title}”. Press Compute.</source>
         <translation>تحتوي الحزم على الاستبيان «{title}». اضغط «احسب».</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="210"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="217"/>
         <source>The bundles hold {count} surveys: choose one, then press Compute.</source>
         <translation>تحتوي الحزم على {count} استبيانات: اختر واحدًا، ثم اضغط «احسب».</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="248"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="255"/>
         <source>Press Compute to see the results of this survey.</source>
         <translation>اضغط «احسب» لرؤية نتائج هذا الاستبيان.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="256"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="263"/>
         <source>Splitting the results…</source>
         <translation>جارٍ تقسيم النتائج…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="268"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="275"/>
         <source>Decrypting and checking every record of {bundles}…</source>
         <translation>جارٍ فك تشفير كل قيد في {bundles} والتحقق منه…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="296"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="303"/>
         <source>Stopping…</source>
         <translation>جارٍ الإيقاف…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="305"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="312"/>
         <source>Decrypting and checking: {done} of {planned} records</source>
         <translation>فك التشفير والتحقق: {done} من {planned} سجلًا</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="309"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="316"/>
         <source>about %n second(s) left</source>
         <translation>
             <numerusform>بقي نحو %n ثانية</numerusform>
@@ -877,57 +1019,57 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="315"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="322"/>
         <source>Nothing to show: no bundle could be used. The Problems tab says why.</source>
         <translation>لا شيء للعرض: تعذّر استخدام أي حزمة. تبويب «المشكلات» يقول لماذا.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="318"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="325"/>
         <source>Nothing was used: these bundles hold synthetic interviews (made by rrdesk simulate, for practice), which are left out. The Problems tab can count them.</source>
         <translation>لم يُستخدم شيء: تحتوي هذه الحزم على مقابلات اصطناعية (أنشأها rrdesk simulate للتدريب)، وهي مستبعدة. يتيح تبويب المشكلات احتسابها.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="322"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="329"/>
         <source>Nothing was used: every record was left out (0 interviews). The Problems tab says why; a laptop that is not enrolled can be enrolled there, or used anyway.</source>
         <translation>لم يُستخدم شيء: استُبعدت كل السجلات (0 مقابلة). يوضح تبويب المشكلات السبب؛ يمكن هناك تسجيل حاسوب غير مسجَّل، أو استخدامه على أي حال.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="326"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="333"/>
         <source>Computed from {bundles}, with the records of laptops not proven used anyway (unverified): nothing shows that your laptops made them.</source>
         <translation>حُسب من {bundles}، مع استخدام سجلات حواسيب غير مُثبتة على أي حال (غير متحقَّق منها): لا شيء يُظهر أن حواسيبك أنشأتها.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="332"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="339"/>
         <source>Computed from {bundles}.</source>
         <translation>حُسب من {bundles}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="333"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="340"/>
         <source>Records found in several bundles were counted once.</source>
         <translation>القيود الموجودة في أكثر من حزمة حُسبت مرة واحدة.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="334"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="341"/>
         <source>The records named under Problems were left out; everything else was used.</source>
         <translation>القيود المذكورة في «المشكلات» استُبعدت؛ واستُخدم كل ما عداها.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="341"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="348"/>
         <source>Cancelled: nothing was computed or saved.</source>
         <translation>أُلغي: لم يُحسب أو يُحفظ شيء.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="355"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="362"/>
         <source>{bundle}: left out, it holds another survey ({id}); choose that survey to see its results.</source>
         <translation>{bundle}: مستبعدة، فيها استبيان آخر ({id})؛ اختر ذلك الاستبيان لرؤية نتائجه.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="361"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="368"/>
         <source>Choose the bundles and your identity file, then press Compute. The numbers are those of “rrdesk aggregate”.</source>
         <translation>اختر الحزم وملف هويتك، ثم اضغط «احسب». الأرقام هي أرقام «⁦rrdesk aggregate⁩».</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="365"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="372"/>
         <source>%n laptop(s)</source>
         <translation>
             <numerusform>%n حاسوب</numerusform>
@@ -939,17 +1081,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="366"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="373"/>
         <source>{interviews} interviews · {records} records · {laptops} · ε per respondent {epsilon} (cap {cap})</source>
         <translation>{interviews} مقابلة · {records} قيد · {laptops} · ε لكل مستجيب {epsilon} (الحد {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="373"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="380"/>
         <source>✓ Every bundle verified</source>
         <translation>✓ تُحقّق من كل الحزم</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="374"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="381"/>
         <source>⚠ %n problem(s): see Problems</source>
         <translation>
             <numerusform>⚠ %n مشكلة: انظر المشكلات</numerusform>
@@ -961,128 +1103,128 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="375"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="382"/>
         <source>Each record&apos;s chain, tag and content checked out; records found in several bundles were counted once.</source>
         <translation>سلسلة كل قيد ووسمه ومحتواه سليمة؛ القيود الموجودة في أكثر من حزمة حُسبت مرة واحدة.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="377"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="384"/>
         <source>The damaged or doubtful records were left out and everything else was used.</source>
         <translation>القيود التالفة أو المشكوك فيها استُبعدت واستُخدم كل ما عداها.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="396"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="403"/>
         <source>laptop {laptop}…, log {log}…</source>
         <translation>الحاسوب {laptop}…، السجل {log}…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="399"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="406"/>
         <source>record {number}</source>
         <translation>القيد {number}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="400"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="407"/>
         <source>{where}: {what}</source>
         <translation>{where}: {what}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="410"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="417"/>
         <source>The laptop&apos;s enrollment file</source>
         <translation>ملف تسجيل الحاسوب</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="411"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="418"/>
         <source>Enrollment files (rrdesk-laptop-*.pub);;All files (*)</source>
         <translation>ملفات التسجيل (rrdesk-laptop-*.pub);;كل الملفات (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="415"/>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="420"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="422"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="427"/>
         <source>Enroll this laptop</source>
         <translation>تسجيل هذا الحاسوب</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="415"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="422"/>
         <source>The key id the laptop shows (File ▸ Write enrollment file… on the laptop), as XXXX-XXXX-XXXX-XXXX:</source>
         <translation>معرّف المفتاح الذي يعرضه الحاسوب (ملف ▸ كتابة ملف التسجيل… على الحاسوب)، بالشكل XXXX-XXXX-XXXX-XXXX:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="421"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="428"/>
         <source>A name for the laptop (optional), e.g. Laptop 3, Amina:</source>
         <translation>اسم للحاسوب (اختياري)، مثلاً: الحاسوب 3، أمينة:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="441"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="448"/>
         <source>Laptop {laptop} (key id {code}) enrolled in {list}.</source>
         <translation>سُجِّل الحاسوب {laptop} (المفتاح {code}) في {list}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="466"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="473"/>
         <source>forced response</source>
         <translation>الإجابة المفروضة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="466"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="473"/>
         <source>Warner&apos;s mirrored question</source>
         <translation>سؤال وارنر المعكوس</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="467"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="474"/>
         <source>unrelated question</source>
         <translation>السؤال غير المرتبط</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="467"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="474"/>
         <source>k-ary randomized response</source>
         <translation>الإجابة العشوائية متعددة الخيارات</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="468"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="475"/>
         <source>asked directly</source>
         <translation>سُئل مباشرة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="469"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="476"/>
         <source>{design}, ε = {epsilon}</source>
         <translation>{design}، ε = {epsilon}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="470"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="477"/>
         <source>{id} ({design}): {text}</source>
         <translation>{id} ({design}): {text}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="471"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="478"/>
         <source>Method: {method}</source>
         <translation>الطريقة: {method}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="473"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="480"/>
         <source>{declined} declined, {abandoned} not reached, {after_spin} stopped after the spin</source>
         <translation>{declined} رفض، {abandoned} لم يُوصل إليه، {after_spin} توقف بعد التدوير</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="486"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="493"/>
         <source>Save the report in…</source>
         <translation>حفظ التقرير في…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="495"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="502"/>
         <source>Writing the report…</source>
         <translation>جارٍ كتابة التقرير…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="499"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="506"/>
         <source>Report saved in {folder}: {files}</source>
         <translation>حُفظ التقرير في {folder}: {files}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="505"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="512"/>
         <source>The report could not be saved: {error}</source>
         <translation>تعذّر حفظ التقرير: {error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="517"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="524"/>
         <source>%n bundle(s)</source>
         <translation>
             <numerusform>%n حزمة</numerusform>

@@ -374,6 +374,75 @@
     </message>
 </context>
 <context>
+    <name>FieldworkPage</name>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="161"/>
+        <source>Interviewers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="162"/>
+        <source>Interviewer checks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="163"/>
+        <source>Laptops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="165"/>
+        <source>Compute to see who sent what and when.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="170"/>
+        <source>{first} – {last}: {begun} interviews begun, {completed} completed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="173"/>
+        <source>{completed} of {planned} planned ({share} %).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="176"/>
+        <source>By {by}: {groups}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="178"/>
+        <source>Interviewer checks: each keeps its false alarms, when every interviewer works honestly, to {alpha} % of studies. A flag asks for a look; it proves nothing. Counts only: no answer of anyone is shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="186"/>
+        <source>No interviewer was flagged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="188"/>
+        <source>{laptop}: %n bundle(s)</source>
+        <translation>
+            <numerusform>{laptop}: %n bundle</numerusform>
+            <numerusform>{laptop}: %n bundles</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="190"/>
+        <source>last exported {time}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="192"/>
+        <source>%n synthetic interview(s) left out</source>
+        <translation>
+            <numerusform>%n synthetic interview left out</numerusform>
+            <numerusform>%n synthetic interviews left out</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FormatDialog</name>
     <message>
         <location filename="../../rrdesk/gui/help.py" line="29"/>
@@ -485,6 +554,54 @@
     <message>
         <location filename="../../rrdesk/gui/interviewer.py" line="71"/>
         <source>Choose…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>InterviewersModel</name>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <source>Interviewer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <source>Laptops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <source>Days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <source>Begun</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <source>Completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <source>Stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <source>Refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <source>Flags</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <source>Per day</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -658,214 +775,227 @@
 <context>
     <name>ResultsWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="112"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="114"/>
         <source>rrdesk — Results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="113"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="115"/>
         <source>Results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="114"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="116"/>
         <source>Results: {title}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="115"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="117"/>
         <source>&amp;Open bundles…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="116"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="118"/>
         <source>&amp;Identity file…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="117"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="119"/>
         <source>&amp;Survey:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="118"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="120"/>
         <source>Split &amp;by:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="119"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="121"/>
         <source>&amp;Compute</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="120"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="122"/>
         <source>Save &amp;report…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="121"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="123"/>
         <source>Enroll this laptop…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="122"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="124"/>
         <source>Use anyway (unverified)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="123"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="125"/>
         <source>Count the synthetic interviews</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="124"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="126"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="125"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="127"/>
         <source>Interviews made by rrdesk simulate, for practice: they are left out of the estimates unless you count them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="127"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="129"/>
         <source>Working</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="128"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="130"/>
         <source>Estimates</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="129"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="131"/>
         <source>Problems</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="131"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="133"/>
         <source>No bundle chosen yet: the .tar.age files exported from the laptops.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="132"/>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="226"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="134"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="233"/>
         <source>{bundles}: {names}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="135"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="137"/>
         <source>No identity file chosen yet: the file with your secret key (AGE-SECRET-KEY-1…).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="137"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="139"/>
         <source>{name} — read only while computing; rrdesk never saves it or its place.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="139"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="141"/>
         <source>estimate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="139"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="141"/>
         <source>95 % confidence interval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="140"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="142"/>
         <source>recorded share (before correction)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="143"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="145"/>
         <source>Each line names the bundle, the laptop&apos;s log and the record, and what is wrong. The records named here were left out; the rest was used.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="145"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="147"/>
         <source>&amp;Estimates</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="146"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="148"/>
         <source>&amp;Problems ({count})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="149"/>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="236"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="152"/>
+        <source>&amp;Fieldwork</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/results/__init__.py" line="153"/>
+        <source>&amp;Fieldwork (%n flag(s))</source>
+        <translation>
+            <numerusform>&amp;Fieldwork (%n flag)</numerusform>
+            <numerusform>&amp;Fieldwork (%n flags)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="156"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="243"/>
         <source>no split</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="160"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="167"/>
         <source>Open export bundles</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="161"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="168"/>
         <source>Export bundles (*.tar.age);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="168"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="175"/>
         <source>Choose the identity file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="169"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="176"/>
         <source>Identity files (*.txt *.key);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="197"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="204"/>
         <source>Opening the bundles…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="204"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="211"/>
         <source>No bundle could be opened with this identity file. Compute lists what is wrong.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="208"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="215"/>
         <source>The bundles hold the survey “{title}”. Press Compute.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="210"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="217"/>
         <source>The bundles hold {count} surveys: choose one, then press Compute.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="248"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="255"/>
         <source>Press Compute to see the results of this survey.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="256"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="263"/>
         <source>Splitting the results…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="268"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="275"/>
         <source>Decrypting and checking every record of {bundles}…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="296"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="303"/>
         <source>Stopping…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="305"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="312"/>
         <source>Decrypting and checking: {done} of {planned} records</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="309"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="316"/>
         <source>about %n second(s) left</source>
         <translation>
             <numerusform>about %n second left</numerusform>
@@ -873,57 +1003,57 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="315"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="322"/>
         <source>Nothing to show: no bundle could be used. The Problems tab says why.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="318"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="325"/>
         <source>Nothing was used: these bundles hold synthetic interviews (made by rrdesk simulate, for practice), which are left out. The Problems tab can count them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="322"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="329"/>
         <source>Nothing was used: every record was left out (0 interviews). The Problems tab says why; a laptop that is not enrolled can be enrolled there, or used anyway.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="326"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="333"/>
         <source>Computed from {bundles}, with the records of laptops not proven used anyway (unverified): nothing shows that your laptops made them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="332"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="339"/>
         <source>Computed from {bundles}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="333"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="340"/>
         <source>Records found in several bundles were counted once.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="334"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="341"/>
         <source>The records named under Problems were left out; everything else was used.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="341"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="348"/>
         <source>Cancelled: nothing was computed or saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="355"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="362"/>
         <source>{bundle}: left out, it holds another survey ({id}); choose that survey to see its results.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="361"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="368"/>
         <source>Choose the bundles and your identity file, then press Compute. The numbers are those of “rrdesk aggregate”.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="365"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="372"/>
         <source>%n laptop(s)</source>
         <translation>
             <numerusform>%n laptop</numerusform>
@@ -931,17 +1061,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="366"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="373"/>
         <source>{interviews} interviews · {records} records · {laptops} · ε per respondent {epsilon} (cap {cap})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="373"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="380"/>
         <source>✓ Every bundle verified</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="374"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="381"/>
         <source>⚠ %n problem(s): see Problems</source>
         <translation>
             <numerusform>⚠ %n problem: see Problems</numerusform>
@@ -949,128 +1079,128 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="375"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="382"/>
         <source>Each record&apos;s chain, tag and content checked out; records found in several bundles were counted once.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="377"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="384"/>
         <source>The damaged or doubtful records were left out and everything else was used.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="396"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="403"/>
         <source>laptop {laptop}…, log {log}…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="399"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="406"/>
         <source>record {number}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="400"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="407"/>
         <source>{where}: {what}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="410"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="417"/>
         <source>The laptop&apos;s enrollment file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="411"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="418"/>
         <source>Enrollment files (rrdesk-laptop-*.pub);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="415"/>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="420"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="422"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="427"/>
         <source>Enroll this laptop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="415"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="422"/>
         <source>The key id the laptop shows (File ▸ Write enrollment file… on the laptop), as XXXX-XXXX-XXXX-XXXX:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="421"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="428"/>
         <source>A name for the laptop (optional), e.g. Laptop 3, Amina:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="441"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="448"/>
         <source>Laptop {laptop} (key id {code}) enrolled in {list}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="466"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="473"/>
         <source>forced response</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="466"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="473"/>
         <source>Warner&apos;s mirrored question</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="467"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="474"/>
         <source>unrelated question</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="467"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="474"/>
         <source>k-ary randomized response</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="468"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="475"/>
         <source>asked directly</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="469"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="476"/>
         <source>{design}, ε = {epsilon}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="470"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="477"/>
         <source>{id} ({design}): {text}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="471"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="478"/>
         <source>Method: {method}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="473"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="480"/>
         <source>{declined} declined, {abandoned} not reached, {after_spin} stopped after the spin</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="486"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="493"/>
         <source>Save the report in…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="495"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="502"/>
         <source>Writing the report…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="499"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="506"/>
         <source>Report saved in {folder}: {files}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="505"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="512"/>
         <source>The report could not be saved: {error}</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="517"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="524"/>
         <source>%n bundle(s)</source>
         <translation>
             <numerusform>%n bundle</numerusform>

@@ -374,6 +374,75 @@
     </message>
 </context>
 <context>
+    <name>FieldworkPage</name>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="161"/>
+        <source>Interviewers</source>
+        <translation>Entrevistadores</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="162"/>
+        <source>Interviewer checks</source>
+        <translation>Controles de los entrevistadores</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="163"/>
+        <source>Laptops</source>
+        <translation>Portátiles</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="165"/>
+        <source>Compute to see who sent what and when.</source>
+        <translation>Calcule para ver quién envió qué, y cuándo.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="170"/>
+        <source>{first} – {last}: {begun} interviews begun, {completed} completed.</source>
+        <translation>{first} – {last}: {begun} entrevistas comenzadas, {completed} terminadas.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="173"/>
+        <source>{completed} of {planned} planned ({share} %).</source>
+        <translation>{completed} de {planned} previstas ({share} %).</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="176"/>
+        <source>By {by}: {groups}.</source>
+        <translation>Por {by}: {groups}.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="178"/>
+        <source>Interviewer checks: each keeps its false alarms, when every interviewer works honestly, to {alpha} % of studies. A flag asks for a look; it proves nothing. Counts only: no answer of anyone is shown.</source>
+        <translation>Controles de los entrevistadores: cuando todos trabajan honestamente, cada uno da una falsa alarma solo en el {alpha} % de los estudios. Una señal pide mirar de cerca; no prueba nada. Solo recuentos: no se muestra la respuesta de nadie.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="186"/>
+        <source>No interviewer was flagged.</source>
+        <translation>Ningún entrevistador fue señalado.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="188"/>
+        <source>{laptop}: %n bundle(s)</source>
+        <translation>
+            <numerusform>{laptop}: %n paquete</numerusform>
+            <numerusform>{laptop}: %n paquetes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="190"/>
+        <source>last exported {time}</source>
+        <translation>última exportación {time}</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="192"/>
+        <source>%n synthetic interview(s) left out</source>
+        <translation>
+            <numerusform>%n entrevista sintética excluida</numerusform>
+            <numerusform>%n entrevistas sintéticas excluidas</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FormatDialog</name>
     <message>
         <location filename="../../rrdesk/gui/help.py" line="29"/>
@@ -486,6 +555,54 @@
         <location filename="../../rrdesk/gui/interviewer.py" line="71"/>
         <source>Choose…</source>
         <translation>Elegir…</translation>
+    </message>
+</context>
+<context>
+    <name>InterviewersModel</name>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <source>Interviewer</source>
+        <translation>Entrevistador</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <source>Laptops</source>
+        <translation>Portátiles</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <source>Days</source>
+        <translation>Días</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <source>Begun</source>
+        <translation>Comenzadas</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <source>Completed</source>
+        <translation>Terminadas</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <source>Stopped</source>
+        <translation>Detenidas</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <source>Refused</source>
+        <translation>Rechazadas</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <source>Flags</source>
+        <translation>Señales</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <source>Per day</source>
+        <translation>Por día</translation>
     </message>
 </context>
 <context>
@@ -658,214 +775,227 @@
 <context>
     <name>ResultsWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="112"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="114"/>
         <source>rrdesk — Results</source>
         <translation>rrdesk — Resultados</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="113"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="115"/>
         <source>Results</source>
         <translation>Resultados</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="114"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="116"/>
         <source>Results: {title}</source>
         <translation>Resultados: {title}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="115"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="117"/>
         <source>&amp;Open bundles…</source>
         <translation>&amp;Abrir paquetes…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="116"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="118"/>
         <source>&amp;Identity file…</source>
         <translation>Archivo de &amp;identidad…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="117"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="119"/>
         <source>&amp;Survey:</source>
         <translation>&amp;Encuesta:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="118"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="120"/>
         <source>Split &amp;by:</source>
         <translation>Dividir &amp;por:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="119"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="121"/>
         <source>&amp;Compute</source>
         <translation>&amp;Calcular</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="120"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="122"/>
         <source>Save &amp;report…</source>
         <translation>Guardar el &amp;informe…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="121"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="123"/>
         <source>Enroll this laptop…</source>
         <translation>Inscribir este portátil…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="122"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="124"/>
         <source>Use anyway (unverified)</source>
         <translation>Usar de todos modos (sin verificar)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="123"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="125"/>
         <source>Count the synthetic interviews</source>
         <translation>Contar las entrevistas sintéticas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="124"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="126"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="125"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="127"/>
         <source>Interviews made by rrdesk simulate, for practice: they are left out of the estimates unless you count them.</source>
         <translation>Entrevistas creadas por rrdesk simulate, para practicar: se dejan fuera de las estimaciones salvo que las cuente.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="127"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="129"/>
         <source>Working</source>
         <translation>Trabajando</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="128"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="130"/>
         <source>Estimates</source>
         <translation>Estimaciones</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="129"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="131"/>
         <source>Problems</source>
         <translation>Problemas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="131"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="133"/>
         <source>No bundle chosen yet: the .tar.age files exported from the laptops.</source>
         <translation>Aún no se eligió ningún paquete: los archivos .tar.age exportados de los portátiles.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="132"/>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="226"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="134"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="233"/>
         <source>{bundles}: {names}</source>
         <translation>{bundles}: {names}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="135"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="137"/>
         <source>No identity file chosen yet: the file with your secret key (AGE-SECRET-KEY-1…).</source>
         <translation>Aún no se eligió archivo de identidad: el archivo con su clave secreta (AGE-SECRET-KEY-1…).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="137"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="139"/>
         <source>{name} — read only while computing; rrdesk never saves it or its place.</source>
         <translation>{name} — solo se lee durante el cálculo; rrdesk nunca lo guarda ni guarda su ubicación.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="139"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="141"/>
         <source>estimate</source>
         <translation>estimación</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="139"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="141"/>
         <source>95 % confidence interval</source>
         <translation>intervalo de confianza del 95 %</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="140"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="142"/>
         <source>recorded share (before correction)</source>
         <translation>proporción registrada (antes de la corrección)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="143"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="145"/>
         <source>Each line names the bundle, the laptop&apos;s log and the record, and what is wrong. The records named here were left out; the rest was used.</source>
         <translation>Cada línea nombra el paquete, el registro del portátil y la entrada, y qué está mal. Las entradas nombradas aquí se dejaron fuera; el resto se usó.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="145"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="147"/>
         <source>&amp;Estimates</source>
         <translation>&amp;Estimaciones</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="146"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="148"/>
         <source>&amp;Problems ({count})</source>
         <translation>&amp;Problemas ({count})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="149"/>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="236"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="152"/>
+        <source>&amp;Fieldwork</source>
+        <translation>&amp;Trabajo de campo</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/results/__init__.py" line="153"/>
+        <source>&amp;Fieldwork (%n flag(s))</source>
+        <translation>
+            <numerusform>&amp;Trabajo de campo (%n señal)</numerusform>
+            <numerusform>&amp;Trabajo de campo (%n señales)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="156"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="243"/>
         <source>no split</source>
         <translation>sin división</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="160"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="167"/>
         <source>Open export bundles</source>
         <translation>Abrir paquetes exportados</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="161"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="168"/>
         <source>Export bundles (*.tar.age);;All files (*)</source>
         <translation>Paquetes exportados (*.tar.age);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="168"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="175"/>
         <source>Choose the identity file</source>
         <translation>Elegir el archivo de identidad</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="169"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="176"/>
         <source>Identity files (*.txt *.key);;All files (*)</source>
         <translation>Archivos de identidad (*.txt *.key);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="197"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="204"/>
         <source>Opening the bundles…</source>
         <translation>Abriendo los paquetes…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="204"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="211"/>
         <source>No bundle could be opened with this identity file. Compute lists what is wrong.</source>
         <translation>Ningún paquete se pudo abrir con este archivo de identidad. Calcular indica qué está mal.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="208"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="215"/>
         <source>The bundles hold the survey “{title}”. Press Compute.</source>
         <translation>Los paquetes contienen la encuesta «{title}». Pulse Calcular.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="210"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="217"/>
         <source>The bundles hold {count} surveys: choose one, then press Compute.</source>
         <translation>Los paquetes contienen {count} encuestas: elija una y luego pulse Calcular.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="248"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="255"/>
         <source>Press Compute to see the results of this survey.</source>
         <translation>Pulse Calcular para ver los resultados de esta encuesta.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="256"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="263"/>
         <source>Splitting the results…</source>
         <translation>Dividiendo los resultados…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="268"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="275"/>
         <source>Decrypting and checking every record of {bundles}…</source>
         <translation>Descifrando y comprobando cada entrada de {bundles}…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="296"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="303"/>
         <source>Stopping…</source>
         <translation>Deteniendo…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="305"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="312"/>
         <source>Decrypting and checking: {done} of {planned} records</source>
         <translation>Descifrando y comprobando: {done} de {planned} registros</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="309"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="316"/>
         <source>about %n second(s) left</source>
         <translation>
             <numerusform>queda %n segundo aproximadamente</numerusform>
@@ -873,57 +1003,57 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="315"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="322"/>
         <source>Nothing to show: no bundle could be used. The Problems tab says why.</source>
         <translation>Nada que mostrar: no se pudo usar ningún paquete. La pestaña Problemas dice por qué.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="318"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="325"/>
         <source>Nothing was used: these bundles hold synthetic interviews (made by rrdesk simulate, for practice), which are left out. The Problems tab can count them.</source>
         <translation>No se usó nada: estos paquetes contienen entrevistas sintéticas (creadas por rrdesk simulate, para practicar), que se dejan fuera. La pestaña Problemas permite contarlas.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="322"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="329"/>
         <source>Nothing was used: every record was left out (0 interviews). The Problems tab says why; a laptop that is not enrolled can be enrolled there, or used anyway.</source>
         <translation>No se usó nada: todos los registros quedaron fuera (0 entrevistas). La pestaña Problemas dice por qué; un portátil no inscrito puede inscribirse allí, o usarse de todos modos.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="326"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="333"/>
         <source>Computed from {bundles}, with the records of laptops not proven used anyway (unverified): nothing shows that your laptops made them.</source>
         <translation>Calculado a partir de {bundles}, usando de todos modos los registros de portátiles no probados (sin verificar): nada muestra que sus portátiles los hicieran.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="332"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="339"/>
         <source>Computed from {bundles}.</source>
         <translation>Calculado a partir de {bundles}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="333"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="340"/>
         <source>Records found in several bundles were counted once.</source>
         <translation>Las entradas encontradas en varios paquetes se contaron una vez.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="334"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="341"/>
         <source>The records named under Problems were left out; everything else was used.</source>
         <translation>Las entradas nombradas en Problemas se dejaron fuera; todo lo demás se usó.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="341"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="348"/>
         <source>Cancelled: nothing was computed or saved.</source>
         <translation>Cancelado: no se calculó ni se guardó nada.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="355"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="362"/>
         <source>{bundle}: left out, it holds another survey ({id}); choose that survey to see its results.</source>
         <translation>{bundle}: dejado fuera, contiene otra encuesta ({id}); elija esa encuesta para ver sus resultados.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="361"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="368"/>
         <source>Choose the bundles and your identity file, then press Compute. The numbers are those of “rrdesk aggregate”.</source>
         <translation>Elija los paquetes y su archivo de identidad y luego pulse Calcular. Las cifras son las de «rrdesk aggregate».</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="365"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="372"/>
         <source>%n laptop(s)</source>
         <translation>
             <numerusform>%n portátil</numerusform>
@@ -931,17 +1061,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="366"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="373"/>
         <source>{interviews} interviews · {records} records · {laptops} · ε per respondent {epsilon} (cap {cap})</source>
         <translation>{interviews} entrevistas · {records} entradas · {laptops} · ε por persona encuestada {epsilon} (límite {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="373"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="380"/>
         <source>✓ Every bundle verified</source>
         <translation>✓ Todos los paquetes verificados</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="374"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="381"/>
         <source>⚠ %n problem(s): see Problems</source>
         <translation>
             <numerusform>⚠ %n problema: ver Problemas</numerusform>
@@ -949,128 +1079,128 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="375"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="382"/>
         <source>Each record&apos;s chain, tag and content checked out; records found in several bundles were counted once.</source>
         <translation>La cadena, la etiqueta y el contenido de cada entrada son correctos; las entradas encontradas en varios paquetes se contaron una vez.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="377"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="384"/>
         <source>The damaged or doubtful records were left out and everything else was used.</source>
         <translation>Las entradas dañadas o dudosas se dejaron fuera y todo lo demás se usó.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="396"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="403"/>
         <source>laptop {laptop}…, log {log}…</source>
         <translation>portátil {laptop}…, registro {log}…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="399"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="406"/>
         <source>record {number}</source>
         <translation>entrada {number}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="400"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="407"/>
         <source>{where}: {what}</source>
         <translation>{where}: {what}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="410"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="417"/>
         <source>The laptop&apos;s enrollment file</source>
         <translation>El archivo de inscripción del portátil</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="411"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="418"/>
         <source>Enrollment files (rrdesk-laptop-*.pub);;All files (*)</source>
         <translation>Archivos de inscripción (rrdesk-laptop-*.pub);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="415"/>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="420"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="422"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="427"/>
         <source>Enroll this laptop</source>
         <translation>Inscribir este portátil</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="415"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="422"/>
         <source>The key id the laptop shows (File ▸ Write enrollment file… on the laptop), as XXXX-XXXX-XXXX-XXXX:</source>
         <translation>El identificador de clave que muestra el portátil (Archivo ▸ Escribir el archivo de inscripción… en el portátil), como XXXX-XXXX-XXXX-XXXX:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="421"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="428"/>
         <source>A name for the laptop (optional), e.g. Laptop 3, Amina:</source>
         <translation>Un nombre para el portátil (opcional), p. ej. Portátil 3, Amina:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="441"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="448"/>
         <source>Laptop {laptop} (key id {code}) enrolled in {list}.</source>
         <translation>Portátil {laptop} (clave {code}) inscrito en {list}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="466"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="473"/>
         <source>forced response</source>
         <translation>respuesta forzada</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="466"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="473"/>
         <source>Warner&apos;s mirrored question</source>
         <translation>pregunta en espejo de Warner</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="467"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="474"/>
         <source>unrelated question</source>
         <translation>pregunta no relacionada</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="467"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="474"/>
         <source>k-ary randomized response</source>
         <translation>respuesta aleatorizada k-aria</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="468"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="475"/>
         <source>asked directly</source>
         <translation>preguntada directamente</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="469"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="476"/>
         <source>{design}, ε = {epsilon}</source>
         <translation>{design}, ε = {epsilon}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="470"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="477"/>
         <source>{id} ({design}): {text}</source>
         <translation>{id} ({design}): {text}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="471"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="478"/>
         <source>Method: {method}</source>
         <translation>Método: {method}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="473"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="480"/>
         <source>{declined} declined, {abandoned} not reached, {after_spin} stopped after the spin</source>
         <translation>{declined} rechazadas, {abandoned} no alcanzadas, {after_spin} detenidas después del giro</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="486"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="493"/>
         <source>Save the report in…</source>
         <translation>Guardar el informe en…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="495"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="502"/>
         <source>Writing the report…</source>
         <translation>Escribiendo el informe…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="499"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="506"/>
         <source>Report saved in {folder}: {files}</source>
         <translation>Informe guardado en {folder}: {files}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="505"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="512"/>
         <source>The report could not be saved: {error}</source>
         <translation>No se pudo guardar el informe: {error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="517"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="524"/>
         <source>%n bundle(s)</source>
         <translation>
             <numerusform>%n paquete</numerusform>

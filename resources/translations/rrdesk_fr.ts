@@ -374,6 +374,75 @@
     </message>
 </context>
 <context>
+    <name>FieldworkPage</name>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="161"/>
+        <source>Interviewers</source>
+        <translation>Enquêteurs</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="162"/>
+        <source>Interviewer checks</source>
+        <translation>Contrôles des enquêteurs</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="163"/>
+        <source>Laptops</source>
+        <translation>Ordinateurs</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="165"/>
+        <source>Compute to see who sent what and when.</source>
+        <translation>Calculez pour voir qui a envoyé quoi, et quand.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="170"/>
+        <source>{first} – {last}: {begun} interviews begun, {completed} completed.</source>
+        <translation>{first} – {last} : {begun} entretiens commencés, {completed} terminés.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="173"/>
+        <source>{completed} of {planned} planned ({share} %).</source>
+        <translation>{completed} sur {planned} prévus ({share} %).</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="176"/>
+        <source>By {by}: {groups}.</source>
+        <translation>Par {by} : {groups}.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="178"/>
+        <source>Interviewer checks: each keeps its false alarms, when every interviewer works honestly, to {alpha} % of studies. A flag asks for a look; it proves nothing. Counts only: no answer of anyone is shown.</source>
+        <translation>Contrôles des enquêteurs : quand tous travaillent honnêtement, chacun ne donne de fausse alerte que dans {alpha} % des enquêtes. Un signalement invite à regarder de plus près ; il ne prouve rien. Des comptes seulement : aucune réponse de personne n'est montrée.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="186"/>
+        <source>No interviewer was flagged.</source>
+        <translation>Aucun enquêteur n'est signalé.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="188"/>
+        <source>{laptop}: %n bundle(s)</source>
+        <translation>
+            <numerusform>{laptop} : %n lot</numerusform>
+            <numerusform>{laptop} : %n lots</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="190"/>
+        <source>last exported {time}</source>
+        <translation>dernier export {time}</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="192"/>
+        <source>%n synthetic interview(s) left out</source>
+        <translation>
+            <numerusform>%n entretien synthétique écarté</numerusform>
+            <numerusform>%n entretiens synthétiques écartés</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FormatDialog</name>
     <message>
         <location filename="../../rrdesk/gui/help.py" line="29"/>
@@ -486,6 +555,54 @@
         <location filename="../../rrdesk/gui/interviewer.py" line="71"/>
         <source>Choose…</source>
         <translation>Choisir…</translation>
+    </message>
+</context>
+<context>
+    <name>InterviewersModel</name>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <source>Interviewer</source>
+        <translation>Enquêteur</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <source>Laptops</source>
+        <translation>Ordinateurs</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <source>Days</source>
+        <translation>Jours</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <source>Begun</source>
+        <translation>Commencés</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <source>Completed</source>
+        <translation>Terminés</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <source>Stopped</source>
+        <translation>Arrêtés</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <source>Refused</source>
+        <translation>Refusés</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <source>Flags</source>
+        <translation>Signalements</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <source>Per day</source>
+        <translation>Par jour</translation>
     </message>
 </context>
 <context>
@@ -658,214 +775,227 @@
 <context>
     <name>ResultsWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="112"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="114"/>
         <source>rrdesk — Results</source>
         <translation>rrdesk — Résultats</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="113"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="115"/>
         <source>Results</source>
         <translation>Résultats</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="114"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="116"/>
         <source>Results: {title}</source>
         <translation>Résultats&#xa0;: {title}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="115"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="117"/>
         <source>&amp;Open bundles…</source>
         <translation>&amp;Ouvrir des lots…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="116"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="118"/>
         <source>&amp;Identity file…</source>
         <translation>Fichier d&apos;&amp;identité…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="117"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="119"/>
         <source>&amp;Survey:</source>
         <translation>&amp;Enquête&#xa0;:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="118"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="120"/>
         <source>Split &amp;by:</source>
         <translation>&amp;Ventiler par&#xa0;:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="119"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="121"/>
         <source>&amp;Compute</source>
         <translation>&amp;Calculer</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="120"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="122"/>
         <source>Save &amp;report…</source>
         <translation>Enregistrer le &amp;rapport…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="121"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="123"/>
         <source>Enroll this laptop…</source>
         <translation>Inscrire cet ordinateur…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="122"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="124"/>
         <source>Use anyway (unverified)</source>
         <translation>Utiliser quand même (non vérifié)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="123"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="125"/>
         <source>Count the synthetic interviews</source>
         <translation>Compter les entretiens synthétiques</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="124"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="126"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="125"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="127"/>
         <source>Interviews made by rrdesk simulate, for practice: they are left out of the estimates unless you count them.</source>
         <translation>Entretiens créés par rrdesk simulate, pour s’exercer : ils sont écartés des estimations, sauf si vous les comptez.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="127"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="129"/>
         <source>Working</source>
         <translation>Calcul en cours</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="128"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="130"/>
         <source>Estimates</source>
         <translation>Estimations</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="129"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="131"/>
         <source>Problems</source>
         <translation>Problèmes</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="131"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="133"/>
         <source>No bundle chosen yet: the .tar.age files exported from the laptops.</source>
         <translation>Aucun lot choisi pour l&apos;instant&#xa0;: les fichiers .tar.age exportés des ordinateurs.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="132"/>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="226"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="134"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="233"/>
         <source>{bundles}: {names}</source>
         <translation>{bundles}&#xa0;: {names}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="135"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="137"/>
         <source>No identity file chosen yet: the file with your secret key (AGE-SECRET-KEY-1…).</source>
         <translation>Aucun fichier d&apos;identité choisi pour l&apos;instant&#xa0;: le fichier de votre clé secrète (AGE-SECRET-KEY-1…).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="137"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="139"/>
         <source>{name} — read only while computing; rrdesk never saves it or its place.</source>
         <translation>{name} — lu seulement pendant le calcul&#xa0;; rrdesk n&apos;enregistre jamais ni ce fichier ni son emplacement.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="139"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="141"/>
         <source>estimate</source>
         <translation>estimation</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="139"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="141"/>
         <source>95 % confidence interval</source>
         <translation>intervalle de confiance à 95&#xa0;%</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="140"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="142"/>
         <source>recorded share (before correction)</source>
         <translation>part enregistrée (avant correction)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="143"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="145"/>
         <source>Each line names the bundle, the laptop&apos;s log and the record, and what is wrong. The records named here were left out; the rest was used.</source>
         <translation>Chaque ligne indique le lot, le journal de l&apos;ordinateur et l&apos;enregistrement, et ce qui ne va pas. Les enregistrements indiqués ici ont été écartés&#xa0;; tout le reste a été utilisé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="145"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="147"/>
         <source>&amp;Estimates</source>
         <translation>Es&amp;timations</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="146"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="148"/>
         <source>&amp;Problems ({count})</source>
         <translation>&amp;Problèmes ({count})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="149"/>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="236"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="152"/>
+        <source>&amp;Fieldwork</source>
+        <translation>&amp;Terrain</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/results/__init__.py" line="153"/>
+        <source>&amp;Fieldwork (%n flag(s))</source>
+        <translation>
+            <numerusform>&amp;Terrain (%n signalement)</numerusform>
+            <numerusform>&amp;Terrain (%n signalements)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="156"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="243"/>
         <source>no split</source>
         <translation>sans ventilation</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="160"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="167"/>
         <source>Open export bundles</source>
         <translation>Ouvrir des lots d&apos;export</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="161"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="168"/>
         <source>Export bundles (*.tar.age);;All files (*)</source>
         <translation>Lots d&apos;export (*.tar.age);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="168"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="175"/>
         <source>Choose the identity file</source>
         <translation>Choisir le fichier d&apos;identité</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="169"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="176"/>
         <source>Identity files (*.txt *.key);;All files (*)</source>
         <translation>Fichiers d&apos;identité (*.txt *.key);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="197"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="204"/>
         <source>Opening the bundles…</source>
         <translation>Ouverture des lots…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="204"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="211"/>
         <source>No bundle could be opened with this identity file. Compute lists what is wrong.</source>
         <translation>Aucun lot n&apos;a pu être ouvert avec ce fichier d&apos;identité. «&#xa0;Calculer&#xa0;» indique ce qui ne va pas.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="208"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="215"/>
         <source>The bundles hold the survey “{title}”. Press Compute.</source>
         <translation>Les lots contiennent l&apos;enquête «&#xa0;{title}&#xa0;». Appuyez sur «&#xa0;Calculer&#xa0;».</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="210"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="217"/>
         <source>The bundles hold {count} surveys: choose one, then press Compute.</source>
         <translation>Les lots contiennent {count} enquêtes&#xa0;: choisissez-en une, puis appuyez sur «&#xa0;Calculer&#xa0;».</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="248"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="255"/>
         <source>Press Compute to see the results of this survey.</source>
         <translation>Appuyez sur «&#xa0;Calculer&#xa0;» pour voir les résultats de cette enquête.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="256"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="263"/>
         <source>Splitting the results…</source>
         <translation>Ventilation des résultats…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="268"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="275"/>
         <source>Decrypting and checking every record of {bundles}…</source>
         <translation>Déchiffrement et vérification de chaque enregistrement ({bundles})…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="296"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="303"/>
         <source>Stopping…</source>
         <translation>Arrêt en cours…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="305"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="312"/>
         <source>Decrypting and checking: {done} of {planned} records</source>
         <translation>Déchiffrement et vérification : {done} enregistrements sur {planned}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="309"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="316"/>
         <source>about %n second(s) left</source>
         <translation>
             <numerusform>encore environ %n seconde</numerusform>
@@ -873,57 +1003,57 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="315"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="322"/>
         <source>Nothing to show: no bundle could be used. The Problems tab says why.</source>
         <translation>Rien à afficher&#xa0;: aucun lot n&apos;a pu être utilisé. L&apos;onglet «&#xa0;Problèmes&#xa0;» dit pourquoi.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="318"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="325"/>
         <source>Nothing was used: these bundles hold synthetic interviews (made by rrdesk simulate, for practice), which are left out. The Problems tab can count them.</source>
         <translation>Rien n’a été utilisé : ces lots contiennent des entretiens synthétiques (créés par rrdesk simulate, pour s’exercer), qui sont écartés. L’onglet Problèmes permet de les compter.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="322"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="329"/>
         <source>Nothing was used: every record was left out (0 interviews). The Problems tab says why; a laptop that is not enrolled can be enrolled there, or used anyway.</source>
         <translation>Rien n&apos;a été utilisé : tous les enregistrements ont été écartés (0 entretien). L&apos;onglet Problèmes dit pourquoi ; un ordinateur non inscrit peut y être inscrit, ou utilisé quand même.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="326"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="333"/>
         <source>Computed from {bundles}, with the records of laptops not proven used anyway (unverified): nothing shows that your laptops made them.</source>
         <translation>Calculé à partir de {bundles}, avec les enregistrements d&apos;ordinateurs non prouvés utilisés quand même (non vérifié) : rien ne montre que vos ordinateurs les ont faits.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="332"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="339"/>
         <source>Computed from {bundles}.</source>
         <translation>Calculé à partir de {bundles}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="333"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="340"/>
         <source>Records found in several bundles were counted once.</source>
         <translation>Les enregistrements présents dans plusieurs lots ont été comptés une seule fois.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="334"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="341"/>
         <source>The records named under Problems were left out; everything else was used.</source>
         <translation>Les enregistrements indiqués sous «&#xa0;Problèmes&#xa0;» ont été écartés&#xa0;; tout le reste a été utilisé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="341"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="348"/>
         <source>Cancelled: nothing was computed or saved.</source>
         <translation>Annulé : rien n’a été calculé ni enregistré.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="355"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="362"/>
         <source>{bundle}: left out, it holds another survey ({id}); choose that survey to see its results.</source>
         <translation>{bundle}&#xa0;: écarté, il contient une autre enquête ({id})&#xa0;; choisissez cette enquête pour voir ses résultats.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="361"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="368"/>
         <source>Choose the bundles and your identity file, then press Compute. The numbers are those of “rrdesk aggregate”.</source>
         <translation>Choisissez les lots et votre fichier d&apos;identité, puis appuyez sur «&#xa0;Calculer&#xa0;». Les chiffres sont ceux de «&#xa0;rrdesk aggregate&#xa0;».</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="365"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="372"/>
         <source>%n laptop(s)</source>
         <translation>
             <numerusform>%n ordinateur</numerusform>
@@ -931,7 +1061,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="374"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="381"/>
         <source>⚠ %n problem(s): see Problems</source>
         <translation>
             <numerusform>⚠ %n problème&#xa0;: voir Problèmes</numerusform>
@@ -939,38 +1069,38 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="410"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="417"/>
         <source>The laptop&apos;s enrollment file</source>
         <translation>Le fichier d&apos;inscription de l&apos;ordinateur</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="411"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="418"/>
         <source>Enrollment files (rrdesk-laptop-*.pub);;All files (*)</source>
         <translation>Fichiers d&apos;inscription (rrdesk-laptop-*.pub);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="415"/>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="420"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="422"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="427"/>
         <source>Enroll this laptop</source>
         <translation>Inscrire cet ordinateur</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="415"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="422"/>
         <source>The key id the laptop shows (File ▸ Write enrollment file… on the laptop), as XXXX-XXXX-XXXX-XXXX:</source>
         <translation>L&apos;identifiant de clé que montre l&apos;ordinateur (Fichier ▸ Écrire le fichier d&apos;inscription… sur l&apos;ordinateur), sous la forme XXXX-XXXX-XXXX-XXXX :</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="421"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="428"/>
         <source>A name for the laptop (optional), e.g. Laptop 3, Amina:</source>
         <translation>Un nom pour l&apos;ordinateur (facultatif), p. ex. Ordinateur 3, Amina :</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="441"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="448"/>
         <source>Laptop {laptop} (key id {code}) enrolled in {list}.</source>
         <translation>Ordinateur {laptop} (clé {code}) inscrit dans {list}.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="517"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="524"/>
         <source>%n bundle(s)</source>
         <translation>
             <numerusform>%n lot</numerusform>
@@ -978,102 +1108,102 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="366"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="373"/>
         <source>{interviews} interviews · {records} records · {laptops} · ε per respondent {epsilon} (cap {cap})</source>
         <translation>{interviews} entretiens · {records} enregistrements · {laptops} · ε par répondant {epsilon} (plafond {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="373"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="380"/>
         <source>✓ Every bundle verified</source>
         <translation>✓ Tous les lots sont vérifiés</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="375"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="382"/>
         <source>Each record&apos;s chain, tag and content checked out; records found in several bundles were counted once.</source>
         <translation>La chaîne, l&apos;étiquette et le contenu de chaque enregistrement sont vérifiés&#xa0;; les enregistrements présents dans plusieurs lots ont été comptés une seule fois.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="377"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="384"/>
         <source>The damaged or doubtful records were left out and everything else was used.</source>
         <translation>Les enregistrements endommagés ou douteux ont été écartés et tout le reste a été utilisé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="396"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="403"/>
         <source>laptop {laptop}…, log {log}…</source>
         <translation>ordinateur {laptop}…, journal {log}…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="399"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="406"/>
         <source>record {number}</source>
         <translation>enregistrement {number}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="400"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="407"/>
         <source>{where}: {what}</source>
         <translation>{where}&#xa0;: {what}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="466"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="473"/>
         <source>forced response</source>
         <translation>réponse forcée</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="466"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="473"/>
         <source>Warner&apos;s mirrored question</source>
         <translation>question miroir de Warner</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="467"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="474"/>
         <source>unrelated question</source>
         <translation>question sans rapport</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="467"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="474"/>
         <source>k-ary randomized response</source>
         <translation>réponse randomisée à k modalités</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="468"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="475"/>
         <source>asked directly</source>
         <translation>posée directement</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="469"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="476"/>
         <source>{design}, ε = {epsilon}</source>
         <translation>{design}, ε = {epsilon}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="470"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="477"/>
         <source>{id} ({design}): {text}</source>
         <translation>{id} ({design})&#xa0;: {text}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="471"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="478"/>
         <source>Method: {method}</source>
         <translation>Méthode&#xa0;: {method}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="473"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="480"/>
         <source>{declined} declined, {abandoned} not reached, {after_spin} stopped after the spin</source>
         <translation>{declined} refusées, {abandoned} non atteintes, {after_spin} arrêtées après le tirage de la roue</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="486"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="493"/>
         <source>Save the report in…</source>
         <translation>Enregistrer le rapport dans…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="495"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="502"/>
         <source>Writing the report…</source>
         <translation>Écriture du rapport…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="499"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="506"/>
         <source>Report saved in {folder}: {files}</source>
         <translation>Rapport enregistré dans {folder}&#xa0;: {files}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="505"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="512"/>
         <source>The report could not be saved: {error}</source>
         <translation>Le rapport n&apos;a pas pu être enregistré&#xa0;: {error}</translation>
     </message>

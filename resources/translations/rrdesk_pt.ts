@@ -374,6 +374,75 @@
     </message>
 </context>
 <context>
+    <name>FieldworkPage</name>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="161"/>
+        <source>Interviewers</source>
+        <translation>Entrevistadores</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="162"/>
+        <source>Interviewer checks</source>
+        <translation>Verificações dos entrevistadores</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="163"/>
+        <source>Laptops</source>
+        <translation>Portáteis</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="165"/>
+        <source>Compute to see who sent what and when.</source>
+        <translation>Calcule para ver quem enviou o quê, e quando.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="170"/>
+        <source>{first} – {last}: {begun} interviews begun, {completed} completed.</source>
+        <translation>{first} – {last}: {begun} entrevistas iniciadas, {completed} concluídas.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="173"/>
+        <source>{completed} of {planned} planned ({share} %).</source>
+        <translation>{completed} de {planned} previstas ({share} %).</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="176"/>
+        <source>By {by}: {groups}.</source>
+        <translation>Por {by}: {groups}.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="178"/>
+        <source>Interviewer checks: each keeps its false alarms, when every interviewer works honestly, to {alpha} % of studies. A flag asks for a look; it proves nothing. Counts only: no answer of anyone is shown.</source>
+        <translation>Verificações dos entrevistadores: quando todos trabalham honestamente, cada uma dá um falso alarme apenas em {alpha} % dos estudos. Um sinal pede um olhar mais atento; não prova nada. Apenas contagens: nenhuma resposta de ninguém é mostrada.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="186"/>
+        <source>No interviewer was flagged.</source>
+        <translation>Nenhum entrevistador foi sinalizado.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="188"/>
+        <source>{laptop}: %n bundle(s)</source>
+        <translation>
+            <numerusform>{laptop}: %n pacote</numerusform>
+            <numerusform>{laptop}: %n pacotes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="190"/>
+        <source>last exported {time}</source>
+        <translation>última exportação {time}</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="192"/>
+        <source>%n synthetic interview(s) left out</source>
+        <translation>
+            <numerusform>%n entrevista sintética excluída</numerusform>
+            <numerusform>%n entrevistas sintéticas excluídas</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FormatDialog</name>
     <message>
         <location filename="../../rrdesk/gui/help.py" line="29"/>
@@ -486,6 +555,54 @@
         <location filename="../../rrdesk/gui/interviewer.py" line="71"/>
         <source>Choose…</source>
         <translation>Escolher…</translation>
+    </message>
+</context>
+<context>
+    <name>InterviewersModel</name>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <source>Interviewer</source>
+        <translation>Entrevistador</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <source>Laptops</source>
+        <translation>Portáteis</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <source>Days</source>
+        <translation>Dias</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <source>Begun</source>
+        <translation>Iniciadas</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <source>Completed</source>
+        <translation>Concluídas</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <source>Stopped</source>
+        <translation>Interrompidas</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <source>Refused</source>
+        <translation>Recusadas</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <source>Flags</source>
+        <translation>Sinais</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <source>Per day</source>
+        <translation>Por dia</translation>
     </message>
 </context>
 <context>
@@ -658,214 +775,227 @@
 <context>
     <name>ResultsWindow</name>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="112"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="114"/>
         <source>rrdesk — Results</source>
         <translation>rrdesk — Resultados</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="113"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="115"/>
         <source>Results</source>
         <translation>Resultados</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="114"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="116"/>
         <source>Results: {title}</source>
         <translation>Resultados: {title}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="115"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="117"/>
         <source>&amp;Open bundles…</source>
         <translation>&amp;Abrir pacotes…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="116"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="118"/>
         <source>&amp;Identity file…</source>
         <translation>Arquivo de &amp;identidade…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="117"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="119"/>
         <source>&amp;Survey:</source>
         <translation>&amp;Pesquisa:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="118"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="120"/>
         <source>Split &amp;by:</source>
         <translation>Dividir &amp;por:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="119"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="121"/>
         <source>&amp;Compute</source>
         <translation>&amp;Calcular</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="120"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="122"/>
         <source>Save &amp;report…</source>
         <translation>Guardar o &amp;relatório…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="121"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="123"/>
         <source>Enroll this laptop…</source>
         <translation>Inscrever este portátil…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="122"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="124"/>
         <source>Use anyway (unverified)</source>
         <translation>Usar mesmo assim (não verificado)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="123"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="125"/>
         <source>Count the synthetic interviews</source>
         <translation>Contar as entrevistas sintéticas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="124"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="126"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="125"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="127"/>
         <source>Interviews made by rrdesk simulate, for practice: they are left out of the estimates unless you count them.</source>
         <translation>Entrevistas criadas pelo rrdesk simulate, para praticar: ficam fora das estimativas, a menos que as conte.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="127"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="129"/>
         <source>Working</source>
         <translation>Trabalhando</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="128"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="130"/>
         <source>Estimates</source>
         <translation>Estimativas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="129"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="131"/>
         <source>Problems</source>
         <translation>Problemas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="131"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="133"/>
         <source>No bundle chosen yet: the .tar.age files exported from the laptops.</source>
         <translation>Nenhum pacote escolhido ainda: os arquivos .tar.age exportados dos computadores.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="132"/>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="226"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="134"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="233"/>
         <source>{bundles}: {names}</source>
         <translation>{bundles}: {names}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="135"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="137"/>
         <source>No identity file chosen yet: the file with your secret key (AGE-SECRET-KEY-1…).</source>
         <translation>Nenhum arquivo de identidade escolhido ainda: o arquivo com a sua chave secreta (AGE-SECRET-KEY-1…).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="137"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="139"/>
         <source>{name} — read only while computing; rrdesk never saves it or its place.</source>
         <translation>{name} — lido só durante o cálculo; o rrdesk nunca o guarda nem guarda o seu local.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="139"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="141"/>
         <source>estimate</source>
         <translation>estimativa</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="139"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="141"/>
         <source>95 % confidence interval</source>
         <translation>intervalo de confiança de 95 %</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="140"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="142"/>
         <source>recorded share (before correction)</source>
         <translation>proporção registrada (antes da correção)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="143"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="145"/>
         <source>Each line names the bundle, the laptop&apos;s log and the record, and what is wrong. The records named here were left out; the rest was used.</source>
         <translation>Cada linha indica o pacote, o registro do computador e a entrada, e o que está errado. As entradas indicadas aqui foram deixadas de fora; o resto foi usado.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="145"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="147"/>
         <source>&amp;Estimates</source>
         <translation>&amp;Estimativas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="146"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="148"/>
         <source>&amp;Problems ({count})</source>
         <translation>&amp;Problemas ({count})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="149"/>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="236"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="152"/>
+        <source>&amp;Fieldwork</source>
+        <translation>&amp;Trabalho de campo</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/results/__init__.py" line="153"/>
+        <source>&amp;Fieldwork (%n flag(s))</source>
+        <translation>
+            <numerusform>&amp;Trabalho de campo (%n sinal)</numerusform>
+            <numerusform>&amp;Trabalho de campo (%n sinais)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="156"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="243"/>
         <source>no split</source>
         <translation>sem divisão</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="160"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="167"/>
         <source>Open export bundles</source>
         <translation>Abrir pacotes exportados</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="161"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="168"/>
         <source>Export bundles (*.tar.age);;All files (*)</source>
         <translation>Pacotes exportados (*.tar.age);;Todos os arquivos (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="168"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="175"/>
         <source>Choose the identity file</source>
         <translation>Escolher o arquivo de identidade</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="169"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="176"/>
         <source>Identity files (*.txt *.key);;All files (*)</source>
         <translation>Arquivos de identidade (*.txt *.key);;Todos os arquivos (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="197"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="204"/>
         <source>Opening the bundles…</source>
         <translation>Abrindo os pacotes…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="204"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="211"/>
         <source>No bundle could be opened with this identity file. Compute lists what is wrong.</source>
         <translation>Nenhum pacote pôde ser aberto com este arquivo de identidade. Calcular lista o que está errado.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="208"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="215"/>
         <source>The bundles hold the survey “{title}”. Press Compute.</source>
         <translation>Os pacotes contêm a pesquisa “{title}”. Clique em Calcular.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="210"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="217"/>
         <source>The bundles hold {count} surveys: choose one, then press Compute.</source>
         <translation>Os pacotes contêm {count} pesquisas: escolha uma e clique em Calcular.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="248"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="255"/>
         <source>Press Compute to see the results of this survey.</source>
         <translation>Clique em Calcular para ver os resultados desta pesquisa.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="256"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="263"/>
         <source>Splitting the results…</source>
         <translation>Dividindo os resultados…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="268"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="275"/>
         <source>Decrypting and checking every record of {bundles}…</source>
         <translation>Decifrando e verificando cada entrada de {bundles}…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="296"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="303"/>
         <source>Stopping…</source>
         <translation>A parar…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="305"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="312"/>
         <source>Decrypting and checking: {done} of {planned} records</source>
         <translation>A decifrar e verificar: {done} de {planned} registos</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="309"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="316"/>
         <source>about %n second(s) left</source>
         <translation>
             <numerusform>falta cerca de %n segundo</numerusform>
@@ -873,57 +1003,57 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="315"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="322"/>
         <source>Nothing to show: no bundle could be used. The Problems tab says why.</source>
         <translation>Nada a mostrar: nenhum pacote pôde ser usado. A aba Problemas diz por quê.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="318"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="325"/>
         <source>Nothing was used: these bundles hold synthetic interviews (made by rrdesk simulate, for practice), which are left out. The Problems tab can count them.</source>
         <translation>Nada foi usado: estes pacotes contêm entrevistas sintéticas (criadas pelo rrdesk simulate, para praticar), que ficam de fora. O separador Problemas permite contá-las.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="322"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="329"/>
         <source>Nothing was used: every record was left out (0 interviews). The Problems tab says why; a laptop that is not enrolled can be enrolled there, or used anyway.</source>
         <translation>Nada foi usado: todos os registos ficaram de fora (0 entrevistas). O separador Problemas diz porquê; um portátil não inscrito pode ser inscrito aí, ou usado mesmo assim.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="326"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="333"/>
         <source>Computed from {bundles}, with the records of laptops not proven used anyway (unverified): nothing shows that your laptops made them.</source>
         <translation>Calculado a partir de {bundles}, usando mesmo assim os registos de portáteis não comprovados (não verificado): nada mostra que os seus portáteis os fizeram.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="332"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="339"/>
         <source>Computed from {bundles}.</source>
         <translation>Calculado a partir de {bundles}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="333"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="340"/>
         <source>Records found in several bundles were counted once.</source>
         <translation>As entradas encontradas em vários pacotes foram contadas uma vez.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="334"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="341"/>
         <source>The records named under Problems were left out; everything else was used.</source>
         <translation>As entradas indicadas em Problemas foram deixadas de fora; todo o resto foi usado.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="341"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="348"/>
         <source>Cancelled: nothing was computed or saved.</source>
         <translation>Cancelado: nada foi calculado nem guardado.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="355"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="362"/>
         <source>{bundle}: left out, it holds another survey ({id}); choose that survey to see its results.</source>
         <translation>{bundle}: deixado de fora, contém outra pesquisa ({id}); escolha essa pesquisa para ver os seus resultados.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="361"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="368"/>
         <source>Choose the bundles and your identity file, then press Compute. The numbers are those of “rrdesk aggregate”.</source>
         <translation>Escolha os pacotes e o seu arquivo de identidade e clique em Calcular. Os números são os de “rrdesk aggregate”.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="365"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="372"/>
         <source>%n laptop(s)</source>
         <translation>
             <numerusform>%n computador</numerusform>
@@ -931,17 +1061,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="366"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="373"/>
         <source>{interviews} interviews · {records} records · {laptops} · ε per respondent {epsilon} (cap {cap})</source>
         <translation>{interviews} entrevistas · {records} entradas · {laptops} · ε por respondente {epsilon} (limite {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="373"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="380"/>
         <source>✓ Every bundle verified</source>
         <translation>✓ Todos os pacotes verificados</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="374"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="381"/>
         <source>⚠ %n problem(s): see Problems</source>
         <translation>
             <numerusform>⚠ %n problema: veja Problemas</numerusform>
@@ -949,128 +1079,128 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="375"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="382"/>
         <source>Each record&apos;s chain, tag and content checked out; records found in several bundles were counted once.</source>
         <translation>A cadeia, a etiqueta e o conteúdo de cada entrada conferem; as entradas encontradas em vários pacotes foram contadas uma vez.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="377"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="384"/>
         <source>The damaged or doubtful records were left out and everything else was used.</source>
         <translation>As entradas danificadas ou duvidosas foram deixadas de fora e todo o resto foi usado.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="396"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="403"/>
         <source>laptop {laptop}…, log {log}…</source>
         <translation>computador {laptop}…, registro {log}…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="399"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="406"/>
         <source>record {number}</source>
         <translation>entrada {number}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="400"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="407"/>
         <source>{where}: {what}</source>
         <translation>{where}: {what}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="410"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="417"/>
         <source>The laptop&apos;s enrollment file</source>
         <translation>O ficheiro de inscrição do portátil</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="411"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="418"/>
         <source>Enrollment files (rrdesk-laptop-*.pub);;All files (*)</source>
         <translation>Ficheiros de inscrição (rrdesk-laptop-*.pub);;Todos os ficheiros (*)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="415"/>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="420"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="422"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="427"/>
         <source>Enroll this laptop</source>
         <translation>Inscrever este portátil</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="415"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="422"/>
         <source>The key id the laptop shows (File ▸ Write enrollment file… on the laptop), as XXXX-XXXX-XXXX-XXXX:</source>
         <translation>O identificador de chave que o portátil mostra (Ficheiro ▸ Escrever o ficheiro de inscrição… no portátil), como XXXX-XXXX-XXXX-XXXX:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="421"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="428"/>
         <source>A name for the laptop (optional), e.g. Laptop 3, Amina:</source>
         <translation>Um nome para o portátil (opcional), p. ex. Portátil 3, Amina:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="441"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="448"/>
         <source>Laptop {laptop} (key id {code}) enrolled in {list}.</source>
         <translation>Portátil {laptop} (chave {code}) inscrito em {list}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="466"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="473"/>
         <source>forced response</source>
         <translation>resposta forçada</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="466"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="473"/>
         <source>Warner&apos;s mirrored question</source>
         <translation>pergunta espelhada de Warner</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="467"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="474"/>
         <source>unrelated question</source>
         <translation>pergunta não relacionada</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="467"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="474"/>
         <source>k-ary randomized response</source>
         <translation>resposta aleatorizada k-ária</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="468"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="475"/>
         <source>asked directly</source>
         <translation>perguntada diretamente</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="469"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="476"/>
         <source>{design}, ε = {epsilon}</source>
         <translation>{design}, ε = {epsilon}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="470"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="477"/>
         <source>{id} ({design}): {text}</source>
         <translation>{id} ({design}): {text}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="471"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="478"/>
         <source>Method: {method}</source>
         <translation>Método: {method}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="473"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="480"/>
         <source>{declined} declined, {abandoned} not reached, {after_spin} stopped after the spin</source>
         <translation>{declined} recusadas, {abandoned} não alcançadas, {after_spin} paradas depois do giro</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="486"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="493"/>
         <source>Save the report in…</source>
         <translation>Guardar o relatório em…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="495"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="502"/>
         <source>Writing the report…</source>
         <translation>Escrevendo o relatório…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="499"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="506"/>
         <source>Report saved in {folder}: {files}</source>
         <translation>Relatório guardado em {folder}: {files}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="505"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="512"/>
         <source>The report could not be saved: {error}</source>
         <translation>Não foi possível guardar o relatório: {error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="517"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="524"/>
         <source>%n bundle(s)</source>
         <translation>
             <numerusform>%n pacote</numerusform>
