@@ -325,10 +325,11 @@ def test_out_writes_a_self_contained_report_and_csv_files_for_r(field, tmp_path)
     assert code == 0
     assert sorted(p.name for p in out.iterdir()) == ["analysis.R", "analysis.do", "answers-wide.csv", "answers.csv",
                                                     "answers.dta", "answers.sav", "codebook.md", "estimates.csv",
-                                                    "report.html"]
+                                                    "fieldwork.csv", "report.html"]
     html = (out / "report.html").read_text(encoding="utf-8")
     assert "<svg" in html and "http" not in html and "src=" not in html and "@import" not in html
     assert "How to read" in html and "Every bundle verified" in html
+    assert '<h2 id="fieldwork">Fieldwork</h2>' in html and "Interviews per day" in html
     answers = (out / "answers.csv").read_text(encoding="utf-8").splitlines()
     header = answers[0].split(",")
     assert len(answers) - 1 == sum(q["n"] for q in got["questions"] if q["design"] != "direct") == 64 * 4

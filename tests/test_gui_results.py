@@ -316,7 +316,7 @@ def test_the_fieldwork_tab_shows_each_interviewer_their_days_and_the_laptops(qtb
     assert page.model.index(0, 0).data() == first.id
     assert page.model.index(0, 3).data() == str(first.counts.started)
     assert page.flags.count() == 1 and page.flags.item(0).text() == "No interviewer was flagged."
-    assert page.laptops.count() == 2 and "1 bundle(s)" in page.laptops.item(0).text()
+    assert page.laptops.count() == 2 and ": 1 bundle · last exported " in page.laptops.item(0).text()
     assert "of 400 planned" in page.summary.text()
 
 
