@@ -324,6 +324,8 @@ def test_walk_the_results_window(qtbot, tmp_path, settings, fast_spin, monkeypat
         bot.check(f"results, {lang}, computed")
         view.tabs.setCurrentIndex(1)
         bot.check(f"results, {lang}, problems tab")
+        view.tabs.setCurrentIndex(2)
+        bot.check(f"results, {lang}, fieldwork tab")
         view.tabs.setCurrentIndex(0)
         view.close()
     window.close()
