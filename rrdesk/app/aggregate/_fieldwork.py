@@ -98,11 +98,11 @@ def fieldwork_of(data: SurveyData, *, by: str | None, names: Mapping[str, str], 
     summary = data.interview_summary()
     questions = tuple(q.id for q in survey.randomized)
     durations = [None if m < 0 else m for m in summary.minutes.tolist()]
-    lines = [fw.InterviewLine(name(data.device_ids[d]), who, version, day, bool(refused), bool(synthetic),
-                              int(records), tuple(int(s) for s in slots), duration)
+    laptop_of = [name(device) for device in data.device_ids]
+    lines = [fw.InterviewLine(laptop_of[d], who, version, day, refused, synthetic, records, tuple(slots), duration)
              for d, who, version, day, refused, synthetic, records, slots, duration in zip(
-                 summary.device.tolist(), summary.interviewer, summary.version, summary.day, summary.refused,
-                 summary.synthetic, summary.records, summary.slots, durations)]
+                 summary.device.tolist(), summary.interviewer, summary.version, summary.day, summary.refused.tolist(),
+                 summary.synthetic.tolist(), summary.records.tolist(), summary.slots.tolist(), durations)]
     device_of = {b.file: b.device for b in bundles}
     custody = custody_lines(problems, device_of)
     devices = list(dict.fromkeys([*data.device_ids, *(b.device for b in bundles), *data.synthetic]))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Mapping, Sequence
 
 from rrdesk.core.fieldwork._checks import ALPHA, DirectCounts, Flag, RandomizedCounts, all_checks
@@ -33,13 +34,13 @@ class InterviewLine:
     slots: tuple[int, ...]
     minutes: int | None = None
 
-    @property
+    @cached_property
     def stopped(self) -> bool:
         return not self.refused and ABANDONED in self.slots
 
-    @property
+    @cached_property
     def completed(self) -> bool:
-        return not self.refused and all(s in (ANSWERED, DECLINED) for s in self.slots)
+        return not self.refused and 0 not in self.slots and ABANDONED not in self.slots
 
 
 @dataclass(frozen=True)
@@ -70,9 +71,11 @@ class Counts:
     synthetic: int = 0
     records: int = 0
 
-    def plus(self, line: InterviewLine) -> "Counts":
-        return Counts(self.started + 1, self.completed + line.completed, self.stopped + line.stopped,
-                      self.refused + line.refused, self.synthetic + line.synthetic, self.records + line.records)
+    @classmethod
+    def of(cls, lines: Sequence[InterviewLine]) -> "Counts":
+        return cls(len(lines), sum(line.completed for line in lines), sum(line.stopped for line in lines),
+                   sum(line.refused for line in lines), sum(line.synthetic for line in lines),
+                   sum(line.records for line in lines))
 
     def as_json(self) -> dict[str, int]:
         return {"started": self.started, "completed": self.completed, "stopped": self.stopped,
@@ -156,16 +159,14 @@ def fieldwork(lines: Sequence[InterviewLine], questions: Sequence[str], laptops:
         grouped[(line.laptop, line.interviewer, line.version, line.day)].append(line)
     rows = []
     for (laptop, who, version, day), mine in sorted(grouped.items()):
-        counts = Counts()
-        declined: Counter[str] = Counter()
-        abandoned: Counter[str] = Counter()
+        declined, abandoned = [0] * len(questions), [0] * len(questions)
         for line in mine:
-            counts = counts.plus(line)
-            for q, slot in zip(questions, line.slots):
-                declined[q] += slot == DECLINED
-                abandoned[q] += slot == ABANDONED
-        rows.append(Row(laptop, who, version, day, counts, {q: declined[q] for q in questions},
-                        {q: abandoned[q] for q in questions}))
+            if DECLINED in line.slots or ABANDONED in line.slots:
+                for j, slot in enumerate(line.slots):
+                    declined[j] += slot == DECLINED
+                    abandoned[j] += slot == ABANDONED
+        rows.append(Row(laptop, who, version, day, Counts.of(mine), dict(zip(questions, declined)),
+                        dict(zip(questions, abandoned))))
     per_who: dict[str, list[InterviewLine]] = defaultdict(list)
     for line in lines:
         per_who[line.interviewer].append(line)
@@ -176,9 +177,7 @@ def fieldwork(lines: Sequence[InterviewLine], questions: Sequence[str], laptops:
                        alpha)
     interviewers = []
     for who, mine in sorted(per_who.items()):
-        counts = Counts()
-        for line in mine:
-            counts = counts.plus(line)
+        counts = Counts.of(mine)
         days = sorted(per_day[who].items())
         mm = sorted(minutes.get(who, ()))
         interviewers.append(Interviewer(who, counts, tuple(sorted({line.laptop for line in mine})), days[0][0],
