@@ -27,9 +27,12 @@ from PySide6.QtWidgets import (
 
 from rrdesk.core.fieldwork import Fieldwork, Interviewer
 from rrdesk.gui.results._table import DOT, GRID
-from rrdesk.gui.widgets import label
+from rrdesk.gui.widgets import label, on_width
 
 WHO, LAPTOPS, DAYS, BEGUN, COMPLETED, STOPPED, REFUSED, FLAGS, PER_DAY = range(9)
+NARROW = 900  # why: under this width the laptops, days, stopped and refused columns give way to the bars
+SPARE = (LAPTOPS, DAYS, STOPPED, REFUSED)  # the columns a narrow window hides (the report and the CSV keep them)
+BARS_MIN = 160  # why: room for a fortnight's bars
 BARS = Qt.ItemDataRole.UserRole + 2  # a row's interviews per calendar day, and the tallest day of all
 
 
@@ -139,6 +142,7 @@ class FieldworkPage(QWidget):
         header.setHighlightSections(False)
         self.table.setMinimumHeight(150)
         column.addWidget(self.table, 2)
+        on_width(self, self._arrange)
         self.checks_hint = label("", "hint")
         column.addWidget(self.checks_hint)
         self.flags = QListWidget()
@@ -152,6 +156,14 @@ class FieldworkPage(QWidget):
         column.addWidget(self.laptops, 1)
         self.work: Fieldwork | None = None
         self.show_work(None)
+
+    def _arrange(self, width: int) -> None:
+        """Every column on a wide window; on a narrow one (a small screen at 200 %) the bars keep
+        their room and the spare columns go."""
+        for col in SPARE:
+            self.table.setColumnHidden(col, width < NARROW)
+        self.table.horizontalHeader().setMinimumSectionSize(48)
+        self.table.setColumnWidth(PER_DAY, max(self.table.columnWidth(PER_DAY), BARS_MIN))
 
     def show_work(self, work: Fieldwork | None) -> None:
         self.work = work
