@@ -211,6 +211,9 @@ def _show(results: Results, bundles: tuple[str, ...], problems: list[Problem],
 def _show_fieldwork(work: Fieldwork) -> None:
     """The fieldwork in short: totals and progress, a line per interviewer with their flags, a
     line per laptop (its bundles and custody events); the whole table is in fieldwork.csv."""
+    if not work.rows:
+        print("\nfieldwork: no interview in the records used")
+        return
     total = sum(i.counts.started for i in work.interviewers)
     completed = sum(i.counts.completed for i in work.interviewers)
     p = work.progress
@@ -223,11 +226,11 @@ def _show_fieldwork(work: Fieldwork) -> None:
           f"{'synthetic':>10}{'flags':>6}")
     for i in work.interviewers:
         c = i.counts
-        print(f"  {i.id:<16}{len(i.per_day):>5}{c.started:>7}{c.completed:>10}{c.stopped:>8}{c.refused:>8}"
+        print(f"  {i.id or '(not recorded)':<16}{len(i.per_day):>5}{c.started:>7}{c.completed:>10}{c.stopped:>8}{c.refused:>8}"
               f"{c.synthetic:>10}{len(i.flags):>6}")
     for i in work.interviewers:
         for f in i.flags:
-            print(f"  ! {i.id} ({f.check.replace('_', ' ')}): {f.sentence}")
+            print(f"  ! {i.id or '(not recorded)'} ({f.check.replace('_', ' ')}): {f.sentence}")
     for lap in work.laptops:
         last = f", last exported {lap.bundles[-1].exported}" if lap.bundles else ""
         left = f", {lap.synthetic_left_out} synthetic interview(s) left out" if lap.synthetic_left_out else ""

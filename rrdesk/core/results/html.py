@@ -448,6 +448,8 @@ def _odds_plot(lines: Sequence[dict]) -> str:
 
 # -- the Fieldwork section ---------------------------------------------------------------------------
 
+NOT_RECORDED = "(interviewer not recorded)"  # records written before rrdesk-record/3 name none
+
 _CHECK_NAMES = {"impossible_rate": "impossible rate", "heterogeneity": "differs from the others",
                 "direct_distribution": "direct answers", "digit_preference": "digit preference",
                 "pace": "interviews per day", "duration": "interview length"}
@@ -474,7 +476,7 @@ def _fieldwork(work: Fieldwork) -> str:
     for i in flagged:
         items = "".join(f"<li><b>{escape(_CHECK_NAMES.get(f.check, f.check))}</b>: {escape(f.sentence)}</li>"
                         for f in i.flags)
-        parts.append(f"<div class=\"flag\"><b>{escape(i.id)}</b> &middot; {len(i.flags)} "
+        parts.append(f"<div class=\"flag\"><b>{escape(i.id or NOT_RECORDED)}</b> &middot; {len(i.flags)} "
                      f"flag{'s' if len(i.flags) != 1 else ''}<ul class=\"small\">{items}</ul></div>")
     if not flagged:
         parts.append("<p>No interviewer was flagged.</p>")
@@ -486,7 +488,7 @@ def _fieldwork(work: Fieldwork) -> str:
         extra = f" &middot; median {i.median_minutes:g} min" if i.median_minutes is not None else ""
         marks = f" &middot; <span class=\"warn\">&#9873; {len(i.flags)} flag{'s' if len(i.flags) != 1 else ''}</span>" \
             if i.flags else ""
-        parts.append(f"<div class=\"who\"><b>{escape(i.id)}</b> <span class=\"muted small\">"
+        parts.append(f"<div class=\"who\"><b>{escape(i.id or NOT_RECORDED)}</b> <span class=\"muted small\">"
                      f"{escape(', '.join(i.laptops))} &middot; {c.started} begun, {c.completed} completed, "
                      f"{c.stopped} stopped, {c.refused} refused{f', {c.synthetic} synthetic' if c.synthetic else ''}"
                      f"{extra}</span>{marks}{_day_bars(i.id, dict(i.per_day), days, top)}</div>")

@@ -81,7 +81,7 @@ class InterviewersModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role != Qt.ItemDataRole.DisplayRole:
             return None
-        return {WHO: i.id, LAPTOPS: ", ".join(i.laptops), DAYS: str(len(i.per_day)), BEGUN: str(c.started),
+        return {WHO: i.id or "—", LAPTOPS: ", ".join(i.laptops), DAYS: str(len(i.per_day)), BEGUN: str(c.started),
                 COMPLETED: str(c.completed), STOPPED: str(c.stopped), REFUSED: str(c.refused),
                 FLAGS: f"⚑ {len(i.flags)}" if i.flags else "0", PER_DAY: ""}.get(col)
 
