@@ -94,6 +94,9 @@ def outputs(tmp_path_factory) -> dict[str, str]:
                                  "--workers", 1, "--out", report, "--include-synthetic", "--laptops", named)[1])
     # why apart: the fieldwork object is pinned in a file of its own, so a change of it re-pins only it
     fieldwork = aggregated.pop("fieldwork")
+    # why apart: the ledger lies beside the identity (outside the run's folder) and keeps earlier runs
+    ledger = aggregated.pop("ledger")
+    assert ledger["saved"] and ledger["bundles_compared"] + ledger["bundles_seen_before"] == 2, ledger
     found["aggregate.json"] = json.dumps(aggregated, indent=2) + "\n"  # as the command prints it
     found["fieldwork.json"] = json.dumps(fieldwork, indent=2) + "\n"
     for name in ("estimates.csv", "answers.csv", "codebook.md", "fieldwork.csv"):

@@ -6,6 +6,7 @@ in its name: deleted, truncated, rolled back and recorded over, an old export se
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 
 import pytest
 
@@ -213,3 +214,28 @@ def test_a_ledger_that_claims_a_checksum_must_hold_one(tmp_path, text):
     path.write_text(text)
     with pytest.raises(InputError, match="ledger damaged"):
         Ledger.load(path)
+
+
+def test_what_a_run_did_is_counted_and_never_saved(tmp_path):
+    ledger = Ledger()
+    ledger.observe(bundle("b1", {"L1": chain(5), "L2": chain(3, "b")}))
+    ledger.observe(bundle("b1", {"L1": chain(5), "L2": chain(3, "b")}))  # the same bundle again
+    ledger.observe(bundle("b2", {"L1": chain(9), "L2": chain(3, "b"), "L3": chain(2, "c")}, "2026-11-02T10:00:00Z"))
+    ledger.observe(bundle("b3", {"L1": chain(4), "L3": chain(2, "c")}, "2026-11-03T10:00:00Z"))  # L1 cut, L2 gone
+    assert ledger.done == {"bundles compared": 3, "bundles seen before": 1, "logs new": 3, "logs grown": 1,
+                           "logs unchanged": 2, "logs refused": 1, "logs missing": 1}
+    ledger.save(tmp_path / "l")
+    again = Ledger.load(tmp_path / "l")
+    assert again == ledger and set(again.done.values()) == {0}  # the file keeps the entries, not the counts
+
+
+def test_aggregate_says_what_it_did_with_the_ledger(tmp_path):
+    from rrdesk.app.aggregate import LedgerRun
+
+    run = LedgerRun("c.ledger", (("bundles compared", 2), ("bundles seen before", 1), ("logs new", 1),
+                                 ("logs grown", 1), ("logs unchanged", 0), ("logs refused", 1), ("logs missing", 0)),
+                    saved=True)
+    assert run.line(4) == ("ledger c.ledger: 2 of 4 bundle(s) compared, 1 counted in an earlier run (not compared "
+                           "again), 1 not compared (origin not proven: such a bundle never advances it); logs: 1 new, "
+                           "1 grown, 1 refused; saved")
+    assert replace(run, saved=False).line(3).endswith("NOT saved (see the problems)")

@@ -108,13 +108,17 @@ def run(args: argparse.Namespace) -> int:
                                  "synthetic_interviews": dict(data.synthetic)}
         if found.fieldwork is not None:
             extra["fieldwork"] = contracts.fieldwork_json(found.fieldwork)
+        if found.ledger is not None:
+            extra["ledger"] = {"file": found.ledger.file, "saved": found.ledger.saved,
+                               **{k.replace(" ", "_"): n for k, n in found.ledger.done}}
         if written:
             extra["written"] = [str(path) for path in written]
         print(json.dumps(contracts.aggregate_json(results, problems, **extra), indent=2))
     else:
         _show(results, data.bundles, problems, found.skipped, written,
               lambda: _show_versions(found.versions_used, [(v, r) for v, _, r in found.by_version]),
-              sum(data.synthetic.values()) if args.include_synthetic else 0, found.fieldwork)
+              sum(data.synthetic.values()) if args.include_synthetic else 0, found.fieldwork,
+              found.ledger.line(len(data.bundles)) if found.ledger is not None else None)
     return EXIT_PROBLEMS if problems else EXIT_OK
 
 
@@ -147,7 +151,7 @@ def _pct(x: float) -> str:
 
 def _show(results: Results, bundles: tuple[str, ...], problems: list[Problem],
           skipped: tuple[tuple[str, str], ...], written: list[Path], versions: Callable[[], None],
-          synthetic: int = 0, work: Fieldwork | None = None) -> None:
+          synthetic: int = 0, work: Fieldwork | None = None, ledger: str | None = None) -> None:
     s = results.survey
     print(f"{s.title} — survey {s.id}")
     print(f"{results.interviews} interviews, {results.records} records, {results.devices} laptop(s), "
@@ -198,6 +202,8 @@ def _show(results: Results, bundles: tuple[str, ...], problems: list[Problem],
         _show_fieldwork(work)
     for file, survey_id in skipped:
         print(f"\nskipped: {file} (survey {survey_id})")
+    if ledger is not None:
+        print(f"\n{ledger}")
     if written:
         print(f"\nwrote {', '.join(path.name for path in written)} to {written[0].parent}")
     if problems:

@@ -106,13 +106,22 @@ class Observed:
     refused: frozenset[str] = frozenset()
 
 
+#: What :meth:`Ledger.observe` did in one run, counted (:attr:`Ledger.done`): bundles compared
+#: with it, bundles counted in an earlier run (not compared again); logs new to it, grown, as
+#: they were, refused (shorter or diverged: the longer entry kept), and missing from a bundle.
+DONE = ("bundles compared", "bundles seen before", "logs new", "logs grown", "logs unchanged", "logs refused",
+        "logs missing")
+
+
 @dataclass
 class Ledger:
-    """The longest verified prefix of every log seen, per survey and laptop."""
+    """The longest verified prefix of every log seen, per survey and laptop; ``done`` counts
+    what this run's :meth:`observe` calls did (:data:`DONE`; not saved)."""
 
     logs: dict[tuple[str, str, str], tuple[int, str]] = field(default_factory=dict)
     latest: dict[tuple[str, str], str] = field(default_factory=dict)
     bundles: set[str] = field(default_factory=set)
+    done: dict[str, int] = field(default_factory=lambda: dict.fromkeys(DONE, 0), compare=False)
 
     # -- comparing -------------------------------------------------------------------------
 
@@ -124,7 +133,9 @@ class Ledger:
         stays the reference) and is refused; a log that only grew is advanced.
         """
         if bundle.digest in self.bundles:
+            self.done["bundles seen before"] += 1
             return Observed()  # why: counted before and compared then; counting it again changes nothing
+        self.done["bundles compared"] += 1
         problems: list[Problem] = []
         refused: set[str] = set()
         laptop = (bundle.survey, bundle.device)
@@ -141,6 +152,7 @@ class Ledger:
                                     "was forged"))
         for (survey, device, log), (records, _) in sorted(self.logs.items()):
             if (survey, device) == laptop and log not in bundle.logs:
+                self.done["logs missing"] += 1
                 problems.append(Problem(bundle.name, None, f"log {log} of laptop {device[:8]} is missing: an "
                                         f"earlier bundle held it with {records} records (deleted, or an old "
                                         "copy of the data folder restored)", log))
@@ -151,15 +163,18 @@ class Ledger:
                 records, head = known
                 if view.records < records:
                     refused.add(log)
+                    self.done["logs refused"] += 1
                     problems.append(Problem(bundle.name, None, f"has {view.records} records; an earlier bundle "
                                             f"held {records} (records removed, or an old copy restored)", log))
                     continue
                 if records and view.check_at(records - 1).hex() != head:
                     refused.add(log)
+                    self.done["logs refused"] += 1
                     problems.append(Problem(bundle.name, records - 1, f"differs from what an earlier bundle held "
                                             f"here, in its first {records} records: an old copy was restored and "
                                             "recorded over", log))
                     continue
+            self.done["logs new" if known is None else "logs grown" if view.records > known[0] else "logs unchanged"] += 1
             if view.records:
                 self.logs[key] = (view.records, view.check_at(view.records - 1).hex())
             elif known is None:

@@ -33,7 +33,15 @@ from typing import NoReturn, Sequence
 import numpy as np
 
 from rrdesk.app import enrollment, trust
-from rrdesk.app.aggregate._custody import LEDGER_ENV, Checks, beside, ledger_path, no_signed_copy, save_ledger
+from rrdesk.app.aggregate._custody import (
+    LEDGER_ENV,
+    Checks,
+    LedgerRun,
+    beside,
+    ledger_path,
+    no_signed_copy,
+    save_ledger,
+)
 from rrdesk.app.aggregate._custody import custody as custody_checks
 from rrdesk.app.aggregate._fieldwork import BundleFacts, fieldwork_of
 from rrdesk.app.aggregate._versions import sort_out
@@ -56,7 +64,7 @@ from rrdesk.store.bundle import BundleIndex
 from rrdesk.store.collect import SurveyData
 from rrdesk.store.ledger import held
 
-__all__ = ["LEDGER_ENV", "REPORT_FILES", "Aggregation", "Checks", "IdentityFiles", "choose", "compute", "datafiles_missing",
+__all__ = ["LEDGER_ENV", "REPORT_FILES", "Aggregation", "Checks", "IdentityFiles", "LedgerRun", "choose", "compute", "datafiles_missing",
            "find_surveys",
            "ledger_path", "results_of", "run", "split", "write_report"]
 
@@ -85,6 +93,7 @@ class Aggregation:
     fieldwork: Fieldwork | None = None  # the fieldwork table and the interviewer checks (None: no records)
     bundle_facts: tuple[BundleFacts, ...] = ()  # each bundle's laptop and export time, as its manifest says
     include_synthetic: bool = False
+    ledger: LedgerRun | None = None  # what the run did with the ledger (None: the computation only)
 
 
 def find_surveys(bundles: Sequence[Path], identity: IdentityFiles) -> Found:
@@ -216,11 +225,11 @@ def _aggregate(bundles: Sequence[Path], identities: Sequence[Identity], engine: 
         assert found.signer is not None
         raise no_signed_copy(checks, found.signer)
     assert checks.ledger is not None
-    collection = save_ledger(collection.ledger, checks.ledger, collection)
+    collection, kept = save_ledger(collection.ledger, checks.ledger, collection)
     names = _laptop_names(checks)
     if not collection.surveys:
         return Aggregation(None, None, _named(collection.problems, names), collection.skipped,
-                           laptops=tuple(sorted(names.items())))
+                           laptops=tuple(sorted(names.items())), ledger=kept)
     data = next(iter(collection.surveys.values()))
     versions = sort_out(data)
     data = versions.data
@@ -229,7 +238,7 @@ def _aggregate(bundles: Sequence[Path], identities: Sequence[Identity], engine: 
                        tuple(sorted(names.items())),
                        fieldwork=fieldwork_of(data, by=by, names=names, bundles=facts, problems=data.problems,
                                               include_synthetic=include_synthetic),
-                       bundle_facts=tuple(facts), include_synthetic=include_synthetic)
+                       bundle_facts=tuple(facts), include_synthetic=include_synthetic, ledger=kept)
 
 
 _LAPTOP = re.compile(r"\blaptop ([0-9a-f]{8})\b")  # how problems name a laptop: its device id's first 8 digits

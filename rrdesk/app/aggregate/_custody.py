@@ -38,7 +38,7 @@ from rrdesk.store.bundle import judge
 from rrdesk.store.collect import Collection, Custody, Judge
 from rrdesk.store.ledger import Ledger
 
-__all__ = ["LEDGER_ENV", "Checks", "beside", "custody", "ledger_path", "no_signed_copy", "save_ledger"]
+__all__ = ["LEDGER_ENV", "Checks", "LedgerRun", "beside", "custody", "ledger_path", "no_signed_copy", "save_ledger"]
 
 LEDGER_ENV = "RRDESK_LEDGER"
 # why: the ledger for scripts (and the test suite, one per test) that do not pass --ledger; the
@@ -161,16 +161,43 @@ def no_signed_copy(checks: Checks, signer: minisign.PublicKey) -> InputError:
                       "estimates never rest on a copy you did not sign: give the survey file with --survey FILE")
 
 
-def save_ledger(ledger: Ledger | None, path: Path, collection: Collection) -> Collection:
-    """Save the ledger as the aggregation left it; a ledger that cannot be written is a problem
-    (the results stand: the next aggregation must know it lacks these bundles)."""
+@dataclass(frozen=True)
+class LedgerRun:
+    """What an aggregation did with the ledger ``file``: the counts of
+    :data:`rrdesk.store.ledger.DONE` (bundles compared, logs grown, refused…) and whether it was
+    saved."""
+
+    file: str
+    done: tuple[tuple[str, int], ...]
+    saved: bool
+
+    def line(self, given: int) -> str:
+        """One line for the terminal: what was compared of the ``given`` bundles, what changed,
+        and the file."""
+        done = dict(self.done)
+        logs = ", ".join(f"{done['logs ' + k]} {k}" for k in ("new", "grown", "unchanged", "refused", "missing")
+                         if done["logs " + k] or k in ("new", "grown"))
+        before = done["bundles seen before"]
+        again = f", {before} counted in an earlier run (not compared again)" if before else ""
+        left = given - done["bundles compared"] - before
+        unproven = f", {left} not compared (origin not proven: such a bundle never advances it)" if left > 0 else ""
+        return (f"ledger {self.file}: {done['bundles compared']} of {given} bundle(s) compared{again}{unproven}; "
+                f"logs: {logs}; " + ("saved" if self.saved else "NOT saved (see the problems)"))
+
+
+def save_ledger(ledger: Ledger | None, path: Path, collection: Collection) -> tuple[Collection, LedgerRun | None]:
+    """Save the ledger as the aggregation left it, and say what it did; a ledger that cannot be
+    written is a problem (the results stand: the next aggregation must know it lacks these
+    bundles)."""
     if ledger is None:
-        return collection
+        return collection, None
+    done = tuple(ledger.done.items())
     try:
         ledger.save(path)
     except StoreError as error:
         unsaved = Problem(str(path), None, f"the ledger could not be saved ({error.what}): a later aggregation "
                           "will not compare its bundles with these; give --ledger FILE")
         return replace(collection, problems=(*collection.problems, unsaved), surveys={
-            sid: replace(data, problems=(*data.problems, unsaved)) for sid, data in collection.surveys.items()})
-    return collection
+            sid: replace(data, problems=(*data.problems, unsaved)) for sid, data in collection.surveys.items()}), \
+            LedgerRun(str(path), done, saved=False)
+    return collection, LedgerRun(str(path), done, saved=True)
