@@ -125,10 +125,13 @@ def a_ledger_per_test(tmp_path_factory, monkeypatch):
 
 @pytest.fixture
 def fast_spin(monkeypatch):
-    """A short animation: every spin still lasts the same time, just not 3.2 s."""
+    """A short animation: every spin still lasts the same time, just not 3.2 s; and the
+    explanation's pages answer Next at once (a test waits for ``settled``)."""
+    from rrdesk.gui.screens import ExplanationScreen
     from rrdesk.gui.spinner import path as spin_path
 
     monkeypatch.setattr(spin_path, "DURATION_MS", 30)
+    monkeypatch.setattr(ExplanationScreen, "SETTLE_MS", 0)
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ from tests.test_gui_support import (
     alone,
     button_named,
     click,
+    explain,
     open_window,
     practise,
     stored,
@@ -53,7 +54,7 @@ def test_yes_starts_the_interview_only_then(qtbot, tmp_path, settings, fast_spin
     assert CONSENT_EN in visible_texts(consent)
     assert stored(data) == []  # nothing is on disk before the respondent consents
     click(qtbot, consent.yes)
-    click(qtbot, wait_for(qtbot, window, "explanation").go)
+    explain(qtbot, window)
     practise(qtbot, window, spins=0)
     alone(qtbot, window)
     got = stored(data)

@@ -18,6 +18,7 @@ from tests.conftest import ROOT
 from tests.test_gui_support import (
     button_named,
     click,
+    explain,
     next_screen,
     open_window,
     practise,
@@ -108,8 +109,11 @@ def walk(qtbot, window, reader: Reader, department: str) -> None:
     start = wait_for(qtbot, window, "handover").start  # the interviewer's screen; its button is the respondent's
     reader.english += [f"hand-over: {start.text()!r} is {what!r}" for what in english_in(start.text())]
     click(qtbot, start)
-    reader.read("explanation", wait_for(qtbot, window, "explanation"))
-    click(qtbot, window.flow.screen.go)
+    explanation = wait_for(qtbot, window, "explanation")
+    for page in range(explanation.pages.count()):  # each page read, Next and Go back too
+        qtbot.waitUntil(lambda: explanation.page == page and explanation.settled)
+        reader.read(f"explanation {page + 1}", explanation)
+        click(qtbot, explanation.go)
     practice = wait_for(qtbot, window, "practice")
     for page in range(len(practice.questions)):
         reader.read(f"practice {page + 1}")
@@ -180,7 +184,7 @@ def test_arabic_numbers_and_wheel_read_right_to_left(qtbot, data, settings, fast
     explanation = wait_for(qtbot, window, "explanation")
     chip = explanation.cards[0].findChildren(QWidget)[0]
     assert chip.layoutDirection() == Qt.LayoutDirection.RightToLeft  # its arrow points to the words, leftwards
-    click(qtbot, explanation.go)
+    explain(qtbot, window)
     practise(qtbot, window)
     click(qtbot, wait_for(qtbot, window, "privacy").go)
     q = next_screen(qtbot, window, "question", None)
@@ -212,7 +216,7 @@ def test_a_survey_with_its_own_swahili_shows_it(qtbot, data, settings, fast_spin
     click(qtbot, window.dashboard.start)
     click(qtbot, wait_for(qtbot, window, "handover").start)
     assert "Jinsi hii inavyofanya kazi" in reader.read("explanation", wait_for(qtbot, window, "explanation"))
-    click(qtbot, window.flow.screen.go)
+    explain(qtbot, window)
     practise(qtbot, window)
     click(qtbot, wait_for(qtbot, window, "privacy").go)
     next_screen(qtbot, window, "question", None)
@@ -259,10 +263,9 @@ def test_an_arabic_interview_by_keyboard_alone(qtbot, data, settings, fast_spin)
     qtbot.waitUntil(lambda: window.flow.screen.objectName() == "handover" and focused() is window.flow.screen.start)
     key(qtbot, Qt.Key.Key_Return)
     explanation = wait_for(qtbot, window, "explanation")
-    qtbot.waitUntil(lambda: focused() is explanation)  # the page: Tab reaches its button
-    key(qtbot, Qt.Key.Key_Tab)
-    assert focused() is explanation.go
-    key(qtbot, Qt.Key.Key_Return)
+    for page in range(explanation.pages.count()):
+        qtbot.waitUntil(lambda: explanation.page == page and explanation.settled and focused() is explanation.go)
+        key(qtbot, Qt.Key.Key_Return)
     practice = wait_for(qtbot, window, "practice")
     for page in range(len(practice.questions)):
         qtbot.waitUntil(lambda: practice.page == page and focused() is practice.spin_button)

@@ -14,6 +14,7 @@ from rrdesk.core import survey as surveys
 from rrdesk.gui import wording
 from rrdesk.gui.explain import KindCard, WheelPicture, one_per_kind
 from rrdesk.gui.practice import PracticeScreen
+from rrdesk.gui.screens import ExplanationScreen
 from rrdesk.gui.spinner import path as spin_path
 from rrdesk.gui.spinner.style import SKY
 from rrdesk.gui.states import Step
@@ -24,6 +25,7 @@ from tests.test_gui_support import (
     alone,
     button_named,
     click,
+    explain,
     key,
     next_screen,
     open_window,
@@ -91,6 +93,40 @@ def test_the_explanation_shows_one_picture_per_wheel_kind_in_the_order_the_quest
     assert all(len(card.sentences.text().split(". ")) <= 2 for card in explanation.cards)
 
 
+def test_the_explanation_is_a_page_per_wheel_kind_with_next_focused_and_go_back(qtbot, window):
+    explanation = _to_explanation(qtbot, window)
+    assert explanation.pages.count() == 1 + len(explanation.cards)  # the three lines, then a page per kind
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is explanation.go)  # a visible control, not the page
+    assert explanation.go.text() == "Next" and not explanation.back.isVisible()
+    assert explanation.dots.accessibleName() == "1 / 5"
+    qtbot.waitUntil(lambda: explanation.settled)
+    click(qtbot, explanation.go)
+    assert explanation.page == 1 and explanation.pages.currentWidget() is explanation.cards[0]
+    assert explanation.back.isVisible() and QApplication.focusWidget() is explanation.go
+    qtbot.waitUntil(lambda: explanation.settled)
+    click(qtbot, explanation.back)
+    assert explanation.page == 0
+    for page in range(explanation.pages.count() - 1):
+        qtbot.waitUntil(lambda: explanation.settled)
+        click(qtbot, explanation.go)
+    assert explanation.pages.currentWidget() is explanation.cards[-1]
+    assert explanation.go.text() == "Try the wheel (practice)"
+    assert window.controller.step is Step.EXPLANATION  # still here until that button
+    qtbot.waitUntil(lambda: explanation.settled)
+    click(qtbot, explanation.go)
+    wait_for(qtbot, window, "practice")
+
+
+def test_enter_pressed_twice_turns_no_page_while_it_settles(qtbot, window, monkeypatch):
+    monkeypatch.setattr(ExplanationScreen, "SETTLE_MS", 60_000)  # a page that has just appeared
+    explanation = _to_explanation(qtbot, window)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is explanation.go)
+    key(qtbot, Qt.Key.Key_Return)
+    key(qtbot, Qt.Key.Key_Return)
+    click(qtbot, explanation.go)  # a double tap neither
+    assert explanation.page == 0 and window.controller.step is Step.EXPLANATION
+
+
 def test_a_kind_picture_is_painted_in_the_wheels_own_colours(qtbot):
     forced = DEMO_SURVEY.question("unhappy")
     card = KindCard(forced, "en")
@@ -113,7 +149,7 @@ def test_a_survey_with_fewer_kinds_explains_and_practises_only_those(qtbot, tmp_
     click(qtbot, wait_for(qtbot, window, "handover").start)
     explanation = wait_for(qtbot, window, "explanation")  # one language: no language screen
     assert [card.kind for card in explanation.cards] == ["forced", "kary"]
-    click(qtbot, explanation.go)
+    explain(qtbot, window)
     practice = wait_for(qtbot, window, "practice")
     assert [q.kind for q in practice.questions] == ["forced", "kary"]
     window.close()
@@ -134,7 +170,8 @@ def test_one_wheel_per_kind_is_the_first_question_of_that_kind():
 
 
 def test_every_kind_the_survey_uses_gets_its_own_practice_wheel_in_question_order(qtbot, window):
-    click(qtbot, _to_explanation(qtbot, window).go)
+    _to_explanation(qtbot, window)
+    explain(qtbot, window)
     practice = wait_for(qtbot, window, "practice")
     wheels = []
     for page in range(len(practice.questions)):
@@ -215,7 +252,8 @@ def test_with_reduced_motion_the_practice_says_what_will_happen(qtbot):
 
 
 def test_no_practice_spin_ever_reaches_the_store(qtbot, window, data):
-    click(qtbot, _to_explanation(qtbot, window).go)
+    _to_explanation(qtbot, window)
+    explain(qtbot, window)
     wait_for(qtbot, window, "practice")
     interview = window.controller.interview
     calls = []
@@ -234,7 +272,8 @@ def test_no_practice_spin_ever_reaches_the_store(qtbot, window, data):
 
 
 def test_the_privacy_step_comes_after_the_practice_and_before_the_first_question(qtbot, window, data):
-    click(qtbot, _to_explanation(qtbot, window).go)
+    _to_explanation(qtbot, window)
+    explain(qtbot, window)
     practise(qtbot, window)
     privacy = wait_for(qtbot, window, "privacy")
     assert window.controller.step is Step.PRIVACY
@@ -248,7 +287,8 @@ def test_the_privacy_step_comes_after_the_practice_and_before_the_first_question
 
 
 def test_the_questions_cannot_be_reached_around_the_privacy_step(qtbot, window):
-    click(qtbot, _to_explanation(qtbot, window).go)
+    _to_explanation(qtbot, window)
+    explain(qtbot, window)
     practice = wait_for(qtbot, window, "practice")
     window.controller.next_question()  # even a direct call is refused before "I am alone"
     assert window.controller.step is Step.PRACTICE and window.flow.screen is practice
@@ -263,7 +303,7 @@ def test_a_continued_interview_passes_the_privacy_step_before_its_next_question(
     click(qtbot, window.dashboard.resume)
     click(qtbot, wait_for(qtbot, window, "handover").start)
     click(qtbot, button_named(wait_for(qtbot, window, "language"), "English"))
-    click(qtbot, wait_for(qtbot, window, "explanation").go)
+    explain(qtbot, window)
     practise(qtbot, window)
     privacy = alone(qtbot, window)
     q = next_screen(qtbot, window, "question", privacy)
@@ -364,8 +404,10 @@ def test_every_screen_of_the_path_fits_a_small_window(qtbot, window):
     click(qtbot, handover.start)
     click(qtbot, button_named(wait_for(qtbot, window, "language"), "English"))
     explanation = wait_for(qtbot, window, "explanation")
-    found["explanation"] = _fit(window)
-    click(qtbot, explanation.go)
+    for page in range(explanation.pages.count()):  # each page with its Next in view
+        qtbot.waitUntil(lambda: explanation.page == page and explanation.settled)
+        found[f"explanation {page + 1}"] = _fit(window)
+        click(qtbot, explanation.go)
     practice = wait_for(qtbot, window, "practice")
     for page in range(len(practice.questions)):
         _spin(qtbot, practice)

@@ -140,9 +140,19 @@ def respondent_part(qtbot, window, *, language: str = "English", practice: bool 
                     timeout=5000)
     if screen(window).objectName() == "consent":
         click(qtbot, screen(window).yes)
-    click(qtbot, wait_for(qtbot, window, "explanation").go)
+    explain(qtbot, window)
     practise(qtbot, window, spins=1 if practice else 0)
     alone(qtbot, window)
+
+
+def explain(qtbot, window) -> QWidget:
+    """Read the explanation: Next on each of its pages (each once it answers), then the
+    practice's button on the last; returns the explanation screen."""
+    explanation = wait_for(qtbot, window, "explanation")
+    for page in range(explanation.pages.count()):
+        qtbot.waitUntil(lambda: explanation.page == page and explanation.settled)
+        click(qtbot, explanation.go)
+    return explanation
 
 
 def practise(qtbot, window, spins: int = 1) -> list[str]:

@@ -158,7 +158,7 @@ def _hand_over(bot: Shooter, window, language: str) -> None:
         person.respondent_part(bot, window, language=language)
         return
     person.click(bot, person.wait_for(bot, window, "handover").start)
-    person.click(bot, person.wait_for(bot, window, "explanation").go)
+    person.explain(bot, window)
     person.practise(bot, window)
     person.alone(bot, window)
 

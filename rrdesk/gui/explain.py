@@ -127,7 +127,7 @@ class KindCard(QWidget):
         self.setObjectName(f"kind-{question.kind}")
         self.kind = question.kind
         row = QHBoxLayout(self)
-        row.setContentsMargins(0, 8, 0, 8)
+        row.setContentsMargins(0, 0, 0, 0)  # why: a page of the explanation: the screen has the margins
         row.setSpacing(16)
         design = wording.design_of(question)
         kinds = sector_kinds(question, self.words)
@@ -139,8 +139,8 @@ class KindCard(QWidget):
         for index, words in kinds:
             line = QHBoxLayout()
             line.setSpacing(8)
-            line.addWidget(Chip(design, index), 0, Qt.AlignmentFlag.AlignTop)
-            line.addWidget(label(words, "subtitle"), 1)
+            line.addWidget(Chip(design, index), 0, Qt.AlignmentFlag.AlignVCenter)
+            line.addWidget(label(words, "subtitle"), 1, Qt.AlignmentFlag.AlignVCenter)
             text.addLayout(line)
             self.says.append(words)
         self.sentences = label(self._sentences(), "body")

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import QPointF, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QKeyEvent, QPainter, QPaintEvent, QPen, QShowEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -19,8 +20,10 @@ from PySide6.QtWidgets import (
 from rrdesk.core.survey import Question
 from rrdesk.core.wording import Words
 from rrdesk.gui import explain, wording
+from rrdesk.gui.frame import CurrentStack, screen_changed, scrolling
 from rrdesk.gui.i18n import language_name
-from rrdesk.gui.widgets import button, focus_on_page, label, tab_order
+from rrdesk.gui.spinner.style import INK, PAPER
+from rrdesk.gui.widgets import COMPACT_BELOW, announce, button, focus_on_page, label, margins, on_width, tab_order
 
 
 def _page(parent: QWidget) -> QVBoxLayout:
@@ -28,6 +31,12 @@ def _page(parent: QWidget) -> QVBoxLayout:
     outer.setContentsMargins(48, 32, 48, 32)
     outer.setSpacing(20)
     return outer
+
+
+def _margins(width: int) -> tuple[int, int, int, int]:
+    """A page's margins for its ``width``: tighter on a small window."""
+    side, top = margins(width)
+    return side, top, side, top
 
 
 class HandoverScreen(QWidget):
@@ -127,11 +136,49 @@ class LanguageScreen(QWidget):
         focus_on_page(self, " / ".join(dict.fromkeys(titles)))
 
 
+class PageDots(QWidget):
+    """Where a paged screen stands, drawn: a dot per page, the current one filled and larger
+    (no words to translate); a screen reader hears "2 / 5"."""
+
+    def __init__(self, count: int, words: Words, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.count, self.current, self.words = count, 0, words
+        self.setFixedSize(count * 28, 28)
+        self.set_current(0)
+
+    def set_current(self, page: int) -> None:
+        self.current = page
+        number = wording.numbers(self.words, number=page + 1, total=self.count)
+        self.setAccessibleName(f"{number['number']} / {number['total']}")
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(QPen(INK, 2))
+        rtl = self.layoutDirection() == Qt.LayoutDirection.RightToLeft
+        for i in range(self.count):
+            x = 14 + 28 * (self.count - 1 - i if rtl else i)  # the first page on the reading side
+            p.setBrush(INK if i == self.current else PAPER)
+            r = 9 if i == self.current else 6
+            p.drawEllipse(QPointF(x, 14), r, r)
+        p.end()
+
+
 class ExplanationScreen(QWidget):
-    """How the wheel protects the respondent: three short lines, then one picture per wheel
-    kind the survey uses (:mod:`rrdesk.gui.explain`)."""
+    """How the wheel protects the respondent, a page at a time: the three short lines, then one
+    page per wheel kind the survey uses (its picture: :mod:`rrdesk.gui.explain`). Each page fits
+    a small window (1024×600 at 200 %) with its "Next" in view and focused; "Go back" returns a
+    page; the last page's button starts the practice.
+
+    A page's Next answers only once the page has been on screen :data:`SETTLE_MS`: an Enter
+    pressed twice, a key held down or a double tap turns one page, never the whole explanation.
+    """
 
     next = Signal()
+
+    #: How long a new page ignores Next (a test may set it to 0).
+    SETTLE_MS = 600
 
     def __init__(self, questions: Sequence[Question], lang: str | Words, assisted: bool,
                  parent: QWidget | None = None) -> None:
@@ -140,28 +187,95 @@ class ExplanationScreen(QWidget):
         self.setLayoutDirection(wording.direction(self.words))  # before its widgets: their text lays out in it
         self.setObjectName("explanation")
         outer = _page(self)
-        outer.addWidget(label(self.words("how_it_works"), "title"))
-        column = QVBoxLayout()
+        on_width(self, lambda width: self._fit(outer, width))
+        self.pages = CurrentStack()
+        intro = QWidget()
+        column = QVBoxLayout(intro)
+        column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(10)
+        column.addWidget(label(self.words("how_it_works"), "title"))
         lines = [self.words("wheel_decides"),
                  self.words("yes_not_admission"),
                  self.words("only_after_spin")]
         if assisted:
             lines.append(self.words("true_answer_not_saved"))
-        for text in lines:
-            column.addWidget(label(text, "subtitle"))
+        self.lines = [label(text, "explain") for text in lines]
+        for line in self.lines:
+            column.addWidget(line)
+        column.addStretch(1)
+        self.pages.addWidget(intro)
         self.cards = explain.kind_cards(questions, self.words)
-        for card in self.cards:
-            column.addWidget(card)
-        outer.addLayout(column)
-        outer.addStretch(1)  # why no scroll area of its own: the window scrolls a screen taller than it
+        for card in self.cards:  # one page per wheel kind
+            self.pages.addWidget(card)
+        # why a scroll area of its own: Next stays in view under a page taller than a small window
+        self.area = scrolling(self.pages)
+        self.area.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)  # the room that is left
+        outer.addWidget(self.area, 1)
         row = QHBoxLayout()
+        self.back = button(self.words("go_back"), "quiet")
+        row.addWidget(self.back)
         row.addStretch(1)
-        self.go = button(self.words("try_practice"))
+        self.dots = PageDots(self.pages.count(), self.words)
+        row.addWidget(self.dots, 0, Qt.AlignmentFlag.AlignVCenter)
+        row.addStretch(1)
+        self.go = button(self.words("next"))
         row.addWidget(self.go)
         outer.addLayout(row)
-        self.go.clicked.connect(self.next)
-        focus_on_page(self, self.words("how_it_works"))  # why: its button is below the pictures, often out of view
+        self._settle = QTimer(self)
+        self._settle.setSingleShot(True)
+        self.back.clicked.connect(lambda: self._turn(-1))
+        self.go.clicked.connect(lambda: self._turn(+1))
+        tab_order([self.go, self.back])
+        self.setFocusProxy(self.go)  # a visible control: the settle time keeps a stray Enter from turning pages
+        self.setAccessibleName(self.words("how_it_works"))
+        self._show_page(0)
+
+    @property
+    def page(self) -> int:
+        return self.pages.currentIndex()
+
+    @property
+    def settled(self) -> bool:
+        """Whether Next and Go back answer now (the page has been on screen long enough)."""
+        return not self._settle.isActive()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        self._settle.start(self.SETTLE_MS)  # from when the first page is seen
+
+    @staticmethod
+    def _fit(outer: QVBoxLayout, width: int) -> None:
+        outer.setContentsMargins(*_margins(width))
+        outer.setSpacing(8 if width < COMPACT_BELOW.width() else 20)
+
+    def _turn(self, step: int) -> None:
+        if not self.settled:
+            return  # a second Enter or tap on the heels of the first
+        page = self.page + step
+        if page >= self.pages.count():
+            self.go.setEnabled(False)  # why: a double tap must not skip the practice's first screen
+            self.next.emit()
+            return
+        if page >= 0:
+            self._show_page(page)
+
+    def _show_page(self, page: int) -> None:
+        self.pages.setCurrentIndex(page)
+        screen_changed(self.area)  # each page is read from its top
+        self.dots.set_current(page)
+        self.back.setVisible(page > 0)
+        last = page == self.pages.count() - 1
+        self.go.setText(self.words("try_practice") if last else self.words("next"))
+        self._settle.start(self.SETTLE_MS)
+        self.go.setFocus()
+        if page:  # a screen reader hears the new page (the first is the screen's own title)
+            announce(self, self._spoken(page))
+
+    def _spoken(self, page: int) -> str:
+        if page == 0:
+            return " ".join(line.text() for line in self.lines)
+        card = self.cards[page - 1]
+        return " ".join([*card.says, card.sentences.text()])
 
 
 class PrivacyScreen(QWidget):
