@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import os
 import subprocess
 import sys
 from collections import namedtuple
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QDate, QLocale, Qt, QTime
 from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QFileDialog, QLabel, QMessageBox, QWidget
 
@@ -34,6 +35,7 @@ from tests.test_gui_support import (
     next_screen,
     open_window,
     stored,
+    wait_for,
 )
 
 
@@ -389,7 +391,7 @@ def test_leaving_an_interview_is_confirmed_and_leaves_it_interrupted(qtbot, data
     assert window.station is None  # the store was closed with the window: nothing half-closed
     again = open_window(qtbot, data, settings)
     assert again.dashboard.resume_panel.isVisible()  # offered with Continue
-    assert again.dashboard.resume.isEnabled() and not again.dashboard.start.isEnabled()
+    assert again.dashboard.resume.isEnabled() and again.dashboard.start.isEnabled()  # Start asks to close it
     again.close()  # no interview on screen: no question asked
     assert not again.isVisible() and again.confirmation is None
 
@@ -404,15 +406,55 @@ def test_closing_an_interrupted_interview_is_confirmed_first(qtbot, data, settin
     assert "cannot be undone" in box.informativeText()
     click(qtbot, no)  # keep it: nothing is written
     qtbot.waitUntil(lambda: window.confirmation is None)
-    assert d.resume_panel.isVisible() and not d.start.isEnabled()
+    assert d.resume_panel.isVisible()
     assert [r.kind for r in stored(data)] == ["start"]
     click(qtbot, d.close_it)
     box, yes, no = _confirmation(qtbot, window)
     click(qtbot, yes)
-    qtbot.waitUntil(lambda: d.start.isEnabled())
+    qtbot.waitUntil(lambda: d.resume_panel.isHidden())
     assert not d.resume_panel.isVisible()
     assert len(stored(data)) > 1  # the unreached questions are marked (their records' shape: test_gui_flow)
     window.close()
+
+
+def test_start_with_an_interview_interrupted_asks_to_close_it_then_starts(qtbot, data, settings, fast_spin):
+    """As CSPro and ODK Collect with a partial case: Start is never dead; it asks first."""
+    with Station(surveys.load(DEMO), data) as station:
+        station.start({"department": "office"}, interviewer="t1")
+    window = open_window(qtbot, data, settings)
+    d = window.dashboard
+    assert d.start.isEnabled() and d.resume_panel.isVisible()
+    click(qtbot, d.start)
+    box, yes, no = _confirmation(qtbot, window)
+    assert box.text() == "Close interview 1 and start a new one?" and "cannot be undone" in box.informativeText()
+    assert box.defaultButton() is no  # a stray Enter keeps it
+    click(qtbot, no)
+    qtbot.waitUntil(lambda: window.confirmation is None)
+    assert not window.interviewing() and [r.kind for r in stored(data)] == ["start"]
+    click(qtbot, d.start)
+    box, yes, no = _confirmation(qtbot, window)
+    assert yes.text() == "Close it and start"
+    click(qtbot, yes)
+    wait_for(qtbot, window, "direct")  # the new interview's first screen
+    kinds = [r.kind for r in stored(data)]
+    assert kinds.count("start") == 1 and kinds.count("abandoned") == 4  # every question closed as not asked
+    window.close()
+
+
+def test_the_interrupted_banner_says_roughly_when(qtbot, window):
+    d = window.dashboard
+    locale = QLocale()  # the interviewer's language's clock
+
+    def clock(h: int, m: int) -> str:
+        return locale.toString(QTime(h, m), QLocale.FormatType.ShortFormat)
+
+    now = dt.datetime(2026, 11, 28, 20, 0)  # a Saturday
+    assert d.roughly(dt.datetime(2026, 11, 28, 14, 8), now) == f"today at about {clock(14, 10)}"
+    assert d.roughly(dt.datetime(2026, 11, 27, 23, 58), now) == f"yesterday at about {clock(0, 0)}"
+    assert d.roughly(dt.datetime(2026, 11, 23, 9, 2), now) == f"on {locale.dayName(1)} at about {clock(9, 0)}"
+    date = locale.toString(QDate(2026, 11, 3), QLocale.FormatType.LongFormat)
+    assert d.roughly(dt.datetime(2026, 11, 3, 11, 22), now) == f"on {date} at about {clock(11, 20)}"
+    assert d.roughly(None) == ""
 
 
 def test_a_long_path_in_a_dashboard_line_wraps_instead_of_widening_the_window(qtbot, window):

@@ -1,6 +1,8 @@
 """The interview flow, as the interviewer and the respondent live it, against a real store."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton, QWidget
@@ -10,6 +12,7 @@ from rrdesk.core import survey as surveys
 from rrdesk.core.fileio import OsOps
 from tests.test_gui_support import (
     DEMO,
+    alone,
     answer_question,
     button_named,
     click,
@@ -18,7 +21,6 @@ from tests.test_gui_support import (
     key,
     next_screen,
     open_window,
-    respondent_part,
     screen,
     stop_at_hand_over,
     stored,
@@ -162,10 +164,15 @@ def test_an_interrupted_interview_is_offered_and_continues_with_the_next_questio
     window = open_window(qtbot, data, settings)
     d = window.dashboard
     assert d.resume_panel.isVisible()
-    assert d.resume_text.text().startswith("Interview 1 stopped after question 1 of 4.")
-    assert not d.start.isEnabled()
+    assert re.match(r"Interview 1 stopped (today|yesterday) at about \d?\d:\d[05]\W*(AM|PM)? after question 1 of 4\. Its direct answers "
+                    r"are saved \(1\); they are not asked again\.", d.resume_text.text()), d.resume_text.text()
+    assert d.start.isEnabled()  # Start offers to close it first (test_gui_app)
     click(qtbot, d.resume)
-    respondent_part(qtbot, window)
+    click(qtbot, wait_for(qtbot, window, "handover").start)
+    click(qtbot, button_named(wait_for(qtbot, window, "language"), "English"))
+    privacy = wait_for(qtbot, window, "privacy")  # no explanation, no practice required: offered
+    assert privacy.practice.isVisible()
+    alone(qtbot, window)
     previous, asked = None, []
     for _ in range(3):
         previous, qid, _ = answer_question(qtbot, window, previous)
@@ -184,13 +191,14 @@ def test_closing_an_interrupted_interview_marks_the_rest_abandoned(qtbot, data, 
     with Station(DEMO_SURVEY, data) as station:
         station.start({"department": "office"}, interviewer="t1")
     window = open_window(qtbot, data, settings)
-    assert window.dashboard.resume_text.text().startswith("Interview 1 stopped before its first question.")
+    assert re.match(r"Interview 1 stopped (today|yesterday) at about .* before its first question\.",
+                    window.dashboard.resume_text.text())
     click(qtbot, window.dashboard.close_it)
     qtbot.waitUntil(lambda: window.confirmation is not None and window.confirmation.isVisible())
     yes = next(b for b in window.confirmation.buttons()
                if window.confirmation.buttonRole(b) == QMessageBox.ButtonRole.AcceptRole)
     click(qtbot, yes)  # it cannot be undone: the window asks first (test_gui_app)
-    qtbot.waitUntil(lambda: window.dashboard.start.isEnabled())
+    qtbot.waitUntil(lambda: window.dashboard.resume_panel.isHidden())
     assert [r.kind for r in outcomes(stored(data))] == ["start"] + ["abandoned"] * 4
     assert not window.dashboard.resume_panel.isVisible()
     window.close()

@@ -321,14 +321,15 @@ class Dashboard(QWidget):
         self.status.setVisible(bool(line))
 
     def set_ready(self, ready: bool, *, exportable: bool | None = None) -> None:
-        """Start needs an open store with no interrupted interview and an interviewer id;
-        export needs data to export (by default: an open store), whether or not the store is open."""
+        """Start needs an open store and an interviewer id (with an interview interrupted, Start
+        first asks to close it); export needs data to export (by default: an open store),
+        whether or not the store is open."""
         self._ready = ready
-        self.start.setEnabled(ready and self.resume_panel.isHidden() and bool(self.interviewer.current))
+        self.start.setEnabled(ready and bool(self.interviewer.current))
         self.export.setEnabled((ready if exportable is None else exportable) and self.progress.isHidden())
 
     def _interviewer_changed(self, value: str) -> None:
-        self.start.setEnabled(self._ready and self.resume_panel.isHidden() and bool(value))
+        self.start.setEnabled(self._ready and bool(value))
         self.resume.setEnabled(bool(value))
         self.close_it.setEnabled(bool(value))
         self.interviewerChanged.emit(value)
@@ -357,13 +358,23 @@ class Dashboard(QWidget):
         self.fault.setText("")
         self.fault_hint.setText("")
 
-    def show_interrupted(self, stopped: Interrupted | None, total_questions: int) -> None:
+    def show_interrupted(self, stopped: Interrupted | None, total_questions: int, *,
+                         when: dt.datetime | None = None, direct: int = 0) -> None:
+        """The interrupted interview: when it stopped (``when``, said roughly: the interviewer
+        finds the respondent again by it; this is the interviewer's screen only), where, how many
+        direct answers it holds, and Continue or Close it."""
         if stopped is None:
             self.resume_panel.hide()
             return
         done = len(stopped.recorded)
-        parts = [(self.tr("Interview {number} stopped after question {done} of {total}.") if done else
+        parts = [(self.tr("Interview {number} stopped {when} after question {done} of {total}.") if done else
+                  self.tr("Interview {number} stopped {when} before its first question."))
+                 if when is not None else
+                 (self.tr("Interview {number} stopped after question {done} of {total}.") if done else
                   self.tr("Interview {number} stopped before its first question."))]
+        if direct:
+            parts.append(self.tr("Its direct answers are saved ({count}); they are not asked again.").format(
+                count=QLocale().toString(direct)))
         if stopped.spun_unanswered is not None:  # its outcome may have been seen: never asked again
             parts.append(self.tr("Question {done} was spun but not answered; it is recorded as not answered "
                                  "and will not be asked again."))
@@ -373,11 +384,31 @@ class Dashboard(QWidget):
             parts.append(self.tr("Continue it with the same respondent (question {next} comes next), "
                                  "or close it."))
         self.resume_text.setText(" ".join(parts).format(number=stopped.number, done=done, total=total_questions,
-                                                        next=done + 1))
+                                                        next=done + 1, when=self.roughly(when)))
         self.resume.setVisible(stopped.next_question is not None)
         self.resume_panel.show()
-        self.start.setEnabled(False)
         (self.resume if stopped.next_question is not None else self.close_it).setFocus()
+
+    def roughly(self, when: dt.datetime | None, now: dt.datetime | None = None) -> str:
+        """``when`` as a person says it: "today at about 14:10", "yesterday at about 9:00", "on
+        Monday at about 16:30" within a week, else "on 3 November at about 11:20" (the time to
+        the nearest 5 minutes, in the interviewer's language); "" for None."""
+        if when is None:
+            return ""
+        now = now or dt.datetime.now()
+        rounded = when + dt.timedelta(minutes=2, seconds=30)
+        rounded = rounded.replace(minute=rounded.minute - rounded.minute % 5, second=0, microsecond=0)
+        locale = QLocale()
+        clock = locale.toString(QTime(rounded.hour, rounded.minute), QLocale.FormatType.ShortFormat)
+        days = (now.date() - when.date()).days
+        if days == 0:
+            return self.tr("today at about {time}").format(time=clock)
+        if days == 1:
+            return self.tr("yesterday at about {time}").format(time=clock)
+        if 1 < days < 7:
+            return self.tr("on {day} at about {time}").format(day=locale.dayName(when.isoweekday()), time=clock)
+        date = locale.toString(QDate(when.year, when.month, when.day), QLocale.FormatType.LongFormat)
+        return self.tr("on {date} at about {time}").format(date=date, time=clock)
 
     def export_running(self) -> None:
         self.export.setEnabled(False)

@@ -115,8 +115,9 @@ class InterviewFlow(QWidget):
             screen = practice = PracticeScreen(one_per_kind(c.survey), c.words, reduced_motion=c.reduced_motion)
             practice.next.connect(c.practised)
         elif step is Step.PRIVACY:
-            screen = privacy = PrivacyScreen(c.words)
+            screen = privacy = PrivacyScreen(c.words, practice=c.resumed)  # continued: the practice offered
             privacy.alone.connect(c.next_question)
+            privacy.practise.connect(c.practise)
         elif step is Step.QUESTION:
             screen = self._question_screen()
         else:

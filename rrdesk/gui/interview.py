@@ -5,10 +5,12 @@ With a survey's ``[consent]`` the start record waits: the direct answers stay in
 the hand-over and the language, and the consent screen's Yes writes it (No writes a ``refused``
 record and shows the refusal's screen instead of the rest).
 Respondent: language → explanation → a practice wheel per wheel kind → "the interviewer
-steps away" (also when an interrupted interview is continued) → one question after another
+steps away" → one question after another
 (the store says which is next, so a restarted interview asks only what is not recorded) →
 "thank you, hand the laptop back". Interviewer: back to the dashboard, which shows only
-"Interview N saved".
+"Interview N saved". An interrupted interview continued goes from the hand-over (and the
+language) straight to "the interviewer steps away", which offers the practice again without
+requiring it: the respondent has seen the explanation and the wheels once already.
 
 The :class:`InterviewController` owns the :class:`Interview` and every call into it, each
 a named operation (:mod:`rrdesk.gui.operations`) on the window's store runner, so one
@@ -74,6 +76,7 @@ class InterviewController(QObject):
         self.reduced_motion = False
         self.interviewer = ""  # who holds the laptop between hand-overs (the dashboard's choice)
         self._direct: dict | None = None  # a survey with consent: the direct answers, until Yes or No
+        self.resumed = False  # an interrupted interview continued: no explanation, the practice offered
         self._refused = 0  # the number of the interview just refused
         self.wrote = self.broken = False
         self.question: Question | None = None  # the question on screen
@@ -138,11 +141,13 @@ class InterviewController(QObject):
     def resume(self, station: Station, ui_lang: str, *, reduced_motion: bool, interviewer: str) -> None:
         """Continue an interrupted interview: hand over, and ask only what is not recorded."""
         self._reset(station, ui_lang, reduced_motion, interviewer)
+        self.resumed = True
         operations.resume_interview(station, interviewer).run(self.runner, self._begun, self._start_failed)
 
     def _reset(self, station: Station, ui_lang: str, reduced_motion: bool, interviewer: str) -> None:
         self.station, self.ui_lang, self.reduced_motion = station, ui_lang, reduced_motion
         self.interviewer, self._direct, self._refused = interviewer, None, 0
+        self.resumed = False
         self.lang = self.survey.default_language
         self.words = words_for(self.survey, self.lang)
         self.wrote = self.broken = False
@@ -206,7 +211,7 @@ class InterviewController(QObject):
     @Slot(str)
     def choose_language(self, code: str) -> None:
         self.lang, self.words = code, words_for(self.survey, code)  # the next screens speak it
-        self._go(Step.CONSENT if self._direct is not None else Step.EXPLANATION)
+        self._go(Step.CONSENT if self._direct is not None else Step.PRIVACY if self.resumed else Step.EXPLANATION)
 
     @Slot()
     def consent_given(self) -> None:
@@ -237,7 +242,9 @@ class InterviewController(QObject):
 
     @Slot()
     def practise(self) -> None:
-        if self.step is Step.EXPLANATION:
+        """The practice: after the explanation, or when a continued interview's respondent asks
+        for it on the privacy screen."""
+        if self.step is Step.EXPLANATION or (self.step is Step.PRIVACY and self.resumed):
             self._go(Step.PRACTICE)
 
     @Slot()

@@ -280,30 +280,46 @@ class ExplanationScreen(QWidget):
 
 class PrivacyScreen(QWidget):
     """Before the first question (and before the next one of a continued interview): the
-    interviewer steps away, and the respondent says they are alone."""
+    interviewer steps away, and the respondent says they are alone. A continued interview's
+    screen also offers the practice (``practice``), which is not required: the respondent saw
+    the explanation and the wheels when the interview began."""
 
     alone = Signal()
+    practise = Signal()
 
-    def __init__(self, words: Words | str = "en", parent: QWidget | None = None) -> None:
+    def __init__(self, words: Words | str = "en", parent: QWidget | None = None, *, practice: bool = False) -> None:
         super().__init__(parent)
         self.words = wording.words_of(words)
         self.setLayoutDirection(wording.direction(self.words))  # before its widgets: their text lays out in it
         self.setObjectName("privacy")
         outer = _page(self)
+        on_width(self, lambda width: outer.setContentsMargins(*_margins(width)))
         outer.addStretch(1)
         outer.addWidget(label(self.words("interviewer_steps_away"), "headline", center=True))
         outer.addWidget(label(self.words("nobody_sees"), "explain", center=True))
         outer.addStretch(1)
         self.go = button(self.words("alone_continue"), "start")
         outer.addWidget(self.go, 0, Qt.AlignmentFlag.AlignHCenter)
+        self.practice = button(self.words("try_practice"), "quiet")
+        self.practice.setVisible(practice)
+        outer.addWidget(self.practice, 0, Qt.AlignmentFlag.AlignHCenter)
         outer.addStretch(1)
         self.go.clicked.connect(self._go)
+        self.practice.clicked.connect(self._practise)
+        tab_order([self.go, self.practice])
         self.setFocusProxy(self.go)
 
     @Slot()
     def _go(self) -> None:
         self.go.setEnabled(False)  # why: a double tap must not skip the first question's screen
+        self.practice.setEnabled(False)
         self.alone.emit()
+
+    @Slot()
+    def _practise(self) -> None:
+        self.go.setEnabled(False)
+        self.practice.setEnabled(False)
+        self.practise.emit()
 
 
 class ThanksScreen(QWidget):

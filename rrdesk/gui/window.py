@@ -390,7 +390,8 @@ class MainWindow(QMainWindow):
         last_saved = interviews.last_saved or (standing.last_saved if standing else None)  # else the log's own time
         d.show_counts(interviews.session_saved, standing.begun if standing else None, last_saved)
         total = len(survey.randomized) if standing and survey else 0  # a station opens for the survey shown
-        d.show_interrupted(standing.interrupted if standing else None, total)
+        d.show_interrupted(standing.interrupted if standing else None, total,  # when: its log's last write
+                           when=standing.last_saved if standing else None, direct=len(survey.direct) if survey else 0)
         exportable = standing is not None or (self._refused is not None and self._refused.exportable)
         d.set_ready(standing is not None, exportable=exportable)
         interviewing = self.interviewing()

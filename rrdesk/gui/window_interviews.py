@@ -115,10 +115,18 @@ class Interviews(QObject):
 
     @Slot()
     def start(self) -> None:
+        """A new interview. With one interrupted, as CSPro and ODK Collect do with a partial case,
+        the interviewer chooses first: Start asks to close it (confirmed: it cannot be undone),
+        and the dashboard's Continue goes on with it."""
         station, standing = self.store.station, self.store.standing
-        if station is None or standing is None or standing.interrupted is not None:
+        if station is None or standing is None or self.confirmation is not None:
             return
         if not (interviewer := self.dashboard.interviewer.current):
+            return
+        if (stopped := standing.interrupted) is not None:
+            self._ask_close(stopped.number, QCoreApplication.translate(
+                "MainWindow", "Close interview {number} and start a new one?").format(number=stopped.number),
+                QCoreApplication.translate("MainWindow", "Close it and start"), then=self.start)
             return
         self._enter_flow()
         self.controller.begin(station, self.lang, reduced_motion=self.prefs.reduced_motion,
@@ -142,11 +150,15 @@ class Interviews(QObject):
         if self.store.station is None or standing is None or (stopped := standing.interrupted) is None:
             return
         title = QCoreApplication.translate("MainWindow", "Close interview {number}?").format(number=stopped.number)
+        self._ask_close(stopped.number, title, QCoreApplication.translate("MainWindow", "Close it"))
+
+    def _ask_close(self, number: int, title: str, yes: str, then: Callable[[], None] | None = None) -> None:
+        """Confirm closing the interrupted interview ``number``; once closed, ``then()``."""
         text = QCoreApplication.translate(
             "MainWindow", "The questions it did not reach are marked as not asked. This cannot be undone.")
-        self.confirmation = confirm(self._window(), title, text, QCoreApplication.translate("MainWindow", "Close it"),
+        self.confirmation = confirm(self._window(), title, text, yes,
                                     QCoreApplication.translate("MainWindow", "Keep it"),
-                                    lambda yes: self._confirmed(yes, self.close_interrupted))
+                                    lambda ok: self._confirmed(ok, lambda: self.close_interrupted(then)))
 
     def ask_leave(self, leave: Callable[[], None]) -> None:
         """✕ or Ctrl+Q during an interview: ``leave`` once the interviewer confirms (the
@@ -164,9 +176,9 @@ class Interviews(QObject):
         if yes:
             then()
 
-    @Slot()
-    def close_interrupted(self) -> None:
-        """Close the interrupted interview (once confirmed: see :meth:`ask_close_interrupted`)."""
+    def close_interrupted(self, then: Callable[[], None] | None = None) -> None:
+        """Close the interrupted interview (once confirmed: see :meth:`ask_close_interrupted`);
+        once it is closed and the dashboard shows it, ``then()`` (Start's new interview)."""
         from rrdesk.gui import operations
 
         station, standing = self.store.station, self.store.standing
@@ -176,9 +188,13 @@ class Interviews(QObject):
         self.dashboard.set_ready(False)
         line = QCoreApplication.translate("MainWindow", "Interview {number} was closed; the questions it did "
                                           "not reach are marked as not asked.").format(number=stopped.number)
+        def closed(standing: Standing) -> None:
+            self._after_write(line, standing)
+            if then is not None:
+                then()
+
         operations.close_interrupted(station, interviewer).run(
-            self.runner, lambda standing: self._after_write(line, standing),
-            lambda error: self.reopen.emit(station.survey, error))
+            self.runner, closed, lambda error: self.reopen.emit(station.survey, error))
 
     @Slot(str)
     def remember_interviewer(self, value: str) -> None:
