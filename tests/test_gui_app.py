@@ -11,7 +11,7 @@ from collections import namedtuple
 import pytest
 from PySide6.QtCore import QDate, QLocale, Qt, QTime
 from PySide6.QtGui import QAccessible
-from PySide6.QtWidgets import QFileDialog, QLabel, QMessageBox, QWidget
+from PySide6.QtWidgets import QFileDialog, QLabel, QMessageBox, QPushButton, QWidget
 
 from rrdesk import cli
 from rrdesk.app.interviews import Station
@@ -140,6 +140,29 @@ def test_counts_and_last_save_follow_the_interviews(qtbot, window):
     d = window.dashboard
     assert (d.session_count.text(), d.total_count.text()) == ("1", "1")
     assert d.last_saved.text() != "nothing saved yet"
+
+
+def test_the_checked_reduce_motion_box_shows_a_tick(qtbot, window):
+    box = window.dashboard.reduced_motion
+
+    def whites_in_the_box() -> int:
+        from PySide6.QtWidgets import QStyle, QStyleOptionButton
+
+        option = QStyleOptionButton()
+        box.initStyleOption(option)
+        rect = box.style().subElementRect(QStyle.SubElement.SE_CheckBoxIndicator, option, box)
+        image = box.grab().toImage()
+        ratio = image.devicePixelRatio()
+        inner = rect.adjusted(5, 5, -5, -5)  # inside its 3-px border
+        return sum(image.pixelColor(round(x * ratio), round(y * ratio)).lightness() > 200
+                   for x in range(inner.left(), inner.right()) for y in range(inner.top(), inner.bottom()))
+
+    box.setChecked(False)
+    empty = whites_in_the_box()  # an empty box is white inside
+    box.setChecked(True)
+    ticked = whites_in_the_box()  # filled blue, with a white tick
+    assert 0 < ticked < empty / 2
+    box.setChecked(False)
 
 
 def test_reduced_motion_is_a_remembered_preference_that_reaches_the_wheel(qtbot, window, settings):
@@ -368,6 +391,35 @@ def _confirmation(qtbot, window):
     assert box.defaultButton() is no and box.escapeButton() is no  # Enter or Escape never does it
     assert problems(box) == []  # touch-sized, nothing cut
     return box, yes, no
+
+
+def test_leaving_over_a_respondent_screen_asks_in_the_respondents_words(qtbot, data, settings, fast_spin):
+    window = open_window(qtbot, data, settings)
+    assert window.dashboard.start.text() == "Start interview"  # the interviewer's language: English
+    click(qtbot, window.dashboard.start)
+    direct = wait_for(qtbot, window, "direct")
+    click(qtbot, next(b for b in direct.findChildren(QPushButton) if b.text() == "Office"))
+    click(qtbot, direct.next)
+    handover = wait_for(qtbot, window, "handover")
+    # the respondent's button in each of the survey's languages, nobody knows yet which they read
+    assert handover.start.text() == "\n".join([wording.words_of("en")("respondent_start"),
+                                              wording.words_of("fr")("respondent_start")])
+    window.close()  # over the interviewer's hand-over: the interviewer's words
+    box, yes, no = _confirmation(qtbot, window)
+    assert box.text() == "Leave the interview?" and "dashboard" in box.informativeText()
+    click(qtbot, no)
+    qtbot.waitUntil(lambda: window.confirmation is None)
+    click(qtbot, handover.start)
+    click(qtbot, next(b for b in wait_for(qtbot, window, "language").buttons if b.text() == "Français"))
+    wait_for(qtbot, window, "explanation")
+    window.close()  # over the respondent's screen: in French
+    box, yes, no = _confirmation(qtbot, window)
+    assert (box.text(), yes.text(), no.text()) == ("Quitter l'entretien ?", "Quitter", "Rester")
+    click(qtbot, no)
+    qtbot.waitUntil(lambda: window.confirmation is None)
+    assert window.interviewing()
+    window.close()
+    click(qtbot, _confirmation(qtbot, window)[1])
 
 
 @pytest.mark.parametrize("how", ["close", "ctrl+q"])

@@ -195,18 +195,27 @@ def test_arabic_numbers_and_wheel_read_right_to_left(qtbot, data, settings, fast
     assert counter.mapTo(q, counter.rect().topLeft()).x() > q.call.mapTo(q, q.call.rect().topRight()).x()
 
 
-def test_the_interviewer_dialog_keeps_the_interviewers_language(qtbot, data, settings, fast_spin):
+def test_leaving_is_asked_in_the_words_of_whoever_reads_the_screen(qtbot, data, settings, fast_spin):
     window = open_window(qtbot, data, settings, SURVEYS / "arabic.toml")
     click(qtbot, window.dashboard.start)
     direct = wait_for(qtbot, window, "direct")
     click(qtbot, button_named(direct, "المكتب"))
     click(qtbot, direct.next)
-    click(qtbot, wait_for(qtbot, window, "handover").start)
-    wait_for(qtbot, window, "explanation")
-    window.close()
+    handover = wait_for(qtbot, window, "handover")
+    window.close()  # over the interviewer's hand-over: the interviewer's language
     qtbot.waitUntil(lambda: window.confirmation is not None and window.confirmation.isVisible())
     assert window.confirmation.text() == "Leave the interview?"
     assert window.confirmation.layoutDirection() == Qt.LayoutDirection.LeftToRight
+    window.confirmation.reject()
+    qtbot.waitUntil(lambda: window.confirmation is None)
+    click(qtbot, handover.start)
+    wait_for(qtbot, window, "explanation")
+    window.close()  # over the respondent's screen: the respondent's language and side
+    qtbot.waitUntil(lambda: window.confirmation is not None and window.confirmation.isVisible())
+    box = window.confirmation
+    assert box.text() == "الخروج من المقابلة؟" and english_in(box.informativeText()) == []
+    assert sorted(b.text() for b in box.buttons()) == sorted(["خروج", "البقاء"])
+    assert box.layoutDirection() == Qt.LayoutDirection.RightToLeft
 
 
 def test_a_survey_with_its_own_swahili_shows_it(qtbot, data, settings, fast_spin):

@@ -89,9 +89,10 @@ class InterviewFlow(QWidget):
             direct.submitted.connect(c.submit_direct)
             direct.cancelled.connect(c.cancel)
         elif step is Step.HANDOVER:
-            # a survey in one language: the respondent's button in the respondent's words
-            languages = c.survey.languages
-            start = words_for(c.survey, languages[0])("respondent_start") if len(languages) == 1 else ""
+            # the respondent's button in the respondent's words: each of the survey's languages, a line
+            # each (nobody knows yet which one the respondent reads), never the interviewer's alone
+            start = "\n".join(dict.fromkeys(words_for(c.survey, code)("respondent_start")
+                                             for code in c.survey.languages))
             screen = handover = HandoverScreen(c.number, start)
             handover.ready.connect(c.respondent_ready)
             handover.stopped.connect(c.stop)

@@ -163,13 +163,23 @@ class Interviews(QObject):
     def ask_leave(self, leave: Callable[[], None]) -> None:
         """✕ or Ctrl+Q during an interview: ``leave`` once the interviewer confirms (the
         interview stays interrupted)."""
-        if self.confirmation is None:
-            self.confirmation = confirm(
-                self._window(), QCoreApplication.translate("MainWindow", "Leave the interview?"),
-                QCoreApplication.translate("MainWindow", "The interview stays interrupted: its saved answers are "
-                                           "kept, and the dashboard offers to continue it next time."),
-                QCoreApplication.translate("MainWindow", "Leave"), QCoreApplication.translate("MainWindow", "Stay"),
-                lambda yes: self._confirmed(yes, leave))
+        from rrdesk.gui import wording
+        from rrdesk.gui.states import IN_RESPONDENT_WORDS
+
+        if self.confirmation is not None:
+            return
+        words = self.controller.words
+        if self.controller.step in IN_RESPONDENT_WORDS:  # over the respondent's screen: in their words and side
+            self.confirmation = confirm(self._window(), words("leave_title"), words("leave_detail"),
+                                        words("leave_yes"), words("leave_no"), lambda yes: self._confirmed(yes, leave))
+            self.confirmation.setLayoutDirection(wording.direction(words))
+            return
+        self.confirmation = confirm(
+            self._window(), QCoreApplication.translate("MainWindow", "Leave the interview?"),
+            QCoreApplication.translate("MainWindow", "The interview stays interrupted: its saved answers are "
+                                       "kept, and the dashboard offers to continue it next time."),
+            QCoreApplication.translate("MainWindow", "Leave"), QCoreApplication.translate("MainWindow", "Stay"),
+            lambda yes: self._confirmed(yes, leave))
 
     def _confirmed(self, yes: bool, then: Callable[[], None]) -> None:
         self.confirmation = None

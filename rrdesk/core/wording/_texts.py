@@ -106,6 +106,13 @@ _TEXTS: tuple[tuple[str, str, str, str], ...] = (
      "The interviewer is coming."),
     ("question_hidden", "", "Screen that hides the question", "The question is hidden until you go back to it."),
     ("back_to_question", "", "Button on the screen that hides the question", "Back to the question"),
+    # -- leaving (the window's close button or Ctrl+Q over a respondent's screen) -----------------
+    ("leave_title", "", "Confirmation when the window is closed during the respondent's part",
+     "Leave the interview?"),
+    ("leave_detail", "", "That confirmation's explanation",
+     "The answers saved so far are kept; the interviewer can continue the interview later."),
+    ("leave_yes", "", "Button of that confirmation: leave", "Leave"),
+    ("leave_no", "", "Button of that confirmation: stay (the default)", "Stay"),
     # -- the wheel's words and what they ask --------------------------------------------------------
     ("yes", "yesno", "Answer button and word on the wheel", "YES"),
     ("no", "yesno", "Answer button and word on the wheel", "NO"),
