@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from collections import namedtuple
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QDate, QLocale, Qt, QTime
@@ -19,8 +20,8 @@ from rrdesk.cli import gui as gui_cli
 from rrdesk.core import survey as surveys
 from rrdesk.core.errors import SurveyError
 from rrdesk.gui import dashboard as dashboard_module
+from rrdesk.gui import exporting, wording
 from rrdesk.gui import settings as settings_module
-from rrdesk.gui import wording
 from rrdesk.gui.states import QuestionState
 from rrdesk.store import age, keys
 from tests.fitcheck import problems
@@ -195,8 +196,10 @@ def test_export_runs_in_the_background_and_ends_with_a_verified_bundle(qtbot, wi
     finish(qtbot, window)
     usb = tmp_path / "usb"
     usb.mkdir()
-    monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: str(usb)))
+    asked = []
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: asked.append(a) or str(usb)))
     d = window.dashboard
+    assert d.last_export.text() == "not yet"
     with qtbot.waitSignal(window.exportFinished, timeout=20000) as done:
         click(qtbot, d.export)
         assert d.progress.isVisible() and not d.export.isEnabled()  # busy while it works
@@ -204,10 +207,46 @@ def test_export_runs_in_the_background_and_ends_with_a_verified_bundle(qtbot, wi
     assert ok, line
     made = list(usb.glob("*.tar.age"))
     assert len(made) == 1 and not list(usb.glob("*.part"))
-    assert line.startswith("Exported and checked on ") and line.endswith(f": {made[0]}")
+    assert line.startswith("Exported and checked on ")
+    assert line.endswith(f": {made[0]} It holds 1 interview. You may remove the USB stick now.")
+    assert d.last_export.text().startswith("today at ")
+    (_, _, start, options), = asked  # Qt's own dialog (touch-sized by the style sheet), opened where sticks are
+    assert start == str(exporting.start_folder()) and options & QFileDialog.Option.DontUseNativeDialog
     assert d.export_result.text().replace("\u200b", "") == line and not d.progress.isVisible() and d.export.isEnabled()
     opened = bundle.open_bundle(made[0], keys.load_identities(DEMO_KEY))
     assert opened is not None
+
+
+def test_the_export_dialog_opens_on_the_usb_stick_else_home(monkeypatch, tmp_path):
+    from PySide6.QtCore import QStorageInfo
+
+    class Volume:
+        def __init__(self, root: str, read_only: bool = False) -> None:
+            self.root, self.read_only = root, read_only
+
+        def rootPath(self) -> str:  # noqa: N802 - Qt's name
+            return self.root
+
+        def isValid(self) -> bool:  # noqa: N802 - Qt's name
+            return True
+
+        def isReady(self) -> bool:  # noqa: N802 - Qt's name
+            return True
+
+        def isReadOnly(self) -> bool:  # noqa: N802 - Qt's name
+            return self.read_only
+
+    def mounted(*roots: str, cdrom: str = "") -> None:
+        volumes = [Volume("/"), Volume("/boot"), *map(Volume, roots)] + ([Volume(cdrom, True)] if cdrom else [])
+        monkeypatch.setattr(QStorageInfo, "mountedVolumes", staticmethod(lambda: volumes))
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    mounted("/media/ana/STICK", cdrom="/media/ana/CDROM")  # a read-only disc is no destination
+    assert exporting.start_folder() == Path("/media/ana/STICK")
+    mounted("/run/media/ana/A", "/run/media/ana/B")
+    assert exporting.start_folder() == Path("/run/media/ana")
+    mounted()
+    assert exporting.start_folder() == tmp_path  # the home folder, never the working directory
 
 
 def test_an_export_that_fails_says_why_in_one_line(qtbot, window, tmp_path):

@@ -127,7 +127,8 @@ def test_a_data_folder_that_cannot_be_opened_for_interviews_still_exports(
         line, ok = _export_through_the_dialog(qtbot, window, monkeypatch, usb)
         assert ok, line
         (made,) = usb.glob("*.tar.age")
-        assert line.startswith("Exported and checked on ") and line.endswith(f": {made}") and "\n" not in line
+        assert line.startswith("Exported and checked on ") and f": {made} " in line and "\n" not in line
+        assert line.endswith("You may remove the USB stick now.")  # no count: the folder is not open
         window.close()
 
 
@@ -158,6 +159,8 @@ def test_an_export_to_the_laptops_own_disk_is_confirmed_first(qtbot, window, tmp
     monkeypatch.delenv(custody.SAME_DISK_ENV)
     here = tmp_path / "on-the-laptop"
     here.mkdir()
+    asked = []  # "Choose another folder" opens the folder dialog again (cancelled here)
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: asked.append(a) or ""))
     with qtbot.waitSignal(window.exportFinished, timeout=20000) as done:
         window.export_to(here)
         qtbot.waitUntil(lambda: window.export_flow.confirmation is not None)
@@ -169,7 +172,12 @@ def test_an_export_to_the_laptops_own_disk_is_confirmed_first(qtbot, window, tmp
             box.reject()
     line, ok = done.args
     assert ok is yes and len(list(here.glob("*.tar.age"))) == (1 if yes else 0)
-    assert window.dashboard.export.isEnabled()
+    d = window.dashboard
+    assert d.export.isEnabled() and not d.progress.isVisible()
+    if yes:  # on the laptop's own disk: nothing to remove
+        assert "You may remove the USB stick" not in line
+    else:  # no line in success green: the folder dialog again
+        assert line == "" and d.export_result.isHidden() and len(asked) == 1
 
 
 @pytest.mark.parametrize("kind", ["fifo", "folder"])

@@ -128,20 +128,22 @@ def hand_over(qtbot, window, *, department: str = "Office", language: str = "Eng
 
 def respondent_part(qtbot, window, *, language: str = "English", practice: bool = True):
     """From the hand-over to the first question: language, explanation, every practice
-    wheel (one spin each; with ``practice=False`` none is spun), and "I am alone, continue".
-    A survey in one language asks none."""
+    wheel (one spin each; with ``practice=False`` none is spun), and "I am alone, continue"
+    (a continued interview: language and "I am alone" only). A survey in one language asks none."""
     handover = wait_for(qtbot, window, "handover")
     click(qtbot, handover.start)
     if len(window.station.survey.languages) > 1:
         choose = wait_for(qtbot, window, "language")
         click(qtbot, button_named(choose, language))
-    # a survey with [consent] asks it of a new interview (never of a continued one): Yes
-    qtbot.waitUntil(lambda: screen(window) is not None and screen(window).objectName() in ("consent", "explanation"),
-                    timeout=5000)
+    # a survey with [consent] asks it of a new interview (never of a continued one): Yes; a continued
+    # one goes straight to the privacy screen (the practice offered there, not required)
+    qtbot.waitUntil(lambda: screen(window) is not None
+                    and screen(window).objectName() in ("consent", "explanation", "privacy"), timeout=5000)
     if screen(window).objectName() == "consent":
         click(qtbot, screen(window).yes)
-    explain(qtbot, window)
-    practise(qtbot, window, spins=1 if practice else 0)
+    if screen(window).objectName() != "privacy":
+        explain(qtbot, window)
+        practise(qtbot, window, spins=1 if practice else 0)
     alone(qtbot, window)
 
 

@@ -168,12 +168,14 @@ class Dashboard(QWidget):
         self.session_count = label("", "figure")
         self.total_count = label("", "figure")
         self.last_saved = label("", "figure")
+        self.last_export = label(self.tr("not yet"), "figure")
         self.disk = label("", "figure")
         self.folder = label("", "hint")
         self.folder.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         rows = [(self.tr("Saved in this session"), self.session_count),
                 (self.tr("On this laptop (this survey)"), self.total_count),
                 (self.tr("Last answer saved"), self.last_saved),
+                (self.tr("Last export (this session)"), self.last_export),
                 (self.tr("Free disk space"), self.disk),
                 (self.tr("Data folder"), self.folder)]
         grid.addWidget(label(self.tr("Interviews"), "subtitle"), 0, 0, 1, 2)
@@ -440,6 +442,25 @@ class Dashboard(QWidget):
         self.export_result.setText(self.tr("Exporting and checking the copy…"))
         self.export_result.setProperty("role", "hint")
         self.export_result.show()
+
+    def show_last_export(self, when: dt.datetime | None) -> None:
+        """When the last export succeeded (this session; the laptop keeps no time in its settings)."""
+        if when is None:
+            self.last_export.setText(self.tr("not yet"))
+            return
+        locale = QLocale()
+        clock = locale.toString(QTime(when.hour, when.minute), QLocale.FormatType.ShortFormat)
+        self.last_export.setText(self.tr("today at {time}").format(time=clock) if when.date() == dt.date.today()
+                                 else locale.toString(QDateTime(QDate(when.year, when.month, when.day),
+                                                                QTime(when.hour, when.minute)),
+                                                      QLocale.FormatType.ShortFormat))
+
+    def export_cancelled(self) -> None:
+        """The export was not made (another folder is being chosen): no line, Export again."""
+        self.progress.hide()
+        self.export.setEnabled(True)
+        self.export_result.setText("")
+        self.export_result.hide()
 
     def export_done(self, text: str, *, error: bool) -> None:
         self.progress.hide()

@@ -389,6 +389,7 @@ class MainWindow(QMainWindow):
             d.show_survey(survey, self.data, self._custody)
         last_saved = interviews.last_saved or (standing.last_saved if standing else None)  # else the log's own time
         d.show_counts(interviews.session_saved, standing.begun if standing else None, last_saved)
+        d.show_last_export(self.export_flow.last)
         total = len(survey.randomized) if standing and survey else 0  # a station opens for the survey shown
         d.show_interrupted(standing.interrupted if standing else None, total,  # when: its log's last write
                            when=standing.last_saved if standing else None, direct=len(survey.direct) if survey else 0)
@@ -404,13 +405,15 @@ class MainWindow(QMainWindow):
     @Slot()
     def _ask_export(self) -> None:
         if self.store.survey is not None and self.export_action.isEnabled():
-            self.export_flow.ask(self.data, self.store.survey.id)
+            standing = self.store.standing if self.store.station is not None else None
+            self.export_flow.ask(self.data, self.store.survey.id, interviews=standing.begun if standing else None)
 
     def export_to(self, dest: Path) -> None:
         """Check ``dest`` and write a verified export bundle of this survey there, off the GUI
         thread (a folder on the laptop's own disk only once the interviewer confirms)."""
         assert self.store.survey is not None, "no survey to export"
-        self.export_flow.to(self.data, self.store.survey.id, dest)
+        standing = self.store.standing if self.store.station is not None else None
+        self.export_flow.to(self.data, self.store.survey.id, dest, interviews=standing.begun if standing else None)
 
     @Slot()
     def show_results(self) -> None:
