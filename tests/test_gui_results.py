@@ -439,3 +439,30 @@ def test_respondents_who_ignore_the_spinner_are_flagged_in_the_results_view(qtbo
             view.table.selectRow(row)
             break
     assert "⚠ possible non-compliance: the recorded YES share (0.0 %) is below the 25.0 %" in view.detail.text()
+
+
+def test_a_headline_estimate_from_few_answers_is_flagged_like_a_small_subgroup(qtbot, view):
+    """n = 6 gives "50.0 % [0–100 %]"-like intervals: flagged on the headline rows too, in the
+    Results view and in report.html, never only on subgroups."""
+    from rrdesk.core import survey as surveys
+    from rrdesk.core.results import html, results
+
+    survey = surveys.load(DEMO)
+    few = {"department": {None: [2, 2, 1, 1]}, "unhappy": {None: [3, 3]}, "afraid_to_speak": {None: [3, 3]},
+           "took_from_work": {None: [3, 3]}, "bullied": {None: [2, 2, 2]}}
+    small = results(survey, few)
+    view.model.show(small, "en")
+    heads = [view.model.index(row, 0) for row in range(view.model.rowCount())
+             if view.model.index(row, 0).data(LINE).first]
+    assert heads and all(index.data().startswith("⚠ ") for index in heads)
+    assert all(index.data(LINE).warning for index in heads)
+    n = view.model.index(heads[0].row(), 2)
+    assert n.data(Qt.ItemDataRole.ToolTipRole) == "only 6 answers (under 30): the interval is wide and only a rough guide"
+    view.table.setCurrentIndex(heads[0])
+    assert "⚠ only 6 answers (under 30)" in view.detail.text()
+    page = html.render(small, [])
+    assert page.count("&#9888; only 6 answers (under 30): the interval is wide and only a rough guide") == 5
+    many = results(survey, {qid: {None: [30 * c for c in counts[None]]} for qid, counts in few.items()})
+    view.model.show(many, "en")
+    assert not any(view.model.index(row, 0).data(LINE).warning for row in range(view.model.rowCount()))
+    assert "rough guide" not in html.render(many, [])

@@ -21,7 +21,7 @@ from rrdesk.core.problems import Problem
 from rrdesk.core.regression import MODEL_METHOD
 from rrdesk.core.results import fitting
 from rrdesk.core.results.fitting import ModelResult
-from rrdesk.core.results.model import SMALL_GROUP, QuestionResult, Results
+from rrdesk.core.results.model import SMALL_GROUP, QuestionResult, Results, small_sample
 
 DESIGN_NAMES = {"forced": "forced response", "warner": "Warner's mirrored question",
                 "unrelated": "unrelated question", "kary": "k-ary randomized response",
@@ -79,8 +79,8 @@ recorded share as an <span style="color:var(--rep)">&#9671; open diamond</span>.
 <p><b>How sure it is.</b> The bar around the dot is the <b>95&nbsp;% confidence interval</b>: the range
 of true shares that fit the answers. Randomizing costs precision, so the intervals are wider than
 for the same number of people asked directly; they narrow as more people answer. Treat differences
-between questions or groups whose intervals overlap widely as unproven, and be careful with groups
-of fewer than """ + str(SMALL_GROUP) + """ answers (marked &#9888;). An estimate of 0&nbsp;% or 100&nbsp;%
+between questions or groups whose intervals overlap widely as unproven, and be careful with questions
+and groups of fewer than """ + str(SMALL_GROUP) + """ answers (marked &#9888;). An estimate of 0&nbsp;% or 100&nbsp;%
 means the recorded answers sat at the edge of what the spinner can produce; the interval says how far
 the truth may be from it.</p>
 <p><b>Privacy (&epsilon;).</b> &epsilon; bounds how much one recorded answer can reveal about the
@@ -199,19 +199,22 @@ def _question(r: QuestionResult, by: str | None, lang: str) -> str:
     labels = q.choice_labels(lang) or (tuple(r.labels) if q.number is not None else ("No", "Yes"))
     if e.n == 0:
         return f"<section class=\"q\">{head}<p class=\"muted\">No answers recorded.</p></section>"
+    small = small_sample(e.n)  # the headline flagged as a subgroup is: n = 6 is no estimate to quote
     if r.yes_no:
         lo, hi = e.ci95[1]
         what = "estimated share for whom YES is true" if q.design is not None else "answered YES"
         big = (f"<div class=\"big\">{_pct(e.estimate[1])} <small>{what} &middot; 95&nbsp;% CI "
                f"{_pct(lo)} &ndash; {_pct(hi)}</small></div>")
-        rows = [_Row("YES", e.estimate[1], e.ci95[1], e.reported[1] / e.n)]
+        rows = [_Row("YES", e.estimate[1], e.ci95[1], e.reported[1] / e.n, small)]
     else:
         top = max(range(len(labels)), key=lambda j: e.estimate[j])
         big = (f"<div class=\"big\">{_pct(e.estimate[top])} <small>{escape(labels[top])}, the most common "
                f"answer &middot; 95&nbsp;% CI {_pct(e.ci95[top][0])} &ndash; {_pct(e.ci95[top][1])}</small></div>")
-        rows = [_Row(labels[j], e.estimate[j], e.ci95[j], e.reported[j] / e.n) for j in range(len(labels))]
+        rows = [_Row(labels[j], e.estimate[j], e.ci95[j], e.reported[j] / e.n, small) for j in range(len(labels))]
     randomized = q.design is not None
     parts = [head, big, _chart(rows, show_reported=randomized), _legend(randomized), _table(r, labels)]
+    if small:
+        parts.insert(2, f"<p class=\"warn\">&#9888; {escape(small)}</p>")
     if r.groups:
         parts.append(_groups(r, by or "", labels))
     if r.weighted is not None:

@@ -185,13 +185,18 @@ def compliance_note(q: Question, e: Estimate) -> str:
             + " -- respondents may not be following the spinner, and the estimate is at its bound")
 
 
+def small_sample(n: int) -> str:
+    """The warning for an estimate from ``n`` answers: "" unless n < :data:`SMALL_GROUP` (a
+    subgroup's, and a whole question's headline estimate, which the report and the Results view
+    flag too when it has any answer)."""
+    if n >= SMALL_GROUP:
+        return ""
+    return f"only {n} answer{'s' if n != 1 else ''} (under {SMALL_GROUP}): the interval is wide and only a rough guide"
+
+
 def _group(q: Question, name: str, counts: Sequence[int]) -> Group:
     e = _estimate(q, counts)
-    warning = ""
-    if e.n < SMALL_GROUP:
-        warning = (f"only {e.n} answer{'s' if e.n != 1 else ''} (under {SMALL_GROUP}): "
-                   "the interval is wide and only a rough guide")
-    return Group(name, e, warning)
+    return Group(name, e, small_sample(e.n))
 
 
 def design_parameters(q: Question) -> dict[str, Any]:

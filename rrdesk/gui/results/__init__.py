@@ -481,7 +481,8 @@ class ResultsWindow(ResultsLayout):
                                  "spin").format(declined=r.declined, abandoned=r.abandoned,
                                                 after_spin=r.abandoned_after_spin))
         if line.warning:
-            notes.append(f"⚠ {line.group_label}: {self.model.small_group(line.estimate.n)}")
+            notes.append(f"⚠ {line.group_label + ': ' if line.group_label else ''}"
+                         f"{self.model.small_group(line.estimate.n)}")
         if r.noncompliance:
             notes.append(f"⚠ {r.noncompliance}")  # core's sentence, English like the method line
         self.detail.setText("\n".join(parts + [" · ".join(notes)]))

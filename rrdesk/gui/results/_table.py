@@ -80,7 +80,7 @@ class EstimatesModel(QAbstractTableModel):
             for i, r in enumerate(ordered):
                 answers = r.question.choice_labels(lang) or (r.labels if r.question.number else yes_no)
                 shown = [1] if r.yes_no else range(len(answers))
-                parts = [(None, "", r.estimate, False)] + \
+                parts = [(None, "", r.estimate, 0 < r.estimate.n < SMALL_GROUP)] + \
                     [(g.name, group_names.get(g.name, g.name), g.estimate, bool(g.warning)) for g in r.groups]
                 for group, group_label, e, warning in parts:
                     for j in shown:
@@ -126,7 +126,7 @@ class EstimatesModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             eps = line.result.epsilon
             lo, hi = line.ci
-            question = line.result.question.id if line.first else \
+            question = ("⚠ " if line.warning else "") + line.result.question.id if line.first else \
                 ("\u2003" + ("⚠ " if line.warning else "") + line.group_label) if line.heads else ""
             return {QUESTION: question,
                     ANSWER: line.answer, N: str(e.n),
