@@ -441,7 +441,7 @@ def test_leaving_over_a_respondent_screen_asks_in_the_respondents_words(qtbot, d
     click(qtbot, direct.next)
     handover = wait_for(qtbot, window, "handover")
     # the respondent's button in each of the survey's languages, nobody knows yet which they read
-    assert handover.start.text() == "\n".join([wording.words_of("en")("respondent_start"),
+    assert handover.start.text() == " / ".join([wording.words_of("en")("respondent_start"),
                                               wording.words_of("fr")("respondent_start")])
     window.close()  # over the interviewer's hand-over: the interviewer's words
     box, yes, no = _confirmation(qtbot, window)

@@ -185,6 +185,16 @@ def test_every_kind_the_survey_uses_gets_its_own_practice_wheel_in_question_orde
     wait_for(qtbot, window, "privacy")
 
 
+def test_the_practice_hints_the_keys_the_questions_take(qtbot, window):
+    _to_explanation(qtbot, window, "Français")
+    explain(qtbot, window)
+    practice = wait_for(qtbot, window, "practice")
+    assert practice.keys.isVisible()
+    assert practice.keys.text() == wording.words_of("fr")("keys_hint") and "Espace" in practice.keys.text()
+    key(qtbot, Qt.Key.Key_Space)  # what it says works: Space spins the practice wheel (Spin has the focus)
+    qtbot.waitUntil(lambda: practice.result.isVisible())
+
+
 def test_the_tally_counts_what_the_wheel_showed(qtbot, fast_spin):
     forced = DEMO_SURVEY.question("unhappy")
     outcomes = [0, 0, 1, 2, 0, 1, 0]  # truth, truth, YES, NO, truth, YES, truth

@@ -89,9 +89,9 @@ class InterviewFlow(QWidget):
             direct.submitted.connect(c.submit_direct)
             direct.cancelled.connect(c.cancel)
         elif step is Step.HANDOVER:
-            # the respondent's button in the respondent's words: each of the survey's languages, a line
-            # each (nobody knows yet which one the respondent reads), never the interviewer's alone
-            start = "\n".join(dict.fromkeys(words_for(c.survey, code)("respondent_start")
+            # the respondent's button in the respondent's words: each of the survey's languages (nobody
+            # knows yet which one the respondent reads, as on the language screen), never the interviewer's
+            start = " / ".join(dict.fromkeys(words_for(c.survey, code)("respondent_start")
                                              for code in c.survey.languages))
             screen = handover = HandoverScreen(c.number, start)
             handover.ready.connect(c.respondent_ready)

@@ -58,6 +58,8 @@ class PracticeScreen(QWidget):
         left.addWidget(label(self.words("practice_nothing_saved"), "subtitle"))
         self.how = label(self._how(reduced_motion), "body")
         left.addWidget(self.how)
+        self.keys = label(self.words("keys_hint"), "hint")  # Space, an answer's letter or number: on every question
+        left.addWidget(self.keys)
         self.result = spoken(label("", "instruction"), self.words("spinner_result"))
         self.result.hide()
         left.addWidget(self.result)

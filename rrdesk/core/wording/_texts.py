@@ -47,6 +47,9 @@ _TEXTS: tuple[tuple[str, str, str, str], ...] = (
     ("practice_still", "", "Practice screen when the wheel does not move (reduced motion); "
      "{seconds} is a number of seconds",
      "Tap Spin. The wheel will not move; its result appears after {seconds} seconds."),
+    ("keys_hint", "", "Practice screen, a small hint for a respondent with a keyboard (the keys work on every "
+     "question: Space spins; an answer's first letter, as on its button, or its number picks it)",
+     "With a keyboard: Space spins the wheel; an answer's first letter or its number picks it."),
     ("practice_progress", "", "Practice screen: which wheel, e.g. 1 of 3",
      "Practice wheel {number} of {total}"),
     ("practice_tally", "", "Spoken name of the count of practice spins (screen readers)",
