@@ -4,212 +4,263 @@
 <context>
     <name>Dashboard</name>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="90"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="114"/>
         <source>Open survey…</source>
         <translation>فتح استبيان…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="98"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="122"/>
         <source>Trust this key instead…</source>
         <translation>الوثوق بهذا المفتاح بدلاً منه…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="117"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="141"/>
         <source>Try again</source>
         <translation>حاول مرة أخرى</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="130"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="154"/>
         <source>Continue</source>
         <translation>متابعة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="131"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="155"/>
         <source>Close it</source>
         <translation>أغلقها</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="150"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="171"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="449"/>
+        <source>not yet</source>
+        <translation>ليس بعد</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="175"/>
         <source>Saved in this session</source>
         <translation>محفوظة في هذه الجلسة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="151"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="176"/>
         <source>On this laptop (this survey)</source>
         <translation>على هذا الحاسوب (هذا الاستبيان)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="152"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="177"/>
         <source>Last answer saved</source>
         <translation>آخر إجابة محفوظة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="153"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="178"/>
+        <source>Last export (this session)</source>
+        <translation>آخر تصدير (هذه الجلسة)</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="179"/>
         <source>Free disk space</source>
         <translation>المساحة الحرة على القرص</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="154"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="180"/>
         <source>Data folder</source>
         <translation>مجلد البيانات</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="155"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="181"/>
         <source>Interviews</source>
         <translation>المقابلات</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="162"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="188"/>
         <source>Low disk space: export the data to a USB stick and free some space before the next interview.</source>
         <translation>مساحة القرص قليلة: صدّر البيانات إلى ذاكرة USB وأفرغ بعض المساحة قبل المقابلة التالية.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="174"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="200"/>
         <source>Start interview</source>
         <translation>بدء مقابلة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="178"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="204"/>
         <source>Export to…</source>
         <translation>تصدير إلى…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="184"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="210"/>
         <source>Export in progress</source>
         <translation>التصدير جارٍ</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="196"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="222"/>
         <source>Reduce spinner motion</source>
         <translation>تقليل حركة العجلة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="202"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="228"/>
         <source>Interviewer language:</source>
         <translation>لغة الباحث:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="206"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="232"/>
         <source>Interviewer language</source>
         <translation>لغة الباحث</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="243"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="269"/>
         <source>Checking the survey&apos;s signature…</source>
         <translation>جارٍ التحقق من توقيع الاستبيان…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="246"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="272"/>
         <source>{file} · languages: {languages} · ε per respondent: {epsilon} (cap {cap})</source>
         <translation>{file} · اللغات: {languages} · ε لكل مستجيب: {epsilon} (الحد {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="261"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="287"/>
         <source>Signed by the coordinator&apos;s key {key}.</source>
         <translation>موقّع بمفتاح المنسّق {key}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="262"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="288"/>
         <source>Signed by key {key}, not yet confirmed on this laptop.</source>
         <translation>موقّع بالمفتاح {key}، ولم يُؤكَّد بعد على هذا الحاسوب.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="263"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="289"/>
         <source>Signed by key {key}.</source>
         <translation>موقّع بالمفتاح {key}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="264"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="290"/>
         <source>Not signed.</source>
         <translation>غير موقّع.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="271"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="297"/>
         <source>PRACTICE ONLY — this file is not signed, and this laptop trusts the coordinator&apos;s key {trusted}. Interviews cannot be recorded with it: ask the coordinator for the signed file (with its .minisig beside it).</source>
         <translation>للتدريب فقط — هذا الملف غير موقّع، وهذا الحاسوب يثق بمفتاح المنسّق {trusted}. لا يمكن تسجيل مقابلات به: اطلب من المنسّق الملف الموقّع (مع ملف ‎.minisig بجانبه).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="276"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="302"/>
         <source>NOT THE COORDINATOR&apos;S FILE — it is signed by key {key}, but this laptop trusts the coordinator&apos;s key {trusted}. Interviews cannot be recorded with it. Only if the coordinator told you their key changed, and gave you the new key id: Trust this key instead…</source>
         <translation>ليس ملف المنسّق — إنه موقّع بالمفتاح {key}، لكن هذا الحاسوب يثق بمفتاح المنسّق {trusted}. لا يمكن تسجيل مقابلات به. فقط إذا أخبرك المنسّق أن مفتاحه تغيّر وأعطاك المعرّف الجديد: الوثوق بهذا المفتاح بدلاً منه…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="281"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="307"/>
         <source>Compare key {key} with the key id the coordinator gave you before recording interviews.</source>
         <translation>قارن المفتاح {key} بمعرّف المفتاح الذي أعطاك إياه المنسّق قبل تسجيل المقابلات.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="291"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="317"/>
         <source>Answers are sealed to: {recipients}</source>
         <translation>الإجابات مشفّرة إلى: {recipients}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="267"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="453"/>
+        <source>today at {time}</source>
+        <translation>اليوم الساعة {time}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="293"/>
         <source>The survey&apos;s signature cannot be trusted: {problem}</source>
         <translation>لا يمكن الوثوق بتوقيع الاستبيان: {problem}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="284"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="310"/>
         <source>UNSIGNED SURVEY — nothing proves this file is the coordinator&apos;s. Use it for practice only; for real interviews ask the coordinator for the signed file (with its .minisig beside it).</source>
         <translation>استبيان غير موقّع — لا شيء يثبت أن هذا الملف من المنسّق. استخدمه للتدريب فقط؛ وللمقابلات الحقيقية اطلب من المنسّق الملف الموقّع (ومعه ملف ‎.minisig‎ بجانبه).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="298"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="324"/>
         <source>nothing saved yet</source>
         <translation>لم يُحفظ شيء بعد</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="309"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="335"/>
         <source>unknown</source>
         <translation>غير معروف</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="311"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="337"/>
         <source>{size} GB</source>
         <translation>{size} غيغابايت</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="313"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="339"/>
         <source>{size} MB</source>
         <translation>{size} ميغابايت</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="344"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="371"/>
         <source>No interview can be recorded until this is fixed; the data can still be exported. Fix the cause, then tap Try again.</source>
         <translation>لا يمكن تسجيل أي مقابلة حتى يُصلح هذا؛ لا يزال يمكن تصدير البيانات. أصلح السبب، ثم المس «حاول مرة أخرى».</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="347"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="374"/>
         <source>No interview can be recorded until this is fixed. Fix the cause, then tap Try again.</source>
         <translation>لا يمكن تسجيل أي مقابلة حتى يُصلح هذا. أصلح السبب، ثم المس «حاول مرة أخرى».</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="365"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="396"/>
+        <source>Interview {number} stopped {when} after question {done} of {total}.</source>
+        <translation>توقفت المقابلة {number} {when} بعد السؤال {done} من {total}.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="397"/>
+        <source>Interview {number} stopped {when} before its first question.</source>
+        <translation>توقفت المقابلة {number} {when} قبل سؤالها الأول.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="399"/>
         <source>Interview {number} stopped after question {done} of {total}.</source>
         <translation>توقفت المقابلة {number} بعد السؤال {done} من {total}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="366"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="400"/>
         <source>Interview {number} stopped before its first question.</source>
         <translation>توقفت المقابلة {number} قبل سؤالها الأول.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="368"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="402"/>
+        <source>Its direct answers are saved ({count}); they are not asked again.</source>
+        <translation>إجاباتها المباشرة محفوظة ({count})، ولن تُطرح مرة أخرى.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="405"/>
         <source>Question {done} was spun but not answered; it is recorded as not answered and will not be asked again.</source>
         <translation>دُوّرت العجلة في السؤال {done} دون إجابة؛ سُجّل بلا إجابة ولن يُطرح مرة أخرى.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="371"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="408"/>
         <source>No question is left: close it.</source>
         <translation>لم يبق أي سؤال: أغلقها.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="373"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="410"/>
         <source>Continue it with the same respondent (question {next} comes next), or close it.</source>
         <translation>تابعها مع المستجيب نفسه (السؤال {next} هو التالي)، أو أغلقها.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="385"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="431"/>
+        <source>today at about {time}</source>
+        <translation>اليوم نحو الساعة {time}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="433"/>
+        <source>yesterday at about {time}</source>
+        <translation>أمس نحو الساعة {time}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="435"/>
+        <source>on {day} at about {time}</source>
+        <translation>يوم {day} نحو الساعة {time}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="437"/>
+        <source>on {date} at about {time}</source>
+        <translation>في {date} نحو الساعة {time}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="442"/>
         <source>Exporting and checking the copy…</source>
         <translation>جارٍ التصدير والتحقق من النسخة…</translation>
     </message>
@@ -217,22 +268,22 @@
 <context>
     <name>DirectScreen</name>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="169"/>
+        <location filename="../../rrdesk/gui/direct.py" line="171"/>
         <source>New interview</source>
         <translation>مقابلة جديدة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="170"/>
+        <location filename="../../rrdesk/gui/direct.py" line="172"/>
         <source>Interviewer: fill in these answers before handing over the laptop.</source>
         <translation>أيها الباحث: املأ هذه الإجابات قبل تسليم الحاسوب.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="198"/>
+        <location filename="../../rrdesk/gui/direct.py" line="209"/>
         <source>Cancel</source>
         <translation>إلغاء</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="199"/>
+        <location filename="../../rrdesk/gui/direct.py" line="210"/>
         <source>Continue</source>
         <translation>متابعة</translation>
     </message>
@@ -338,37 +389,49 @@
 <context>
     <name>ExportFlow</name>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="54"/>
+        <location filename="../../rrdesk/gui/exporting.py" line="66"/>
         <source>Export to… (choose the USB stick)</source>
         <translation>تصدير إلى… (اختر ذاكرة USB)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="73"/>
+        <location filename="../../rrdesk/gui/exporting.py" line="87"/>
         <source>Export to the laptop&apos;s own disk?</source>
         <translation>التصدير إلى قرص الحاسوب نفسه؟</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="74"/>
+        <location filename="../../rrdesk/gui/exporting.py" line="88"/>
         <source>Export here anyway</source>
         <translation>صدّر هنا على أي حال</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="74"/>
+        <location filename="../../rrdesk/gui/exporting.py" line="88"/>
         <source>Choose another folder</source>
         <translation>اختر مجلدًا آخر</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="82"/>
-        <source>Nothing was exported: choose the USB stick.</source>
-        <translation>لم يُصدَّر شيء: اختر ذاكرة USB.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="93"/>
+        <location filename="../../rrdesk/gui/exporting.py" line="108"/>
         <source>Exported and checked on {device}: {path}</source>
         <translation>صُدّر وتُحقّق منه على {device}: {path}</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/exporting.py" line="110"/>
+        <source>It holds %n interview(s).</source>
+        <translation>
+            <numerusform>تحتوي على %n مقابلة.</numerusform>
+            <numerusform>تحتوي على مقابلة واحدة (%n).</numerusform>
+            <numerusform>تحتوي على مقابلتين (%n).</numerusform>
+            <numerusform>تحتوي على %n مقابلات.</numerusform>
+            <numerusform>تحتوي على %n مقابلة.</numerusform>
+            <numerusform>تحتوي على %n مقابلة.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="98"/>
+        <location filename="../../rrdesk/gui/exporting.py" line="112"/>
+        <source>You may remove the USB stick now.</source>
+        <translation>يمكنك نزع ذاكرة USB الآن.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="120"/>
         <source>Export failed: {error}</source>
         <translation>فشل التصدير: {error}</translation>
     </message>
@@ -376,52 +439,52 @@
 <context>
     <name>FieldworkPage</name>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="161"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="173"/>
         <source>Interviewers</source>
         <translation>الباحثون الميدانيون</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="162"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="174"/>
         <source>Interviewer checks</source>
         <translation>فحوص الباحثين الميدانيين</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="163"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="175"/>
         <source>Laptops</source>
         <translation>الحواسيب</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="165"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="177"/>
         <source>Compute to see who sent what and when.</source>
         <translation>احسب لترى من أرسل ماذا ومتى.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="170"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="182"/>
         <source>{first} – {last}: {begun} interviews begun, {completed} completed.</source>
         <translation>{first} – {last}: بدأت {begun} مقابلة، واكتملت {completed}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="173"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="185"/>
         <source>{completed} of {planned} planned ({share} %).</source>
         <translation>{completed} من {planned} مخطط لها ({share} %).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="176"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="188"/>
         <source>By {by}: {groups}.</source>
         <translation>حسب {by}: {groups}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="178"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="190"/>
         <source>Interviewer checks: each keeps its false alarms, when every interviewer works honestly, to {alpha} % of studies. A flag asks for a look; it proves nothing. Counts only: no answer of anyone is shown.</source>
         <translation>فحوص الباحثين الميدانيين: عندما يعمل الجميع بأمانة، لا يعطي كل فحص إنذارًا كاذبًا إلا في {alpha} % من الدراسات. الإشارة تدعو إلى النظر عن قرب، ولا تثبت شيئًا. أعداد فقط: لا تُعرض إجابة أي شخص.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="186"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="198"/>
         <source>No interviewer was flagged.</source>
         <translation>لم يُشَر إلى أي باحث ميداني.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="188"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="200"/>
         <source>{laptop}: %n bundle(s)</source>
         <translation>
             <numerusform>{laptop}: لا حزم (%n)</numerusform>
@@ -433,12 +496,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="190"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="202"/>
         <source>last exported {time}</source>
         <translation>آخر تصدير {time}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="192"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="204"/>
         <source>%n synthetic interview(s) left out</source>
         <translation>
             <numerusform>لم تُستبعد أي مقابلة اصطناعية (%n)</numerusform>
@@ -466,37 +529,37 @@
 <context>
     <name>HandoverScreen</name>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="45"/>
+        <location filename="../../rrdesk/gui/screens.py" line="54"/>
         <source>Please hand the laptop to the respondent.</source>
         <translation>من فضلك سلّم الحاسوب إلى المستجيب.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="46"/>
+        <location filename="../../rrdesk/gui/screens.py" line="55"/>
         <source>Interview {number}</source>
         <translation>المقابلة {number}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="48"/>
+        <location filename="../../rrdesk/gui/screens.py" line="57"/>
         <source>I am the respondent: start</source>
         <translation>أنا المستجيب: ابدأ</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="52"/>
+        <location filename="../../rrdesk/gui/screens.py" line="61"/>
         <source>Stop this interview</source>
         <translation>إيقاف هذه المقابلة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="60"/>
+        <location filename="../../rrdesk/gui/screens.py" line="69"/>
         <source>Stop interview {number}? The questions not asked are marked not asked.</source>
         <translation>إيقاف المقابلة {number}؟ تُعلَّم الأسئلة التي لم تُطرح بأنها لم تُطرح.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="63"/>
+        <location filename="../../rrdesk/gui/screens.py" line="72"/>
         <source>Yes, stop it</source>
         <translation>نعم، أوقفها</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="64"/>
+        <location filename="../../rrdesk/gui/screens.py" line="73"/>
         <source>Go back</source>
         <translation>رجوع</translation>
     </message>
@@ -504,38 +567,38 @@
 <context>
     <name>InterviewController</name>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="161"/>
-        <location filename="../../rrdesk/gui/interview.py" line="183"/>
+        <location filename="../../rrdesk/gui/interview.py" line="166"/>
+        <location filename="../../rrdesk/gui/interview.py" line="188"/>
         <source>No interview was started.</source>
         <translation>لم تبدأ أي مقابلة.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="174"/>
+        <location filename="../../rrdesk/gui/interview.py" line="179"/>
         <source>The interview could not be started: {error}</source>
         <translation>تعذّر بدء المقابلة: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="189"/>
+        <location filename="../../rrdesk/gui/interview.py" line="194"/>
         <source>Interview {number} was closed before the end.</source>
         <translation>أُغلقت المقابلة {number} قبل نهايتها.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="193"/>
+        <location filename="../../rrdesk/gui/interview.py" line="198"/>
         <source>Interview {number} could not be closed: {error}</source>
         <translation>تعذّر إغلاق المقابلة {number}: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="269"/>
+        <location filename="../../rrdesk/gui/interview.py" line="276"/>
         <source>Interview {number}: the respondent did not consent; the refusal is saved.</source>
         <translation>المقابلة {number}: لم يوافق المشارك؛ حُفظ الرفض.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="275"/>
+        <location filename="../../rrdesk/gui/interview.py" line="282"/>
         <source>Interview {number} saved.</source>
         <translation>حُفظت المقابلة {number}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="390"/>
+        <location filename="../../rrdesk/gui/interview.py" line="397"/>
         <source>Interview {number} stopped: {error}. Fix the cause (free some disk space), then continue it from here.</source>
         <translation>توقفت المقابلة {number}: {error}. أصلح السبب (أفرغ بعض المساحة على القرص)، ثم تابعها من هنا.</translation>
     </message>
@@ -568,47 +631,47 @@
 <context>
     <name>InterviewersModel</name>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="65"/>
         <source>Interviewer</source>
         <translation>الباحث الميداني</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="65"/>
         <source>Laptops</source>
         <translation>الحواسيب</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="65"/>
         <source>Days</source>
         <translation>الأيام</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="65"/>
         <source>Begun</source>
         <translation>بدأت</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="65"/>
         <source>Completed</source>
         <translation>اكتملت</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="66"/>
         <source>Stopped</source>
         <translation>توقفت</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="66"/>
         <source>Refused</source>
         <translation>رُفضت</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="66"/>
         <source>Flags</source>
         <translation>إشارات</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="66"/>
         <source>Per day</source>
         <translation>في اليوم</translation>
     </message>
@@ -701,47 +764,57 @@
         <translation>كان في مجلد البيانات ملف تالف؛ احتُفظ به للفحص (⁦rrdesk verify⁩) وتستمر المقابلات.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="144"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="152"/>
         <source>Close interview {number}?</source>
         <translation>إغلاق المقابلة {number}؟</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="145"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="157"/>
         <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
         <translation>تُعلَّم الأسئلة التي لم تصل إليها بأنها لم تُطرح. لا يمكن التراجع عن هذا.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="147"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="153"/>
         <source>Close it</source>
         <translation>أغلقها</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="148"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="160"/>
         <source>Keep it</source>
         <translation>أبقِها</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="177"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="199"/>
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
         <translation>أُغلقت المقابلة {number}؛ عُلّمت الأسئلة التي لم تصل إليها بأنها لم تُطرح.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="156"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="178"/>
         <source>Leave the interview?</source>
         <translation>مغادرة المقابلة؟</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="157"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="127"/>
+        <source>Close interview {number} and start a new one?</source>
+        <translation>إغلاق المقابلة {number} وبدء مقابلة جديدة؟</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="129"/>
+        <source>Close it and start</source>
+        <translation>أغلقها وابدأ</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="179"/>
         <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
         <translation>تبقى المقابلة متوقفة: تُحفظ إجاباتها المحفوظة، وتعرض لوحة التحكم متابعتها في المرة القادمة.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="159"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="181"/>
         <source>Leave</source>
         <translation>مغادرة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="159"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="181"/>
         <source>Stay</source>
         <translation>البقاء</translation>
     </message>
@@ -759,23 +832,23 @@
 <context>
     <name>NumberField</name>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="107"/>
+        <location filename="../../rrdesk/gui/direct.py" line="108"/>
         <source>Erase</source>
         <extracomment>The erase key&apos;s sign, and the minus sign a negative range gets (typed &quot;-&quot; is the same). The hint&apos;s and the error&apos;s font sizes in resources/style.qss (QLabel[role=&quot;hint&quot;], [role=&quot;error&quot;]).</extracomment>
         <translation>مسح</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="116"/>
+        <location filename="../../rrdesk/gui/direct.py" line="117"/>
         <source>a number from {low} to {high}, {decimals} digits after the point at most</source>
         <translation>عدد من {low} إلى {high}، بحد أقصى {decimals} أرقام بعد الفاصلة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="118"/>
+        <location filename="../../rrdesk/gui/direct.py" line="119"/>
         <source>a whole number from {low} to {high}</source>
         <translation>عدد صحيح من {low} إلى {high}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="128"/>
+        <location filename="../../rrdesk/gui/direct.py" line="129"/>
         <source>Not accepted: enter {what}.</source>
         <translation>غير مقبول: أدخل {what}.</translation>
     </message>
@@ -1204,27 +1277,27 @@
         <translation>{declined} رفض، {abandoned} لم يُوصل إليه، {after_spin} توقف بعد التدوير</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="493"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="494"/>
         <source>Save the report in…</source>
         <translation>حفظ التقرير في…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="502"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="503"/>
         <source>Writing the report…</source>
         <translation>جارٍ كتابة التقرير…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="506"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="507"/>
         <source>Report saved in {folder}: {files}</source>
         <translation>حُفظ التقرير في {folder}: {files}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="512"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="513"/>
         <source>The report could not be saved: {error}</source>
         <translation>تعذّر حفظ التقرير: {error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="524"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="525"/>
         <source>%n bundle(s)</source>
         <translation>
             <numerusform>%n حزمة</numerusform>

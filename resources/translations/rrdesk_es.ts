@@ -4,212 +4,263 @@
 <context>
     <name>Dashboard</name>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="90"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="114"/>
         <source>Open survey…</source>
         <translation>Abrir encuesta…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="98"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="122"/>
         <source>Trust this key instead…</source>
         <translation>Confiar en esta clave en su lugar…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="117"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="141"/>
         <source>Try again</source>
         <translation>Intentar de nuevo</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="130"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="154"/>
         <source>Continue</source>
         <translation>Continuar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="131"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="155"/>
         <source>Close it</source>
         <translation>Cerrarla</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="150"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="171"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="449"/>
+        <source>not yet</source>
+        <translation>todavía no</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="175"/>
         <source>Saved in this session</source>
         <translation>Guardadas en esta sesión</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="151"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="176"/>
         <source>On this laptop (this survey)</source>
         <translation>En este portátil (esta encuesta)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="152"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="177"/>
         <source>Last answer saved</source>
         <translation>Última respuesta guardada</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="153"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="178"/>
+        <source>Last export (this session)</source>
+        <translation>Última exportación (esta sesión)</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="179"/>
         <source>Free disk space</source>
         <translation>Espacio libre en disco</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="154"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="180"/>
         <source>Data folder</source>
         <translation>Carpeta de datos</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="155"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="181"/>
         <source>Interviews</source>
         <translation>Entrevistas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="162"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="188"/>
         <source>Low disk space: export the data to a USB stick and free some space before the next interview.</source>
         <translation>Poco espacio en disco: exporte los datos a una memoria USB y libere espacio antes de la próxima entrevista.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="174"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="200"/>
         <source>Start interview</source>
         <translation>Iniciar entrevista</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="178"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="204"/>
         <source>Export to…</source>
         <translation>Exportar a…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="184"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="210"/>
         <source>Export in progress</source>
         <translation>Exportación en curso</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="196"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="222"/>
         <source>Reduce spinner motion</source>
         <translation>Reducir el movimiento de la rueda</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="202"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="228"/>
         <source>Interviewer language:</source>
         <translation>Idioma del entrevistador:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="206"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="232"/>
         <source>Interviewer language</source>
         <translation>Idioma del entrevistador</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="243"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="269"/>
         <source>Checking the survey&apos;s signature…</source>
         <translation>Comprobando la firma de la encuesta…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="246"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="272"/>
         <source>{file} · languages: {languages} · ε per respondent: {epsilon} (cap {cap})</source>
         <translation>{file} · idiomas: {languages} · ε por persona encuestada: {epsilon} (límite {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="261"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="287"/>
         <source>Signed by the coordinator&apos;s key {key}.</source>
         <translation>Firmado con la clave del coordinador {key}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="262"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="288"/>
         <source>Signed by key {key}, not yet confirmed on this laptop.</source>
         <translation>Firmado con la clave {key}, aún no confirmada en este portátil.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="263"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="289"/>
         <source>Signed by key {key}.</source>
         <translation>Firmado con la clave {key}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="264"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="290"/>
         <source>Not signed.</source>
         <translation>Sin firma.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="271"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="297"/>
         <source>PRACTICE ONLY — this file is not signed, and this laptop trusts the coordinator&apos;s key {trusted}. Interviews cannot be recorded with it: ask the coordinator for the signed file (with its .minisig beside it).</source>
         <translation>SOLO PRÁCTICA — este archivo no está firmado y este portátil confía en la clave del coordinador {trusted}. No se pueden grabar entrevistas con él: pida al coordinador el archivo firmado (con su .minisig al lado).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="276"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="302"/>
         <source>NOT THE COORDINATOR&apos;S FILE — it is signed by key {key}, but this laptop trusts the coordinator&apos;s key {trusted}. Interviews cannot be recorded with it. Only if the coordinator told you their key changed, and gave you the new key id: Trust this key instead…</source>
         <translation>NO ES EL ARCHIVO DEL COORDINADOR — está firmado con la clave {key}, pero este portátil confía en la clave del coordinador {trusted}. No se pueden grabar entrevistas con él. Solo si el coordinador le dijo que su clave cambió y le dio el nuevo identificador: Confiar en esta clave en su lugar…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="281"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="307"/>
         <source>Compare key {key} with the key id the coordinator gave you before recording interviews.</source>
         <translation>Compare la clave {key} con el identificador de clave que le dio el coordinador antes de grabar entrevistas.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="291"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="317"/>
         <source>Answers are sealed to: {recipients}</source>
         <translation>Las respuestas se cifran para: {recipients}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="267"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="453"/>
+        <source>today at {time}</source>
+        <translation>hoy a las {time}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="293"/>
         <source>The survey&apos;s signature cannot be trusted: {problem}</source>
         <translation>No se puede confiar en la firma de la encuesta: {problem}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="284"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="310"/>
         <source>UNSIGNED SURVEY — nothing proves this file is the coordinator&apos;s. Use it for practice only; for real interviews ask the coordinator for the signed file (with its .minisig beside it).</source>
         <translation>ENCUESTA SIN FIRMA — nada prueba que este archivo sea del coordinador. Úsela solo para practicar; para entrevistas reales pida al coordinador el archivo firmado (con su .minisig al lado).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="298"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="324"/>
         <source>nothing saved yet</source>
         <translation>nada guardado todavía</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="309"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="335"/>
         <source>unknown</source>
         <translation>desconocido</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="311"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="337"/>
         <source>{size} GB</source>
         <translation>{size} GB</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="313"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="339"/>
         <source>{size} MB</source>
         <translation>{size} MB</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="344"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="371"/>
         <source>No interview can be recorded until this is fixed; the data can still be exported. Fix the cause, then tap Try again.</source>
         <translation>No se puede registrar ninguna entrevista hasta que esto se arregle; los datos aún se pueden exportar. Arregle la causa y luego toque Intentar de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="347"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="374"/>
         <source>No interview can be recorded until this is fixed. Fix the cause, then tap Try again.</source>
         <translation>No se puede registrar ninguna entrevista hasta que esto se arregle. Arregle la causa y luego toque Intentar de nuevo.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="365"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="396"/>
+        <source>Interview {number} stopped {when} after question {done} of {total}.</source>
+        <translation>La entrevista {number} se detuvo {when} después de la pregunta {done} de {total}.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="397"/>
+        <source>Interview {number} stopped {when} before its first question.</source>
+        <translation>La entrevista {number} se detuvo {when} antes de su primera pregunta.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="399"/>
         <source>Interview {number} stopped after question {done} of {total}.</source>
         <translation>La entrevista {number} se detuvo después de la pregunta {done} de {total}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="366"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="400"/>
         <source>Interview {number} stopped before its first question.</source>
         <translation>La entrevista {number} se detuvo antes de su primera pregunta.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="368"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="402"/>
+        <source>Its direct answers are saved ({count}); they are not asked again.</source>
+        <translation>Sus respuestas directas están guardadas ({count}); no se vuelven a preguntar.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="405"/>
         <source>Question {done} was spun but not answered; it is recorded as not answered and will not be asked again.</source>
         <translation>La pregunta {done} se giró pero no se respondió; queda registrada como no respondida y no se volverá a hacer.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="371"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="408"/>
         <source>No question is left: close it.</source>
         <translation>No queda ninguna pregunta: ciérrela.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="373"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="410"/>
         <source>Continue it with the same respondent (question {next} comes next), or close it.</source>
         <translation>Continúela con la misma persona (sigue la pregunta {next}), o ciérrela.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="385"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="431"/>
+        <source>today at about {time}</source>
+        <translation>hoy hacia las {time}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="433"/>
+        <source>yesterday at about {time}</source>
+        <translation>ayer hacia las {time}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="435"/>
+        <source>on {day} at about {time}</source>
+        <translation>el {day} hacia las {time}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="437"/>
+        <source>on {date} at about {time}</source>
+        <translation>el {date} hacia las {time}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="442"/>
         <source>Exporting and checking the copy…</source>
         <translation>Exportando y comprobando la copia…</translation>
     </message>
@@ -217,22 +268,22 @@
 <context>
     <name>DirectScreen</name>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="169"/>
+        <location filename="../../rrdesk/gui/direct.py" line="171"/>
         <source>New interview</source>
         <translation>Nueva entrevista</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="170"/>
+        <location filename="../../rrdesk/gui/direct.py" line="172"/>
         <source>Interviewer: fill in these answers before handing over the laptop.</source>
         <translation>Entrevistador: complete estas respuestas antes de entregar el portátil.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="198"/>
+        <location filename="../../rrdesk/gui/direct.py" line="209"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="199"/>
+        <location filename="../../rrdesk/gui/direct.py" line="210"/>
         <source>Continue</source>
         <translation>Continuar</translation>
     </message>
@@ -338,37 +389,45 @@
 <context>
     <name>ExportFlow</name>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="54"/>
+        <location filename="../../rrdesk/gui/exporting.py" line="66"/>
         <source>Export to… (choose the USB stick)</source>
         <translation>Exportar a… (elija la memoria USB)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="73"/>
+        <location filename="../../rrdesk/gui/exporting.py" line="87"/>
         <source>Export to the laptop&apos;s own disk?</source>
         <translation>¿Exportar al disco del propio portátil?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="74"/>
+        <location filename="../../rrdesk/gui/exporting.py" line="88"/>
         <source>Export here anyway</source>
         <translation>Exportar aquí de todos modos</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="74"/>
+        <location filename="../../rrdesk/gui/exporting.py" line="88"/>
         <source>Choose another folder</source>
         <translation>Elegir otra carpeta</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="82"/>
-        <source>Nothing was exported: choose the USB stick.</source>
-        <translation>No se exportó nada: elija la memoria USB.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="93"/>
+        <location filename="../../rrdesk/gui/exporting.py" line="108"/>
         <source>Exported and checked on {device}: {path}</source>
         <translation>Exportado y comprobado en {device}: {path}</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/exporting.py" line="110"/>
+        <source>It holds %n interview(s).</source>
+        <translation>
+            <numerusform>Contiene %n entrevista.</numerusform>
+            <numerusform>Contiene %n entrevistas.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="98"/>
+        <location filename="../../rrdesk/gui/exporting.py" line="112"/>
+        <source>You may remove the USB stick now.</source>
+        <translation>Ya puede retirar la memoria USB.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="120"/>
         <source>Export failed: {error}</source>
         <translation>La exportación falló: {error}</translation>
     </message>
@@ -376,52 +435,52 @@
 <context>
     <name>FieldworkPage</name>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="161"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="173"/>
         <source>Interviewers</source>
         <translation>Entrevistadores</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="162"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="174"/>
         <source>Interviewer checks</source>
         <translation>Controles de los entrevistadores</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="163"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="175"/>
         <source>Laptops</source>
         <translation>Portátiles</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="165"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="177"/>
         <source>Compute to see who sent what and when.</source>
         <translation>Calcule para ver quién envió qué, y cuándo.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="170"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="182"/>
         <source>{first} – {last}: {begun} interviews begun, {completed} completed.</source>
         <translation>{first} – {last}: {begun} entrevistas comenzadas, {completed} terminadas.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="173"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="185"/>
         <source>{completed} of {planned} planned ({share} %).</source>
         <translation>{completed} de {planned} previstas ({share} %).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="176"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="188"/>
         <source>By {by}: {groups}.</source>
         <translation>Por {by}: {groups}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="178"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="190"/>
         <source>Interviewer checks: each keeps its false alarms, when every interviewer works honestly, to {alpha} % of studies. A flag asks for a look; it proves nothing. Counts only: no answer of anyone is shown.</source>
         <translation>Controles de los entrevistadores: cuando todos trabajan honestamente, cada uno da una falsa alarma solo en el {alpha} % de los estudios. Una señal pide mirar de cerca; no prueba nada. Solo recuentos: no se muestra la respuesta de nadie.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="186"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="198"/>
         <source>No interviewer was flagged.</source>
         <translation>Ningún entrevistador fue señalado.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="188"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="200"/>
         <source>{laptop}: %n bundle(s)</source>
         <translation>
             <numerusform>{laptop}: %n paquete</numerusform>
@@ -429,12 +488,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="190"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="202"/>
         <source>last exported {time}</source>
         <translation>última exportación {time}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="192"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="204"/>
         <source>%n synthetic interview(s) left out</source>
         <translation>
             <numerusform>%n entrevista sintética excluida</numerusform>
@@ -458,37 +517,37 @@
 <context>
     <name>HandoverScreen</name>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="45"/>
+        <location filename="../../rrdesk/gui/screens.py" line="54"/>
         <source>Please hand the laptop to the respondent.</source>
         <translation>Por favor, entregue el portátil a la persona encuestada.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="46"/>
+        <location filename="../../rrdesk/gui/screens.py" line="55"/>
         <source>Interview {number}</source>
         <translation>Entrevista {number}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="48"/>
+        <location filename="../../rrdesk/gui/screens.py" line="57"/>
         <source>I am the respondent: start</source>
         <translation>Soy la persona encuestada: empezar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="52"/>
+        <location filename="../../rrdesk/gui/screens.py" line="61"/>
         <source>Stop this interview</source>
         <translation>Detener esta entrevista</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="60"/>
+        <location filename="../../rrdesk/gui/screens.py" line="69"/>
         <source>Stop interview {number}? The questions not asked are marked not asked.</source>
         <translation>¿Detener la entrevista {number}? Las preguntas no hechas quedan marcadas como no hechas.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="63"/>
+        <location filename="../../rrdesk/gui/screens.py" line="72"/>
         <source>Yes, stop it</source>
         <translation>Sí, detenerla</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="64"/>
+        <location filename="../../rrdesk/gui/screens.py" line="73"/>
         <source>Go back</source>
         <translation>Volver</translation>
     </message>
@@ -496,38 +555,38 @@
 <context>
     <name>InterviewController</name>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="161"/>
-        <location filename="../../rrdesk/gui/interview.py" line="183"/>
+        <location filename="../../rrdesk/gui/interview.py" line="166"/>
+        <location filename="../../rrdesk/gui/interview.py" line="188"/>
         <source>No interview was started.</source>
         <translation>No se inició ninguna entrevista.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="174"/>
+        <location filename="../../rrdesk/gui/interview.py" line="179"/>
         <source>The interview could not be started: {error}</source>
         <translation>No se pudo iniciar la entrevista: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="189"/>
+        <location filename="../../rrdesk/gui/interview.py" line="194"/>
         <source>Interview {number} was closed before the end.</source>
         <translation>La entrevista {number} se cerró antes del final.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="193"/>
+        <location filename="../../rrdesk/gui/interview.py" line="198"/>
         <source>Interview {number} could not be closed: {error}</source>
         <translation>No se pudo cerrar la entrevista {number}: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="269"/>
+        <location filename="../../rrdesk/gui/interview.py" line="276"/>
         <source>Interview {number}: the respondent did not consent; the refusal is saved.</source>
         <translation>Entrevista {number}: la persona no dio su consentimiento; el rechazo está guardado.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="275"/>
+        <location filename="../../rrdesk/gui/interview.py" line="282"/>
         <source>Interview {number} saved.</source>
         <translation>Entrevista {number} guardada.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="390"/>
+        <location filename="../../rrdesk/gui/interview.py" line="397"/>
         <source>Interview {number} stopped: {error}. Fix the cause (free some disk space), then continue it from here.</source>
         <translation>La entrevista {number} se detuvo: {error}. Arregle la causa (libere espacio en disco) y luego continúela desde aquí.</translation>
     </message>
@@ -560,47 +619,47 @@
 <context>
     <name>InterviewersModel</name>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="65"/>
         <source>Interviewer</source>
         <translation>Entrevistador</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="65"/>
         <source>Laptops</source>
         <translation>Portátiles</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="65"/>
         <source>Days</source>
         <translation>Días</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="65"/>
         <source>Begun</source>
         <translation>Comenzadas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="65"/>
         <source>Completed</source>
         <translation>Terminadas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="66"/>
         <source>Stopped</source>
         <translation>Detenidas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="66"/>
         <source>Refused</source>
         <translation>Rechazadas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="66"/>
         <source>Flags</source>
         <translation>Señales</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="66"/>
         <source>Per day</source>
         <translation>Por día</translation>
     </message>
@@ -693,47 +752,57 @@
         <translation>La carpeta de datos tenía un archivo dañado; se conserva para revisarlo (rrdesk verify) y las entrevistas continúan.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="144"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="152"/>
         <source>Close interview {number}?</source>
         <translation>¿Cerrar la entrevista {number}?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="145"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="157"/>
         <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
         <translation>Las preguntas a las que no llegó quedan marcadas como no hechas. Esto no se puede deshacer.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="147"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="153"/>
         <source>Close it</source>
         <translation>Cerrarla</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="148"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="160"/>
         <source>Keep it</source>
         <translation>Conservarla</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="177"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="199"/>
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
         <translation>La entrevista {number} se cerró; las preguntas a las que no llegó quedan marcadas como no hechas.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="156"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="178"/>
         <source>Leave the interview?</source>
         <translation>¿Salir de la entrevista?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="157"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="127"/>
+        <source>Close interview {number} and start a new one?</source>
+        <translation>¿Cerrar la entrevista {number} y empezar una nueva?</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="129"/>
+        <source>Close it and start</source>
+        <translation>Cerrarla y empezar</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="179"/>
         <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
         <translation>La entrevista queda interrumpida: sus respuestas guardadas se conservan y el panel ofrecerá continuarla la próxima vez.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="159"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="181"/>
         <source>Leave</source>
         <translation>Salir</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="159"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="181"/>
         <source>Stay</source>
         <translation>Quedarse</translation>
     </message>
@@ -751,23 +820,23 @@
 <context>
     <name>NumberField</name>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="107"/>
+        <location filename="../../rrdesk/gui/direct.py" line="108"/>
         <source>Erase</source>
         <extracomment>The erase key&apos;s sign, and the minus sign a negative range gets (typed &quot;-&quot; is the same). The hint&apos;s and the error&apos;s font sizes in resources/style.qss (QLabel[role=&quot;hint&quot;], [role=&quot;error&quot;]).</extracomment>
         <translation>Borrar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="116"/>
+        <location filename="../../rrdesk/gui/direct.py" line="117"/>
         <source>a number from {low} to {high}, {decimals} digits after the point at most</source>
         <translation>un número de {low} a {high}, con {decimals} decimales como máximo</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="118"/>
+        <location filename="../../rrdesk/gui/direct.py" line="119"/>
         <source>a whole number from {low} to {high}</source>
         <translation>un número entero de {low} a {high}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="128"/>
+        <location filename="../../rrdesk/gui/direct.py" line="129"/>
         <source>Not accepted: enter {what}.</source>
         <translation>No aceptado: escriba {what}.</translation>
     </message>
@@ -1180,27 +1249,27 @@
         <translation>{declined} rechazadas, {abandoned} no alcanzadas, {after_spin} detenidas después del giro</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="493"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="494"/>
         <source>Save the report in…</source>
         <translation>Guardar el informe en…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="502"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="503"/>
         <source>Writing the report…</source>
         <translation>Escribiendo el informe…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="506"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="507"/>
         <source>Report saved in {folder}: {files}</source>
         <translation>Informe guardado en {folder}: {files}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="512"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="513"/>
         <source>The report could not be saved: {error}</source>
         <translation>No se pudo guardar el informe: {error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="524"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="525"/>
         <source>%n bundle(s)</source>
         <translation>
             <numerusform>%n paquete</numerusform>

@@ -4,212 +4,263 @@
 <context>
     <name>Dashboard</name>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="90"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="114"/>
         <source>Open survey…</source>
         <translation>Ouvrir une enquête…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="98"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="122"/>
         <source>Trust this key instead…</source>
         <translation>Faire confiance à cette clé à la place…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="117"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="141"/>
         <source>Try again</source>
         <translation>Réessayer</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="130"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="154"/>
         <source>Continue</source>
         <translation>Continuer</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="131"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="155"/>
         <source>Close it</source>
         <translation>Le clôturer</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="150"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="171"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="449"/>
+        <source>not yet</source>
+        <translation>pas encore</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="175"/>
         <source>Saved in this session</source>
         <translation>Enregistrés pendant cette session</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="151"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="176"/>
         <source>On this laptop (this survey)</source>
         <translation>Sur cet ordinateur (cette enquête)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="152"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="177"/>
         <source>Last answer saved</source>
         <translation>Dernier enregistrement</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="153"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="178"/>
+        <source>Last export (this session)</source>
+        <translation>Dernier export (cette session)</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="179"/>
         <source>Free disk space</source>
         <translation>Espace disque libre</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="154"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="180"/>
         <source>Data folder</source>
         <translation>Dossier des données</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="155"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="181"/>
         <source>Interviews</source>
         <translation>Entretiens</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="162"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="188"/>
         <source>Low disk space: export the data to a USB stick and free some space before the next interview.</source>
         <translation>Espace disque faible&#xa0;: exportez les données sur une clé USB et libérez de la place avant le prochain entretien.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="174"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="200"/>
         <source>Start interview</source>
         <translation>Commencer un entretien</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="178"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="204"/>
         <source>Export to…</source>
         <translation>Exporter vers…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="184"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="210"/>
         <source>Export in progress</source>
         <translation>Export en cours</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="196"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="222"/>
         <source>Reduce spinner motion</source>
         <translation>Réduire le mouvement de la roue</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="202"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="228"/>
         <source>Interviewer language:</source>
         <translation>Langue de l&apos;enquêteur&#xa0;:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="206"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="232"/>
         <source>Interviewer language</source>
         <translation>Langue de l&apos;enquêteur</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="243"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="269"/>
         <source>Checking the survey&apos;s signature…</source>
         <translation>Vérification de la signature du questionnaire…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="246"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="272"/>
         <source>{file} · languages: {languages} · ε per respondent: {epsilon} (cap {cap})</source>
         <translation>{file} · langues&#xa0;: {languages} · ε par répondant&#xa0;: {epsilon} (plafond {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="261"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="287"/>
         <source>Signed by the coordinator&apos;s key {key}.</source>
         <translation>Signé par la clé du coordinateur {key}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="262"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="288"/>
         <source>Signed by key {key}, not yet confirmed on this laptop.</source>
         <translation>Signé par la clé {key}, pas encore confirmée sur cet ordinateur.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="263"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="289"/>
         <source>Signed by key {key}.</source>
         <translation>Signé par la clé {key}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="264"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="290"/>
         <source>Not signed.</source>
         <translation>Non signé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="271"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="297"/>
         <source>PRACTICE ONLY — this file is not signed, and this laptop trusts the coordinator&apos;s key {trusted}. Interviews cannot be recorded with it: ask the coordinator for the signed file (with its .minisig beside it).</source>
         <translation>ENTRAÎNEMENT SEULEMENT — ce fichier n&apos;est pas signé, et cet ordinateur fait confiance à la clé du coordinateur {trusted}. Aucun entretien ne peut être enregistré avec lui : demandez au coordinateur le fichier signé (avec son .minisig à côté).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="276"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="302"/>
         <source>NOT THE COORDINATOR&apos;S FILE — it is signed by key {key}, but this laptop trusts the coordinator&apos;s key {trusted}. Interviews cannot be recorded with it. Only if the coordinator told you their key changed, and gave you the new key id: Trust this key instead…</source>
         <translation>CE N&apos;EST PAS LE FICHIER DU COORDINATEUR — il est signé par la clé {key}, mais cet ordinateur fait confiance à la clé du coordinateur {trusted}. Aucun entretien ne peut être enregistré avec lui. Seulement si le coordinateur vous a dit que sa clé a changé et vous a donné le nouvel identifiant : Faire confiance à cette clé à la place…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="281"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="307"/>
         <source>Compare key {key} with the key id the coordinator gave you before recording interviews.</source>
         <translation>Comparez la clé {key} avec l&apos;identifiant de clé que le coordinateur vous a donné avant d&apos;enregistrer des entretiens.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="291"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="317"/>
         <source>Answers are sealed to: {recipients}</source>
         <translation>Les réponses sont scellées pour : {recipients}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="267"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="453"/>
+        <source>today at {time}</source>
+        <translation>aujourd&apos;hui à {time}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="293"/>
         <source>The survey&apos;s signature cannot be trusted: {problem}</source>
         <translation>La signature du questionnaire n&apos;est pas fiable : {problem}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="284"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="310"/>
         <source>UNSIGNED SURVEY — nothing proves this file is the coordinator&apos;s. Use it for practice only; for real interviews ask the coordinator for the signed file (with its .minisig beside it).</source>
         <translation>QUESTIONNAIRE NON SIGNÉ — rien ne prouve que ce fichier vient du coordinateur. À utiliser pour s&apos;exercer seulement ; pour de vrais entretiens, demandez au coordinateur le fichier signé (avec son .minisig à côté).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="298"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="324"/>
         <source>nothing saved yet</source>
         <translation>rien n&apos;est encore enregistré</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="309"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="335"/>
         <source>unknown</source>
         <translation>inconnu</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="311"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="337"/>
         <source>{size} GB</source>
         <translation>{size} Go</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="313"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="339"/>
         <source>{size} MB</source>
         <translation>{size} Mo</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="344"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="371"/>
         <source>No interview can be recorded until this is fixed; the data can still be exported. Fix the cause, then tap Try again.</source>
         <translation>Aucun entretien ne peut être enregistré tant que ce n&apos;est pas réparé&#xa0;; les données peuvent encore être exportées. Réglez la cause, puis touchez Réessayer.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="347"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="374"/>
         <source>No interview can be recorded until this is fixed. Fix the cause, then tap Try again.</source>
         <translation>Aucun entretien ne peut être enregistré tant que ce n&apos;est pas réparé. Réglez la cause, puis touchez Réessayer.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="365"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="396"/>
+        <source>Interview {number} stopped {when} after question {done} of {total}.</source>
+        <translation>L&apos;entretien {number} s&apos;est arrêté {when} après la question {done} sur {total}.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="397"/>
+        <source>Interview {number} stopped {when} before its first question.</source>
+        <translation>L&apos;entretien {number} s&apos;est arrêté {when} avant sa première question.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="399"/>
         <source>Interview {number} stopped after question {done} of {total}.</source>
         <translation>L&apos;entretien {number} s&apos;est arrêté après la question {done} sur {total}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="366"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="400"/>
         <source>Interview {number} stopped before its first question.</source>
         <translation>L&apos;entretien {number} s&apos;est arrêté avant sa première question.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="368"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="402"/>
+        <source>Its direct answers are saved ({count}); they are not asked again.</source>
+        <translation>Ses réponses directes sont enregistrées ({count})&#xa0;; elles ne sont pas redemandées.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="405"/>
         <source>Question {done} was spun but not answered; it is recorded as not answered and will not be asked again.</source>
         <translation>La roue de la question {done} a tourné, mais la question n&apos;a pas reçu de réponse&#xa0;; elle est enregistrée comme sans réponse et ne sera plus posée.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="371"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="408"/>
         <source>No question is left: close it.</source>
         <translation>Il ne reste aucune question&#xa0;: clôturez-le.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="373"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="410"/>
         <source>Continue it with the same respondent (question {next} comes next), or close it.</source>
         <translation>Continuez-le avec la même personne (la question {next} vient ensuite), ou clôturez-le.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="385"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="431"/>
+        <source>today at about {time}</source>
+        <translation>aujourd&apos;hui vers {time}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="433"/>
+        <source>yesterday at about {time}</source>
+        <translation>hier vers {time}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="435"/>
+        <source>on {day} at about {time}</source>
+        <translation>{day} vers {time}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="437"/>
+        <source>on {date} at about {time}</source>
+        <translation>le {date} vers {time}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="442"/>
         <source>Exporting and checking the copy…</source>
         <translation>Export et vérification de la copie…</translation>
     </message>
@@ -217,22 +268,22 @@
 <context>
     <name>DirectScreen</name>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="169"/>
+        <location filename="../../rrdesk/gui/direct.py" line="171"/>
         <source>New interview</source>
         <translation>Nouvel entretien</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="170"/>
+        <location filename="../../rrdesk/gui/direct.py" line="172"/>
         <source>Interviewer: fill in these answers before handing over the laptop.</source>
         <translation>Enquêteur&#xa0;: remplissez ces réponses avant de passer l&apos;ordinateur.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="198"/>
+        <location filename="../../rrdesk/gui/direct.py" line="209"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="199"/>
+        <location filename="../../rrdesk/gui/direct.py" line="210"/>
         <source>Continue</source>
         <translation>Continuer</translation>
     </message>
@@ -338,37 +389,45 @@
 <context>
     <name>ExportFlow</name>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="54"/>
+        <location filename="../../rrdesk/gui/exporting.py" line="66"/>
         <source>Export to… (choose the USB stick)</source>
         <translation>Exporter vers… (choisissez la clé USB)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="73"/>
+        <location filename="../../rrdesk/gui/exporting.py" line="87"/>
         <source>Export to the laptop&apos;s own disk?</source>
         <translation>Exporter sur le disque de l&apos;ordinateur lui-même&#xa0;?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="74"/>
+        <location filename="../../rrdesk/gui/exporting.py" line="88"/>
         <source>Export here anyway</source>
         <translation>Exporter ici quand même</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="74"/>
+        <location filename="../../rrdesk/gui/exporting.py" line="88"/>
         <source>Choose another folder</source>
         <translation>Choisir un autre dossier</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="82"/>
-        <source>Nothing was exported: choose the USB stick.</source>
-        <translation>Rien n&apos;a été exporté&#xa0;: choisissez la clé USB.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="93"/>
+        <location filename="../../rrdesk/gui/exporting.py" line="108"/>
         <source>Exported and checked on {device}: {path}</source>
         <translation>Exporté et vérifié sur {device}&#xa0;: {path}</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/exporting.py" line="110"/>
+        <source>It holds %n interview(s).</source>
+        <translation>
+            <numerusform>Il contient %n entretien.</numerusform>
+            <numerusform>Il contient %n entretiens.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="98"/>
+        <location filename="../../rrdesk/gui/exporting.py" line="112"/>
+        <source>You may remove the USB stick now.</source>
+        <translation>Vous pouvez retirer la clé USB.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="120"/>
         <source>Export failed: {error}</source>
         <translation>Échec de l&apos;export&#xa0;: {error}</translation>
     </message>
@@ -376,65 +435,65 @@
 <context>
     <name>FieldworkPage</name>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="161"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="173"/>
         <source>Interviewers</source>
         <translation>Enquêteurs</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="162"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="174"/>
         <source>Interviewer checks</source>
         <translation>Contrôles des enquêteurs</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="163"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="175"/>
         <source>Laptops</source>
         <translation>Ordinateurs</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="165"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="177"/>
         <source>Compute to see who sent what and when.</source>
         <translation>Calculez pour voir qui a envoyé quoi, et quand.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="170"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="182"/>
         <source>{first} – {last}: {begun} interviews begun, {completed} completed.</source>
-        <translation>{first} – {last} : {begun} entretiens commencés, {completed} terminés.</translation>
+        <translation>{first} – {last}&#xa0;: {begun} entretiens commencés, {completed} terminés.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="173"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="185"/>
         <source>{completed} of {planned} planned ({share} %).</source>
-        <translation>{completed} sur {planned} prévus ({share} %).</translation>
+        <translation>{completed} sur {planned} prévus ({share}&#xa0;%).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="176"/>
-        <source>By {by}: {groups}.</source>
-        <translation>Par {by} : {groups}.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="178"/>
-        <source>Interviewer checks: each keeps its false alarms, when every interviewer works honestly, to {alpha} % of studies. A flag asks for a look; it proves nothing. Counts only: no answer of anyone is shown.</source>
-        <translation>Contrôles des enquêteurs : quand tous travaillent honnêtement, chacun ne donne de fausse alerte que dans {alpha} % des enquêtes. Un signalement invite à regarder de plus près ; il ne prouve rien. Des comptes seulement : aucune réponse de personne n'est montrée.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="186"/>
-        <source>No interviewer was flagged.</source>
-        <translation>Aucun enquêteur n'est signalé.</translation>
-    </message>
-    <message numerus="yes">
         <location filename="../../rrdesk/gui/results/_fieldwork.py" line="188"/>
-        <source>{laptop}: %n bundle(s)</source>
-        <translation>
-            <numerusform>{laptop} : %n lot</numerusform>
-            <numerusform>{laptop} : %n lots</numerusform>
-        </translation>
+        <source>By {by}: {groups}.</source>
+        <translation>Par {by}&#xa0;: {groups}.</translation>
     </message>
     <message>
         <location filename="../../rrdesk/gui/results/_fieldwork.py" line="190"/>
+        <source>Interviewer checks: each keeps its false alarms, when every interviewer works honestly, to {alpha} % of studies. A flag asks for a look; it proves nothing. Counts only: no answer of anyone is shown.</source>
+        <translation>Contrôles des enquêteurs&#xa0;: quand tous travaillent honnêtement, chacun ne donne de fausse alerte que dans {alpha}&#xa0;% des enquêtes. Un signalement invite à regarder de plus près&#xa0;; il ne prouve rien. Des comptes seulement&#xa0;: aucune réponse de personne n&apos;est montrée.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="198"/>
+        <source>No interviewer was flagged.</source>
+        <translation>Aucun enquêteur n&apos;est signalé.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="200"/>
+        <source>{laptop}: %n bundle(s)</source>
+        <translation>
+            <numerusform>{laptop}&#xa0;: %n lot</numerusform>
+            <numerusform>{laptop}&#xa0;: %n lots</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="202"/>
         <source>last exported {time}</source>
         <translation>dernier export {time}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="192"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="204"/>
         <source>%n synthetic interview(s) left out</source>
         <translation>
             <numerusform>%n entretien synthétique écarté</numerusform>
@@ -458,37 +517,37 @@
 <context>
     <name>HandoverScreen</name>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="45"/>
+        <location filename="../../rrdesk/gui/screens.py" line="54"/>
         <source>Please hand the laptop to the respondent.</source>
         <translation>Veuillez passer l&apos;ordinateur à la personne interrogée.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="46"/>
+        <location filename="../../rrdesk/gui/screens.py" line="55"/>
         <source>Interview {number}</source>
         <translation>Entretien {number}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="48"/>
+        <location filename="../../rrdesk/gui/screens.py" line="57"/>
         <source>I am the respondent: start</source>
         <translation>Je suis la personne interrogée&#xa0;: commencer</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="52"/>
+        <location filename="../../rrdesk/gui/screens.py" line="61"/>
         <source>Stop this interview</source>
         <translation>Arrêter cet entretien</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="60"/>
+        <location filename="../../rrdesk/gui/screens.py" line="69"/>
         <source>Stop interview {number}? The questions not asked are marked not asked.</source>
         <translation>Arrêter l&apos;entretien {number}&#xa0;? Les questions pas encore posées sont marquées non posées.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="63"/>
+        <location filename="../../rrdesk/gui/screens.py" line="72"/>
         <source>Yes, stop it</source>
         <translation>Oui, l&apos;arrêter</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="64"/>
+        <location filename="../../rrdesk/gui/screens.py" line="73"/>
         <source>Go back</source>
         <translation>Revenir</translation>
     </message>
@@ -496,38 +555,38 @@
 <context>
     <name>InterviewController</name>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="161"/>
-        <location filename="../../rrdesk/gui/interview.py" line="183"/>
+        <location filename="../../rrdesk/gui/interview.py" line="166"/>
+        <location filename="../../rrdesk/gui/interview.py" line="188"/>
         <source>No interview was started.</source>
         <translation>Aucun entretien n&apos;a été commencé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="174"/>
+        <location filename="../../rrdesk/gui/interview.py" line="179"/>
         <source>The interview could not be started: {error}</source>
         <translation>L&apos;entretien n&apos;a pas pu commencer&#xa0;: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="189"/>
+        <location filename="../../rrdesk/gui/interview.py" line="194"/>
         <source>Interview {number} was closed before the end.</source>
         <translation>L&apos;entretien {number} a été clôturé avant la fin.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="193"/>
+        <location filename="../../rrdesk/gui/interview.py" line="198"/>
         <source>Interview {number} could not be closed: {error}</source>
         <translation>L&apos;entretien {number} n&apos;a pas pu être clôturé&#xa0;: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="269"/>
+        <location filename="../../rrdesk/gui/interview.py" line="276"/>
         <source>Interview {number}: the respondent did not consent; the refusal is saved.</source>
         <translation>Entretien {number} : la personne n’a pas donné son accord ; le refus est enregistré.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="390"/>
+        <location filename="../../rrdesk/gui/interview.py" line="397"/>
         <source>Interview {number} stopped: {error}. Fix the cause (free some disk space), then continue it from here.</source>
         <translation>L&apos;entretien {number} s&apos;est arrêté&#xa0;: {error}. Corrigez la cause (libérez de l&apos;espace disque), puis continuez-le d&apos;ici.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="275"/>
+        <location filename="../../rrdesk/gui/interview.py" line="282"/>
         <source>Interview {number} saved.</source>
         <translation>Entretien {number} enregistré.</translation>
     </message>
@@ -560,47 +619,47 @@
 <context>
     <name>InterviewersModel</name>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="65"/>
         <source>Interviewer</source>
         <translation>Enquêteur</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="65"/>
         <source>Laptops</source>
         <translation>Ordinateurs</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="65"/>
         <source>Days</source>
         <translation>Jours</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="65"/>
         <source>Begun</source>
         <translation>Commencés</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="65"/>
         <source>Completed</source>
         <translation>Terminés</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="66"/>
         <source>Stopped</source>
         <translation>Arrêtés</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="66"/>
         <source>Refused</source>
         <translation>Refusés</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="66"/>
         <source>Flags</source>
         <translation>Signalements</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="66"/>
         <source>Per day</source>
         <translation>Par jour</translation>
     </message>
@@ -693,47 +752,57 @@
         <translation>Le dossier de données contenait un fichier endommagé&#xa0;; il est conservé pour vérification (rrdesk verify) et les entretiens continuent.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="144"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="152"/>
         <source>Close interview {number}?</source>
         <translation>Clore l&apos;entretien {number}&#xa0;?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="145"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="157"/>
         <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
         <translation>Les questions qu&apos;il n&apos;a pas atteintes sont marquées comme non posées. Cela ne peut pas être annulé.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="147"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="153"/>
         <source>Close it</source>
         <translation>Le clore</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="148"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="160"/>
         <source>Keep it</source>
         <translation>Le garder</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="177"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="199"/>
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
         <translation>L&apos;entretien {number} a été clôturé&#xa0;; les questions qu&apos;il n&apos;a pas atteintes sont marquées comme non posées.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="156"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="178"/>
         <source>Leave the interview?</source>
         <translation>Quitter l&apos;entretien&#xa0;?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="157"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="127"/>
+        <source>Close interview {number} and start a new one?</source>
+        <translation>Clore l&apos;entretien {number} et en commencer un nouveau&#xa0;?</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="129"/>
+        <source>Close it and start</source>
+        <translation>Le clore et commencer</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="179"/>
         <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
         <translation>L&apos;entretien reste interrompu&#xa0;: ses réponses enregistrées sont conservées, et le tableau de bord proposera de le continuer la prochaine fois.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="159"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="181"/>
         <source>Leave</source>
         <translation>Quitter</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="159"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="181"/>
         <source>Stay</source>
         <translation>Rester</translation>
     </message>
@@ -751,23 +820,23 @@
 <context>
     <name>NumberField</name>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="107"/>
+        <location filename="../../rrdesk/gui/direct.py" line="108"/>
         <source>Erase</source>
         <extracomment>The erase key&apos;s sign, and the minus sign a negative range gets (typed &quot;-&quot; is the same). The hint&apos;s and the error&apos;s font sizes in resources/style.qss (QLabel[role=&quot;hint&quot;], [role=&quot;error&quot;]).</extracomment>
         <translation>Effacer</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="116"/>
+        <location filename="../../rrdesk/gui/direct.py" line="117"/>
         <source>a number from {low} to {high}, {decimals} digits after the point at most</source>
         <translation>un nombre de {low} à {high}, au plus {decimals} chiffres après la virgule</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="118"/>
+        <location filename="../../rrdesk/gui/direct.py" line="119"/>
         <source>a whole number from {low} to {high}</source>
         <translation>un nombre entier de {low} à {high}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="128"/>
+        <location filename="../../rrdesk/gui/direct.py" line="129"/>
         <source>Not accepted: enter {what}.</source>
         <translation>Non accepté&#xa0;: saisissez {what}.</translation>
     </message>
@@ -1100,7 +1169,7 @@
         <translation>Ordinateur {laptop} (clé {code}) inscrit dans {list}.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="524"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="525"/>
         <source>%n bundle(s)</source>
         <translation>
             <numerusform>%n lot</numerusform>
@@ -1188,22 +1257,22 @@
         <translation>{declined} refusées, {abandoned} non atteintes, {after_spin} arrêtées après le tirage de la roue</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="493"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="494"/>
         <source>Save the report in…</source>
         <translation>Enregistrer le rapport dans…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="502"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="503"/>
         <source>Writing the report…</source>
         <translation>Écriture du rapport…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="506"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="507"/>
         <source>Report saved in {folder}: {files}</source>
         <translation>Rapport enregistré dans {folder}&#xa0;: {files}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="512"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="513"/>
         <source>The report could not be saved: {error}</source>
         <translation>Le rapport n&apos;a pas pu être enregistré&#xa0;: {error}</translation>
     </message>

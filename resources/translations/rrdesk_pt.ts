@@ -4,212 +4,263 @@
 <context>
     <name>Dashboard</name>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="90"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="114"/>
         <source>Open survey…</source>
         <translation>Abrir pesquisa…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="98"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="122"/>
         <source>Trust this key instead…</source>
         <translation>Confiar nesta chave em vez disso…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="117"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="141"/>
         <source>Try again</source>
         <translation>Tentar de novo</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="130"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="154"/>
         <source>Continue</source>
         <translation>Continuar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="131"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="155"/>
         <source>Close it</source>
         <translation>Encerrá-la</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="150"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="171"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="449"/>
+        <source>not yet</source>
+        <translation>ainda não</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="175"/>
         <source>Saved in this session</source>
         <translation>Guardadas nesta sessão</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="151"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="176"/>
         <source>On this laptop (this survey)</source>
         <translation>Neste computador (esta pesquisa)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="152"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="177"/>
         <source>Last answer saved</source>
         <translation>Última resposta guardada</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="153"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="178"/>
+        <source>Last export (this session)</source>
+        <translation>Última exportação (esta sessão)</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="179"/>
         <source>Free disk space</source>
         <translation>Espaço livre em disco</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="154"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="180"/>
         <source>Data folder</source>
         <translation>Pasta de dados</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="155"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="181"/>
         <source>Interviews</source>
         <translation>Entrevistas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="162"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="188"/>
         <source>Low disk space: export the data to a USB stick and free some space before the next interview.</source>
         <translation>Pouco espaço em disco: exporte os dados para um pen drive e libere espaço antes da próxima entrevista.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="174"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="200"/>
         <source>Start interview</source>
         <translation>Iniciar entrevista</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="178"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="204"/>
         <source>Export to…</source>
         <translation>Exportar para…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="184"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="210"/>
         <source>Export in progress</source>
         <translation>Exportação em andamento</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="196"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="222"/>
         <source>Reduce spinner motion</source>
         <translation>Reduzir o movimento da roda</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="202"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="228"/>
         <source>Interviewer language:</source>
         <translation>Idioma do entrevistador:</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="206"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="232"/>
         <source>Interviewer language</source>
         <translation>Idioma do entrevistador</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="243"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="269"/>
         <source>Checking the survey&apos;s signature…</source>
         <translation>Verificando a assinatura da pesquisa…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="246"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="272"/>
         <source>{file} · languages: {languages} · ε per respondent: {epsilon} (cap {cap})</source>
         <translation>{file} · idiomas: {languages} · ε por respondente: {epsilon} (limite {cap})</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="261"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="287"/>
         <source>Signed by the coordinator&apos;s key {key}.</source>
         <translation>Assinado com a chave do coordenador {key}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="262"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="288"/>
         <source>Signed by key {key}, not yet confirmed on this laptop.</source>
         <translation>Assinado pela chave {key}, ainda não confirmada neste portátil.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="263"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="289"/>
         <source>Signed by key {key}.</source>
         <translation>Assinado pela chave {key}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="264"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="290"/>
         <source>Not signed.</source>
         <translation>Não assinado.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="271"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="297"/>
         <source>PRACTICE ONLY — this file is not signed, and this laptop trusts the coordinator&apos;s key {trusted}. Interviews cannot be recorded with it: ask the coordinator for the signed file (with its .minisig beside it).</source>
         <translation>APENAS PRÁTICA — este ficheiro não está assinado e este portátil confia na chave do coordenador {trusted}. Não é possível gravar entrevistas com ele: peça ao coordenador o ficheiro assinado (com o seu .minisig ao lado).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="276"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="302"/>
         <source>NOT THE COORDINATOR&apos;S FILE — it is signed by key {key}, but this laptop trusts the coordinator&apos;s key {trusted}. Interviews cannot be recorded with it. Only if the coordinator told you their key changed, and gave you the new key id: Trust this key instead…</source>
         <translation>NÃO É O FICHEIRO DO COORDENADOR — está assinado pela chave {key}, mas este portátil confia na chave do coordenador {trusted}. Não é possível gravar entrevistas com ele. Só se o coordenador lhe disse que a chave mudou e lhe deu o novo identificador: Confiar nesta chave em vez disso…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="281"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="307"/>
         <source>Compare key {key} with the key id the coordinator gave you before recording interviews.</source>
         <translation>Compare a chave {key} com o identificador de chave que o coordenador lhe deu antes de gravar entrevistas.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="291"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="317"/>
         <source>Answers are sealed to: {recipients}</source>
         <translation>As respostas são cifradas para: {recipients}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="267"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="453"/>
+        <source>today at {time}</source>
+        <translation>hoje às {time}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="293"/>
         <source>The survey&apos;s signature cannot be trusted: {problem}</source>
         <translation>Não se pode confiar na assinatura do questionário: {problem}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="284"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="310"/>
         <source>UNSIGNED SURVEY — nothing proves this file is the coordinator&apos;s. Use it for practice only; for real interviews ask the coordinator for the signed file (with its .minisig beside it).</source>
         <translation>QUESTIONÁRIO NÃO ASSINADO — nada prova que este arquivo é do coordenador. Use-o apenas para praticar; para entrevistas reais peça ao coordenador o arquivo assinado (com o seu .minisig ao lado).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="298"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="324"/>
         <source>nothing saved yet</source>
         <translation>nada guardado ainda</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="309"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="335"/>
         <source>unknown</source>
         <translation>desconhecido</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="311"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="337"/>
         <source>{size} GB</source>
         <translation>{size} GB</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="313"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="339"/>
         <source>{size} MB</source>
         <translation>{size} MB</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="344"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="371"/>
         <source>No interview can be recorded until this is fixed; the data can still be exported. Fix the cause, then tap Try again.</source>
         <translation>Nenhuma entrevista pode ser registrada até que isto seja corrigido; os dados ainda podem ser exportados. Corrija a causa e toque em Tentar de novo.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="347"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="374"/>
         <source>No interview can be recorded until this is fixed. Fix the cause, then tap Try again.</source>
         <translation>Nenhuma entrevista pode ser registrada até que isto seja corrigido. Corrija a causa e toque em Tentar de novo.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="365"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="396"/>
+        <source>Interview {number} stopped {when} after question {done} of {total}.</source>
+        <translation>A entrevista {number} parou {when} depois da pergunta {done} de {total}.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="397"/>
+        <source>Interview {number} stopped {when} before its first question.</source>
+        <translation>A entrevista {number} parou {when} antes da primeira pergunta.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="399"/>
         <source>Interview {number} stopped after question {done} of {total}.</source>
         <translation>A entrevista {number} parou depois da pergunta {done} de {total}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="366"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="400"/>
         <source>Interview {number} stopped before its first question.</source>
         <translation>A entrevista {number} parou antes da primeira pergunta.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="368"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="402"/>
+        <source>Its direct answers are saved ({count}); they are not asked again.</source>
+        <translation>As suas respostas diretas estão guardadas ({count}); não voltam a ser perguntadas.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="405"/>
         <source>Question {done} was spun but not answered; it is recorded as not answered and will not be asked again.</source>
         <translation>A pergunta {done} foi girada mas não respondida; fica registrada como não respondida e não será feita de novo.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="371"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="408"/>
         <source>No question is left: close it.</source>
         <translation>Não resta nenhuma pergunta: encerre-a.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="373"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="410"/>
         <source>Continue it with the same respondent (question {next} comes next), or close it.</source>
         <translation>Continue-a com o mesmo respondente (a próxima é a pergunta {next}), ou encerre-a.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/dashboard.py" line="385"/>
+        <location filename="../../rrdesk/gui/dashboard.py" line="431"/>
+        <source>today at about {time}</source>
+        <translation>hoje por volta das {time}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="433"/>
+        <source>yesterday at about {time}</source>
+        <translation>ontem por volta das {time}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="435"/>
+        <source>on {day} at about {time}</source>
+        <translation>{day}, por volta das {time}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="437"/>
+        <source>on {date} at about {time}</source>
+        <translation>em {date}, por volta das {time}</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/dashboard.py" line="442"/>
         <source>Exporting and checking the copy…</source>
         <translation>Exportando e verificando a cópia…</translation>
     </message>
@@ -217,22 +268,22 @@
 <context>
     <name>DirectScreen</name>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="169"/>
+        <location filename="../../rrdesk/gui/direct.py" line="171"/>
         <source>New interview</source>
         <translation>Nova entrevista</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="170"/>
+        <location filename="../../rrdesk/gui/direct.py" line="172"/>
         <source>Interviewer: fill in these answers before handing over the laptop.</source>
         <translation>Entrevistador: preencha estas respostas antes de entregar o computador.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="198"/>
+        <location filename="../../rrdesk/gui/direct.py" line="209"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="199"/>
+        <location filename="../../rrdesk/gui/direct.py" line="210"/>
         <source>Continue</source>
         <translation>Continuar</translation>
     </message>
@@ -338,37 +389,45 @@
 <context>
     <name>ExportFlow</name>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="54"/>
+        <location filename="../../rrdesk/gui/exporting.py" line="66"/>
         <source>Export to… (choose the USB stick)</source>
         <translation>Exportar para… (escolha o pen drive)</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="73"/>
+        <location filename="../../rrdesk/gui/exporting.py" line="87"/>
         <source>Export to the laptop&apos;s own disk?</source>
         <translation>Exportar para o próprio disco do computador?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="74"/>
+        <location filename="../../rrdesk/gui/exporting.py" line="88"/>
         <source>Export here anyway</source>
         <translation>Exportar aqui mesmo assim</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="74"/>
+        <location filename="../../rrdesk/gui/exporting.py" line="88"/>
         <source>Choose another folder</source>
         <translation>Escolher outra pasta</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="82"/>
-        <source>Nothing was exported: choose the USB stick.</source>
-        <translation>Nada foi exportado: escolha o pen drive.</translation>
-    </message>
-    <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="93"/>
+        <location filename="../../rrdesk/gui/exporting.py" line="108"/>
         <source>Exported and checked on {device}: {path}</source>
         <translation>Exportado e verificado em {device}: {path}</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../rrdesk/gui/exporting.py" line="110"/>
+        <source>It holds %n interview(s).</source>
+        <translation>
+            <numerusform>Contém %n entrevista.</numerusform>
+            <numerusform>Contém %n entrevistas.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../rrdesk/gui/exporting.py" line="98"/>
+        <location filename="../../rrdesk/gui/exporting.py" line="112"/>
+        <source>You may remove the USB stick now.</source>
+        <translation>Já pode retirar o pen drive.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/exporting.py" line="120"/>
         <source>Export failed: {error}</source>
         <translation>A exportação falhou: {error}</translation>
     </message>
@@ -376,52 +435,52 @@
 <context>
     <name>FieldworkPage</name>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="161"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="173"/>
         <source>Interviewers</source>
         <translation>Entrevistadores</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="162"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="174"/>
         <source>Interviewer checks</source>
         <translation>Verificações dos entrevistadores</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="163"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="175"/>
         <source>Laptops</source>
         <translation>Portáteis</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="165"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="177"/>
         <source>Compute to see who sent what and when.</source>
         <translation>Calcule para ver quem enviou o quê, e quando.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="170"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="182"/>
         <source>{first} – {last}: {begun} interviews begun, {completed} completed.</source>
         <translation>{first} – {last}: {begun} entrevistas iniciadas, {completed} concluídas.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="173"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="185"/>
         <source>{completed} of {planned} planned ({share} %).</source>
         <translation>{completed} de {planned} previstas ({share} %).</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="176"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="188"/>
         <source>By {by}: {groups}.</source>
         <translation>Por {by}: {groups}.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="178"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="190"/>
         <source>Interviewer checks: each keeps its false alarms, when every interviewer works honestly, to {alpha} % of studies. A flag asks for a look; it proves nothing. Counts only: no answer of anyone is shown.</source>
         <translation>Verificações dos entrevistadores: quando todos trabalham honestamente, cada uma dá um falso alarme apenas em {alpha} % dos estudos. Um sinal pede um olhar mais atento; não prova nada. Apenas contagens: nenhuma resposta de ninguém é mostrada.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="186"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="198"/>
         <source>No interviewer was flagged.</source>
         <translation>Nenhum entrevistador foi sinalizado.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="188"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="200"/>
         <source>{laptop}: %n bundle(s)</source>
         <translation>
             <numerusform>{laptop}: %n pacote</numerusform>
@@ -429,12 +488,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="190"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="202"/>
         <source>last exported {time}</source>
         <translation>última exportação {time}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="192"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="204"/>
         <source>%n synthetic interview(s) left out</source>
         <translation>
             <numerusform>%n entrevista sintética excluída</numerusform>
@@ -458,37 +517,37 @@
 <context>
     <name>HandoverScreen</name>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="45"/>
+        <location filename="../../rrdesk/gui/screens.py" line="54"/>
         <source>Please hand the laptop to the respondent.</source>
         <translation>Por favor, entregue o computador ao respondente.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="46"/>
+        <location filename="../../rrdesk/gui/screens.py" line="55"/>
         <source>Interview {number}</source>
         <translation>Entrevista {number}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="48"/>
+        <location filename="../../rrdesk/gui/screens.py" line="57"/>
         <source>I am the respondent: start</source>
         <translation>Sou o respondente: começar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="52"/>
+        <location filename="../../rrdesk/gui/screens.py" line="61"/>
         <source>Stop this interview</source>
         <translation>Parar esta entrevista</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="60"/>
+        <location filename="../../rrdesk/gui/screens.py" line="69"/>
         <source>Stop interview {number}? The questions not asked are marked not asked.</source>
         <translation>Parar a entrevista {number}? As perguntas não feitas ficam marcadas como não feitas.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="63"/>
+        <location filename="../../rrdesk/gui/screens.py" line="72"/>
         <source>Yes, stop it</source>
         <translation>Sim, parar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/screens.py" line="64"/>
+        <location filename="../../rrdesk/gui/screens.py" line="73"/>
         <source>Go back</source>
         <translation>Voltar</translation>
     </message>
@@ -496,38 +555,38 @@
 <context>
     <name>InterviewController</name>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="161"/>
-        <location filename="../../rrdesk/gui/interview.py" line="183"/>
+        <location filename="../../rrdesk/gui/interview.py" line="166"/>
+        <location filename="../../rrdesk/gui/interview.py" line="188"/>
         <source>No interview was started.</source>
         <translation>Nenhuma entrevista foi iniciada.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="174"/>
+        <location filename="../../rrdesk/gui/interview.py" line="179"/>
         <source>The interview could not be started: {error}</source>
         <translation>Não foi possível iniciar a entrevista: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="189"/>
+        <location filename="../../rrdesk/gui/interview.py" line="194"/>
         <source>Interview {number} was closed before the end.</source>
         <translation>A entrevista {number} foi encerrada antes do fim.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="193"/>
+        <location filename="../../rrdesk/gui/interview.py" line="198"/>
         <source>Interview {number} could not be closed: {error}</source>
         <translation>Não foi possível encerrar a entrevista {number}: {error}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="269"/>
+        <location filename="../../rrdesk/gui/interview.py" line="276"/>
         <source>Interview {number}: the respondent did not consent; the refusal is saved.</source>
         <translation>Entrevista {number}: a pessoa não deu o seu consentimento; a recusa está guardada.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="275"/>
+        <location filename="../../rrdesk/gui/interview.py" line="282"/>
         <source>Interview {number} saved.</source>
         <translation>Entrevista {number} guardada.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/interview.py" line="390"/>
+        <location filename="../../rrdesk/gui/interview.py" line="397"/>
         <source>Interview {number} stopped: {error}. Fix the cause (free some disk space), then continue it from here.</source>
         <translation>A entrevista {number} parou: {error}. Corrija a causa (libere espaço em disco) e continue-a a partir daqui.</translation>
     </message>
@@ -560,47 +619,47 @@
 <context>
     <name>InterviewersModel</name>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="65"/>
         <source>Interviewer</source>
         <translation>Entrevistador</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="65"/>
         <source>Laptops</source>
         <translation>Portáteis</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="65"/>
         <source>Days</source>
         <translation>Dias</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="65"/>
         <source>Begun</source>
         <translation>Iniciadas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="62"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="65"/>
         <source>Completed</source>
         <translation>Concluídas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="66"/>
         <source>Stopped</source>
         <translation>Interrompidas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="66"/>
         <source>Refused</source>
         <translation>Recusadas</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="66"/>
         <source>Flags</source>
         <translation>Sinais</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="63"/>
+        <location filename="../../rrdesk/gui/results/_fieldwork.py" line="66"/>
         <source>Per day</source>
         <translation>Por dia</translation>
     </message>
@@ -693,47 +752,57 @@
         <translation>A pasta de dados tinha um arquivo danificado; ele é guardado para verificação (rrdesk verify) e as entrevistas continuam.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="144"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="152"/>
         <source>Close interview {number}?</source>
         <translation>Encerrar a entrevista {number}?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="145"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="157"/>
         <source>The questions it did not reach are marked as not asked. This cannot be undone.</source>
         <translation>As perguntas que ela não alcançou ficam marcadas como não feitas. Isto não pode ser desfeito.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="147"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="153"/>
         <source>Close it</source>
         <translation>Encerrá-la</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="148"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="160"/>
         <source>Keep it</source>
         <translation>Mantê-la</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="177"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="199"/>
         <source>Interview {number} was closed; the questions it did not reach are marked as not asked.</source>
         <translation>A entrevista {number} foi encerrada; as perguntas que ela não alcançou ficam marcadas como não feitas.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="156"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="178"/>
         <source>Leave the interview?</source>
         <translation>Sair da entrevista?</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="157"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="127"/>
+        <source>Close interview {number} and start a new one?</source>
+        <translation>Encerrar a entrevista {number} e começar uma nova?</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="129"/>
+        <source>Close it and start</source>
+        <translation>Encerrá-la e começar</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="179"/>
         <source>The interview stays interrupted: its saved answers are kept, and the dashboard offers to continue it next time.</source>
         <translation>A entrevista fica interrompida: as respostas guardadas são mantidas, e o painel oferece continuá-la da próxima vez.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="159"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="181"/>
         <source>Leave</source>
         <translation>Sair</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/window_interviews.py" line="159"/>
+        <location filename="../../rrdesk/gui/window_interviews.py" line="181"/>
         <source>Stay</source>
         <translation>Ficar</translation>
     </message>
@@ -751,23 +820,23 @@
 <context>
     <name>NumberField</name>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="107"/>
+        <location filename="../../rrdesk/gui/direct.py" line="108"/>
         <source>Erase</source>
         <extracomment>The erase key&apos;s sign, and the minus sign a negative range gets (typed &quot;-&quot; is the same). The hint&apos;s and the error&apos;s font sizes in resources/style.qss (QLabel[role=&quot;hint&quot;], [role=&quot;error&quot;]).</extracomment>
         <translation>Apagar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="116"/>
+        <location filename="../../rrdesk/gui/direct.py" line="117"/>
         <source>a number from {low} to {high}, {decimals} digits after the point at most</source>
         <translation>um número de {low} a {high}, com {decimals} casas decimais no máximo</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="118"/>
+        <location filename="../../rrdesk/gui/direct.py" line="119"/>
         <source>a whole number from {low} to {high}</source>
         <translation>um número inteiro de {low} a {high}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="128"/>
+        <location filename="../../rrdesk/gui/direct.py" line="129"/>
         <source>Not accepted: enter {what}.</source>
         <translation>Não aceite: escreva {what}.</translation>
     </message>
@@ -1180,27 +1249,27 @@
         <translation>{declined} recusadas, {abandoned} não alcançadas, {after_spin} paradas depois do giro</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="493"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="494"/>
         <source>Save the report in…</source>
         <translation>Guardar o relatório em…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="502"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="503"/>
         <source>Writing the report…</source>
         <translation>Escrevendo o relatório…</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="506"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="507"/>
         <source>Report saved in {folder}: {files}</source>
         <translation>Relatório guardado em {folder}: {files}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="512"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="513"/>
         <source>The report could not be saved: {error}</source>
         <translation>Não foi possível guardar o relatório: {error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="524"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="525"/>
         <source>%n bundle(s)</source>
         <translation>
             <numerusform>%n pacote</numerusform>
