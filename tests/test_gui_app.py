@@ -453,7 +453,7 @@ def test_leaving_over_a_respondent_screen_asks_in_the_respondents_words(qtbot, d
     wait_for(qtbot, window, "explanation")
     window.close()  # over the respondent's screen: in French
     box, yes, no = _confirmation(qtbot, window)
-    assert (box.text(), yes.text(), no.text()) == ("Quitter l'entretien ?", "Quitter", "Rester")
+    assert (box.text(), yes.text(), no.text()) == ("Quitter l'entretien\u00a0?", "Quitter", "Rester")
     click(qtbot, no)
     qtbot.waitUntil(lambda: window.confirmation is None)
     assert window.interviewing()

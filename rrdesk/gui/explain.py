@@ -145,6 +145,7 @@ class KindCard(QWidget):
             self.says.append(words)
         self.sentences = label(self._sentences(), "body")
         text.addWidget(self.sentences)
+        text.addStretch(1)  # why: on a tall page the rows stay together at the top, not spread over it
         row.addLayout(text, 1)
 
     def _sentences(self) -> str:
