@@ -108,3 +108,30 @@ def test_the_explanation_pictures_say_what_they_show(qtbot):
         face = QAccessible.queryAccessibleInterface(card.picture)
         assert face.text(QAccessible.Text.Description) == "; ".join(card.says)
         assert all(words in face.text(QAccessible.Text.Description) for words in card.says)
+
+
+def test_each_explanation_page_is_heard_from_its_focused_next(qtbot, fast_spin):
+    """Next has the focus on every page: a screen reader reads its name, then what the page says;
+    turning a page announces the new page's words, all of them on screen."""
+    from rrdesk.core import survey as surveys
+    from rrdesk.gui.screens import ExplanationScreen
+
+    survey = surveys.load(SURVEYS / "spanish.toml")
+    screen = ExplanationScreen([q for q in survey.randomized], "es", assisted=False)
+    qtbot.addWidget(screen)
+    screen.show()
+    heard: list[str] = []
+    ANNOUNCER.said.connect(heard.append)
+    try:
+        for page in range(screen.pages.count()):
+            qtbot.waitUntil(lambda: screen.page == page and screen.settled)
+            face = QAccessible.queryAccessibleInterface(screen.go)
+            assert _name(screen.go) == shown(screen.go.text())
+            said = face.text(QAccessible.Text.Description)
+            texts = [lab.text() for lab in screen.pages.currentWidget().findChildren(QLabel)]
+            assert said and all(text in said for text in texts if text)  # every line of the page
+            if page:
+                assert heard[-1] == said
+            screen.go.click()
+    finally:
+        ANNOUNCER.said.disconnect(heard.append)

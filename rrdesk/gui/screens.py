@@ -267,13 +267,16 @@ class ExplanationScreen(QWidget):
         last = page == self.pages.count() - 1
         self.go.setText(self.words("try_practice") if last else self.words("next"))
         self._settle.start(self.SETTLE_MS)
+        # why a description: Next has the focus, and a screen reader reads what the page says after its name
+        self.go.setAccessibleDescription(self._spoken(page))
         self.go.setFocus()
         if page:  # a screen reader hears the new page (the first is the screen's own title)
             announce(self, self._spoken(page))
 
     def _spoken(self, page: int) -> str:
+        """What page ``page`` says, as one text for a screen reader."""
         if page == 0:
-            return " ".join(line.text() for line in self.lines)
+            return " ".join([self.words("how_it_works"), *(line.text() for line in self.lines)])
         card = self.cards[page - 1]
         return " ".join([*card.says, card.sentences.text()])
 
