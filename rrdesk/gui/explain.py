@@ -27,6 +27,8 @@ from rrdesk.gui.widgets import label
 #: Side of a card's small wheel, in pixels: big enough to see each sector's texture,
 #: small enough that a card beside its text fits a 683 px wide window.
 PICTURE = 112
+#: Its side on an explanation page of a window that is not small: a page per kind has the room.
+LARGE_PICTURE = 200
 #: Side of a colour chip in front of what a sector says: a fingertip's size, so the chip
 #: reads as "this colour" without a legend.
 CHIP = 40

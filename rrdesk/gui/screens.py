@@ -187,7 +187,6 @@ class ExplanationScreen(QWidget):
         self.setLayoutDirection(wording.direction(self.words))  # before its widgets: their text lays out in it
         self.setObjectName("explanation")
         outer = _page(self)
-        on_width(self, lambda width: self._fit(outer, width))
         self.pages = CurrentStack()
         intro = QWidget()
         column = QVBoxLayout(intro)
@@ -207,6 +206,7 @@ class ExplanationScreen(QWidget):
         self.cards = explain.kind_cards(questions, self.words)
         for card in self.cards:  # one page per wheel kind
             self.pages.addWidget(card)
+        on_width(self, lambda width: self._fit(outer, width))
         # why a scroll area of its own: Next stays in view under a page taller than a small window
         self.area = scrolling(self.pages)
         self.area.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)  # the room that is left
@@ -243,10 +243,13 @@ class ExplanationScreen(QWidget):
         super().showEvent(event)
         self._settle.start(self.SETTLE_MS)  # from when the first page is seen
 
-    @staticmethod
-    def _fit(outer: QVBoxLayout, width: int) -> None:
+    def _fit(self, outer: QVBoxLayout, width: int) -> None:
+        compact = width < COMPACT_BELOW.width()
         outer.setContentsMargins(*_margins(width))
-        outer.setSpacing(8 if width < COMPACT_BELOW.width() else 20)
+        outer.setSpacing(8 if compact else 20)
+        side = explain.PICTURE if compact else explain.LARGE_PICTURE  # a page has the room for a larger wheel
+        for card in self.cards:
+            card.picture.setFixedSize(side, side)
 
     def _turn(self, step: int) -> None:
         if not self.settled:
