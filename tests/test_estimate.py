@@ -21,7 +21,7 @@ from scipy import optimize, stats
 from rrdesk import cli
 from rrdesk.core import design, plan
 from rrdesk.core.design import WHEEL, Act, Design, Instruction, Sector
-from rrdesk.core.estimate import Estimate, estimate, estimate_many, jeffreys, maximum_likelihood, noncompliance
+from rrdesk.core.estimate import Estimate, blaker, estimate, estimate_many, jeffreys, maximum_likelihood, noncompliance
 from tests.conftest import DEMO as DEMO_SURVEY
 
 COINS = design.forced(truth=0.5, yes=0.25, no=0.25)
@@ -41,8 +41,14 @@ def _cp(y: int, n: int) -> tuple[float, float]:
     return low, high
 
 
+def _blaker(y: int, n: int) -> tuple[float, float]:
+    """Blaker's interval (checked in exact arithmetic and against R in tests/test_coverage.py)."""
+    low, high = blaker(np.array([y]), np.array([n]))
+    return float(low[0]), float(high[0])
+
+
 def _mapped(y: int, n: int, a: float, b: float) -> tuple[float, float]:
-    ends = [(x - a) / b for x in _cp(y, n)]
+    ends = [(x - a) / b for x in _blaker(y, n)]
     return max(0.0, min(ends)), min(1.0, max(ends))
 
 
@@ -57,10 +63,10 @@ def test_warner_mirrored_question_by_hand():
     assert (e.question, e.design, e.n, e.reported) == ("afraid", "warner", 100, (60, 40))
     assert e.estimate == pytest.approx((0.7, 0.3), abs=1e-12)
     assert e.se == pytest.approx((math.sqrt(0.0096),) * 2, rel=1e-12)
-    # interval: Clopper–Pearson on λ = 0.4, mapped back through π = (λ − 0.25)/0.5
+    # interval: Blaker's on λ = 0.4, mapped back through π = (λ − 0.25)/0.5
     assert e.ci95[1] == pytest.approx(_mapped(40, 100, 0.25, 0.5), abs=1e-9)
     assert e.ci95[0] == pytest.approx((1 - e.ci95[1][1], 1 - e.ci95[1][0]), abs=1e-12)
-    assert "Warner" in e.method and "Clopper-Pearson" in e.method and "clipped" not in e.method
+    assert "Warner" in e.method and "Blaker" in e.method and "clipped" not in e.method
 
 
 def test_warner_with_p_below_one_half_runs_the_mapping_backwards():
@@ -71,7 +77,7 @@ def test_warner_with_p_below_one_half_runs_the_mapping_backwards():
     assert e.estimate[1] == pytest.approx(0.1, abs=1e-12)
     assert e.se[1] == pytest.approx(math.sqrt(0.0084), rel=1e-12)
     # the upper end of λ's interval gives the lower end of π's: (0.75 − U)/0.5
-    low, high = _cp(70, 100)
+    low, high = _blaker(70, 100)
     assert e.ci95[1] == pytest.approx((max(0.0, (0.75 - high) / 0.5), (0.75 - low) / 0.5), abs=1e-9)
 
 
@@ -115,13 +121,14 @@ def test_the_standard_error_is_the_planned_margin_at_the_planned_n():
     assert plan.Z95 * e.se[1] == pytest.approx(plan.margin95(COINS, 400), rel=1e-12)
 
 
-def test_a_direct_question_is_a_plain_proportion_with_a_clopper_pearson_interval():
+def test_a_direct_question_is_a_plain_proportion_with_a_blaker_interval():
     e = estimate(None, [3, 7, 10], question="region")
     assert e.design == "direct" and e.n == 20
     assert e.estimate == pytest.approx((0.15, 0.35, 0.5), abs=1e-12)
     assert e.se[2] == pytest.approx(math.sqrt(0.25 / 20), rel=1e-12)
     for count, interval in zip([3, 7, 10], e.ci95):
-        assert interval == pytest.approx(_cp(count, 20), abs=1e-9)
+        assert interval == pytest.approx(_blaker(count, 20), abs=1e-9)
+        assert _cp(count, 20)[0] < interval[0] and interval[1] < _cp(count, 20)[1]  # inside Clopper–Pearson's
 
 
 # -- the estimate never leaves [0, 1] -------------------------------------------------------
@@ -133,12 +140,12 @@ def test_fewer_yes_than_the_spinner_alone_gives_is_clipped_to_zero_and_says_so()
     assert e.estimate == (1.0, 0.0)
     assert "clipped" in e.method
     low, high = e.ci95[1]
-    # never [0, 0]: Clopper–Pearson's λ ≤ 0.2918 reaches (0.2918 − 0.25)/0.5 = 0.0837, and the
+    # never [0, 0]: Blaker's λ ≤ 0.29 (inside Clopper–Pearson's 0.2918) reaches (0.29 − 0.25)/0.5, and the
     # likelihood-ratio interval under π ≥ 0 goes further: 20 ln(λ/0.25) + 80 ln((1 − λ)/0.75)
     # falls by χ²₁(95 %)/2 = 1.9207 at λ = 0.3010, π = 0.1020
     edge = optimize.brentq(lambda lam: 20 * math.log(lam / 0.25) + 80 * math.log((1 - lam) / 0.75) + 1.920729410347062,
                            0.25, 0.75, xtol=1e-14)
-    assert max((_cp(20, 100)[1] - 0.25) / 0.5, (edge - 0.25) / 0.5) == pytest.approx(0.10199663, abs=1e-7)
+    assert max((_blaker(20, 100)[1] - 0.25) / 0.5, (edge - 0.25) / 0.5) == pytest.approx(0.10199663, abs=1e-7)
     assert low == 0.0 and high == pytest.approx((edge - 0.25) / 0.5, abs=1e-9)
 
 
@@ -273,7 +280,7 @@ def test_the_closed_form_maximum_is_the_one_em_finds(d, raw):
 
 def test_kary_standard_error_and_interval_by_hand():
     # hand design, (500, 275, 225) of 1000: category "b" has λ̂ = 0.275, t = 1/2:
-    #   se = √(0.275 · 0.725/1000)/0.5 = 0.0282400 ; interval = Clopper–Pearson on λ mapped (λ − 1/8)/(1/2)
+    #   se = √(0.275 · 0.725/1000)/0.5 = 0.0282400 ; interval = Blaker's on λ mapped (λ − 1/8)/(1/2)
     e = estimate(_hand_kary(), [500, 275, 225])
     assert e.se[1] == pytest.approx(math.sqrt(0.275 * 0.725 / 1000) / 0.5, rel=1e-12)
     assert e.ci95[1] == pytest.approx(_mapped(275, 1000, 0.125, 0.5), abs=1e-9)

@@ -14,8 +14,8 @@ The worst case is not a prevalence of 50 % for a randomized design: every design
 answer j at the rate ``λ_j = a_j + b π_j``, whose variance ``λ_j (1 − λ_j) / (n b²)`` is
 largest where ``λ_j`` is nearest ½ -- for k-ary RR with k = 12 and ε = 1.5 that is
 π_j = 1, which needs 41 % more respondents than π_j = ½ for the same margin. These are normal-approximation planning
-figures; the intervals actually reported (:mod:`rrdesk.core.estimate._estimate`) are Clopper–Pearson
-intervals mapped through the design, a little wider (about 6 % at n = 100).
+figures; the intervals actually reported (:mod:`rrdesk.core.estimate._estimate`) are Blaker's exact
+intervals mapped through the design, a little wider (about 3 % at n = 100).
 """
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ noncompliance check, and weighted prevalences with linearized standard errors.
 """
 from __future__ import annotations
 
-from rrdesk.core.estimate._binomial import clopper_pearson, jeffreys
+from rrdesk.core.estimate._binomial import blaker, clopper_pearson, jeffreys
 from rrdesk.core.estimate._estimate import (
     Estimate,
     category_intervals,
@@ -19,6 +19,7 @@ from rrdesk.core.estimate._weights import Weighted, design_covariance, weighted
 __all__ = [
     "Estimate",
     "Weighted",
+    "blaker",
     "category_intervals",
     "design_covariance",
     "clopper_pearson",

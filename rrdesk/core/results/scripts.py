@@ -27,8 +27,25 @@ a <- read.csv("answers.csv", stringsAsFactors = FALSE, colClasses = c(choices = 
               version = "character"))
 cdm <- a[a$design == "cdm", ]  # cheating detection: two groups (see the report), not fitted here
 a <- a[a$design != "cdm", ]
-clopper_pearson <- function(y, n) c(if (y == 0) 0 else qbeta(0.025, y, n - y + 1),
-                                    if (y == n) 1 else qbeta(0.975, y + 1, n - y))
+# Blaker's (2000) exact interval for a binomial rate: the hull of the rates p at which y's
+# acceptability (the chance of an outcome whose smaller tail is no larger than y's) exceeds 5 %.
+# Its upper end: with J the least j > y + 1 whose upper tail at Clopper-Pearson's end u is below
+# y's lower tail, the rate r where P(Y >= J - 1) = P(Y <= y), or where P(Y <= y) + P(Y >= J)
+# falls to 5 % just past r; each end moved out by 1e-12 (rrdesk.core.estimate.blaker says why)
+blaker_upper <- function(y, n, alpha = 0.05) {
+  if (y >= n) return(1)
+  lower <- function(p) pbinom(y, n, p)
+  upper <- function(j, p) if (j > n) 0 else pbinom(j - 1, n, p, lower.tail = FALSE)
+  bisect <- function(f, lo, hi) { for (i in 1:64) { mid <- (lo + hi) / 2; if (f(mid) < 0) lo <- mid else hi <- mid }; lo }
+  u <- qbeta(1 - alpha / 2, y + 1, n - y); fu <- lower(u)
+  j <- y + 2
+  while (j <= n && upper(j, u) >= fu * (1 - 1e-9)) j <- j + 1
+  r <- bisect(function(p) upper(j - 1, p) - lower(p), 0, 1)
+  end <- if (lower(r) + upper(j, r) > alpha)
+    max(r, bisect(function(p) alpha - lower(p) - upper(j, p), min(r, u), max(r, u))) else r
+  min(1, end + 1e-12)
+}
+blaker <- function(y, n) c(if (y == 0) 0 else 1 - blaker_upper(n - y, n), blaker_upper(y, n))
 # the rate between `edge` and `far` where the log-likelihood has fallen chi2(1, 95 %)/2 below its
 # value at `edge` (`far` when it never falls that much)
 lr_edge <- function(y, n, edge, far) {
@@ -37,9 +54,9 @@ lr_edge <- function(y, n, edge, far) {
   if (ll(far) > goal) return(far)
   uniroot(function(l) ll(l) - goal, sort(c(edge, far)), tol = 1e-15)$root
 }
-# category j is recorded at the rate a + b * prevalence: Clopper-Pearson on that rate, mapped
+# category j is recorded at the rate a + b * prevalence: Blaker's interval on that rate, mapped
 # back; beyond the spinner's reach, joined with the likelihood-ratio interval under 0 <= p <= 1
-interval <- function(y, n, a, b, ci = clopper_pearson(y, n)) {
+interval <- function(y, n, a, b, ci = blaker(y, n)) {
   lo <- min(a, a + b); hi <- max(a, a + b); r <- y / n
   lam <- if (r < lo) c(lo, max(ci[2], lr_edge(y, n, lo, hi))) else
          if (r > hi) c(min(ci[1], lr_edge(y, n, hi, lo)), hi) else c(max(ci[1], lo), min(ci[2], hi))
