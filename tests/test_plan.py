@@ -9,6 +9,7 @@ import pytest
 from scipy import stats
 
 from rrdesk.core import design, plan
+from rrdesk.core import survey as surveys
 from tests.conftest import DEMO
 from tests.test_aggregate import rrdesk
 
@@ -80,6 +81,11 @@ def test_check_states_the_unrelated_questions_assumption():
     assert code == 0, err
     line = next(x for x in out.splitlines() if x.startswith("assumes:"))
     assert "took_from_work" in line and "ε is infinite" in line and "unhappy" not in line
+    epsilon = surveys.load(DEMO).question("took_from_work").spinner.epsilon
+    assert f"ε = {epsilon:.4f} holds only if" in line  # the ε that rests on it
+    code, out, err = rrdesk("check", DEMO, "--json")
+    assumes = {q["id"]: q["assumes"] for q in json.loads(out)["questions"] if "assumes" in q}
+    assert list(assumes) == ["took_from_work"] and assumes["took_from_work"] in line
 
 
 def test_check_plans_for_an_assumed_design_effect():

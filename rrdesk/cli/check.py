@@ -155,11 +155,10 @@ def run(args: argparse.Namespace) -> int:
     id_width = max(len(q["id"]) for q in report["questions"]) if report["questions"] else 0
     for q in report["questions"]:
         out.append(f"  {q['id'].ljust(id_width)}  {_precision_line(q, args.margin)}")
-    unrelated = [q for q in s.questions if q.kind == "unrelated"]
-    if unrelated:
-        out += ["", "assumes: the ε of " + ", ".join(q.id for q in unrelated) + " holds only if nobody can know a "
-                "respondent's answer to the other (innocuous) question; against someone who knows it (an employer "
-                "knows a birth date) ε is infinite: ask about something no one can look up"]
+    assumed = [q for q in report["questions"] if "assumes" in q]
+    if assumed:
+        out.append("")
+        out += [f"assumes: {q['id']}'s {q['assumes']}" for q in assumed]
     total, cap = s.epsilon_per_respondent, s.max_epsilon
     out += ["", f"ε per respondent: {total:.6f} (cap max_epsilon = {cap:g}: within)",
             "truth: the spinner says to answer truthfully · lie ≤: the most a recorded answer can differ from "

@@ -68,6 +68,10 @@ def _check_question(s: Survey, q: Question, margin: float | None, by: str | None
         "margin95": plan.margin95(d, s.planned_respondents, categories),
         "efficiency": plan.efficiency(d, categories),
     }
+    if q.kind == "unrelated":  # its ε rests on the innocuous answer being unknown to everyone
+        report["assumes"] = (f"ε = {q.spinner.epsilon:.4f} holds only if nobody can know the respondent's answer "
+                             "to the other (innocuous) question; against someone who knows it (an employer knows "
+                             "a birth date) ε is infinite: ask about something no one can look up")
     if q.kind == "cdm":  # the three shares from two groups: far wider than one spinner's margin
         pair = cdm.of_design(q.spinner)
         report["margin95"] = cdm.margin95(pair, s.planned_respondents)
