@@ -267,7 +267,9 @@ def _show_versions(versions: Sequence[str], by_version: Sequence[tuple[str, Resu
 
 def _show_model(m: fitting.ModelResult) -> None:
     fit = m.fit
-    print(f"\n{'multinomial ' if m.model.outcome.choices else ''}logistic regression: {m.model.text}")
+    kind = "multinomial " if m.model.outcome.choices else ""
+    kind += "cheating-detection " if m.model.outcome.kind == "cdm" else ""
+    print(f"\n{kind}logistic regression: {m.model.text}")
     if fit is None:
         print(f"  not fitted: {m.note}")
         return
@@ -277,8 +279,17 @@ def _show_model(m: fitting.ModelResult) -> None:
     from rrdesk.core.results import fitting
 
     for r in fitting.rows(m):
+        if r["term"] == regression.CHEATING:
+            continue
         print(f"  {r['term']:<28}{r['estimate']:>10.4f}{r['se']:>9.4f}{r['odds_ratio']:>12.3f}   "
               f"{r['or_low']:.3f} – {r['or_high']:.3f}")
+    share = fitting.cheating(m)
+    if share is not None:
+        ci = share["ci95"]
+        print(f"  cheating share (say NO whatever the spinner shows): {share['estimate']:.4f}"
+              + (f", se {share['se']:.4f}, 95% CI {ci[0]:.3f} – {ci[1]:.3f}" if isinstance(ci, tuple) else
+                 ", at the edge: the likelihood is highest below 0, so it is held at 0 (no SE)"))
+        print("  (the odds ratios are of the trait among the honest respondents)")
     for t in fitting.factor_tests(m):
         print(f"  joint test of {t['term']}: chi2 {t['chi2']:.3f} on {t['df']} df, p {t['p_value']:.3g}")
     if fit.method != regression.MODEL_METHOD:

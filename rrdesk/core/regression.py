@@ -38,7 +38,8 @@ from rrdesk.core.design import Design
 from rrdesk.core.estimate import design_covariance
 from rrdesk.core.plan import Z95
 
-__all__ = ["MODEL_METHOD", "SURVEY_METHOD", "Fit", "chi2_sf", "logistic", "multinomial", "wald"]
+__all__ = ["CHEATING", "MODEL_METHOD", "SURVEY_METHOD", "Fit", "cheating_logistic", "chi2_sf", "logistic", "multinomial",
+           "wald"]
 
 #: ``Fit.method`` of a plain fit, and of one with weights or a sample design.
 MODEL_METHOD = "maximum likelihood (Newton, observed information), Wald intervals"
@@ -364,3 +365,170 @@ def _multi_derivatives(beta: np.ndarray, X: np.ndarray, rows: np.ndarray,
     h = second / lam[:, None, None] - np.einsum("ij,il->ijl", d1, d1)  # ∂²ℓ/∂η_j∂η_l
     info = -np.einsum("i,ijl,ia,ib->jalb", w, h, X, X).reshape(q.shape[1] * p, q.shape[1] * p)
     return scores.sum(axis=0), info, scores
+
+
+#: The name of the cheating share's row in a :func:`cheating_logistic` fit.
+CHEATING = "cheating share"
+
+
+def cheating_logistic(pair: tuple[Design, Design], recorded: Sequence[int] | np.ndarray, groups: Sequence[int] | np.ndarray,
+                      covariates: np.ndarray, names: Sequence[str] | None = None, *,
+                      weights: np.ndarray | None = None, strata: np.ndarray | None = None,
+                      clusters: np.ndarray | None = None, population: np.ndarray | None = None) -> Fit:
+    """Logistic regression of a cheating-detection (cdm) question: the trait among the honest,
+    with a constant share of cheaters.
+
+    The two groups' spinners (:class:`rrdesk.core.cdm.CDM`): in group ``g`` an honest carrier is
+    recorded YES with ``c_g``, an honest non-carrier with ``u_g``, a cheater never. The share
+    ``γ`` of cheaters is a parameter, and among the honest ``1 − γ`` the trait follows
+    ``σ(xβ)``, so respondent ``i`` of group ``g`` is recorded YES with
+
+        λ_i = (1 − γ) (u_g + (c_g − u_g) σ(x_i β)),
+
+    RRreg's ``RRlog`` with ``model = "CDMsym"`` and its extra parameter ``gamma`` (Heck &
+    Moshagen 2018; its CDM regression leaves the cheaters out of the likelihood, so this one is
+    checked against R's ``optim`` on the likelihood above). With the intercept alone it is the
+    cheating-detection estimate itself (:func:`rrdesk.core.cdm.estimate`: ``π = (1 − γ) σ(β₀)``,
+    inside the triangle). Newton's method with step halving, from Fisher scoring, on
+    ``(β, γ)``; the covariance is the inverse observed information (with weights or a sample
+    design, the sandwich, as :func:`logistic`). The last coefficient is ``γ`` itself (named
+    :data:`CHEATING`), not a log-odds. When the likelihood is highest at ``γ < 0`` (fewer NO
+    than honest answers alone give) the fit is at the edge: ``γ = 0``, the logistic model of
+    both groups, and ``γ``'s standard error is NaN.
+
+    Raises
+    ------
+    ValueError
+        Spinners that are not yes/no, shapes that do not fit, answers not 0/1, groups not 0/1,
+        weights that are not positive, collinear covariates, or a sample design whose variance
+        cannot be estimated.
+    """
+    y = np.asarray(recorded)
+    g = np.asarray(groups)
+    x = np.asarray(covariates, dtype=float)
+    if x.ndim == 1:
+        x = x[:, None]
+    if any(d.categories != 2 for d in pair):
+        raise ValueError("cheating detection needs two yes/no spinners")
+    if y.ndim != 1 or g.shape != y.shape or x.ndim != 2 or x.shape[0] != y.shape[0]:
+        raise ValueError("recorded and groups need one value per row of covariates")
+    if not np.isin(y, (0, 1)).all() or not np.isin(g, (0, 1)).all() or not np.isfinite(x).all():
+        raise ValueError("recorded answers and groups must be 0 or 1, and covariates finite numbers")
+    names = tuple(names) if names is not None else tuple(f"x{j + 1}" for j in range(x.shape[1]))
+    if len(names) != x.shape[1]:
+        raise ValueError(f"{len(names)} names for {x.shape[1]} covariates")
+    X = np.hstack([np.ones((x.shape[0], 1)), x])
+    if np.linalg.matrix_rank(X) < X.shape[1]:
+        raise ValueError("the covariates are collinear (a dummy for every category, or a constant column)")
+    survey = weights is not None or strata is not None or clusters is not None or population is not None
+    w = np.ones(y.shape[0]) if weights is None else np.asarray(weights, dtype=float)
+    if w.shape != y.shape or not (np.isfinite(w) & (w > 0)).all():
+        raise ValueError("one positive weight per respondent")
+    carrier = np.array([float(d.matrix[1, 1]) for d in pair])[g.astype(np.int64)]
+    other = np.array([float(d.matrix[0, 1]) for d in pair])[g.astype(np.int64)]
+    u, b = other, carrier - other
+    y = y.astype(float)
+    theta = _cheating_start(y, g.astype(np.int64), X, pair)
+    theta, converged, steps = _cheating_newton(theta, y, X, u, b, w, free=True)
+    edge = theta[-1] < 0
+    if edge:  # the maximum over γ ≥ 0 is on its edge: the logistic model with γ = 0
+        theta[-1] = 0.0
+        theta, converged, steps = _cheating_newton(theta, y, X, u, b, w, free=False)
+    _, observed, expected, scores = _cheating_derivatives(theta, y, X, u, b, w)
+    size = theta.shape[0] - (1 if edge else 0)
+    info = observed[:size, :size]
+    try:
+        inner = np.linalg.inv(info) if np.all(np.linalg.eigvalsh(info) > 0) else np.linalg.inv(expected[:size, :size])
+    except np.linalg.LinAlgError:
+        inner = np.linalg.pinv(expected[:size, :size])
+    if survey:
+        middle, _, _ = design_covariance(scores[:, :size], strata, clusters, population)
+        inner = inner @ middle @ inner.T
+    cov = np.full((theta.shape[0], theta.shape[0]), np.nan)
+    cov[:size, :size] = inner
+    se = np.sqrt(np.maximum(np.diag(cov), 0.0))
+    return Fit(("(Intercept)",) + names + (CHEATING,), theta, se, _cheating_loglik(theta, y, X, u, b, w),
+               int(y.shape[0]), converged, steps, cov, SURVEY_METHOD if survey else MODEL_METHOD)
+
+
+def _cheating_start(y: np.ndarray, g: np.ndarray, X: np.ndarray, pair: tuple[Design, Design]) -> np.ndarray:
+    """The two-group moment solution (π, β) of the recorded YES shares, kept inside the triangle:
+    ``γ = 1 − π − β`` and the intercept at the trait's share among the honest, slopes 0."""
+    lam = np.array([y[g == k].mean() if (g == k).any() else 0.5 for k in (0, 1)])
+    m = np.array([[d.matrix[1, 1], d.matrix[0, 1]] for d in pair])
+    try:
+        pi, beta = np.linalg.solve(m, lam)
+    except np.linalg.LinAlgError:
+        pi, beta = 0.5, 0.5
+    pi, beta = min(max(pi, 0.01), 0.98), min(max(beta, 0.01), 0.98)
+    gamma = min(max(1 - pi - beta, 0.01), 0.9)
+    share = min(0.99, max(0.01, pi / (pi + beta)))
+    theta = np.zeros(X.shape[1] + 1)
+    theta[0], theta[-1] = math.log(share / (1 - share)), gamma
+    return theta
+
+
+def _cheating_newton(theta: np.ndarray, y: np.ndarray, X: np.ndarray, u: np.ndarray, b: np.ndarray, w: np.ndarray,
+                     *, free: bool) -> tuple[np.ndarray, bool, int]:
+    """Newton from Fisher scoring on ``(β, γ)`` (``γ`` held where it is unless ``free``), each
+    step halved until ℓ rises and ``γ`` stays below 1."""
+    size = theta.shape[0] if free else theta.shape[0] - 1
+    value = _cheating_loglik(theta, y, X, u, b, w)
+    converged, steps = False, 0
+    for steps in range(1, MAX_STEPS + 1):
+        grad, observed, expected, _ = _cheating_derivatives(theta, y, X, u, b, w)
+        grad, observed, expected = grad[:size], observed[:size, :size], expected[:size, :size]
+        info = expected if steps <= SCORING_STEPS or not np.all(np.linalg.eigvalsh(observed) > 0) else observed
+        try:
+            step = np.linalg.solve(info, grad)
+        except np.linalg.LinAlgError:
+            step = grad / max(1.0, float(np.abs(grad).max()))
+        scale = 1.0
+        while True:
+            trial = theta.copy()
+            trial[:size] += scale * step
+            new = _cheating_loglik(trial, y, X, u, b, w) if trial[-1] < 1 else -math.inf
+            if new >= value or scale < 1e-12:
+                break
+            scale /= 2
+        if not new >= value:
+            trial, new = theta, value
+        moved = np.abs(trial - theta).max() / max(1.0, np.abs(theta).max())
+        theta, value = trial, new
+        if moved < TOLERANCE and steps > SCORING_STEPS:
+            converged = True
+            break
+    return theta, converged, steps
+
+
+def _cheating_loglik(theta: np.ndarray, y: np.ndarray, X: np.ndarray, u: np.ndarray, b: np.ndarray,
+                     w: np.ndarray) -> float:
+    lam = (1 - theta[-1]) * (u + b * _sigma(X @ theta[:-1]))
+    if not ((lam > 0) & (lam < 1)).all():
+        return -math.inf
+    return float(np.sum(w * (y * np.log(lam) + (1 - y) * np.log1p(-lam))))
+
+
+def _cheating_derivatives(theta: np.ndarray, y: np.ndarray, X: np.ndarray, u: np.ndarray, b: np.ndarray,
+                          w: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The weighted gradient, observed and expected information over ``(β, γ)``, and each
+    respondent's weighted score (n, p + 1)."""
+    gamma = theta[-1]
+    s = _sigma(X @ theta[:-1])
+    ds = s * (1 - s)
+    h = u + b * s  # the chance of YES for an honest respondent
+    lam = np.clip((1 - gamma) * h, _FLOOR, 1 - 1e-16)
+    r = y / lam - (1 - y) / (1 - lam)  # dℓ/dλ
+    c = y / lam**2 + (1 - y) / (1 - lam) ** 2  # −d²ℓ/dλ²
+    first = np.hstack([X * ((1 - gamma) * b * ds)[:, None], -h[:, None]])  # dλ/dθ per respondent
+    scores = first * (w * r)[:, None]
+    # d²λ: ββ (1 − γ) b σ'(1 − 2σ) x xᵀ; βγ −b σ' x; γγ 0
+    second_bb = (X * (w * r * (1 - gamma) * b * ds * (1 - 2 * s))[:, None]).T @ X
+    second_bg = X.T @ (w * r * -b * ds)
+    p = X.shape[1]
+    second = np.zeros((p + 1, p + 1))
+    second[:p, :p], second[:p, p], second[p, :p] = second_bb, second_bg, second_bg
+    outer = (first * (w * c)[:, None]).T @ first
+    observed = outer - second
+    expected = (first * (w / (lam * (1 - lam)))[:, None]).T @ first
+    return scores.sum(axis=0), observed, expected, scores

@@ -149,6 +149,9 @@ def codebook(results: Results) -> str:
               "# warner:    RRuni(u$answer_code, model = \"Warner\", p = u$p_truth[1])",
               "# unrelated: RRuni(u$answer_code, model = \"UQTknown\", p = c(u$p_truth[1], u$prevalence[1]))",
               "# kary:      RRuni(u$answer_code, model = \"FR\", p = as.numeric(strsplit(u$p_say[1], \";\")[[1]]))",
+              "# cdm:       ua <- u[u$group == \"a\", ][1, ]; ub <- u[u$group == \"b\", ][1, ]",
+              "#            RRuni(u$answer_code, model = \"CDMsym\", p = c(ua$p_yes, ua$p_no, ub$p_yes, ub$p_no),",
+              "#                  group = ifelse(u$group == \"a\", 1, 2))",
               "```", "",
               "RRlog takes the same `model` and `p` with predictors, e.g. the `direct_…` columns. In Stata: "
               "`rrlogit answer_code if question == \"QUESTION\", pyes(#) pno(#)` (or `pwarner(#)`) with the "
@@ -161,6 +164,11 @@ def codebook(results: Results) -> str:
                   "| estimate, se | the coefficient (log odds) and its standard error (observed information) |",
                   "| z, p_value | the Wald statistic and its two-sided p-value |",
                   "| odds_ratio, or_low, or_high | exp(estimate) and its 95 % interval |", ""]
+        if results.model.model.outcome.kind == "cdm":
+            lines += ["A cheating-detection outcome: the odds ratios are of the trait among the honest "
+                      "respondents; the last row, `cheating share`, is the share who say NO whatever the "
+                      "spinner shows (a share, not a log-odds: its odds-ratio cells are empty). `analysis.R` "
+                      "fits the same model with base R's `optim` and writes `model-r.csv`.", ""]
     return "\n".join(lines)
 
 

@@ -6,12 +6,14 @@ breaks their scripts, so each shape is built here and nowhere else, and
 """
 from __future__ import annotations
 
+import math
 from typing import Any, Sequence
 
 from rrdesk.core import cdm, disclosure, plan
 from rrdesk.core.estimate import Estimate, Weighted
 from rrdesk.core.fieldwork import Fieldwork
 from rrdesk.core.problems import Problem
+from rrdesk.core.regression import CHEATING
 from rrdesk.core.results import fitting
 from rrdesk.core.results.fitting import ModelResult
 from rrdesk.core.results.model import EMPTY, QuestionResult, Results
@@ -197,19 +199,28 @@ def fieldwork_json(work: Fieldwork) -> dict[str, Any]:
 
 def model_json(m: ModelResult) -> dict[str, Any]:
     """``model``: the formula, the outcome, respondents used and left out, the maximized
-    log-likelihood, and each coefficient (intercept first) with its odds ratio."""
+    log-likelihood, and each coefficient (intercept first) with its odds ratio; for a cdm
+    outcome also ``cheating`` (:func:`rrdesk.core.results.fitting.cheating`), whose row has no
+    odds ratio (null)."""
     fit = m.fit
     return {"formula": m.model.text, "outcome": m.model.outcome.id,
             "covariates": [q.id for q in m.model.covariates],
             "n": None if fit is None else fit.n, "left_out": m.left_out,
             "loglik": None if fit is None else fit.loglik, "converged": None if fit is None else fit.converged,
-            "coefficients": [{"term": r["term"], "estimate": r["estimate"], "se": r["se"], "z": r["z"],
-                              "p_value": r["p_value"], "odds_ratio": r["odds_ratio"],
-                              "odds_ratio_ci95": [r["or_low"], r["or_high"]]} for r in fitting.rows(m)],
+            "coefficients": [{"term": r["term"], "estimate": r["estimate"], "se": _finite(r["se"]), "z": _finite(r["z"]),
+                              "p_value": _finite(r["p_value"]), "odds_ratio": _finite(r["odds_ratio"]),
+                              "odds_ratio_ci95": None if r["term"] == CHEATING else [r["or_low"], r["or_high"]]}
+                             for r in fitting.rows(m)],
+            **({"cheating": fitting.cheating(m)} if m.model.outcome.kind == "cdm" else {}),
             "factor_tests": fitting.factor_tests(m),
             "empty_dummies": list(m.empty), "note": m.note or None,
             "method": "maximum likelihood (Newton, observed information), Wald intervals" if fit is None
             else fit.method}
+
+
+def _finite(x: float | str) -> float | str | None:
+    """JSON has no NaN: null for a number that is not finite (a cheating share's SE at its edge)."""
+    return None if isinstance(x, float) and not math.isfinite(x) else x
 
 
 def _numbers(r: QuestionResult, e: Estimate) -> dict[str, Any]:

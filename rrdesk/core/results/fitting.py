@@ -9,7 +9,9 @@ which is the reference (R's treatment contrasts), named ``QUESTION=CHOICE``; a n
 missing), or who skipped a covariate (its relevant condition), are left out and counted.
 The fit is :func:`rrdesk.core.regression.logistic`, or for an outcome with several answers
 (``kary``) :func:`rrdesk.core.regression.multinomial` (its terms named ``ANSWER:TERM``, against
-the first answer); this module parses, builds the design matrix from the per-respondent arrays
+the first answer), or for a cheating-detection outcome (``cdm``)
+:func:`rrdesk.core.regression.cheating_logistic` (the trait among the honest, and a last row
+``cheating share``: a share, not a log-odds, so without an odds ratio); this module parses, builds the design matrix from the per-respondent arrays
 and arranges the result for the JSON, the CSV and the HTML report.
 """
 from __future__ import annotations
@@ -17,14 +19,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from statistics import NormalDist
+from typing import Any
 
 import numpy as np
 
+from rrdesk.core import cdm
 from rrdesk.core.errors import InputError
-from rrdesk.core.regression import Fit, logistic, multinomial, wald
+from rrdesk.core.plan import Z95
+from rrdesk.core.regression import CHEATING, Fit, cheating_logistic, logistic, multinomial, wald
 from rrdesk.core.survey import Question, Survey
 
-__all__ = ["Model", "ModelResult", "factor_tests", "fit_model", "parse", "rows"]
+__all__ = ["Model", "ModelResult", "cheating", "factor_tests", "fit_model", "parse", "rows"]
 
 _ID = r"[A-Za-z0-9_-]+"  # why: a question id is lower-case letters, digits, '-' and '_' (survey rules)
 
@@ -57,18 +62,18 @@ def parse(survey: Survey, text: str) -> Model:
     Raises
     ------
     InputError
-        The text is not of that form, the outcome is not a randomized question (yes/no or
-        kary; not cdm), or a covariate is not a question asked directly.
+        The text is not of that form, the outcome is not a randomized question, or a
+        covariate is not a question asked directly.
     """
     match = re.fullmatch(rf"\s*({_ID})\s*~\s*(1|{_ID}(?:\s*\+\s*{_ID})*)\s*", text)
     if not match:
         raise InputError("command line", "--model", f'"{text}" is not of the form "QUESTION ~ DIRECT + DIRECT"')
     ids = {q.id: q for q in survey.questions}
     outcome = ids.get(match.group(1))
-    if outcome is None or outcome.design is None or outcome.kind == "cdm":
-        yes_no = ", ".join(q.id for q in survey.randomized if q.kind != "cdm") or "it has none"
-        raise InputError("command line", "--model", f'"{match.group(1)}" is not a randomized yes/no or kary '
-                                                     f"question of the survey ({yes_no})")
+    if outcome is None or outcome.design is None:
+        randomized = ", ".join(q.id for q in survey.randomized) or "it has none"
+        raise InputError("command line", "--model", f'"{match.group(1)}" is not a randomized question of the '
+                                                     f"survey ({randomized})")
     names = [] if match.group(2) == "1" else [n.strip() for n in match.group(2).split("+")]
     covariates = []
     for name in names:
@@ -86,7 +91,7 @@ def fit_model(model: Model, recorded: np.ndarray, answers: np.ndarray, *, weight
               strata: np.ndarray | None = None, clusters: np.ndarray | None = None,
               population: np.ndarray | None = None, known: np.ndarray | None = None) -> ModelResult:
     """Fit ``model`` to one row per respondent: ``recorded`` the outcome's recorded answer
-    (0 NO, 1 YES), ``answers[:, j]`` covariate j's direct column (an answer's index, a number's
+    (0 NO, 1 YES; a cdm question's answer + 2 × its group), ``answers[:, j]`` covariate j's direct column (an answer's index, a number's
     units above its minimum; negative: unknown or skipped). With the survey's weights, strata,
     clusters (one per row; ``known`` False where the design's own answers are unknown) and
     population: the weighted pseudo-likelihood with sandwich SEs."""
@@ -114,7 +119,10 @@ def fit_model(model: Model, recorded: np.ndarray, answers: np.ndarray, *, weight
         return ModelResult(model, None, left_out, tuple(empty), "no respondent answered the outcome question")
     try:
         sample = {k: None if v is None else v[keep] for k, v in design.items()}
-        if model.outcome.choices:  # several answers: multinomial logit against the first
+        if model.outcome.kind == "cdm":  # the answer and the group drawn: answer + 2 × group
+            fit = cheating_logistic(cdm.of_design(model.outcome.spinner).groups, y % 2, y // 2, x, names=names,
+                                    population=population, **sample)
+        elif model.outcome.choices:  # several answers: multinomial logit against the first
             fit = multinomial(model.outcome.spinner, y, x, names=names, labels=model.outcome.choices,
                               population=population, **sample)
         else:
@@ -158,6 +166,19 @@ def rows(result: ModelResult) -> list[dict[str, float | str]]:
     for name, b, se, (lo, hi) in zip(fit.names, fit.coef, fit.se, fit.ci95):
         z = float(b / se) if se > 0 else float("nan")
         p = 2 * (1 - NormalDist().cdf(abs(z))) if se > 0 else float("nan")
+        ratio = (float(np.exp(b)), float(np.exp(lo)), float(np.exp(hi))) if name != CHEATING else (float("nan"),) * 3
         out.append({"term": name, "estimate": float(b), "se": float(se), "z": z, "p_value": p,
-                    "odds_ratio": float(np.exp(b)), "or_low": float(np.exp(lo)), "or_high": float(np.exp(hi))})
+                    "odds_ratio": ratio[0], "or_low": ratio[1], "or_high": ratio[2]})
     return out
+
+
+def cheating(result: ModelResult) -> dict[str, Any] | None:
+    """A cdm outcome's cheating share: ``estimate``, ``se`` (None at the edge γ = 0, where the
+    likelihood peaked below it) and the Wald ``ci95`` clipped to [0, 1]; None for other outcomes."""
+    fit = result.fit
+    if fit is None or not fit.names or fit.names[-1] != CHEATING:
+        return None
+    gamma, se = float(fit.coef[-1]), float(fit.se[-1])
+    if not np.isfinite(se):
+        return {"estimate": gamma, "se": None, "ci95": None}
+    return {"estimate": gamma, "se": se, "ci95": (max(0.0, gamma - Z95 * se), min(1.0, gamma + Z95 * se))}

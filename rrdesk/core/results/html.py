@@ -18,7 +18,7 @@ import rrdesk
 from rrdesk.core import disclosure
 from rrdesk.core.fieldwork import Fieldwork
 from rrdesk.core.problems import Problem
-from rrdesk.core.regression import MODEL_METHOD
+from rrdesk.core.regression import CHEATING, MODEL_METHOD
 from rrdesk.core.results import fitting
 from rrdesk.core.results.fitting import ModelResult
 from rrdesk.core.results.model import SMALL_GROUP, QuestionResult, Results, small_sample
@@ -391,7 +391,8 @@ def _model(m: ModelResult) -> str:
     fit = m.fit
     if fit is None:
         return head + f"<p class=\"warn\">Not fitted: {escape(m.note)}</p>"
-    lines = fitting.rows(m)
+    lines = [r for r in fitting.rows(m) if r["term"] != CHEATING]  # a share, not an odds ratio: said below
+    share = fitting.cheating(m)
     intro = (f"<p class=\"muted small\">Who is more likely to have the trait of <b>{escape(m.model.outcome.id)}</b>: "
              f"{'weighted pseudo-likelihood' if fit.method != MODEL_METHOD else 'maximum likelihood'} on the "
              f"recorded answers, modelling the spinner exactly"
@@ -412,6 +413,12 @@ def _model(m: ModelResult) -> str:
     if tests:
         table += ("<p class=\"small\">Does the answer matter at all? The joint Wald test that all of a question's "
                   f"odds ratios are 1:</p><ul class=\"small\">{tests}</ul>")
+    if share is not None:
+        ci = share["ci95"]
+        table += ("<p class=\"small\">Cheating detection: the odds ratios are of the trait among the honest "
+                  f"respondents; the share who say NO whatever the spinner shows is {share['estimate']:.3f}"
+                  + (f" (95&nbsp;% CI {ci[0]:.3f} &ndash; {ci[1]:.3f})" if isinstance(ci, tuple) else
+                     " (at the edge: the likelihood is highest below 0, so it is held at 0)") + ", the same for everyone.</p>")
     notes = [f"no respondent gave {escape(', '.join(m.empty))} (left out)"] if m.empty else []
     notes += [escape(m.note)] if m.note else []
     extra = "".join(f"<p class=\"warn\">&#9888; {n}</p>" for n in notes)

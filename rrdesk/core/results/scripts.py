@@ -25,7 +25,7 @@ _BASE_R = r'''
 a <- read.csv("answers.csv", stringsAsFactors = FALSE, colClasses = c(choices = "character",
               p_say = "character", group = "character", day = "Date", interviewer = "character",
               version = "character"))
-cdm <- a[a$design == "cdm", ]  # cheating detection: two groups (see the report), not fitted here
+cdm <- a[a$design == "cdm", ]  # cheating detection: two groups, with RRreg's CDMsym in part 2
 a <- a[a$design != "cdm", ]
 # Blaker's (2000) exact interval for a binomial rate: the hull of the rates p at which y's
 # acceptability (the chance of an outcome whose smaller tail is no larger than y's) exceeds 5 %.
@@ -160,7 +160,7 @@ def analysis_r(results: Results) -> str:
     lines = [f"# {s.title} ({s.id}): the report's numbers again, from answers.csv.",
              "# Written by rrdesk aggregate --out. Run it in the folder that holds answers.csv:",
              "#   Rscript analysis.R", "# Part 1 needs base R only; part 2 runs when rr and RRreg are installed.",
-             _BASE_R.strip("\n"), "", *_sample_r(s),
+             _BASE_R.strip("\n"), "", *_sample_r(s), *_cheating_model_r(results),
              "# ---- 2. the same with R's rr (Blair, Imai & Zhou 2015) and RRreg (Heck & Moshagen 2018) ----",
              "# answer_code is the recorded answer as a number: 0 = no, 1 = yes, or 0..k-1 in choice order",
              "# (the column `choices`). Each design's parameters are columns of answers.csv. Every fit is",
@@ -190,6 +190,13 @@ def analysis_r(results: Results) -> str:
         if model is not None and model.model.outcome.id == q.id:
             lines.append(f'  attempt("RRreg model", print(summary(RRreg::RRlog({formula}, data = u, {call}, '
                          f'LR.test = FALSE))))')
+    for q in (q for q in s.randomized if q.kind == "cdm"):
+        # RRreg's CDMsym: p = (YES | non-carrier, NO | carrier) of group 1, then of group 2 -- each
+        # group's p_yes and p_no columns; its pi is the report's truthful_yes, its gamma the cheating share
+        lines += [f'  u <- cdm[cdm$question == "{q.id}", ]; ua <- u[u$group == "a", ][1, ]; ub <- u[u$group == "b", ][1, ]',
+                  f'  attempt("RRreg {q.id}", {{ r <- RRreg::RRuni(u$answer_code, model = "CDMsym", '
+                  'p = c(ua$p_yes, ua$p_no, ub$p_yes, ub$p_no), group = ifelse(u$group == "a", 1, 2)); print(r)',
+                  f'    keep("RRreg", "{q.id}", c("truthful_yes", "cheating"), c(r$pi, r$gamma), c(r$piSE, r$gammaSE)) }})']
     lines += ["}", 'if (requireNamespace("rr", quietly = TRUE)) {']
     for q in (q for q in s.randomized if q.kind != "cdm"):
         d = q.design
@@ -217,6 +224,35 @@ def analysis_r(results: Results) -> str:
     lines += ["}", 'if (!is.null(rows)) {', '  write.csv(rows, "estimates-packages-r.csv", row.names = FALSE)',
               "  print(rows, digits = 6)", "}", ""]
     return "\n".join(lines)
+
+
+def _cheating_model_r(results: Results) -> list[str]:
+    """Part 1c, for a ``--model`` whose outcome is a cdm question: the same regression
+    (:func:`rrdesk.core.regression.cheating_logistic`) by base R's ``optim`` on its likelihood,
+    written to ``model-r.csv`` -- RRreg's ``RRlog`` leaves the cheaters out of its CDM likelihood."""
+    model = results.model
+    if model is None or model.model.outcome.kind != "cdm":
+        return []
+    terms = " + ".join(_r_term(q) for q in model.model.covariates) or "1"
+    return [f"# ---- 1c. the model {model.model.text}: cheating detection, base R's optim -------------------",
+            "# the trait among the honest follows plogis(X b); a share g of everyone says NO whatever the",
+            "# spinner shows: P(YES) = (1 - g) * (p_yes + (1 - p_no - p_yes) * plogis(X b)), with each",
+            "# respondent's group's p_yes and p_no. rrdesk maximizes the same likelihood by Newton.",
+            f'u <- cdm[cdm$question == "{model.model.outcome.id}", ]',
+            f"X <- model.matrix(~ {terms}, data = u)  # rows with a direct answer unknown or skipped drop out",
+            "u <- u[rownames(X), ]; X <- X[, colSums(X != 0) > 0, drop = FALSE]",
+            "k <- ncol(X); other <- u$p_yes; carrier <- 1 - u$p_no",
+            "nll <- function(t) -sum(dbinom(u$answer_code, 1, (1 - t[k + 1]) * (other + (carrier - other) *",
+            "                                plogis(X %*% t[1:k])), log = TRUE))",
+            "fit <- optim(c(rep(0, k), 0.2), nll, method = \"L-BFGS-B\", lower = c(rep(-Inf, k), 0),",
+            "             upper = c(rep(Inf, k), 0.99), control = list(factr = 1, pgtol = 0, maxit = 10000,",
+            "                                                          ndeps = rep(1e-6, k + 1)))",
+            "H <- optimHess(fit$par, nll)",
+            "edge <- fit$par[k + 1] < 1e-6  # at g = 0 the likelihood peaked below it: no SE for g",
+            "se <- if (edge) c(sqrt(diag(solve(H[1:k, 1:k, drop = FALSE]))), NA) else sqrt(diag(solve(H)))",
+            'fitted <- data.frame(term = c(colnames(X), "cheating share"), estimate = fit$par, se = se)',
+            'write.csv(fitted, "model-r.csv", row.names = FALSE)',
+            "print(fitted, digits = 6)", ""]
 
 
 def _sample_r(s: Survey) -> list[str]:

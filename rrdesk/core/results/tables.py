@@ -165,5 +165,6 @@ def model_csv(result: ModelResult) -> str:
     f = io.StringIO(newline="")
     out = csv.DictWriter(f, MODEL_COLUMNS, lineterminator="\n")
     out.writeheader()
-    out.writerows(fitting.rows(result))
+    # a cheating share's row has no odds ratio (and at its edge no SE): empty cells, not "nan"
+    out.writerows({k: "" if isinstance(v, float) and v != v else v for k, v in row.items()} for row in fitting.rows(result))
     return f.getvalue()
