@@ -89,6 +89,8 @@ def test_bad_input_is_refused():
         regression.cheating_logistic(PAIR.groups, y, g + 1, x)
     with pytest.raises(ValueError, match="collinear"):
         regression.cheating_logistic(PAIR.groups, y, g, np.ones((len(y), 1)))
+    with pytest.raises(ValueError, match="each of the two groups needs answers"):
+        regression.cheating_logistic(PAIR.groups, y, np.zeros_like(g), x)
 
 
 R_CDM = r"""

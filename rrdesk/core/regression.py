@@ -399,8 +399,8 @@ def cheating_logistic(pair: tuple[Design, Design], recorded: Sequence[int] | np.
     Raises
     ------
     ValueError
-        Spinners that are not yes/no, shapes that do not fit, answers not 0/1, groups not 0/1,
-        weights that are not positive, collinear covariates, or a sample design whose variance
+        Spinners that are not yes/no, shapes that do not fit, answers not 0/1, groups not 0/1
+        or a group without answers, weights that are not positive, collinear covariates, or a sample design whose variance
         cannot be estimated.
     """
     y = np.asarray(recorded)
@@ -414,6 +414,8 @@ def cheating_logistic(pair: tuple[Design, Design], recorded: Sequence[int] | np.
         raise ValueError("recorded and groups need one value per row of covariates")
     if not np.isin(y, (0, 1)).all() or not np.isin(g, (0, 1)).all() or not np.isfinite(x).all():
         raise ValueError("recorded answers and groups must be 0 or 1, and covariates finite numbers")
+    if not (g == 0).any() or not (g == 1).any():
+        raise ValueError("each of the two groups needs answers: with one, cheating cannot be told from honesty")
     names = tuple(names) if names is not None else tuple(f"x{j + 1}" for j in range(x.shape[1]))
     if len(names) != x.shape[1]:
         raise ValueError(f"{len(names)} names for {x.shape[1]} covariates")
