@@ -180,7 +180,9 @@ def test_aggregate_model_fits_a_cdm_outcome_from_the_field(field):
     assert [c["estimate"] for c in model["coefficients"]] == pytest.approx(list(again.coef), abs=1e-9)
     table = (out / "model.csv").read_text(encoding="utf-8").splitlines()
     assert table[2].startswith("site=south,") and table[3].startswith("cheating share,") and table[3].endswith(",,,")
-    assert "who say NO whatever the spinner shows" in (out / "report.html").read_text(encoding="utf-8")
+    html = (out / "report.html").read_text(encoding="utf-8")
+    assert "Cheating-detection logistic regression: <code>took ~ site</code>" in html
+    assert "who say NO whatever the spinner shows" in html
     code, text, err = rrdesk("aggregate", bundle, "--survey", path, "-i", KEY, "--model", "took ~ site")
     assert code == 0, err
     assert "cheating-detection logistic regression: took ~ site" in text and "cheating share" in text

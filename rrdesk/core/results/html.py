@@ -386,7 +386,8 @@ def _model(m: ModelResult) -> str:
     """The logistic regression: a coefficient table with odds ratios, and the odds ratios'
     95 % intervals drawn on a log scale (1 = no difference)."""
     several = bool(m.model.outcome.choices)  # a kary outcome: multinomial, terms ANSWER:TERM
-    head = (f"<h2>{'Multinomial logistic' if several else 'Logistic'} regression: "
+    kind = "Multinomial logistic" if several else "Cheating-detection logistic" if m.model.outcome.kind == "cdm" else "Logistic"
+    head = (f"<h2>{kind} regression: "
             f"<code>{escape(m.model.text)}</code></h2>")
     fit = m.fit
     if fit is None:
