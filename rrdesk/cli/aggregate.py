@@ -40,8 +40,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--survey", metavar="FILE", type=Path,
                    help="the survey file: it decides over every bundle's copy (an edited copy is a problem)")
     p.add_argument("--model", metavar="FORMULA",
-                   help='a logistic regression of a randomized yes/no question on directly asked ones, '
-                        '"QID ~ DIRECT + DIRECT" (choices enter as dummies against the first)')
+                   help='a logistic regression of a randomized question on directly asked ones, '
+                        '"QID ~ DIRECT + DIRECT" (choices enter as dummies against the first; a kary outcome is '
+                        'a multinomial logit, a cdm outcome models the honest and a cheating share)')
     p.add_argument("--laptops", metavar="FILE", type=Path,
                    help="the enrolled laptops each bundle's signature is checked against (default: the list "
                         "beside each identity, IDENTITY.laptops, that rrdesk enroll writes)")
