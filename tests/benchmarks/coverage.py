@@ -10,7 +10,8 @@ For each design family of ``tests/test_coverage.py`` (forced, Warner with p abov
   every prevalence (a 101-point grid and both sides of every interval end), for the interval
   rrdesk reports (Blaker's on the recorded rate, mapped; joined with the constrained
   likelihood-ratio interval when the recorded rate is beyond the spinner's reach) and for
-  the Clopper–Pearson interval used before it, mapped and joined the same way;
+  the Clopper–Pearson interval used before it, mapped and joined the same way (and the worst
+  coverage of the mapped Jeffreys interval used before that, which falls short);
 * **width**: the expected width of the interval, averaged over the prevalence grid, for both,
   and the change in per cent.
 
@@ -48,6 +49,14 @@ def _clopper_pearson_mapped(a: float, b: float, n: int) -> tuple[np.ndarray, np.
     return estimate.category_intervals(np.array(a), b, y, full, rates=estimate.clopper_pearson(y, full))
 
 
+def _jeffreys_mapped(a: float, b: float, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The interval reported before Clopper–Pearson: Jeffreys on the recorded rate, mapped, clipped."""
+    y = np.arange(n + 1)
+    lo, hi = estimate.jeffreys(y, np.full(y.shape, n))
+    ends = np.stack([(lo - a) / b, (hi - a) / b])
+    return np.clip(ends.min(axis=0), 0, 1), np.clip(ends.max(axis=0), 0, 1)
+
+
 def _cell(a: float, b: float, n: int, low: np.ndarray, high: np.ndarray) -> tuple[float, float]:
     """(worst exact coverage, expected width averaged over the prevalence grid)."""
     ends = np.concatenate([low, high])
@@ -65,9 +74,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="also write the table as Markdown here")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    lines = ["| design | ε | n | worst coverage now | worst coverage before (Clopper–Pearson) | width now | width before | "
-             "width change |",
-             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    lines = ["| design | ε | n | worst coverage now | worst coverage before (Clopper–Pearson) | worst coverage "
+             "(Jeffreys) | width now | width before | width change |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     ok = True
     for family, make in FAMILIES.items():
         for eps in EPSILONS:
@@ -78,9 +87,11 @@ def main(argv: list[str] | None = None) -> int:
                 now = [_cell(*p, n, *_intervals(*p, n)) for p in pairs]
                 before = [_cell(*p, n, *_clopper_pearson_mapped(*p, n)) for p in pairs]
                 worst_now, worst_before = min(c for c, _ in now), min(c for c, _ in before)
+                worst_jeffreys = min(_cell(*p, n, *_jeffreys_mapped(*p, n))[0] for p in pairs)
                 width_now, width_before = max(w for _, w in now), max(w for _, w in before)
                 ok &= worst_now >= FLOOR
                 lines.append(f"| {family} | {eps:g} | {n} | {100 * worst_now:.3f} | {100 * worst_before:.3f} | "
+                             f"{100 * worst_jeffreys:.2f} | "
                              f"{width_now:.4f} | {width_before:.4f} | {100 * (width_now / width_before - 1):+.1f} % |")
     seconds = time.perf_counter() - start
     head = (f"Exact coverage (percent) and expected width of rrdesk's 95 % intervals; target: worst coverage "
