@@ -14,6 +14,7 @@ any run slower, by any factor. So, as pyperf and hyperfine do:
 from __future__ import annotations
 
 import os
+import resource
 import statistics
 import time
 from typing import Callable
@@ -44,6 +45,30 @@ def busy() -> str | None:
     return None
 
 
+def load_note(why_not: str | None) -> str:
+    """How loaded the machine was, for a benchmark's first line."""
+    return "the machine is quiet" if why_not is None else "the machine is busy: " + why_not.removeprefix("not judged: ")
+
+
+def still_quiet(why_not: str | None) -> str | None:
+    """``why_not`` (from :func:`busy` before the run), or why the machine is busy now: a run
+    that began quiet and ended loaded is not judged either."""
+    return why_not if why_not is not None else busy()
+
+
+def cpu_self() -> float:
+    """CPU seconds (user + system) this process has spent, all its threads."""
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    return used.ru_utime + used.ru_stime
+
+
+def cpu_children() -> float:
+    """CPU seconds (user + system) of this process's finished, waited-for children: the
+    difference around one ``subprocess.run`` is that child's CPU time."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
 def verdict(ok: bool, why_not: str | None = None) -> str:
     """PASS or FAIL, or why the figure is not judged."""
     return why_not if why_not is not None else ("PASS" if ok else "FAIL")
@@ -61,6 +86,11 @@ def pairs(a: Callable[[], float], b: Callable[[], float], n: int = 5) -> list[fl
             second, first = b(), a()
             ratios.append(second / first)
     return ratios
+
+
+def median(values: list[float]) -> float:
+    """The median of a set of ratios: what a verdict on interleaved pairs is judged on."""
+    return statistics.median(values)
 
 
 def spread(values: list[float]) -> str:
