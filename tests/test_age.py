@@ -231,6 +231,29 @@ def test_no_recipients_or_a_bare_string_is_refused():
         age.encrypt(b"yes", POOL[0].recipient)
 
 
+def test_recipients_parsed_once_seal_what_the_strings_seal():
+    texts = [POOL[0].recipient, POOL[1].recipient]
+    parsed = age.Recipients(texts)
+    assert parsed.texts == tuple(texts) and len(parsed) == 2
+    assert age.encrypt(b"yes", parsed, random=SeededSource(7)) == age.encrypt(b"yes", texts, random=SeededSource(7))
+    assert age.decrypt(age.encrypt(b"yes", parsed), [POOL[1]]) == b"yes"
+    assert age.sealed_size(3, parsed) == age.sealed_size(3, texts) == len(age.encrypt(b"yes", parsed))
+    sealer = age.Sealer(parsed, random=SeededSource(3))
+    assert sealer.update(b"ye") + sealer.update(b"s") + sealer.finish() == age.encrypt(b"yes", texts,
+                                                                                      random=SeededSource(3))
+
+
+def test_recipients_refuse_what_parse_recipient_refuses():
+    with pytest.raises(TypeError):
+        age.Recipients(POOL[0].recipient)
+    with pytest.raises(AgeError, match="no recipients"):
+        age.Recipients([])
+    with pytest.raises(AgeError, match="low-order"):
+        age.Recipients([POOL[0].recipient, bech32.encode("age", bytes(32))])
+    with pytest.raises(AgeError):
+        age.Recipients([POOL[0].recipient.upper()])
+
+
 def test_a_low_order_recipient_cannot_be_sealed_to():
     with pytest.raises(AgeError, match="low-order"):
         age.encrypt(b"yes", [bech32.encode("age", bytes(32))])

@@ -106,6 +106,16 @@ def test_every_file_to_the_same_recipients_has_one_size():
     assert age.sealed_size(512, [PQ[0].recipient]) - age.sealed_size(512, [CLASSIC.recipient]) == 1557 - 98
 
 
+def test_hybrid_recipients_parsed_once_seal_files_each_identity_opens():
+    parsed = age.Recipients([CLASSIC.recipient, PQ[0].recipient])
+    sealed = [age.encrypt(b"yes", parsed) for _ in range(3)]
+    assert len(set(sealed)) == 3 and {len(s) for s in sealed} == {age.sealed_size(3, parsed)}
+    for identity in (CLASSIC, PQ[0]):
+        assert {age.decrypt(s, [identity]) for s in sealed} == {b"yes"}
+    with pytest.raises(NoMatchError):
+        age.decrypt(sealed[0], [PQ[1]])
+
+
 def test_the_x25519_part_of_a_file_stays_deterministic_beside_a_hybrid_recipient():
     """A hybrid stanza draws nothing from ``random``: the file key, the X25519 ephemeral and
     the nonce come from it as before (tests that want the same file twice still can, with

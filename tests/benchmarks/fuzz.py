@@ -119,7 +119,7 @@ class Fuzz:
         self.counts: dict[str, list[int]] = {}
         self.slowest = 0.0
         self.identities = keys.load_identities(KEY)
-        self.recipients = surveys.load(DEMO).recipients
+        self.recipients = age.Recipients(surveys.load(DEMO).recipients)
         self.data = work / "data"
         self._rrdesk("simulate", DEMO, "--data", self.data, "-n", 3, "--seed", seed)
         self.stick = work / "stick"

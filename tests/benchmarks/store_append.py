@@ -200,8 +200,8 @@ def durable_answers(folder: Path, count: int, pause: float, rounds: int) -> dict
     demo = surveys.load(Path(__file__).resolve().parents[2] / "resources" / "surveys" / "demo.toml")
     plain = records.pad(records.Record(survey=demo.id, device="0" * 32, log="0" * 32, interview=1, position=2,
                                        kind="answer", question="q", answer="yes"), records.record_size(demo))
-    kinds = {"X25519": [age.Identity.generate().recipient],
-             "hybrid": [age.Identity.generate(post_quantum=True).recipient]}
+    kinds = {"X25519": age.Recipients([age.Identity.generate().recipient]),
+             "hybrid": age.Recipients([age.Identity.generate(post_quantum=True).recipient])}  # parsed once, as a station
     out: dict[str, dict] = {k: {"whole": [], "seal": [], "bytes": 0} for k in kinds}
     writers = {k: _new_log(folder / f"answer-{k}.rrlog", OsOps()) for k in kinds}
     try:

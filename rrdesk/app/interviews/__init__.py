@@ -114,6 +114,7 @@ class Station:
         self.device = device_id(self.data, self.ops)
         self._laptop = laptop_key(self.data)  # why: made now, so an export only reads the data folder (it signs with it)
         self._size = record_size(survey)
+        self._recipients = age.Recipients(survey.recipients)  # parsed once: every record is sealed to them
         self._per_interview = 1 + 2 * len(survey.randomized)  # a start, then two records per slot
         self.problems: list[Problem] = []
         self._base = 0  # interviews begun in this device's earlier logs (set with the log)
@@ -178,7 +179,7 @@ class Station:
         path = log.log_path(self.data, self.survey.id, self.device, log_id)
         writer = log.LogWriter.create(path, survey_id=self.survey.id, device_id=self.device, log_id=log_id,
                                       created=self.today().isoformat(), first_key=first_key,
-                                      sealed_first_key=age.encrypt(first_key, self.survey.recipients, random=system_bytes),
+                                      sealed_first_key=age.encrypt(first_key, self._recipients, random=system_bytes),
                                       ops=self.ops)
         try:
             write_signature(path, writer.header, self._laptop, self.ops)  # durable before the first record
@@ -329,7 +330,7 @@ class Station:
         records -- which kind comes next, and each slot's two records -- so only it and this
         station call this."""
         record = self._record(interview, kind, interviewer, question, direct, began)
-        return self.writer.append(age.encrypt(pad(record, self._size), self.survey.recipients, random=system_bytes))
+        return self.writer.append(age.encrypt(pad(record, self._size), self._recipients, random=system_bytes))
 
     def add_answer(self, interview: int, interviewer: str, question: str, labels: Sequence[str],
                    index: Any, *, began: float | None = None) -> int:
@@ -339,7 +340,7 @@ class Station:
         returns. Returns its sequence number in the log."""
         record = self._record(interview, "answer", interviewer, question, began=began)
         plaintext = select(answer_rows(record, labels, self._size), index)
-        return self.writer.append(age.encrypt(plaintext, self.survey.recipients, random=system_bytes))
+        return self.writer.append(age.encrypt(plaintext, self._recipients, random=system_bytes))
 
     def close(self) -> None:
         self.writer.close()

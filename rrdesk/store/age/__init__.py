@@ -2,7 +2,8 @@
 recipients, on pyca/cryptography; binary age files, and ASCII-armored ones to open.
 
 The one age implementation, as the age tool has one: :class:`Sealer` seals (:func:`encrypt` is
-a whole plaintext through it; the export streams its bundle through it) and :class:`Opener`
+a whole plaintext through it; the export streams its bundle through it), to recipients given as
+strings or as :class:`Recipients` parsed once (a station's survey: no decoding per record) and :class:`Opener`
 opens (:func:`decrypt` is a whole file through it; the aggregator opens every record with one);
 both open an ASCII-armored file as the age tool does (:func:`is_armored`: it starts with the
 armor's begin line after whitespace), and :func:`unarmor` decodes armor strictly on its own;
@@ -19,6 +20,7 @@ from rrdesk.store.age._age import (
     PAYLOAD_NONCE_SIZE,
     Identity,
     Opener,
+    Recipients,
     Sealer,
     decrypt,
     encrypt,
@@ -51,6 +53,7 @@ __all__ = [
     "OUTER32",
     "Opener",
     "PAYLOAD_NONCE_SIZE",
+    "Recipients",
     "SealedFile",
     "Sealer",
     "decrypt",

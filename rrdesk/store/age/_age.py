@@ -37,7 +37,6 @@ import os
 import re
 from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
-from functools import lru_cache
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives import hpke
@@ -211,13 +210,6 @@ def _recipient(text: str) -> tuple[bytes, hpke.MLKEM768X25519PublicKey | None]:
     """The key of a recipient, and pyca's key for a hybrid one."""
     if not isinstance(text, str):
         raise AgeError("not an age recipient (age1… or age1pq1…)")
-    return _parsed_recipient(text)
-
-
-@lru_cache(maxsize=64)
-def _parsed_recipient(text: str) -> tuple[bytes, hpke.MLKEM768X25519PublicKey | None]:
-    """:func:`_recipient` once per process for each of a survey's few recipients, not for every
-    record (a hybrid recipient is 1959 bech32 characters, and its key is checked)."""
     if bech32.is_age_recipient(text):
         key = bech32.decode(text)[1]
         _usable(key)
@@ -227,6 +219,40 @@ def _parsed_recipient(text: str) -> tuple[bytes, hpke.MLKEM768X25519PublicKey | 
         _usable(key[_MLKEM_PUBLIC:])
         return key, _hybrid_public(key)
     raise AgeError("not an age recipient (age1… or age1pq1…)")
+
+
+class Recipients:
+    """A list of ``age1…`` / ``age1pq1…`` recipients parsed once, to seal many files to: what a
+    station holds for its survey, so that sealing a record does no bech32 decoding, no key check
+    and no key object construction (:func:`encrypt` and :class:`Sealer` take it, or the strings).
+
+    Raises
+    ------
+    TypeError
+        One string given instead of a sequence of them.
+    AgeError
+        No recipient, or one that :func:`parse_recipient` refuses.
+    """
+
+    __slots__ = ("_keys", "texts")
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        if isinstance(texts, str):
+            raise TypeError("recipients is a sequence of age1… strings, not one string")
+        self.texts: tuple[str, ...] = tuple(texts)
+        if not self.texts:
+            raise AgeError("no recipients to seal to")
+        keys: list[tuple[bytes, X25519PublicKey | None, hpke.MLKEM768X25519PublicKey | None]] = []
+        for text in self.texts:
+            key, hybrid = _recipient(text)
+            keys.append((key, X25519PublicKey.from_public_bytes(key) if hybrid is None else None, hybrid))
+        self._keys = tuple(keys)
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    def __repr__(self) -> str:
+        return f"Recipients({list(self.texts)!r})"
 
 
 def _usable(x25519: bytes) -> None:
@@ -248,9 +274,11 @@ def is_post_quantum(recipient: str) -> bool:
     return bech32.is_age_hybrid_recipient(recipient)
 
 
-def sealed_size(size: int, recipients: Sequence[str]) -> int:
+def sealed_size(size: int, recipients: Sequence[str] | Recipients) -> int:
     """The size of the age file :func:`encrypt` makes of a ``size``-byte plaintext for
     ``recipients``: every stanza of a type has one size, so it is the same for every file."""
+    if isinstance(recipients, Recipients):
+        recipients = recipients.texts
     stanzas = sum(_HYBRID_STANZA if is_post_quantum(r) else _X25519_STANZA for r in recipients)
     chunks = max(1, -(-size // CHUNK_SIZE))
     return len(fmt.VERSION_LINE) + stanzas + _MAC_LINE + PAYLOAD_NONCE_SIZE + size + chunks * TAG_SIZE
@@ -320,9 +348,10 @@ def identity_file_text(identity: Identity, created: datetime) -> str:
     return f"# created: {stamp}\n# public key: {identity.recipient}\n{identity}\n"
 
 
-def encrypt(plaintext: bytes, recipients: Sequence[str], *, random: ByteSource = os.urandom) -> bytes:
+def encrypt(plaintext: bytes, recipients: Sequence[str] | Recipients, *, random: ByteSource = os.urandom) -> bytes:
     """Seal ``plaintext`` as a binary age file with one stanza per recipient (X25519, or
-    mlkem768x25519 for an ``age1pq1…`` recipient), in the recipients' order.
+    mlkem768x25519 for an ``age1pq1…`` recipient), in the recipients' order. Sealing many
+    files to the same recipients, give them as :class:`Recipients`: parsed once, not per file.
 
     ``random(n)`` supplies every random byte (file key, one ephemeral secret per X25519
     recipient, payload nonce, in that order); the default is the OS CSPRNG. A test may
@@ -341,15 +370,11 @@ class Sealer:
     tar through it). :meth:`update` returns the sealed bytes ready so far (the header first),
     :meth:`finish` the rest, the final chunk included; ``size`` counts the sealed bytes so far."""
 
-    def __init__(self, recipients: Sequence[str], *, random: ByteSource = os.urandom) -> None:
-        if isinstance(recipients, str):
-            raise TypeError("recipients is a sequence of age1… strings, not one string")
-        keys = [_recipient(r) for r in recipients]
-        if not keys:
-            raise AgeError("no recipients to seal to")
+    def __init__(self, recipients: Sequence[str] | Recipients, *, random: ByteSource = os.urandom) -> None:
+        parsed = recipients if isinstance(recipients, Recipients) else Recipients(recipients)
         file_key = _draw(random, FILE_KEY_SIZE)
-        header = fmt.encode([wrap(file_key, key, random) if hybrid is None else wrap_hybrid(file_key, hybrid)
-                             for key, hybrid in keys])
+        header = fmt.encode([wrap(file_key, key, random, public) if hybrid is None else wrap_hybrid(file_key, hybrid)
+                             for key, public, hybrid in parsed._keys])
         nonce = _draw(random, PAYLOAD_NONCE_SIZE)
         self._stream = ChaCha20Poly1305(hkdf(file_key, nonce, _PAYLOAD_INFO))
         self._ready = [header, b" ", fmt.b64encode(header_mac(file_key, header)), b"\n", nonce]
@@ -397,12 +422,13 @@ class Sealer:
         return out
 
 
-def wrap(file_key: bytes, recipient: bytes, random: ByteSource) -> fmt.Stanza:
-    """The X25519 stanza that gives ``file_key`` to the holder of ``recipient``'s identity."""
+def wrap(file_key: bytes, recipient: bytes, random: ByteSource, public: X25519PublicKey | None = None) -> fmt.Stanza:
+    """The X25519 stanza that gives ``file_key`` to the holder of ``recipient``'s identity
+    (``public``: pyca's key of ``recipient``, when it was made once beforehand)."""
     ephemeral = X25519PrivateKey.from_private_bytes(_draw(random, _KEY_SIZE))
     share = ephemeral.public_key().public_bytes_raw()
     try:
-        shared = ephemeral.exchange(X25519PublicKey.from_public_bytes(recipient))
+        shared = ephemeral.exchange(public if public is not None else X25519PublicKey.from_public_bytes(recipient))
     except ValueError:  # pyca refuses the all-zero shared secret of a low-order point
         raise AgeError("an age1… recipient is not a usable X25519 key (low-order point)") from None
     wrap_key = hkdf(shared, share + recipient, _X25519_INFO)
