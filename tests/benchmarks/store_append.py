@@ -40,7 +40,11 @@ its own log: the seal's share and the sealed record's bytes show what the hybrid
 
 Target
 ------
-paced: rrdesk's p50 <= 1.3 x SQLite's p50 in the same run. Exit status 0 when met, 1 otherwise.
+paced: rrdesk's p50 <= 1.3 x SQLite's p50 in the same run: the ratio of each round's p50s
+(rounds of 50, the order swapped every round) printed as min / median / max, the median
+judged -- a wall-time ratio, so only on a quiet machine, else "not judged: load …"
+(``_judge.py``). Exit status 0 when met or not judged, 1 otherwise. The whole answer an
+interviewer waits for (seal included, through a station) is ``store.py``'s part 1.
 
 Usage
 -----
@@ -58,6 +62,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run from a checkout
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import _judge  # noqa: E402 - the shared verdicts (tests/benchmarks/_judge.py)
 
 from rrdesk.core.fileio import OsOps
 from rrdesk.store.log import LogWriter
@@ -181,9 +188,14 @@ def measure(folder: Path, appends: int, pause: float, rounds: int) -> dict[str, 
             try:
                 for r in range(0, appends, rounds):
                     n = min(rounds, appends - r)
-                    out["ours"] += rrdesk_appends(writer, blob, n, pause, returned=out["returned"])
-                    out["before"] += rrdesk_appends(before, blob, n, pause, sync=True)
-                    out["sqlite"] += sqlite.commits(n, pause)
+                    if (r // rounds) % 2 == 0:
+                        out["ours"] += rrdesk_appends(writer, blob, n, pause, returned=out["returned"])
+                        out["before"] += rrdesk_appends(before, blob, n, pause, sync=True)
+                        out["sqlite"] += sqlite.commits(n, pause)
+                    else:  # why: the order swapped every round, so drift hits each way alike
+                        out["sqlite"] += sqlite.commits(n, pause)
+                        out["before"] += rrdesk_appends(before, blob, n, pause, sync=True)
+                        out["ours"] += rrdesk_appends(writer, blob, n, pause, returned=out["returned"])
             finally:
                 gc.enable()
     finally:
@@ -237,6 +249,9 @@ def main() -> int:
     parser.add_argument("--dir", type=Path, default=None)
     args = parser.parse_args()
     appends = args.appends or (300 if args.short else 2000)
+    if appends < 250:
+        parser.error("--appends must be at least 250 (5 rounds of 50)")
+    why_not = _judge.busy()
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         folder = Path(tmp)
         paced = measure(folder, appends, args.pause / 1000, 50)
@@ -248,7 +263,8 @@ def main() -> int:
     returned, flushed = paced["returned"], paced["flushed"]
     windows = [done - end for (_, end), done in zip(returned, flushed)]
     waited = sum(start < done for (start, _), done in zip(returned[1:], flushed))
-    print(f"durable append of a {BLOB}-byte record, {appends} of each way, same disk, same run:")
+    print(f"durable append of a {BLOB}-byte record, {appends} of each way, same disk, same run; "
+          f"{_judge.load_note(_judge.still_quiet(why_not))}:")
     figures = {way: {name: _percentiles(paced_or_back[name]) for name in ("ours", "before", "sqlite")}
                for way, paced_or_back in (("paced", paced), ("back", back))}
     for way, title in (("paced", f"paced (the target: a {args.pause:g} ms pause before each, every way alike):"),
@@ -275,10 +291,14 @@ def main() -> int:
           f"{ratio['back']['before']:.2f} (for information)")
     print(f"paced p50 / SQLite p50: key first {ratio['paced']['before']:.2f} (for information: what the "
           "pause alone does)")
-    met = ratio["paced"]["ours"] <= TARGET_RATIO
-    print(f"paced: rrdesk p50 / SQLite p50 = {ratio['paced']['ours']:.2f} (target <= {TARGET_RATIO}): "
-          f"{'met' if met else 'NOT met'}")
-    return 0 if met else 1
+    per_round = [statistics.median(paced["ours"][i:i + 50]) / statistics.median(paced["sqlite"][i:i + 50])
+                 for i in range(0, len(paced["ours"]), 50)]
+    why_not = _judge.still_quiet(why_not)
+    met = _judge.median(per_round) <= TARGET_RATIO
+    print(f"paced: rrdesk p50 / SQLite p50 = {ratio['paced']['ours']:.2f} over all; each round's: "
+          f"{_judge.spread(per_round)} over {len(per_round)} interleaved rounds (target median <= {TARGET_RATIO}): "
+          f"{_judge.verdict(met, why_not)}")
+    return 0 if met or why_not is not None else 1
 
 
 if __name__ == "__main__":
