@@ -153,6 +153,8 @@ def _pct(x: float) -> str:
 def _show(results: Results, bundles: tuple[str, ...], problems: list[Problem],
           skipped: tuple[tuple[str, str], ...], written: list[Path], versions: Callable[[], None],
           synthetic: int = 0, work: Fieldwork | None = None, ledger: str | None = None) -> None:
+    from rrdesk.core.results import FOLD_OVER, SMALL_GROUP, folded  # why here: loaded when results are shown
+
     s = results.survey
     print(f"{s.title} — survey {s.id}")
     print(f"{results.interviews} interviews, {results.records} records, {results.devices} laptop(s), "
@@ -169,9 +171,15 @@ def _show(results: Results, bundles: tuple[str, ...], problems: list[Problem],
             print("  no answers")
         else:
             print(f"  {'answer':<16}{'recorded':>9}{'estimate':>10}   95% CI")
-            for j, label in enumerate(r.labels):
+            order: Sequence[int] = range(len(r.labels))
+            if len(r.labels) > FOLD_OVER:  # a number question's many bins: the most common, in order
+                order = sorted(sorted(order, key=lambda j: -e.estimate[j])[:FOLD_OVER])
+            for j in order:
                 lo, hi = e.ci95[j]
-                print(f"  {label:<16}{e.reported[j]:>9}{_pct(e.estimate[j]):>10}   {_pct(lo)} – {_pct(hi)}")
+                print(f"  {r.labels[j]:<16}{e.reported[j]:>9}{_pct(e.estimate[j]):>10}   {_pct(lo)} – {_pct(hi)}")
+            if len(order) < len(r.labels):
+                print(f"  … the {len(order)} most common of {len(r.labels)} answers shown: every answer is in "
+                      "--json, and in estimates.csv and the report with --out")
         if r.weighted is not None:  # the survey's [weight]: the same line the report has
             w = r.weighted
             j = 1 if r.yes_no else max(range(len(r.labels)), key=lambda i: w.estimate[i])
@@ -185,7 +193,8 @@ def _show(results: Results, bundles: tuple[str, ...], problems: list[Problem],
         if r.groups:
             cats = [1] if r.yes_no else range(len(r.labels))
             print(f"  {'by ' + str(results.by):<26}{'n':>6}{'YES' if r.yes_no else 'estimate':>10}   95% CI")
-            for g in r.groups:
+            shown, small = folded(r.groups)  # why: a --by site of 200 groups stays readable
+            for g in shown:
                 if g.estimate.n == 0:  # as the CSV (empty) and the JSON (null): never 50 % [0, 100 %]
                     print(f"    {g.name or '(unknown)':<24}{0:>6}{'no answers':>14}")
                     continue
@@ -196,6 +205,11 @@ def _show(results: Results, bundles: tuple[str, ...], problems: list[Problem],
                           f"{_pct(lo)} – {_pct(hi)}{'  !' if g.warning else ''}")
                 if g.warning:
                     print(f"    ! {g.name or '(unknown)'}: {g.warning}")
+            if small:
+                empty = sum(g.estimate.n == 0 for g in small)
+                some = f"… and {len(small)} group(s) of" if shown else f"all {len(small)} groups have"
+                print(f"    {some} under {SMALL_GROUP} answers{f' ({empty} with none)' if empty else ''}, "
+                      "not shown: every group is in --json, and in estimates.csv and the report with --out")
     if results.model is not None:
         _show_model(results.model)
     versions()

@@ -14,13 +14,16 @@ Pure: no file is read or written here (``rrdesk.app.aggregate`` writes them), an
 from __future__ import annotations
 
 from rrdesk.core.results.model import (
+    FOLD_OVER,
     SMALL_GROUP,
     UNKNOWN_GROUP,
     Group,
     QuestionResult,
     Results,
     design_parameters,
+    folded,
     results,
 )
 
-__all__ = ["SMALL_GROUP", "UNKNOWN_GROUP", "Group", "QuestionResult", "Results", "design_parameters", "results"]
+__all__ = ["FOLD_OVER", "SMALL_GROUP", "UNKNOWN_GROUP", "Group", "QuestionResult", "Results", "design_parameters",
+           "folded", "results"]

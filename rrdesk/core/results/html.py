@@ -21,7 +21,7 @@ from rrdesk.core.problems import Problem
 from rrdesk.core.regression import CHEATING, MODEL_METHOD
 from rrdesk.core.results import fitting
 from rrdesk.core.results.fitting import ModelResult
-from rrdesk.core.results.model import SMALL_GROUP, QuestionResult, Results, small_sample
+from rrdesk.core.results.model import FOLD_OVER, SMALL_GROUP, Group, QuestionResult, Results, folded, small_sample
 
 DESIGN_NAMES = {"forced": "forced response", "warner": "Warner's mirrored question",
                 "unrelated": "unrelated question", "kary": "k-ary randomized response",
@@ -212,7 +212,12 @@ def _question(r: QuestionResult, by: str | None, lang: str) -> str:
                f"answer &middot; 95&nbsp;% CI {_pct(e.ci95[top][0])} &ndash; {_pct(e.ci95[top][1])}</small></div>")
         rows = [_Row(labels[j], e.estimate[j], e.ci95[j], e.reported[j] / e.n, small) for j in range(len(labels))]
     randomized = q.design is not None
-    parts = [head, big, _chart(rows, show_reported=randomized), _legend(randomized), _table(r, labels)]
+    table = _table(r, labels)
+    if len(rows) > FOLD_OVER:  # a number question's many bins (a site code): the largest charted
+        rows = sorted(rows, key=lambda row: -(row.estimate or 0.0))[:FOLD_OVER]
+        table = (f"<p class=\"small\">The {FOLD_OVER} most common of {len(labels)} answers are charted.</p>"
+                 f"<details><summary>All {len(labels)} answers</summary>{table}</details>")
+    parts = [head, big, _chart(rows, show_reported=randomized), _legend(randomized), table]
     if small:
         parts.insert(2, f"<p class=\"warn\">&#9888; {escape(small)}</p>")
     if r.groups:
@@ -329,7 +334,8 @@ def _groups(r: QuestionResult, by: str, labels: Sequence[str]) -> str:
     """The question by subgroup: YES per group, or every answer under a heading per group."""
     rows: list[_Row] = []
     notes = []
-    for g in r.groups:
+    shown, small = folded(r.groups)
+    for g in shown:
         name, e = g.name or "(unknown)", g.estimate
         if e.n == 0:
             notes.append(f"{escape(name)}: no answers")
@@ -354,8 +360,33 @@ def _groups(r: QuestionResult, by: str, labels: Sequence[str]) -> str:
         out.append(_chart(rows, show_reported=r.question.design is not None))
     if notes:
         out.append("<p class=\"small\">" + "<br>".join(notes) + "</p>")
+    if small:
+        out.append(_small_groups(r, small, labels, charted=len(shown)))
     out.append("</details>")
     return "".join(out)
+
+
+def _small_groups(r: QuestionResult, small: Sequence[Group], labels: Sequence[str], charted: int) -> str:
+    """The groups of under :data:`SMALL_GROUP` answers when there are many groups, folded into
+    one table: their intervals are too wide to chart one by one."""
+    cats = [1] if r.yes_no else list(range(len(labels)))
+    head = "".join(f"<th>{'YES' if r.yes_no else escape(labels[j])}</th>" for j in cats)
+    body = []
+    for g in small:
+        e = g.estimate
+        cells = [escape(g.name or "(unknown)"), str(e.n)]
+        if e.n == 0:
+            cells += ["no answers"] + [""] * (len(cats) - 1)
+        else:
+            cells += [f"{_pct(e.estimate[j])} ({_pct(e.ci95[j][0])} &ndash; {_pct(e.ci95[j][1])})" for j in cats]
+        body.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    what = (f"{charted} group{'s' if charted != 1 else ''} of at least {SMALL_GROUP} answers charted above; "
+            f"{len(small)} with fewer answers are" if charted else
+            f"All {len(small)} groups have fewer than {SMALL_GROUP} answers each, and are")
+    return (f"<p class=\"small\">{what} folded below: their intervals are too wide to compare one by one "
+            "(estimates.csv holds every group).</p>"
+            f"<details><summary>{len(small)} small groups (under {SMALL_GROUP} answers)</summary>"
+            f"<table><tr><th>group</th><th>n</th>{head}</tr>{''.join(body)}</table></details>")
 
 
 def _where(p: Problem) -> str:

@@ -22,6 +22,11 @@ from rrdesk.core.survey import SKIPPED_GROUP, Question, Survey
 #: Below this many answers a subgroup's estimate is flagged: its interval is wide and the
 #: standard error's normal approximation is rough (a common rule of thumb, e.g. Agresti 2013).
 SMALL_GROUP = 30
+#: Over this many subgroups (``--by`` a site or village: up to 200) the report and the terminal
+#: show the groups of at least :data:`SMALL_GROUP` answers and fold the small ones into one
+#: table (report) or one line (terminal); the CSVs and the JSON always hold every group.
+#: Why 12: as many as a choice question's answers, what one chart shows legibly.
+FOLD_OVER = 12
 #: Why an estimate is null in the JSON and blank in estimates.csv.
 EMPTY = "no answers in this subgroup: nothing to estimate"
 UNKNOWN_GROUP = ""  # answers whose interview's start record (with the direct answers) is missing
@@ -36,6 +41,16 @@ class Group:
     estimate: Estimate
     warning: str
     weighted: Weighted | None = None  # with [weight] or [sample]: the subgroup's design-based estimate
+
+
+def folded(groups: tuple[Group, ...]) -> tuple[tuple[Group, ...], tuple[Group, ...]]:
+    """(the groups to show, the small ones to fold): every group when there are at most
+    :data:`FOLD_OVER`, else those with at least :data:`SMALL_GROUP` answers and the rest, each
+    in the ``by`` question's order."""
+    if len(groups) <= FOLD_OVER:
+        return groups, ()
+    return (tuple(g for g in groups if g.estimate.n >= SMALL_GROUP),
+            tuple(g for g in groups if g.estimate.n < SMALL_GROUP))
 
 
 @dataclass(frozen=True)

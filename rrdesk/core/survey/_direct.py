@@ -21,7 +21,7 @@ from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any, Callable
 
 import rrdesk.core.survey._relevant as _relevant
-from rrdesk.core.survey._rules import MAX_CHOICES, Place, is_number, show
+from rrdesk.core.survey._rules import Place, is_number, show
 
 if TYPE_CHECKING:  # why: _model imports NumberRange from here
     from rrdesk.core.survey._model import Question
@@ -37,8 +37,10 @@ MAX_MAGNITUDE = 10**9
 MAX_DECIMALS = 6
 #: Why 1: a decimal question without ``decimals`` records tenths (a weight in kg, hours a day).
 DEFAULT_DECIMALS = 1
-#: Why: as many groups as a k-ary question's categories; more makes every subgroup tiny.
-MAX_BINS = MAX_CHOICES
+#: Why 200: enough for a split by site or village (issue 33: 50 sites, 200 villages); the report
+#: folds the small groups, and each group's estimate is one row of the CSVs and the JSON.
+#: More is a different analysis (a model with the number itself: ``--model``).
+MAX_BINS = 200
 #: Why 5: default bins make about five groups -- enough to see a trend, each still large.
 DEFAULT_BINS = 5
 
