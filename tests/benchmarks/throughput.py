@@ -18,8 +18,9 @@ are a pre-built random ``int64`` array (0/1, or 0..3 for kary). For each design
 and ``n`` (``10**6`` and ``10**5`` by default), after one warm-up call of each,
 ``--reps`` interleaved pairs (default 9, at least 5; the order swapped every pair)
 time both calls on the **thread's CPU time** (``time.thread_time_ns``: user and
-system, so ``getrandom``'s work counts) and on the wall clock, the garbage
-collector disabled. Single-threaded: numpy's elementwise operations use one core,
+system, so ``getrandom``'s work counts) and on the wall clock, each side the least
+of 3 calls (another process's switches empty the caches: the least is the call
+they disturbed least), the garbage collector disabled. Single-threaded: numpy's elementwise operations use one core,
 so the 2-core machine is not oversubscribed by the benchmark itself.
 
 Printed per row: the CPU-time ratio of each pair as min / median / max
@@ -73,11 +74,15 @@ def label(d: Design) -> str:
     return f"kary({d.categories})" if d.kind == "kary" else d.kind
 
 
-def timed(fn, *args) -> tuple[int, int]:
-    """(thread CPU ns, wall ns) of one call."""
-    t0, c0 = time.perf_counter_ns(), time.thread_time_ns()
-    fn(*args)
-    return time.thread_time_ns() - c0, time.perf_counter_ns() - t0
+def timed(fn, *args, least_of: int = 3) -> tuple[int, int]:
+    """(thread CPU ns, wall ns) of a call: the least of ``least_of`` calls, each, so that the
+    caches another process emptied at a switch do not count (timeit's practice)."""
+    cpu = wall = 2**63
+    for _ in range(least_of):
+        t0, c0 = time.perf_counter_ns(), time.thread_time_ns()
+        fn(*args)
+        cpu, wall = min(cpu, time.thread_time_ns() - c0), min(wall, time.perf_counter_ns() - t0)
+    return cpu, wall
 
 
 def bench(d: Design, n: int, reps: int, rng: np.random.Generator) -> tuple[list[float], list[int], list[int]]:
