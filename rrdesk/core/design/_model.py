@@ -12,6 +12,7 @@ import enum
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING, Sequence
 
 if TYPE_CHECKING:  # why: numpy loads when a matrix is asked for, not with every survey (start-up)
@@ -131,47 +132,18 @@ class Design:
     @property
     def exact_matrix(self) -> tuple[tuple[Fraction, ...], ...]:
         """``P(report | truth)`` as exact fractions, indexed ``[truth][report]``."""
-        k = self.categories
-        pi = Fraction(self.prevalence, WHEEL)
-        rows = []
-        for truth in range(k):
-            row = [Fraction(0)] * k
-            for s in self.sectors:
-                p = Fraction(s.weight, WHEEL)
-                act = s.instruction.act
-                if act is Act.TRUTH:
-                    row[truth] += p
-                elif act is Act.OPPOSITE:
-                    row[1 - truth] += p
-                elif act is Act.SAY:
-                    row[s.instruction.value] += p
-                else:  # OTHER: the unrelated question is YES with probability π
-                    row[YES] += p * pi
-                    row[NO] += p * (1 - pi)
-            rows.append(tuple(row))
-        return tuple(rows)
+        return _exact_matrix(self)
 
     @property
     def matrix(self) -> np.ndarray:
-        """``P(report | truth)`` as floats, ``matrix[truth, report]``; rows sum to 1."""
-        import numpy as np
-
-        return np.array([[float(x) for x in row] for row in self.exact_matrix])
+        """``P(report | truth)`` as floats, ``matrix[truth, report]``; rows sum to 1. Read-only:
+        one array per design, shared by every caller."""
+        return _float_matrix(self)
 
     @property
     def max_ratio(self) -> Fraction | None:
         """The largest ratio ``P(r | t) / P(r | t')``; ``None`` when it is unbounded."""
-        m = self.exact_matrix
-        best = Fraction(1)
-        for report in range(self.categories):
-            column = [m[t][report] for t in range(self.categories)]
-            low, high = min(column), max(column)
-            if low == 0:
-                if high > 0:
-                    return None
-                continue
-            best = max(best, high / low)
-        return best
+        return _max_ratio(self)
 
     @property
     def epsilon(self) -> float:
@@ -205,3 +177,58 @@ class Design:
         """Random bytes one answer uses: a 32-bit draw for the sector, and for the
         unrelated design one more for the simulated answer to the other question."""
         return 8 if self.kind == "unrelated" else 4
+
+
+# -- exact quantities, once per design ---------------------------------------------------------
+# why cached: a design is immutable and hashable, and ``rrdesk check`` of 100 twelve-choice
+# questions asked each design's matrix thousands of times (1.4 s in Fraction arithmetic)
+
+_CACHED = 1024  # why: far more designs than a survey of 100 questions (and its cdm groups) holds
+
+
+@lru_cache(maxsize=_CACHED)
+def _exact_matrix(design: Design) -> tuple[tuple[Fraction, ...], ...]:
+    """:attr:`Design.exact_matrix`: each cell an integer sum over the sectors on the grid of
+    ``WHEEL**2`` (an unrelated sector's share splits by the prevalence, ``prevalence / WHEEL``),
+    made a fraction once."""
+    k, pi = design.categories, design.prevalence
+    rows = []
+    for truth in range(k):
+        row = [0] * k  # in units of WHEEL**-2
+        for s in design.sectors:
+            act = s.instruction.act
+            if act is Act.TRUTH:
+                row[truth] += s.weight * WHEEL
+            elif act is Act.OPPOSITE:
+                row[1 - truth] += s.weight * WHEEL
+            elif act is Act.SAY:
+                row[s.instruction.value] += s.weight * WHEEL
+            else:  # OTHER: the unrelated question is YES with probability π
+                row[YES] += s.weight * pi
+                row[NO] += s.weight * (WHEEL - pi)
+        rows.append(tuple(Fraction(x, WHEEL * WHEEL) for x in row))
+    return tuple(rows)
+
+
+@lru_cache(maxsize=_CACHED)
+def _float_matrix(design: Design) -> np.ndarray:
+    import numpy as np
+
+    out = np.array([[float(x) for x in row] for row in _exact_matrix(design)])
+    out.setflags(write=False)  # why: shared by every caller of Design.matrix
+    return out
+
+
+@lru_cache(maxsize=_CACHED)
+def _max_ratio(design: Design) -> Fraction | None:
+    m = _exact_matrix(design)
+    best = Fraction(1)
+    for report in range(design.categories):
+        column = [m[t][report] for t in range(design.categories)]
+        low, high = min(column), max(column)
+        if low == 0:
+            if high > 0:
+                return None
+            continue
+        best = max(best, high / low)
+    return best
