@@ -9,7 +9,9 @@ any run slower, by any factor. So, as pyperf and hyperfine do:
   only when the machine is **quiet**: otherwise the verdict says "not judged: load N on C cores"
   and prints the figure all the same;
 - a comparison of two programs is made of **interleaved A/B pairs** (A, B, B, A, ...), so that
-  load hits both alike, and printed as the min, median and max of the ratios.
+  load hits both alike, and printed as the min, median and max of the ratios; judged on the
+  median when quiet, and on a busy machine only when every pair falls on one side of the
+  target (:func:`pairs_verdict`).
 """
 from __future__ import annotations
 
@@ -91,6 +93,23 @@ def pairs(a: Callable[[], float], b: Callable[[], float], n: int = 5) -> list[fl
 def median(values: list[float]) -> float:
     """The median of a set of ratios: what a verdict on interleaved pairs is judged on."""
     return statistics.median(values)
+
+
+def pairs_verdict(ratios: list[float], target: float, why_not: str | None) -> str:
+    """The verdict on interleaved pairs' ratios (lower is better) against ``target``: the median
+    on a quiet machine; on a busy one only when every pair agrees (all under or all over the
+    target), else why not -- load inflates even CPU time a little (caches emptied at each
+    switch, a virtual core's stolen time), enough to move a figure near its target across it."""
+    if why_not is None:
+        return verdict(median(ratios) <= target)
+    if max(ratios) <= target or min(ratios) > target:
+        return verdict(max(ratios) <= target)
+    return f"{why_not}; the pairs straddle the target"
+
+
+def pairs_ok(ratios: list[float], target: float, why_not: str | None) -> bool:
+    """Whether :func:`pairs_verdict` is not a FAIL (a run not judged does not fail)."""
+    return pairs_verdict(ratios, target, why_not) != "FAIL"
 
 
 def spread(values: list[float]) -> str:
