@@ -19,8 +19,8 @@ sector also has its own texture, and the pointer is a large dark arrow at
 
 The widget's parts: its colours and textures are in :mod:`rrdesk.gui.spinner.style`,
 its geometry and label pixmaps in :mod:`rrdesk.gui.spinner.layout`, the painting of a
-frame in :mod:`rrdesk.gui.spinner.paint`, and the clock of a spin in
-:mod:`rrdesk.gui.spinner.timing`.
+frame in :mod:`rrdesk.gui.spinner.paint`, and the clock of a spin, its frames paced by the
+display, in :mod:`rrdesk.gui.spinner.timing`.
 """
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ from PySide6.QtGui import (
     QAccessible,
     QAccessibleInterface,
     QAccessibleValueChangeEvent,
+    QImage,
     QKeyEvent,
     QMouseEvent,
     QPainter,
@@ -319,7 +320,23 @@ class SpinnerWidget(QWidget):
         banner = self._banner if self._practice else None
         self._layout = build_layout(self.size(), self._design, self._angles, self._labels, self.font(),
                                     self.devicePixelRatioF(), banner)
+        self._prewarm(self._layout)
         return self._layout
+
+    def _prewarm(self, layout: Layout) -> None:
+        """Paint one turned frame off screen as soon as a layout is built (the idle wheel is
+        painted before any spin): what a spinning frame needs beyond the idle one (rotated
+        label pixmaps, glyphs, brushes) is made then, not in the first frames of a spin,
+        which would come late (issue 33: 3-5 frames dropped on the first spin)."""
+        ratio = self.devicePixelRatioF()
+        image = QImage(max(1, round(self.width() * ratio)), max(1, round(self.height() * ratio)),
+                       QImage.Format.Format_ARGB32_Premultiplied)
+        image.setDevicePixelRatio(ratio)
+        painter = QPainter(image)
+        try:
+            wheel_paint.paint_frame(painter, layout, self._angles, 7.0, None, None, None)
+        finally:
+            painter.end()
 
 
 # -- what a screen reader reads ------------------------------------------------------------------
