@@ -60,6 +60,7 @@ class Answers:
         self.station, self.survey = station, survey
         self.interview = None
         self.left: list = []
+        self.cpu: dict[str, list[int]] = {"spin": [], "record": []}  # this thread's CPU ns of each
 
     def _next(self):
         if not self.left:
@@ -75,14 +76,26 @@ class Answers:
             q = self._next()
             assert self.interview is not None
             time.sleep(pause)
-            t0 = time.perf_counter_ns()
+            t0, c0 = time.perf_counter_ns(), time.thread_time_ns()
             spin = self.interview.spin(q.id, 1 if q.design.categories == 2 else 0)
             spins.append(time.perf_counter_ns() - t0)
+            self.cpu["spin"].append(time.thread_time_ns() - c0)
             time.sleep(pause)
-            t0 = time.perf_counter_ns()
+            t0, c0 = time.perf_counter_ns(), time.thread_time_ns()
             self.interview.record(q.id, spin.answer)
             recs.append(time.perf_counter_ns() - t0)
+            self.cpu["record"].append(time.thread_time_ns() - c0)
         return spins, recs
+
+
+def _sqlite_cpu(sqlite: SQLiteFull, count: int, pause: float, cpu: list[int]) -> list[int]:
+    """``count`` paced commits, and each one's CPU ns of this thread noted in ``cpu``."""
+    samples = []
+    for _ in range(count):
+        c0 = time.thread_time_ns()
+        samples += sqlite.commits(1, pause)  # why one by one: the pause before it takes no CPU
+        cpu.append(time.thread_time_ns() - c0)
+    return samples
 
 
 def interviewer_wait(folder: Path, survey: surveys.Survey, pairs: int, per_round: int,
@@ -91,7 +104,7 @@ def interviewer_wait(folder: Path, survey: surveys.Survey, pairs: int, per_round
     ratios of each round's medians, and every sample."""
     folder.mkdir(parents=True, exist_ok=True)
     sqlite = SQLiteFull(folder / "bench.sqlite")
-    every: dict[str, list[int]] = {"spin": [], "record": [], "sqlite": []}
+    every: dict[str, list[int]] = {"spin": [], "record": [], "sqlite": [], "sqlite_cpu": []}
     spin_ratios, record_ratios = [], []
     try:
         with Station(survey, folder / "station") as station:
@@ -103,9 +116,9 @@ def interviewer_wait(folder: Path, survey: surveys.Survey, pairs: int, per_round
                 for r in range(pairs):
                     if r % 2 == 0:
                         spins, recs = answers.answers(per_round, pause)
-                        commits = sqlite.commits(per_round, pause)
+                        commits = _sqlite_cpu(sqlite, per_round, pause, every["sqlite_cpu"])
                     else:
-                        commits = sqlite.commits(per_round, pause)
+                        commits = _sqlite_cpu(sqlite, per_round, pause, every["sqlite_cpu"])
                         spins, recs = answers.answers(per_round, pause)
                     base = statistics.median(commits)
                     spin_ratios.append(statistics.median(spins) / base)
@@ -115,6 +128,7 @@ def interviewer_wait(folder: Path, survey: surveys.Survey, pairs: int, per_round
                     every["sqlite"] += commits
             finally:
                 gc.enable()
+            every["spin_cpu"], every["record_cpu"] = answers.cpu["spin"][10:], answers.cpu["record"][10:]
     finally:
         sqlite.db.close()
     return spin_ratios, record_ratios, every
@@ -146,6 +160,9 @@ def main() -> int:
             p50, p95, p99 = np.percentile(ms, [50, 95, 99])
             what = {"spin": "Interview.spin  ", "record": "Interview.record", "sqlite": "SQLite commit   "}[name]
             print(f"   {what}: p50 {p50:.3f} ms   p95 {p95:.3f} ms   p99 {p99:.3f} ms   max {ms.max():.3f} ms")
+        cpu = {name: statistics.median(every[f"{name}_cpu"]) / 1e3 for name in ("spin", "record", "sqlite")}
+        print(f"   CPU of this thread, p50: spin {cpu['spin']:.0f} µs, record {cpu['record']:.0f} µs, SQLite commit "
+              f"{cpu['sqlite']:.0f} µs (the rest of each wait is the disk's flush)")
         for name, ratios in (("spin", spin_ratios), ("record", record_ratios)):
             met = _judge.median(ratios) <= WAIT_TARGET
             ok &= met or why_not is not None
