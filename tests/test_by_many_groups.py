@@ -105,3 +105,10 @@ def test_the_report_and_the_terminal_fold_the_small_groups(aggregated):
     assert f"all {SITES} groups have under {SMALL_GROUP} answers" in shown
     assert f"the {FOLD_OVER} most common of {SITES} answers shown" in shown
     assert len(shown.splitlines()) < 100  # not a line per group and question
+
+
+def test_check_plans_200_groups_and_names_their_bins_briefly(tmp_path):
+    code, out, err = rrdesk("check", sites_survey(tmp_path), "--margin", "0.1", "--by", "site")
+    assert code == 0, err
+    assert f"grouped in {SITES} bins, 1, 2, 3 … 200" in out and "4, 5" not in out
+    assert f"in each of the {SITES} groups of site" in out

@@ -70,7 +70,9 @@ def _precision_line(q: dict[str, Any], margin: float | None) -> str:
         if q["number"]:
             n = q["number"]
             kind = "a whole number" if n["type"] == "integer" else f"a number with {n['decimals']} decimal(s)"
-            line += f": {kind} from {n['min']:g} to {n['max']:g}, grouped {', '.join(n['bins'])}"
+            bins = n["bins"]  # why shortened: a site number may have 200 bins, one a site
+            shown = ", ".join(bins) if len(bins) <= 12 else f"in {len(bins)} bins, {', '.join(bins[:3])} … {bins[-1]}"
+            line += f": {kind} from {n['min']:g} to {n['max']:g}, grouped {shown}"
         if q["relevant"]:
             line += f"; only when {q['relevant']}"
     else:
