@@ -54,8 +54,14 @@ TARGET = 2.0  # seconds per command on a 4 MB hostile bundle (issue #12)
 KINDS = ("members", "manifest", "declared", "pax", "frames", "records", "forged")
 
 
-def rrdesk(*argv: object) -> tuple[int, str, str, float, float]:
-    """The command line in this process; an ``aggregate`` counts the simulated interviews."""
+def rrdesk(*argv: object) -> tuple[int, str, str, float]:
+    """The command line in this process: (exit code, stdout, stderr, wall seconds); an
+    ``aggregate`` counts the simulated interviews (tests/test_hostile_bundles.py runs it too)."""
+    return timed(*argv)[:4]
+
+
+def timed(*argv: object) -> tuple[int, str, str, float, float]:
+    """:func:`rrdesk`, and the CPU seconds the run took (this process, all its threads)."""
     if argv and argv[0] == "aggregate":
         argv = (*argv, "--include-synthetic")  # why: every bundle here is made by rrdesk simulate
     out, err = io.StringIO(), io.StringIO()
@@ -71,7 +77,7 @@ def genuine(folder: Path) -> dict[str, bytes]:
     stick.mkdir()
     assert rrdesk("simulate", DEMO, "--data", data, "-n", 1, "--seed", 1)[0] == 0
     os.environ["RRDESK_EXPORT_SAME_DISK"] = "1"
-    code, out, err, _, _ = rrdesk("export", "--data", data, "--survey-id", "workplace-demo", "--to", stick)
+    code, out, err, _ = rrdesk("export", "--data", data, "--survey-id", "workplace-demo", "--to", stick)
     assert code == 0, err
     plain = age.decrypt(Path(out.strip()).read_bytes(), keys.load_identities(KEY))
     with tarfile.open(fileobj=io.BytesIO(plain)) as tar:
@@ -212,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
             path = folder / f"{kind}.tar.age"
             path.write_bytes(hostile(kind, base, size))
             for command in (("verify", path, "-i", KEY), ("aggregate", path, "-i", KEY, "--workers", 1)):
-                code, out, err, wall, took = rrdesk(*command)
+                code, out, err, wall, took = timed(*command)
                 worst, worst_wall = max(worst, took), max(worst_wall, wall)
                 said = (err.strip().splitlines() or out.strip().splitlines()[-1:] or [""])[0][:100]
                 print(f"  {kind:<9} {command[0]:<9} {path.stat().st_size / (1 << 20):5.2f} MB  exit {code}  "
