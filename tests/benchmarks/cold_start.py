@@ -18,7 +18,8 @@ untimed start of each fills it.
 
 The two alternate in interleaved pairs (``--runs``, default 7, at least 5; the order swapped
 every pair). Each start is timed on the wall clock and on the child's **CPU time** (user +
-system, from the moment it starts to its exit just after the window is shown): the ratio
+system, all its threads, from its start to the moment it prints that its window has shown: not
+what rrdesk does after, opening its store once the window is painted): the ratio
 rrdesk / bare of each pair is printed as min / median / max (``_judge.py``). Also timed, as
 whole processes: ``rrdesk --version`` against ``python -c pass`` + ``import numpy``, and
 ``rrdesk check`` on a 40-question survey with twelve 12-choice questions and on one of 100
@@ -52,22 +53,32 @@ from gui import LAUNCH  # noqa: E402
 
 RATIO_TARGET, CHECK_TARGET_S, CHECK_100_TARGET_S = 2.0, 0.6, 0.5
 PYCACHE = Path(tempfile.gettempdir()) / "rrdesk-bench-pycache"  # why: compiled once, outside the checkout
-BARE = ("import sys\nfrom PySide6.QtCore import QTimer\nfrom PySide6.QtWidgets import QApplication, QWidget\n"
-        "app = QApplication(sys.argv[:1]); w = QWidget(); w.resize(640, 480); w.show()\n"
-        "QTimer.singleShot(0, lambda: (print('shown', flush=True), app.quit())); app.exec()\n")
+#: Each child's "shown" line ends with the CPU seconds it had spent when it printed it (all its
+#: threads): the first window's cost, not what the app does after it (rrdesk opens its store
+#: once the window is painted, and quits only then).
+_NOTE_CPU = ("import sys, time\n"
+             "class _Noted:\n"
+             "    def __init__(self, out): self.out = out\n"
+             "    def write(self, text):\n"
+             "        if text.startswith('shown'): text = text.rstrip('\\n') + f' cpu={time.process_time():.4f}\\n'\n"
+             "        return self.out.write(text)\n"
+             "    def flush(self): self.out.flush()\n"
+             "sys.stdout = _Noted(sys.stdout)\n")
+BARE = _NOTE_CPU + ("from PySide6.QtCore import QTimer\nfrom PySide6.QtWidgets import QApplication, QWidget\n"
+                    "app = QApplication(sys.argv[:1]); w = QWidget(); w.resize(640, 480); w.show()\n"
+                    "QTimer.singleShot(0, lambda: (print('shown', flush=True), app.quit())); app.exec()\n")
 
 
 def _until_shown(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """(wall seconds to the window, the child's CPU seconds)."""
-    cpu = _judge.cpu_children()
+    """(wall seconds to the window, the child's CPU seconds until its window showed)."""
     started = time.perf_counter()
     child = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = child.stdout.readline()
     shown = time.perf_counter() - started
     child.wait(timeout=60)
-    if child.returncode != 0 or not line.startswith("shown"):
+    if child.returncode != 0 or not line.startswith("shown") or " cpu=" not in line:
         raise SystemExit(f"{argv[-1]!r} did not show a window: exit {child.returncode}, said {line!r}")
-    return shown, _judge.cpu_children() - cpu
+    return shown, float(line.rsplit(" cpu=", 1)[1])
 
 
 def _env(**extra: str) -> dict[str, str]:
@@ -83,7 +94,7 @@ def rrdesk_gui() -> tuple[float, float]:
     with tempfile.TemporaryDirectory(prefix="rrdesk-bench-") as home:
         env = _env(RRDESK_GUI_QUIT_AFTER_SHOW="1", HOME=home, XDG_CONFIG_HOME=f"{home}/config",
                    XDG_DATA_HOME=f"{home}/share")
-        return _until_shown([sys.executable, "-c", LAUNCH, "gui", "--data", f"{home}/data"], env)
+        return _until_shown([sys.executable, "-c", _NOTE_CPU + LAUNCH, "gui", "--data", f"{home}/data"], env)
 
 
 def _process(argv: list[str]) -> tuple[float, float]:
