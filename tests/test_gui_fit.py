@@ -27,6 +27,11 @@ SCALE = 2  # why: 200 % scaling is the hardest case the brief names (a 1024x600 
 # (width, height, scale): the three screens at 200 %, and the common laptop at 100 %, where a
 # question must fit without scrolling (the wheel gives up its room first)
 SCREENS = [(1024, 600, SCALE), (1366, 768, SCALE), (1920, 1080, SCALE), (1366, 768, 1)]
+# where every question opens with Spin and "I prefer not to answer" in view, unscrolled: 1920x1080
+# at 200 % (960x540, the wheel and the margins shrink, three or four choices go two a row) and the
+# laptop (where nothing of a question scrolls at all)
+UNSCROLLED = {"1920x1080@2", "1366x768@1"}
+FOUR = ROOT / "tests" / "surveys" / "four_choices.toml"  # four answers a question; English, Arabic, Swahili
 
 inside = pytest.mark.skipif(FIT not in os.environ, reason="runs in the subprocess of test_every_screen_fits")
 
@@ -54,7 +59,7 @@ def test_every_screen_fits(tmp_path, screen):
                            "-k", "test_walk", __file__], env=env, cwd=ROOT, capture_output=True, text=True,
                           timeout=180)
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
-    assert re.search(r"\b11 passed\b", done.stdout) and "skipped" not in done.stdout, done.stdout[-2000:]
+    assert re.search(r"\b14 passed\b", done.stdout) and "skipped" not in done.stdout, done.stdout[-2000:]
 
 
 # -- the checker itself: each kind of problem is found, and a sound screen has none --------------
@@ -150,6 +155,7 @@ class CheckingBot:
         self.qtbot, self.window, self.found = qtbot, window, found
         self.scrolled: set[str] = set()  # the question screens that needed scrolling
         self.page_scroll: dict[int, int] = {}  # the wheel notches each explanation page scrolls in its own area
+        self.opened: set[str] = set()  # the questions whose first look was checked
 
     def __getattr__(self, name):
         return getattr(self.qtbot, name)
@@ -172,6 +178,10 @@ class CheckingBot:
                 got.append("the explanation scrolls the window: its Next may be out of view")
             bar = explanation.area.verticalScrollBar()  # a wheel notch scrolls 3 single steps
             self.page_scroll[explanation.page] = -(-bar.maximum() // (3 * bar.singleStep()))
+        if state == "question" and w.flow.screen.question.id not in self.opened:
+            self.opened.add(w.flow.screen.question.id)
+            if os.environ.get(FIT) in UNSCROLLED:
+                got += _first_look(w, w.flow.screen)
         if state == "question" and w.flow.screen.next.isVisible() and w.flow.screen.next.hasFocus():
             following = w.flow.screen.next  # the focused Next is scrolled into view once it has its place
             try:
@@ -190,13 +200,27 @@ class CheckingBot:
         self.qtbot.mouseClick(widget, *args, **kwargs)
 
 
-def _out_of_view(window, widget) -> list[str]:
+def _out_of_view(window, widget, why: str = "has the focus but is out of view") -> list[str]:
     """``widget`` is not wholly inside the window's scrolled view."""
     from PySide6.QtCore import QRect
 
     viewport = window.scroll.viewport()
     rect = QRect(widget.mapTo(viewport, widget.rect().topLeft()), widget.size())
-    return [] if viewport.rect().contains(rect) else [f"{widget.text()!r} has the focus but is out of view"]
+    return [] if viewport.rect().contains(rect) else [f"{widget.text()!r} {why}"]
+
+
+def _first_look(window, question) -> list[str]:
+    """What a respondent cannot see of a question as it opens, unscrolled: Spin and "I prefer
+    not to answer" must be wholly in view (and the view at its top)."""
+    from rrdesk.gui.states import QuestionState
+
+    assert question.state is QuestionState.READY  # checked before its first tap
+    got = []
+    if window.scroll.verticalScrollBar().value() != 0:
+        got.append(f"{question.question.id} opens scrolled down by {window.scroll.verticalScrollBar().value()} px")
+    for widget in (question.spin_button, question.decline):
+        got += _out_of_view(window, widget, f"of {question.question.id} is out of view until one scrolls")
+    return got
 
 
 def _small(window) -> bool:
@@ -240,6 +264,29 @@ def test_walk_a_whole_interview(qtbot, tmp_path, settings, fast_spin, mode, lang
     # smallest screen (1024x600 at 200 %: 512x300, the demo's banner above) two at most
     most = 2 if os.environ[FIT] == "1024x600@2" else 0
     assert len(bot.page_scroll) == 5 and max(bot.page_scroll.values()) <= most, bot.page_scroll
+
+
+@inside
+@pytest.mark.parametrize("language", ["English", "العربية", "Kiswahili"])
+def test_walk_four_choices(qtbot, tmp_path, settings, fast_spin, language):
+    # four answers a question (assisted, then instructed); Swahili's words come from the survey alone
+    from tests.test_gui_support import answer_question, finish, open_window, respondent_part, wait_for
+
+    window = open_window(qtbot, tmp_path / "data", settings, survey=FOUR)
+    found: dict[str, list[str]] = {}
+    bot = CheckingBot(qtbot, window, found)
+    bot.mouseClick(window.dashboard.start, Qt.MouseButton.LeftButton)
+    wait_for(qtbot, window, "handover")
+    respondent_part(bot, window, language=language)
+    previous = None
+    for pick in (3, 2):  # the longest answers
+        previous, _, _ = answer_question(bot, window, previous, pick=pick)
+    finish(bot, window)
+    window.close()
+    assert found == {}, _report(found)
+    assert bot.opened == {"bullied", "skipped_pay"}
+    if os.environ[FIT] == "1366x768@1":
+        assert bot.scrolled == set(), bot.scrolled
 
 
 @inside

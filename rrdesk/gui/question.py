@@ -35,9 +35,11 @@ from rrdesk.gui.question_parts import CoverPage, SkipConfirm
 from rrdesk.gui.spinner import path as spin_path
 from rrdesk.gui.states import QuestionState, QuestionView
 from rrdesk.gui.widgets import (
+    COMPACT_BELOW,
     announce,
     button,
     columns,
+    is_short,
     label,
     make_wheel,
     margins,
@@ -50,12 +52,39 @@ from rrdesk.gui.widgets import (
 #: A survey picture's box beside its text, in pixels: a thumb's width on a small screen, big enough to
 #: recognise (the picture keeps its proportions inside it).
 PICTURE_SIDE = 96
+#: A window at least this high shows three or four choices one under the other (why: at 1366x768
+#: the fourth, 84 px high, went below the fold under the spinner's instruction; 960x540 hid Spin).
+ONE_COLUMN_FROM = 800
 
 
-def _header_margins(width: int) -> tuple[int, int, int, int]:
+def _header_margins(width: int, short: bool) -> tuple[int, int, int, int]:
     """The header row's margins: the columns' side margins below it, and their top margin above."""
-    side, top = margins(width)
+    side, top = margins(width, short)
     return side, top, side, 0
+
+
+def answer_columns(question: Question, count: int, width: int, height: int) -> int:
+    """How many columns ``count`` answer buttons take on a question screen ``width`` pixels wide
+    in a window ``height`` pixels high: YES and NO side by side, and many choices in two; three
+    or four choices one under the other (a label may be long, and a scale reads down), but two
+    a row in a window wide enough for two and under :data:`ONE_COLUMN_FROM` high, so that Spin
+    and "I prefer not to answer" show as a question opens and every answer after the spin."""
+    if not question.choices or count > 4:
+        return 2
+    return 2 if count > 2 and width >= COMPACT_BELOW.width() and height < ONE_COLUMN_FROM else 1
+
+
+def _place(grid: QGridLayout, buttons: list[QPushButton], columns: int) -> None:
+    """Put ``buttons`` in ``grid``, ``columns`` a row (again, when the count changed)."""
+    if grid.property("columns") == columns:
+        return
+    grid.setProperty("columns", columns)
+    for b in buttons:
+        grid.removeWidget(b)
+    for n, b in enumerate(buttons):
+        grid.addWidget(b, n // columns, n % columns)
+    for c in range(max(grid.columnCount(), columns)):  # a column left empty takes no room
+        grid.setColumnStretch(c, 1 if c < columns else 0)
 
 
 class QuestionScreen(QWidget):
@@ -111,7 +140,7 @@ class QuestionScreen(QWidget):
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(0)
         header = QHBoxLayout()
-        on_width(self.page, lambda width: header.setContentsMargins(*_header_margins(width)))
+        on_width(self.page, lambda width: header.setContentsMargins(*_header_margins(width, is_short(self.page))))
         header.addWidget(label(self.words("question_progress", **wording.numbers(self.words, number=number, total=total)),
                                "hint"), 1)
         self.call = button(self.words("call_interviewer"), "quiet")
@@ -231,22 +260,22 @@ class QuestionScreen(QWidget):
     def _answer_row(self, layout: QVBoxLayout, slot: Callable[[int], object], *,
                     checkable: bool = False) -> list[QPushButton]:
         """YES and NO side by side; choices one under the other (labels may be long), in two
-        columns when there are many. Each wears its answer's mark, as its sector on the wheel."""
-        answers = wording.answers(self.question, self.words)
+        columns when there are many or the window is short and wide (:func:`answer_columns`).
+        Each wears its answer's mark, as its sector on the wheel."""
         grid = QGridLayout()
         grid.setSpacing(14)
-        columns = 2 if not self.question.choices or len(answers) > 4 else 1
         buttons = []
-        for n, (index, text) in enumerate(answers):
+        for index, text in wording.answers(self.question, self.words):
             b = button(text, "answer", checkable=checkable)
             b.setProperty("answer", index)
             b.setIcon(marks.icon(marks.of_answer(self.question, index)))
             b.setIconSize(QSize(marks.SWATCH, marks.SWATCH))
             b.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
             b.clicked.connect(lambda _=False, i=index: slot(i))
-            grid.addWidget(b, n // columns, n % columns)
             buttons.append(b)
         layout.addLayout(grid)
+        on_width(self.page, lambda width: _place(grid, buttons, answer_columns(
+            self.question, len(buttons), width, self.page.window().height())))
         return buttons
 
     # -- what the controller says -------------------------------------------------------------

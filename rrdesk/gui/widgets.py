@@ -364,17 +364,25 @@ def stack_if_narrow(row: QBoxLayout, width: int, below: int = STACK_BELOW) -> No
         row.setDirection(direction)
 
 
-def margins(width: int) -> tuple[int, int]:
-    """A screen's (side, top) margins for its ``width``: tighter on a small window."""
-    return (12, 8) if width < COMPACT_BELOW.width() else (40, 24)
+def margins(width: int, short: bool = False) -> tuple[int, int]:
+    """A screen's (side, top) margins for its ``width``: tighter on a small window (narrow, or
+    ``short``: see :func:`is_short`)."""
+    return (12, 8) if short or width < COMPACT_BELOW.width() else (40, 24)
 
 
-def arrange(row: QBoxLayout, width: int) -> None:
-    """Lay ``row`` (the two columns) out for a screen ``width`` pixels wide."""
+def is_short(widget: QWidget) -> bool:
+    """Whether ``widget``'s window is shorter than :data:`COMPACT_BELOW` (1920x1080 at 200 % is
+    960x540): its type is compact already, and a spinner screen keeps its margins tight too, so
+    a question, its Spin and "I prefer not to answer" fit without scrolling."""
+    return widget.window().height() < COMPACT_BELOW.height()
+
+
+def arrange(row: QBoxLayout, width: int, short: bool = False) -> None:
+    """Lay ``row`` (the two columns) out for a screen ``width`` pixels wide (in a ``short`` window)."""
     stack_if_narrow(row, width)
-    side, top = margins(width)
+    side, top = margins(width, short)
     row.setContentsMargins(side, top, side, top)
-    compact = width < COMPACT_BELOW.width()
+    compact = short or width < COMPACT_BELOW.width()
     row.setSpacing(16 if compact else 32)
     if row.count() == 2:  # why: on a small window the text needs the room more than the wheel
         row.setStretch(0, 3 if compact else 5)
@@ -391,7 +399,7 @@ def columns(parent: QWidget) -> tuple[QVBoxLayout, QVBoxLayout]:
     row.addLayout(left)
     row.addLayout(right)
     right.setAlignment(Qt.AlignmentFlag.AlignTop)  # the wheel and Spin stay together, at the top
-    on_width(parent, lambda width: arrange(row, width))
+    on_width(parent, lambda width: arrange(row, width, is_short(parent)))
     return left, right
 
 
