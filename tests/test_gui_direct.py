@@ -125,3 +125,72 @@ def test_a_section_heading_stands_above_its_questions_while_one_is_asked(qtbot):
     assert not heading.isVisible()
     screen._numbers["age"].edit.setText("19")
     assert heading.isVisible() and screen._blocks["year"].isVisible()
+
+
+# -- issue 29, item 6: a question an answer brings up is seen; a tap on a half-shown button picks it --
+
+
+def _in_view(window, widget) -> bool:
+    from PySide6.QtCore import QRect
+
+    viewport = window.scroll.viewport()
+    return viewport.rect().contains(QRect(widget.mapTo(viewport, widget.rect().topLeft()), widget.size()))
+
+
+def _short(qtbot, window, height: int = 420) -> None:
+    """A window too short for the whole screen (as on a small laptop at 200 %): it scrolls."""
+    window.showNormal()
+    window.resize(900, height)
+    qtbot.waitUntil(lambda: window.scroll.viewport().height() <= height and window.scroll.verticalScrollBar().maximum() > 0)
+
+
+def test_a_question_an_answer_brings_up_is_scrolled_into_view_and_marked(qtbot, tmp_path, data, settings, fast_spin):
+    from rrdesk.gui.widgets import ANNOUNCER
+
+    window, direct = _window(qtbot, tmp_path, data, settings)
+    _short(qtbot, window)
+    age, year, hours = direct._numbers["age"], direct._blocks["year"], direct._blocks["hours"]
+    assert not year.isVisible() and not hours.isVisible() and year.property("revealed") is None
+    said: list[str] = []
+    ANNOUNCER.said.connect(said.append)
+    _tap(qtbot, age, "3")  # 3 is out of range: nothing comes up
+    assert not year.isVisible() and window.scroll.verticalScrollBar().value() == 0
+    _tap(qtbot, age, "0")  # 30: the year of study is asked now, below the keypad, out of view
+    qtbot.waitUntil(lambda: year.isVisible() and _in_view(window, year))
+    assert window.scroll.verticalScrollBar().value() > 0  # it was scrolled to
+    assert year.property("revealed") is True and said[-1] == "Year of study"
+    assert not hours.isVisible()
+    click(qtbot, direct._groups["year"][0][0])  # year 1: the hours are asked too
+    assert year.property("revealed") is False  # answered: no longer marked
+    qtbot.waitUntil(lambda: hours.isVisible() and window.scroll.verticalScrollBar().value() > 0)
+    # the hours' block is taller than the view: its top is brought to the top
+    viewport = window.scroll.viewport()
+    qtbot.waitUntil(lambda: 0 <= hours.mapTo(viewport, hours.rect().topLeft()).y() <= 20)
+    assert hours.height() > viewport.height() and hours.property("revealed") is True
+    assert said[-1] == "Hours of sleep lost"
+    _tap(qtbot, direct._numbers["hours"], "7")
+    assert hours.property("revealed") is False and direct.answers() == {"age": "30", "year": "1", "hours": "7.00"}
+
+
+def test_a_tap_on_a_half_shown_button_picks_it_and_brings_it_into_view(qtbot, tmp_path, data, settings, fast_spin):
+    from PySide6.QtCore import QPoint
+    from PySide6.QtTest import QTest
+
+    window, direct = _window(qtbot, tmp_path, data, settings)
+    _tap(qtbot, direct._numbers["age"], "30")  # the year of study comes up
+    _short(qtbot, window)
+    qtbot.wait(20)  # why: a person reads before tapping (a new screen's first focus never scrolls it)
+    third = direct._groups["year"][0][2]
+    qtbot.waitUntil(lambda: third.isVisible() and third.height() >= 48)
+    bar, viewport = window.scroll.verticalScrollBar(), window.scroll.viewport()
+    # scroll so that only the top half of "3" shows at the bottom of the view
+    bar.setValue(third.mapTo(direct, third.rect().topLeft()).y() - viewport.height() + third.height() // 2)
+    qtbot.waitUntil(lambda: not _in_view(window, third) and third.mapTo(viewport, third.rect().topLeft()).y()
+                    < viewport.height() - third.height() // 3)
+    finger = third.mapToGlobal(QPoint(third.width() // 2, third.height() // 4))  # on its visible half
+    QTest.mousePress(third, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, third.mapFromGlobal(finger))
+    qtbot.wait(50)  # what the press set off (the focus, any scrolling) happens before the finger lifts
+    # the finger lifts where it went down, on the screen: wherever the button is now
+    QTest.mouseRelease(third, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, third.mapFromGlobal(finger))
+    assert third.isChecked() and direct._chosen["year"] == 2
+    qtbot.waitUntil(lambda: _in_view(window, third))  # and then it is brought into view

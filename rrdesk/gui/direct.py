@@ -13,6 +13,7 @@ from typing import Sequence
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
+    QFrame,
     QGridLayout,
     QHBoxLayout,
     QLineEdit,
@@ -24,12 +25,16 @@ from PySide6.QtWidgets import (
 
 from rrdesk.core.survey import Question, asked
 from rrdesk.gui import wording
-from rrdesk.gui.widgets import TOUCH, button, label, restyle, tab_order
+from rrdesk.gui.frame import reveal
+from rrdesk.gui.widgets import TOUCH, announce, button, label, restyle, tab_order
 
 #: The erase key's sign, and the minus sign a negative range gets (typed "-" is the same).
 _ERASE, _MINUS = "⌫", "−"
 #: The hint's and the error's font sizes in resources/style.qss (QLabel[role="hint"], [role="error"]).
 _HINT_FONT, _ERROR_FONT = 18, 20
+#: A question's margins (left, top, right, bottom): room at its start for the bar that marks it
+#: while it is new (style.qss: QFrame[revealed="true"], a border 8 px wide).
+_BLOCK_MARGINS = (20, 6, 8, 6)
 
 
 def typed(text: str) -> str:
@@ -149,7 +154,9 @@ class NumberField(QWidget):
 
 class DirectScreen(QWidget):
     """The interviewer answers the survey's direct questions (asked in the clear); a question
-    its ``relevant`` condition skips is hidden, and recorded as skipped."""
+    its ``relevant`` condition skips is hidden, and recorded as skipped. A question an answer
+    brings up is scrolled into view and marked (``revealed``: a tinted block with a thick bar at
+    its start, style.qss) until it is answered; a screen reader hears its text."""
 
     submitted = Signal(dict)
     cancelled = Signal()
@@ -163,8 +170,10 @@ class DirectScreen(QWidget):
         self._groups: dict[str, tuple[list[QPushButton], tuple[str, ...]]] = {}
         self._numbers: dict[str, NumberField] = {}
         self._chosen: dict[str, int] = {}
-        self._blocks: dict[str, QWidget] = {}
+        self._blocks: dict[str, QFrame] = {}
         self._headings: list[tuple[QWidget, list[str]]] = []  # a section's heading, the questions under it
+        self._texts: dict[str, str] = {}
+        self._was_shown: dict[str, bool] | None = None  # which questions showed, once the screen is built
         outer = QVBoxLayout(self)
         outer.setContentsMargins(48, 32, 48, 32)
         outer.setSpacing(20)
@@ -186,12 +195,13 @@ class DirectScreen(QWidget):
                 self._headings.append((heading, [q.id]))
                 form.addWidget(heading)
             previous = q.heading
-            block = QWidget()
+            block = QFrame()
             block.setObjectName(f"question-{q.id}")
             rows = QVBoxLayout(block)
-            rows.setContentsMargins(0, 0, 0, 0)
+            rows.setContentsMargins(*_BLOCK_MARGINS)  # why always: a mark that comes and goes moves nothing
             rows.setSpacing(12)
-            rows.addWidget(label(q.text_in(lang), "subtitle"))
+            self._texts[q.id] = q.text_in(lang)
+            rows.addWidget(label(self._texts[q.id], "subtitle"))
             if q.number is not None:
                 field = NumberField(q)
                 field.changed.connect(self._update)
@@ -257,13 +267,28 @@ class DirectScreen(QWidget):
 
     @Slot()
     def _update(self) -> None:
-        shown = asked(self.questions, self._given())
+        given = self._given()
+        shown = asked(self.questions, given)
+        was, self._was_shown = self._was_shown, dict(shown)  # None while the screen is built: nothing is brought up
+        brought = [qid for qid in self._blocks if shown[qid] and was is not None and not was[qid]]
         for qid, block in self._blocks.items():
             block.setVisible(shown[qid])  # why: hidden, never disabled: the interviewer must not ask it
+            self._mark(block, qid in brought or (bool(block.property("revealed")) and shown[qid]
+                                                 and not given.get(qid)))
         for heading, ids in self._headings:
             heading.setVisible(any(shown[qid] for qid in ids))
         self.next.setEnabled(self.answers() is not None)
         self.updateGeometry()  # why: a message or a question shown makes the page taller: the window scrolls it
+        if brought:
+            reveal(self._blocks[brought[0]])  # why the first: a second one shows below it
+            announce(self, " ".join(self._texts[qid] for qid in brought))
+
+    @staticmethod
+    def _mark(block: QFrame, revealed: bool) -> None:
+        if bool(block.property("revealed")) != revealed:
+            block.setProperty("revealed", revealed)
+            for w in (block, *block.findChildren(QWidget)):
+                restyle(w)
 
     @Slot()
     def _submit(self) -> None:

@@ -47,12 +47,16 @@ class _FollowFocus(QObject):
     """Scrolls a button that takes the keyboard focus into view (Next after an assisted spin,
     Tab to a button below the fold) -- but not while a new screen is being shown: each screen is
     read from its top, and its first focus (Spin) would otherwise scroll its question away. A
-    button focused the moment it is shown has no place yet: it is followed until it settles."""
+    button focused the moment it is shown has no place yet: it is followed until it settles.
+    A button focused by a press (a tap on a half-shown button) is scrolled once released: moved
+    under the finger before, the release would fall outside it and the tap would select nothing.
+    A part of a screen just shown (:func:`reveal`) is followed the same way, focused or not."""
 
     def __init__(self, area: QScrollArea) -> None:
         super().__init__(area)
         self.area, self.settling = area, False
         self.followed: QWidget | None = None  # a button, or a number field (rrdesk.gui.direct)
+        self.revealing = False  # whether the followed widget was revealed, not focused
         app = QApplication.instance()
         assert isinstance(app, QApplication), "widgets live in a QApplication"  # Qt types it as the core one
         app.focusChanged.connect(self._focused)
@@ -77,25 +81,39 @@ class _FollowFocus(QObject):
         self._follow(new)
         self._into_view()
 
-    def _follow(self, button: QWidget | None) -> None:
+    def _follow(self, button: QWidget | None, *, revealing: bool = False) -> None:
         if self.followed is not None:
             try:
                 self.followed.removeEventFilter(self)
             except RuntimeError:  # why: the screen it was on was deleted meanwhile
                 pass
-        self.followed = button
+        self.followed, self.revealing = button, revealing
         if button is not None:
             button.installEventFilter(self)
 
+    def reveal(self, widget: QWidget) -> None:
+        self._follow(widget, revealing=True)
+        QTimer.singleShot(0, self._into_view)  # why: once the layout asked for has given it its place
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-        if watched is self.followed and event.type() in (QEvent.Type.Move, QEvent.Type.Resize):
-            QTimer.singleShot(0, self._into_view)  # why: after the scroll area has its new size too
+        kind = event.type()
+        if watched is self.followed and kind in (QEvent.Type.Move, QEvent.Type.Resize, QEvent.Type.MouseButtonRelease):
+            QTimer.singleShot(0, self._into_view)  # why: after the scroll area has its new size (or the tap) too
         return False
 
     def _into_view(self) -> None:
-        button = self.followed
-        if button is not None and button.isVisible() and button.hasFocus():
-            self.area.ensureWidgetVisible(button, FOCUS_MARGIN, FOCUS_MARGIN)
+        widget = self.followed
+        if widget is None or not widget.isVisible() or not (self.revealing or widget.hasFocus()):
+            return
+        if QApplication.mouseButtons() != Qt.MouseButton.NoButton:
+            return  # why: a finger still down; its release scrolls (a tap must land where it began)
+        room = self.area.viewport().height() - 2 * FOCUS_MARGIN
+        content = self.area.widget()
+        if self.revealing and widget.height() > room and content is not None:  # too tall: its top, at the top
+            top = widget.mapTo(content, widget.rect().topLeft()).y()
+            self.area.verticalScrollBar().setValue(top - FOCUS_MARGIN)
+        else:
+            self.area.ensureWidgetVisible(widget, FOCUS_MARGIN, FOCUS_MARGIN)
 
 
 class _AfterPaint(QObject):
@@ -116,6 +134,18 @@ def after_first_paint(window: QWidget, then: Callable[[], None]) -> None:
     """``then()`` once ``window`` has been painted the first time: on a real display that is
     when the window is exposed, which may come well after it is shown."""
     _AfterPaint(window, then)
+
+
+def reveal(widget: QWidget) -> None:
+    """Scroll ``widget``, a part of a screen just shown (a question its condition now asks), into
+    the view of the scroll area that holds it, once it has its place (its top, if it is taller
+    than the view); nothing when no scroll area holds it."""
+    parent = widget.parentWidget()
+    while parent is not None and not isinstance(parent, QScrollArea):
+        parent = parent.parentWidget()
+    follower = parent.findChild(_FollowFocus) if parent is not None else None
+    if follower is not None:
+        follower.reveal(widget)
 
 
 def screen_changed(area: QScrollArea) -> None:
