@@ -37,7 +37,15 @@ def is_gui(argv0: str, executable: str) -> bool:
     return GUI_NAME in (_name(argv0), _name(executable))
 
 
+#: The sound check's child (rrdesk.app.check.DECODER), as `python -m` would run it.
+DECODER = ["-m", "rrdesk.gui.audio"]
+
+
 def run(argv: list[str], *, gui: bool) -> int:
+    if argv[:2] == DECODER:  # why: a frozen program has no -m; rrdesk check runs itself this way
+        from rrdesk.gui import audio
+
+        return audio.main(argv[2:])
     from rrdesk.cli import main
 
     if not gui:

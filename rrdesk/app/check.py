@@ -8,15 +8,27 @@ contract of :mod:`rrdesk.core.results.contracts`.
 """
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 from rrdesk.app import trust
 from rrdesk.core import survey as surveys
-from rrdesk.core.errors import InputError
+from rrdesk.core.errors import InputError, SurveyError
 from rrdesk.core.results.contracts import check_json
 
-__all__ = ["check"]
+__all__ = ["check", "sounds"]
+
+#: The child process that tries each sound with Qt's decoder (rrdesk/gui/audio.py; the frozen
+#: program's entry runs the same module for these arguments).
+DECODER = ["-m", "rrdesk.gui.audio"]
+EXIT_UNAVAILABLE = 3  # the child's status when Qt Multimedia is not installed
+#: The child's time for all the sounds of a survey (each has 20 s in it; a hang ends here).
+DECODE_TIMEOUT = 120
+NO_MULTIMEDIA = "not tried: Qt Multimedia is not installed (pip install 'rrdesk[audio]')"
 
 
 def check(path: Path, margin: float | None = None, *, by: str | None = None,
@@ -30,7 +42,8 @@ def check(path: Path, margin: float | None = None, *, by: str | None = None,
     ------
     SurveyError
         The file is malformed or breaks a rule of the survey format (one located line), or a
-        picture or sound file it lists is missing, too large, not what its name says or changed.
+        picture or sound file it lists is missing, too large, not what its name says or changed,
+        or a sound does not play (Qt's decoder cannot read it to its end).
     SignatureError
         ``SURVEY.minisig`` is there but does not verify (the file changed after it was signed).
     InputError
@@ -46,8 +59,68 @@ def check(path: Path, margin: float | None = None, *, by: str | None = None,
         if by not in grouping:
             raise InputError("command line", "--by", f'"{by}" is not a question asked directly with choices or '
                                                       f"a number ({', '.join(grouping) or 'the survey has none'})")
+    heard = sounds(s)  # after the media's digests: only the files the survey lists, unchanged
     report = check_json(s, margin, by=by, difference=difference, deff=deff)
+    if heard is not None:
+        report["sounds"] = heard
     signed = trust.survey_signature(s)  # a signature that does not verify is an error, not "unsigned"
     report["signature"] = ({"signed": False, "signer": None} if signed is None else
                            {"signed": True, "signer": signed.signer.fingerprint})
     return s, report
+
+
+def sounds(s: surveys.Survey) -> dict[str, Any] | None:
+    """Whether each sound file of ``s`` plays: None when it has none, else ``{"files": N,
+    "played": True}`` or ``{"files": N, "played": False, "note": why they were not tried}``.
+
+    Each file is decoded to its end by Qt's decoder in a child process (:data:`DECODER`): a
+    hostile file that crashes or hangs it costs the child only, and this module stays Qt-free.
+
+    Raises
+    ------
+    SurveyError
+        A sound does not play (naming the file and Qt's reason), or the decoder died on it.
+    """
+    folder = surveys.media_folder(s)
+    names = [name for name, _ in s.media if name.lower().endswith(surveys.AUDIO_TYPES)]
+    if not names:
+        return None
+    problems = _decode([folder / name for name in names], s.path)
+    if problems is None:
+        return {"files": len(names), "played": False, "note": NO_MULTIMEDIA}
+    for name in names:
+        if problems.get(str(folder / name)):
+            raise SurveyError(str(s.path), f'media "{name}"', problems[str(folder / name)])
+    return {"files": len(names), "played": True}
+
+
+def _decode(paths: list[Path], survey: Path) -> dict[str, str] | None:
+    """The child's answer for ``paths`` (file -> "" or its problem); None without Qt Multimedia.
+    A child that dies is asked again file by file, to name the file it dies on."""
+    env = {**os.environ, "QT_LOGGING_RULES": "qt.multimedia*=false"}
+    try:
+        done = subprocess.run([sys.executable, *DECODER, *map(str, paths)], capture_output=True, text=True,
+                              timeout=DECODE_TIMEOUT, env=env, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        done = None
+    except OSError as e:
+        raise SurveyError(str(survey), "media", f"cannot start the sound check: {e.strerror}") from None
+    if done is not None and done.returncode == EXIT_UNAVAILABLE:
+        return None
+    if done is not None and done.returncode == 0:
+        try:
+            answer = json.loads(done.stdout)
+        except ValueError:
+            answer = None
+        if isinstance(answer, dict):
+            return {str(k): str(v) for k, v in answer.items()}
+    if len(paths) == 1:
+        why = "hung" if done is None else f"stopped (status {done.returncode})"
+        raise SurveyError(str(survey), f'media "{paths[0].name}"', f"does not play: the sound decoder {why} on it")
+    out: dict[str, str] = {}
+    for path in paths:
+        one = _decode([path], survey)
+        if one is None:
+            return None
+        out.update(one)
+    return out

@@ -134,6 +134,10 @@ def run(args: argparse.Namespace) -> int:
            + (f", for a design effect of {args.deff:g}" if args.deff is not None else ""),
            _setup_line(s),
            _signature_line(report["signature"], args.survey)]
+    if "sounds" in report:  # one line: they play, or why they were not tried (the other checks were made)
+        heard = report["sounds"]
+        out.append(f"sounds: {heard['files']} file(s), " + ("each plays to its end" if heard["played"]
+                                                           else heard["note"]))
     if 0 < pq < len(s.recipients):
         out.append("recipients: post-quantum and ordinary (age1…) recipients mixed: every record is only as strong "
                    "as the ordinary one, open to a future quantum computer; keep such an overlap short")

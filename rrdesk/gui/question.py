@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from rrdesk.core.design import Instruction
 from rrdesk.core.survey import Question
 from rrdesk.core.wording import Words
-from rrdesk.gui import marks, wording
+from rrdesk.gui import audio, marks, wording
 from rrdesk.gui.question_parts import CoverPage, SkipConfirm
 from rrdesk.gui.spinner import path as spin_path
 from rrdesk.gui.states import QuestionState, QuestionView
@@ -122,6 +122,7 @@ class QuestionScreen(QWidget):
         super().__init__(parent)
         self.media = media  # the folder of the survey's pictures (verified when the survey was opened)
         self.pictures: list[QLabel] = []
+        self.speaker: audio.Speaker | None = None  # plays the question's text, if the survey has its sound
         self.setObjectName("question")
         self.words = wording.words_of(lang)  # the respondent's words, in their language (.lang)
         self.setLayoutDirection(wording.direction(self.words))  # before its widgets: their text lays out in it
@@ -189,7 +190,7 @@ class QuestionScreen(QWidget):
         self.spin_button.setEnabled(not self.assisted)
         right.addWidget(self.spin_button)
         self._connect()
-        tab_order([*self.truth_buttons, self.spin_button, *self.answer_buttons, self.decline, self.confirm.skip,
+        tab_order([*([self.speaker] if self.speaker else []), *self.truth_buttons, self.spin_button, *self.answer_buttons, self.decline, self.confirm.skip,
                    self.confirm.back, self.stop, self.next, self.call])
         if self.assisted:  # no answer is pre-selected, not even by the keyboard focus
             self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -234,28 +235,35 @@ class QuestionScreen(QWidget):
 
     def _text(self, layout: QVBoxLayout, text: str, picture: str) -> None:
         """A survey text, with the survey's picture for it in this language beside it (at the start
-        of the line: left, or right in a right-to-left language), if the survey has one."""
+        of the line: left, or right in a right-to-left language), if the survey has one; the
+        question's own text has a speaker at the line's end when the survey has its sound in this
+        language (and Qt Multimedia is installed)."""
         name = self.question.media_in(picture, self.lang)
+        sound = self.question.media_in("audio", self.lang) if picture == "image" else None
         words = label(text, "question")
-        if name is None or self.media is None:
+        if self.media is None or (name is None and (sound is None or not audio.available())):
             layout.addWidget(words)
             return
-        image = QPixmap(str(self.media / name))
-        shown = QLabel()
-        shown.setObjectName(f"picture-{picture}")
-        if not image.isNull():
-            side = PICTURE_SIDE * self.devicePixelRatioF()
-            image = image.scaled(round(side), round(side), Qt.AspectRatioMode.KeepAspectRatio,
-                                 Qt.TransformationMode.SmoothTransformation)
-            image.setDevicePixelRatio(self.devicePixelRatioF())
-            shown.setPixmap(image)
-        shown.setAccessibleName(text)  # a picture of the text beside it: a screen reader says which
         row = QHBoxLayout()
         row.setSpacing(12)
-        row.addWidget(shown, 0, Qt.AlignmentFlag.AlignTop)
+        if name is not None:
+            image = QPixmap(str(self.media / name))
+            shown = QLabel()
+            shown.setObjectName(f"picture-{picture}")
+            if not image.isNull():
+                side = PICTURE_SIDE * self.devicePixelRatioF()
+                image = image.scaled(round(side), round(side), Qt.AspectRatioMode.KeepAspectRatio,
+                                     Qt.TransformationMode.SmoothTransformation)
+                image.setDevicePixelRatio(self.devicePixelRatioF())
+                shown.setPixmap(image)
+            shown.setAccessibleName(text)  # a picture of the text beside it: a screen reader says which
+            row.addWidget(shown, 0, Qt.AlignmentFlag.AlignTop)
+            self.pictures.append(shown)
         row.addWidget(words, 1)
+        if sound is not None and audio.available():
+            self.speaker = audio.Speaker(self.media / sound, f"{self.words('listen')}: {text}")
+            row.addWidget(self.speaker, 0, Qt.AlignmentFlag.AlignTop)
         layout.addLayout(row)
-        self.pictures.append(shown)
 
     def _answer_row(self, layout: QVBoxLayout, slot: Callable[[int], object], *,
                     checkable: bool = False) -> list[QPushButton]:
@@ -413,6 +421,8 @@ class QuestionScreen(QWidget):
     def call_interviewer(self) -> None:
         """Hide the question (texts, wheel, outcome) behind a neutral page. The interview does
         not change; a wheel that turns goes on turning and stops on time behind the cover."""
+        if self.speaker is not None:
+            self.speaker.stop()
         self.stack.setCurrentWidget(self.cover)
         self.cover.back.setFocus()
 

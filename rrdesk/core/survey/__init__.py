@@ -77,12 +77,14 @@ from rrdesk.core.survey._weight import weight_table  # the optional [weight] tab
 
 __all__ = ["IDENT_RULE", "INTERVIEWER", "every_problem", "in_survey_table", "stand_in_survey", "holds", "is_ident",
            "Localized", "Question", "Survey", "load", "loads", "MAX_BYTES", "SKIPPED_GROUP", "asked", "answers_problem",
-           "media_folder", "verify_media"]
+           "media_folder", "verify_media", "AUDIO_TYPES"]
 
 #: Where a survey's pictures and sounds are (beside the survey file), and the check of those
-#: files against the SHA-256 the survey lists (:mod:`rrdesk.core.survey._media`).
+#: files against the SHA-256 the survey lists (:mod:`rrdesk.core.survey._media`); what a sound
+#: file's name ends in.
 media_folder = media.folder
 verify_media = media.verify
+AUDIO_TYPES = media.AUDIO_TYPES
 
 #: How many questions' ε a total over the cap lists before counting the rest (the line stays
 #: readable; the coordinator sees which questions to lower).

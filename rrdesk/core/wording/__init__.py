@@ -167,7 +167,7 @@ def words_for(survey: Survey | None, lang: str) -> Words:
 
 def tags(survey: Survey) -> frozenset[str]:
     """What the survey's randomized questions use: their designs, ``yesno``, ``assisted``,
-    ``opposite``, and ``consent`` when it asks for consent (the words of
+    ``opposite``, ``audio``, and ``consent`` when it asks for consent (the words of
     :data:`rrdesk.core.wording._texts.NEEDS`)."""
     found: set[str] = {"consent"} if survey.consent else set()
     for q in survey.randomized:
@@ -178,6 +178,8 @@ def tags(survey: Survey) -> frozenset[str]:
             found.add("assisted")
         if q.kind != "warner" and any(s.instruction.act is Act.OPPOSITE for s in q.spinner.sectors):
             found.add("opposite")
+        if dict(q.media).get("audio"):
+            found.add("audio")
     return frozenset(found)
 
 

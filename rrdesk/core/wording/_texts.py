@@ -10,7 +10,8 @@ with plural forms (``PLURAL``) takes one string per plural category of its langu
 ``warner``, ``unrelated``, ``kary``) when a randomized question uses it; ``yesno`` when a
 randomized question is answered YES or NO; ``assisted`` when a question is answered in
 assisted mode; ``opposite`` when a wheel (other than a statement/opposite one) says "answer the
-opposite"; ``consent`` when the survey has a ``[consent]`` table; several words: only when all hold.
+opposite"; ``consent`` when the survey has a ``[consent]`` table; ``audio`` when a question has a
+sound; several words: only when all hold.
 """
 from __future__ import annotations
 
@@ -69,6 +70,8 @@ _TEXTS: tuple[tuple[str, str, str, str], ...] = (
     # -- a question ---------------------------------------------------------------------------
     ("question_progress", "", "Top of each question, e.g. 2 of 5", "Question {number} of {total}"),
     ("call_interviewer", "", "Button at the top of each question", "Call the interviewer"),
+    ("listen", "audio", "Spoken name of the speaker button beside a question's text, which plays the "
+     "question read aloud (screen readers; the button shows a speaker only)", "Listen"),
     ("spin", "", "Button under the wheel that starts it", "Spin"),
     ("wheel_name", "", "Spoken name of the wheel (screen readers)", "Spinner wheel"),
     ("wheel_help", "", "Spoken help for the wheel (screen readers)", "Tap the wheel, or press Space, to spin it"),
