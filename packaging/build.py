@@ -5,8 +5,9 @@ Run inside a Python 3.11 virtual environment, from a fresh clone or a checkout::
     python3.11 -m venv .venv && . .venv/bin/activate
     python packaging/build.py            # ~1 minute on two cores, plus the downloads
 
-It installs rrdesk with its ``datafiles`` extra (``pip install -e '.[datafiles]'``: the Stata
-and SPSS files of ``aggregate --out``) and the pinned PyInstaller, runs
+It installs rrdesk with its ``datafiles`` extra (``pip install -e '.[datafiles,audio]'``: the
+Stata and SPSS files of ``aggregate --out``) and its ``audio`` extra (Qt Multimedia plays a
+survey's sounds) and the pinned PyInstaller, runs
 ``packaging/rrdesk.spec`` and makes
 
     dist/rrdesk/                              the bundle: rrdesk, rrdesk-gui, _internal/, and on
@@ -144,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
         # the datafiles extra: answers.dta and answers.sav (pyreadstat, pandas), which the
         # bundle carries so that a coordinator without Python gets them too
         run([sys.executable, "-m", "pip", "install", "--disable-pip-version-check", "-q",
-             "-e", f"{ROOT}[datafiles]", PYINSTALLER])
+             "-e", f"{ROOT}[datafiles,audio]", PYINSTALLER])  # [audio]: Qt Multimedia, to play a survey's sounds
     installed = time.perf_counter()
 
     env = dict(os.environ, RRDESK_BUNDLE_TRIM="0" if args.no_trim else "1")

@@ -68,3 +68,19 @@ def test_the_menu_entry_names_the_bundle_executable_and_its_icons():
     for size in (48, 128, 256):
         assert (ROOT / "packaging" / "icons" / f"rrdesk-{size}.png").is_file()
     assert (ROOT / "packaging" / "icons" / "rrdesk.svg").read_bytes() == (ROOT / "resources" / "icons" / "rrdesk.svg").read_bytes()
+
+
+def test_the_frozen_program_runs_the_sound_check_as_check_asks_it(entry, tmp_path, capsys):
+    # a frozen program has no `python -m`: rrdesk check starts itself with the same arguments
+    import json
+
+    from rrdesk.app.check import DECODER
+    from tests.test_gui_audio import BROKEN, _tone
+
+    assert DECODER == entry.DECODER
+    good, bad = tmp_path / "good.wav", tmp_path / "bad.wav"
+    good.write_bytes(_tone(0.1))
+    bad.write_bytes(BROKEN)
+    assert entry.run([*DECODER, str(good), str(bad)], gui=False) == 0
+    heard = json.loads(capsys.readouterr().out)
+    assert heard[str(good)] == "" and heard[str(bad)].startswith("does not play: ")
