@@ -59,7 +59,7 @@ def test_every_screen_fits(tmp_path, screen):
                            "-k", "test_walk", __file__], env=env, cwd=ROOT, capture_output=True, text=True,
                           timeout=180)
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
-    assert re.search(r"\b14 passed\b", done.stdout) and "skipped" not in done.stdout, done.stdout[-2000:]
+    assert re.search(r"\b16 passed\b", done.stdout) and "skipped" not in done.stdout, done.stdout[-2000:]
 
 
 # -- the checker itself: each kind of problem is found, and a sound screen has none --------------
@@ -287,6 +287,36 @@ def test_walk_four_choices(qtbot, tmp_path, settings, fast_spin, language):
     assert bot.opened == {"bullied", "skipped_pay"}
     if os.environ[FIT] == "1366x768@1":
         assert bot.scrolled == set(), bot.scrolled
+
+
+@inside
+@pytest.mark.parametrize("language", ["English", "Français"])
+def test_walk_sound_and_pictures(qtbot, tmp_path, settings, fast_spin, language):
+    # a picture beside each statement and the question's speaker (tests/test_gui_audio.py's survey)
+    from tests import test_survey_media as media
+    from tests.test_gui_audio import _tone
+    from tests.test_gui_support import answer_question, finish, open_window, respondent_part, wait_for
+
+    media.FILES["stmt-fr.wav"] = _tone()
+    try:
+        survey = media._survey(tmp_path, extra='audio.fr = "stmt-fr.wav"')
+    finally:
+        del media.FILES["stmt-fr.wav"]
+    window = open_window(qtbot, tmp_path / "data", settings, survey=survey)
+    found: dict[str, list[str]] = {}
+    bot = CheckingBot(qtbot, window, found)
+    bot.mouseClick(window.dashboard.start, Qt.MouseButton.LeftButton)
+    wait_for(qtbot, window, "handover")
+    respondent_part(bot, window, language=language)
+    previous = None
+    for _ in window.survey.randomized:
+        previous, _, _ = answer_question(bot, window, previous)
+        if previous.question.id == "stole":
+            assert previous.speaker is not None and previous.pictures
+    finish(bot, window)
+    window.close()
+    assert found == {}, _report(found)
+    assert bot.opened == {"stole", "sick"}
 
 
 @inside

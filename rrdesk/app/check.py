@@ -26,8 +26,8 @@ __all__ = ["check", "sounds"]
 #: program's entry runs the same module for these arguments).
 DECODER = ["-m", "rrdesk.gui.audio"]
 EXIT_UNAVAILABLE = 3  # the child's status when Qt Multimedia is not installed
-#: The child's time for all the sounds of a survey (each has 20 s in it; a hang ends here).
-DECODE_TIMEOUT = 120
+#: The child's time per sound (it gives each 20 s) and to start: a hang ends there.
+DECODE_TIMEOUT_EACH, DECODE_TIMEOUT_START = 25, 15
 NO_MULTIMEDIA = "not tried: Qt Multimedia is not installed (pip install 'rrdesk[audio]')"
 
 
@@ -100,7 +100,8 @@ def _decode(paths: list[Path], survey: Path) -> dict[str, str] | None:
     env = {**os.environ, "QT_LOGGING_RULES": "qt.multimedia*=false"}
     try:
         done = subprocess.run([sys.executable, *DECODER, *map(str, paths)], capture_output=True, text=True,
-                              timeout=DECODE_TIMEOUT, env=env, stdin=subprocess.DEVNULL)
+                              timeout=DECODE_TIMEOUT_START + DECODE_TIMEOUT_EACH * len(paths), env=env,
+                              stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired:
         done = None
     except OSError as e:

@@ -14,6 +14,7 @@ messages stay off the user's terminal, and the use cases stay free of Qt.
 """
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import sys
@@ -37,8 +38,9 @@ EXIT_UNAVAILABLE = 3
 DECODE_SECONDS = 20
 
 
+@functools.cache
 def available() -> bool:
-    """Whether Qt Multimedia (PySide6-Addons) is installed."""
+    """Whether Qt Multimedia (PySide6-Addons) is installed (looked up once)."""
     try:
         return importlib.util.find_spec("PySide6.QtMultimedia") is not None
     except (ImportError, ValueError):
