@@ -169,3 +169,117 @@ def test_a_survey_with_sound_and_pictures_in_two_languages_walks_end_to_end(qtbo
     assert seen == {qid: (pictures[qid], qid == "stole") for qid in ("stole", "sick")}
     records = stored(data, "pictures-2026")
     assert sorted(r.kind for r in records) == ["answer", "answer", "spun", "spun", "start"]  # both recorded
+
+
+# -- each answer read aloud: choice_audio.LANG, one sound per choice ("" for none) --------------
+
+KARY = """\
+[survey]
+id = "answers-2026"
+title = "Answers aloud"
+languages = ["en", "fr"]
+recipients = ["{recipient}"]
+max_epsilon = 5.0
+planned_respondents = 10
+
+[[question]]
+id = "bullied"
+design = "kary"
+epsilon = 1.5
+answer_mode = "{mode}"
+choices = ["never", "once", "often"]
+text.en = "How often were you bullied?"
+text.fr = "Combien de fois avez-vous été harcelé ?"
+choice_text.en = ["Never", "Once", "Often"]
+choice_text.fr = ["Jamais", "Une fois", "Souvent"]
+{choice_audio}
+
+[media]
+{listed}
+"""
+
+
+def _kary(folder, *, mode: str = "assisted",
+          choice_audio: str = 'choice_audio.en = ["never-en.wav", "", "often-en.wav"]\\n'
+                              'choice_audio.fr = ["", "once-fr.wav", ""]'):
+    import hashlib
+
+    files = {"never-en.wav": _tone(0.1), "often-en.wav": _tone(0.2), "once-fr.wav": _tone(0.15)}
+    for name, data in files.items():
+        (folder / name).write_bytes(data)
+    listed = "\n".join(f'"{n}" = "sha256:{hashlib.sha256(d).hexdigest()}"' for n, d in files.items())
+    path = folder / "answers.toml"
+    path.write_text(KARY.format(recipient=media.DEMO_RECIPIENT, mode=mode, choice_audio=choice_audio.replace("\\n", "\n"),
+                                listed=listed), encoding="utf-8")
+    return path
+
+
+def test_each_answer_may_have_its_sound_per_language(tmp_path):
+    from rrdesk.app.check import check
+
+    path = _kary(tmp_path)
+    q = surveys.load(path).question("bullied")
+    assert [q.media_in(f"choice_audio.{i}", "en") for i in range(3)] == ["never-en.wav", None, "often-en.wav"]
+    assert [q.media_in(f"choice_audio.{i}", "fr") for i in range(3)] == [None, "once-fr.wav", None]
+    _, report = check(path)
+    assert report["sounds"] == {"files": 3, "played": True}
+
+
+@pytest.mark.parametrize("choice_audio, message", [
+    ('choice_audio.en = ["never-en.wav", ""]', 'choice_audio.en must be a list of 3 file names, one per choice'),
+    ('choice_audio.en = ["never-en.wav", "", "nowhere.wav"]', '"nowhere.wav" is not listed in [media]'),
+    ('choice_audio.de = ["", "", ""]', '"de" is not one of the survey\'s languages (en, fr)'),
+])
+def test_a_wrong_choice_audio_is_one_located_line(tmp_path, choice_audio, message):
+    with pytest.raises(SurveyError) as e:
+        surveys.load(_kary(tmp_path, choice_audio=choice_audio))
+    assert message in str(e.value) and ": line 19, question 1, key \"choice_audio." in str(e.value)
+
+
+def test_choice_audio_is_only_for_several_answers(tmp_path):
+    path = media._survey(tmp_path, extra='choice_audio.en = ["stmt-en.wav", ""]')
+    with pytest.raises(SurveyError) as e:
+        surveys.load(path)
+    assert "choice_audio is only for design kary" in str(e.value)
+
+
+@pytest.mark.parametrize("lang, sounded", [("en", {0: "Never", 2: "Often"}), ("fr", {1: "Une fois"})])
+def test_an_answer_with_its_sound_has_a_speaker_beside_it(qtbot, tmp_path, lang, sounded):
+    from rrdesk.core.wording import words_for
+    from rrdesk.gui.question import QuestionScreen
+    from rrdesk.gui.states import QuestionState, QuestionView
+
+    s = surveys.load(_kary(tmp_path))
+    screen = QuestionScreen(s.question("bullied"), words_for(s, lang), number=1, total=1, reduced_motion=True,
+                            media=surveys.media_folder(s))
+    qtbot.addWidget(screen)
+    screen.show()
+    speakers = {b.property("answer"): sp for b, sp in screen.answer_speakers.items()}
+    listen = "Listen" if lang == "en" else "Écouter"
+    assert {i: sp.accessibleName() for i, sp in speakers.items()} == {i: f"{listen}: {t}" for i, t in sounded.items()}
+    assert all(sp.isVisible() and sp.player is None for sp in speakers.values())  # shown, silent until tapped
+    first = next(iter(speakers.values()))
+    click(qtbot, first)
+    qtbot.waitUntil(lambda: first.isChecked(), timeout=5000)
+    truth = screen.truth_buttons[0]
+    click(qtbot, truth)  # the true answer: its speaker stays, nothing else changes
+    screen.show_state(QuestionView(QuestionState.TRUTH_PICKED, truth=0))
+    screen.show_state(QuestionView(QuestionState.SPINNING))  # the tap on Spin: the answers go, with their sounds
+    assert not any(sp.isVisible() or sp.isChecked() for sp in speakers.values())
+    assert not any(b.isVisible() for b in screen.truth_buttons)
+
+
+def test_an_instructed_answer_shows_its_speaker_only_with_the_answers(qtbot, tmp_path):
+    from rrdesk.core.wording import words_for
+    from rrdesk.gui.question import QuestionScreen
+
+    s = surveys.load(_kary(tmp_path, mode="instructed"))
+    screen = QuestionScreen(s.question("bullied"), words_for(s, "en"), number=1, total=1, reduced_motion=True,
+                            media=surveys.media_folder(s))
+    qtbot.addWidget(screen)
+    screen.show()
+    assert len(screen.answer_speakers) == 2
+    assert not any(sp.isVisible() for sp in screen.answer_speakers.values())  # before the spin: no answers yet
+    for b in screen.answer_buttons:
+        screen._show_answer(b, True)  # what the wheel's outcome does (QuestionScreen._show_outcome)
+    assert all(sp.isVisible() for sp in screen.answer_speakers.values())

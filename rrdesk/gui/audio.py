@@ -83,11 +83,11 @@ class Speaker(QPushButton):
         super().__init__(parent)
         self.path = path
         self.setObjectName("speaker")
-        self.setProperty("role", "answer")  # the answer buttons' look: white, a thick black border
+        self.setProperty("role", "speaker")  # style.qss: round, pale blue, unlike an answer; yellow while it plays
         self.setCheckable(True)
         self.setIcon(speaker_icon())
         self.setIconSize(QSize(ICON, ICON))
-        self.setMinimumSize(TOUCH + 16, TOUCH)
+        self.setFixedSize(TOUCH, TOUCH)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setCursor(Qt.CursorShape.PointingHandCursor)

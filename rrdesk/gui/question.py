@@ -74,8 +74,8 @@ def answer_columns(question: Question, count: int, width: int, height: int) -> i
     return 2 if count > 2 and width >= COMPACT_BELOW.width() and height < ONE_COLUMN_FROM else 1
 
 
-def _place(grid: QGridLayout, buttons: list[QPushButton], columns: int) -> None:
-    """Put ``buttons`` in ``grid``, ``columns`` a row (again, when the count changed)."""
+def _place(grid: QGridLayout, buttons: list[QWidget], columns: int) -> None:
+    """Put ``buttons`` (or their cells) in ``grid``, ``columns`` a row (again, when the count changed)."""
     if grid.property("columns") == columns:
         return
     grid.setProperty("columns", columns)
@@ -123,6 +123,7 @@ class QuestionScreen(QWidget):
         self.media = media  # the folder of the survey's pictures (verified when the survey was opened)
         self.pictures: list[QLabel] = []
         self.speaker: audio.Speaker | None = None  # plays the question's text, if the survey has its sound
+        self.answer_speakers: dict[QPushButton, audio.Speaker] = {}  # an answer's sound, if the survey has it
         self.setObjectName("question")
         self.words = wording.words_of(lang)  # the respondent's words, in their language (.lang)
         self.setLayoutDirection(wording.direction(self.words))  # before its widgets: their text lays out in it
@@ -162,7 +163,7 @@ class QuestionScreen(QWidget):
         left.addWidget(self.reminder)
         self.answer_buttons = [] if self.assisted else self._answer_row(left, self.answerGiven.emit)
         for b in self.answer_buttons:
-            b.hide()
+            self._show_answer(b, False)
         self.recorded = spoken(label("", "status"), self.words("saved_answer"))
         self.recorded.hide()
         left.addWidget(self.recorded)
@@ -190,8 +191,10 @@ class QuestionScreen(QWidget):
         self.spin_button.setEnabled(not self.assisted)
         right.addWidget(self.spin_button)
         self._connect()
-        tab_order([*([self.speaker] if self.speaker else []), *self.truth_buttons, self.spin_button, *self.answer_buttons, self.decline, self.confirm.skip,
-                   self.confirm.back, self.stop, self.next, self.call])
+        truths = [w for b in self.truth_buttons for w in (b, self.answer_speakers.get(b)) if w is not None]
+        answers = [w for b in self.answer_buttons for w in (b, self.answer_speakers.get(b)) if w is not None]
+        tab_order([*([self.speaker] if self.speaker else []), *truths, self.spin_button, *answers, self.decline,
+                   self.confirm.skip, self.confirm.back, self.stop, self.next, self.call])
         if self.assisted:  # no answer is pre-selected, not even by the keyboard focus
             self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         else:
@@ -272,7 +275,9 @@ class QuestionScreen(QWidget):
         Each wears its answer's mark, as its sector on the wheel."""
         grid = QGridLayout()
         grid.setSpacing(14)
-        buttons = []
+        buttons: list[QPushButton] = []
+        cells: list[QWidget] = []
+        sounds = self._answer_sounds()
         for index, text in wording.answers(self.question, self.words):
             b = button(text, "answer", checkable=checkable)
             b.setProperty("answer", index)
@@ -281,10 +286,42 @@ class QuestionScreen(QWidget):
             b.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
             b.clicked.connect(lambda _=False, i=index: slot(i))
             buttons.append(b)
+            cells.append(self._with_speaker(b, sounds.get(index), text) if sounds else b)
         layout.addLayout(grid)
-        on_width(self.page, lambda width: _place(grid, buttons, answer_columns(
-            self.question, len(buttons), width, self.page.window().height())))
+        on_width(self.page, lambda width: _place(grid, cells, answer_columns(
+            self.question, len(cells), width, self.page.window().height())))
         return buttons
+
+    def _answer_sounds(self) -> dict[int, Path]:
+        """The answers' sounds in this language, by answer index (none without Qt Multimedia)."""
+        if self.media is None or not self.question.choices or not audio.available():
+            return {}
+        found = {i: self.question.media_in(f"choice_audio.{i}", self.lang) for i in range(len(self.question.choices))}
+        return {i: self.media / name for i, name in found.items() if name is not None}
+
+    def _with_speaker(self, answer: QPushButton, sound: Path | None, text: str) -> QWidget:
+        """``answer`` in a cell of its own, with a speaker after it if it has a sound: hiding the
+        cell hides both (:meth:`_show_answer`)."""
+        cell = QWidget()
+        cell.setObjectName("answer-cell")
+        row = QHBoxLayout(cell)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(8)
+        row.addWidget(answer, 1)
+        if sound is not None:
+            speaker = audio.Speaker(sound, f"{self.words('listen')}: {text}")
+            row.addWidget(speaker, 0)
+            self.answer_speakers[answer] = speaker
+        return cell
+
+    def _show_answer(self, answer: QPushButton, shown: bool) -> None:
+        """Show or hide an answer button, with its speaker if it has one (their cell)."""
+        speaker = self.answer_speakers.get(answer)
+        if speaker is not None and not shown:
+            speaker.stop()
+        cell = answer.parentWidget()
+        target = cell if cell is not None and cell.objectName() == "answer-cell" else answer
+        target.setVisible(shown)
 
     # -- what the controller says -------------------------------------------------------------
 
@@ -320,7 +357,7 @@ class QuestionScreen(QWidget):
         """Spin was tapped: nothing of the true answer stays, and the screen says what happens."""
         for b in self.truth_buttons:  # never leave a truth on screen, even before the outcome
             b.setChecked(False)
-            b.hide()
+            self._show_answer(b, False)
         self.spin_button.setEnabled(False)
         self.decline.hide()
         self.confirm.hide()
@@ -354,7 +391,7 @@ class QuestionScreen(QWidget):
         if self.assisted:
             return
         for b in self.answer_buttons:
-            b.show()
+            self._show_answer(b, True)
         self._focus_self()  # why: a focused YES would make Enter answer YES, whatever was asked
 
     def _saving(self) -> None:
@@ -421,8 +458,9 @@ class QuestionScreen(QWidget):
     def call_interviewer(self) -> None:
         """Hide the question (texts, wheel, outcome) behind a neutral page. The interview does
         not change; a wheel that turns goes on turning and stops on time behind the cover."""
-        if self.speaker is not None:
-            self.speaker.stop()
+        for speaker in (self.speaker, *self.answer_speakers.values()):
+            if speaker is not None:
+                speaker.stop()
         self.stack.setCurrentWidget(self.cover)
         self.cover.back.setFocus()
 

@@ -11,6 +11,7 @@ In the survey file (docs/survey-format.md, "Pictures and sound")::
     image.en = "stole-en.png"                 # beside the question's text (Warner: the statement)
     image.sw = "stole-sw.png"
     audio.en = "stole-en.ogg"                 # the question read aloud
+    choice_audio.en = ["never-en.ogg", "", "often-en.ogg"]   # kary: each answer read aloud ("" none)
     negation_image.en = "…"                   # warner: beside the opposite statement
     unrelated_image.en = "…"                  # unrelated: beside the other question
 
@@ -30,8 +31,10 @@ from rrdesk.core.errors import SurveyError
 from rrdesk.core.survey._model import Localized, Survey
 from rrdesk.core.survey._rules import Place, show
 
-#: A question's media keys, and the designs that may use each.
-KEYS = {"image": None, "audio": None, "negation_image": "warner", "unrelated_image": "unrelated"}
+#: A question's media keys, and the designs that may use each. ``choice_audio.LANG`` is a list, one
+#: file name per choice ("" for none); it is kept as one key per answer, ``choice_audio.INDEX``.
+KEYS = {"image": None, "audio": None, "negation_image": "warner", "unrelated_image": "unrelated",
+        "choice_audio": "kary"}
 #: What a file's name may end in, per kind of file.
 IMAGE_TYPES = (".png", ".jpg", ".jpeg")
 AUDIO_TYPES = (".ogg", ".opus", ".wav", ".mp3", ".m4a")
@@ -82,6 +85,9 @@ def of_question(place: Place, table_: dict[str, Any], kind: str, languages: tupl
         value = table_[key]
         if not isinstance(value, dict):
             place.fail(key, f'{key} must be a table by language ({key}.{languages[0]} = "file"), not {show(value)}')
+        if key == "choice_audio":
+            out += _per_choice(place, value, languages, len(table_.get("choices") or ()), names)
+            continue
         pairs = []
         for lang, name in value.items():
             where = f"{key}.{lang}"
@@ -97,6 +103,31 @@ def of_question(place: Place, table_: dict[str, Any], kind: str, languages: tupl
         order = {lang: i for i, lang in enumerate(languages)}
         out.append((key, Localized(sorted(pairs, key=lambda pair: order[pair[0]]))))
     return tuple(out)
+
+
+def _per_choice(place: Place, value: dict[str, Any], languages: tuple[str, ...], count: int,
+                names: dict[str, str]) -> list[tuple[str, Localized[str]]]:
+    """``choice_audio``: per language a list of one sound per choice ("" for none), as one media
+    key per answer, ``choice_audio.INDEX`` (file name per language)."""
+    by_index: dict[int, list[tuple[str, str]]] = {}
+    for lang, files in value.items():
+        where = f"choice_audio.{lang}"
+        if lang not in languages:
+            place.fail(where, f"{show(lang)} is not one of the survey's languages ({', '.join(languages)})")
+        if not isinstance(files, list) or len(files) != count or not all(isinstance(f, str) for f in files):
+            place.fail(where, f'{where} must be a list of {count} file names, one per choice ("" for none), '
+                              f"not {show(files)}")
+        for index, name in enumerate(files):
+            if not name:
+                continue
+            if name not in names:
+                place.fail(where, f"{where}: {show(name)} is not listed in [media]")
+            if not name.lower().endswith(AUDIO_TYPES):
+                place.fail(where, f"{where}: {show(name)} is not a sound ({', '.join(AUDIO_TYPES)})")
+            by_index.setdefault(index, []).append((lang, name))
+    order = {lang: i for i, lang in enumerate(languages)}
+    return [(f"choice_audio.{index}", Localized(sorted(pairs, key=lambda pair: order[pair[0]])))
+            for index, pairs in sorted(by_index.items())]
 
 
 def _kind_ok(name: str, head: bytes) -> bool:
