@@ -283,3 +283,19 @@ def test_an_instructed_answer_shows_its_speaker_only_with_the_answers(qtbot, tmp
     for b in screen.answer_buttons:
         screen._show_answer(b, True)  # what the wheel's outcome does (QuestionScreen._show_outcome)
     assert all(sp.isVisible() for sp in screen.answer_speakers.values())
+
+
+def test_warners_opposite_statement_may_be_read_aloud_too(qtbot, tmp_path):
+    from rrdesk.core.wording import words_for
+    from rrdesk.gui.question import QuestionScreen
+
+    s = surveys.load(media._survey(tmp_path, extra='negation_audio.en = "stmt-en.wav"'))
+    screen = QuestionScreen(s.question("stole"), words_for(s, "en"), number=1, total=2, reduced_motion=True,
+                            media=surveys.media_folder(s))
+    qtbot.addWidget(screen)
+    assert {k: sp.accessibleName() for k, sp in screen.text_speakers.items()} == {
+        "audio": "Listen: I have taken things from work.",
+        "negation_audio": "Listen: I have never taken things from work."}
+    with pytest.raises(SurveyError) as e:
+        surveys.load(media._survey(tmp_path, extra='unrelated_audio.en = "stmt-en.wav"'))
+    assert "unrelated_audio is only for design unrelated" in str(e.value)

@@ -49,6 +49,8 @@ from rrdesk.gui.widgets import (
     tab_order,
 )
 
+#: The sound beside each picture's text: the question's, Warner's opposite statement, the other question.
+_SOUND_OF = {"image": "audio", "negation_image": "negation_audio", "unrelated_image": "unrelated_audio"}
 #: A survey picture's box beside its text, in pixels: a thumb's width on a small screen, big enough to
 #: recognise (the picture keeps its proportions inside it).
 PICTURE_SIDE = 96
@@ -122,7 +124,7 @@ class QuestionScreen(QWidget):
         super().__init__(parent)
         self.media = media  # the folder of the survey's pictures (verified when the survey was opened)
         self.pictures: list[QLabel] = []
-        self.speaker: audio.Speaker | None = None  # plays the question's text, if the survey has its sound
+        self.text_speakers: dict[str, audio.Speaker] = {}  # by media key: audio, negation_audio, unrelated_audio
         self.answer_speakers: dict[QPushButton, audio.Speaker] = {}  # an answer's sound, if the survey has it
         self.setObjectName("question")
         self.words = wording.words_of(lang)  # the respondent's words, in their language (.lang)
@@ -193,7 +195,7 @@ class QuestionScreen(QWidget):
         self._connect()
         truths = [w for b in self.truth_buttons for w in (b, self.answer_speakers.get(b)) if w is not None]
         answers = [w for b in self.answer_buttons for w in (b, self.answer_speakers.get(b)) if w is not None]
-        tab_order([*([self.speaker] if self.speaker else []), *truths, self.spin_button, *answers, self.decline,
+        tab_order([*self.text_speakers.values(), *truths, self.spin_button, *answers, self.decline,
                    self.confirm.skip, self.confirm.back, self.stop, self.next, self.call])
         if self.assisted:  # no answer is pre-selected, not even by the keyboard focus
             self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -239,10 +241,10 @@ class QuestionScreen(QWidget):
     def _text(self, layout: QVBoxLayout, text: str, picture: str) -> None:
         """A survey text, with the survey's picture for it in this language beside it (at the start
         of the line: left, or right in a right-to-left language), if the survey has one; the
-        question's own text has a speaker at the line's end when the survey has its sound in this
-        language (and Qt Multimedia is installed)."""
+        text has a speaker at the line's end when the survey has its sound in this language (and Qt
+        Multimedia is installed)."""
         name = self.question.media_in(picture, self.lang)
-        sound = self.question.media_in("audio", self.lang) if picture == "image" else None
+        sound = self.question.media_in(_SOUND_OF[picture], self.lang)
         words = label(text, "question")
         if self.media is None or (name is None and (sound is None or not audio.available())):
             layout.addWidget(words)
@@ -264,8 +266,9 @@ class QuestionScreen(QWidget):
             self.pictures.append(shown)
         row.addWidget(words, 1)
         if sound is not None and audio.available():
-            self.speaker = audio.Speaker(self.media / sound, f"{self.words('listen')}: {text}")
-            row.addWidget(self.speaker, 0, Qt.AlignmentFlag.AlignTop)
+            speaker = audio.Speaker(self.media / sound, f"{self.words('listen')}: {text}")
+            row.addWidget(speaker, 0, Qt.AlignmentFlag.AlignTop)
+            self.text_speakers[_SOUND_OF[picture]] = speaker
         layout.addLayout(row)
 
     def _answer_row(self, layout: QVBoxLayout, slot: Callable[[int], object], *,
@@ -451,6 +454,11 @@ class QuestionScreen(QWidget):
         self._focus(self)
 
     @property
+    def speaker(self) -> audio.Speaker | None:
+        """The speaker of the question's own text (Warner's statement), if it has one."""
+        return self.text_speakers.get("audio")
+
+    @property
     def covered(self) -> bool:
         return self.stack.currentWidget() is self.cover
 
@@ -458,9 +466,8 @@ class QuestionScreen(QWidget):
     def call_interviewer(self) -> None:
         """Hide the question (texts, wheel, outcome) behind a neutral page. The interview does
         not change; a wheel that turns goes on turning and stops on time behind the cover."""
-        for speaker in (self.speaker, *self.answer_speakers.values()):
-            if speaker is not None:
-                speaker.stop()
+        for speaker in (*self.text_speakers.values(), *self.answer_speakers.values()):
+            speaker.stop()
         self.stack.setCurrentWidget(self.cover)
         self.cover.back.setFocus()
 

@@ -13,6 +13,7 @@ In the survey file (docs/survey-format.md, "Pictures and sound")::
     audio.en = "stole-en.ogg"                 # the question read aloud
     choice_audio.en = ["never-en.ogg", "", "often-en.ogg"]   # kary: each answer read aloud ("" none)
     negation_image.en = "…"                   # warner: beside the opposite statement
+    negation_audio.en = "…"                   # warner: the opposite statement read aloud
     unrelated_image.en = "…"                  # unrelated: beside the other question
 
 A language may have no file (nothing is shown for it). :func:`verify` checks the files
@@ -33,8 +34,8 @@ from rrdesk.core.survey._rules import Place, show
 
 #: A question's media keys, and the designs that may use each. ``choice_audio.LANG`` is a list, one
 #: file name per choice ("" for none); it is kept as one key per answer, ``choice_audio.INDEX``.
-KEYS = {"image": None, "audio": None, "negation_image": "warner", "unrelated_image": "unrelated",
-        "choice_audio": "kary"}
+KEYS = {"image": None, "audio": None, "negation_image": "warner", "negation_audio": "warner",
+        "unrelated_image": "unrelated", "unrelated_audio": "unrelated", "choice_audio": "kary"}
 #: What a file's name may end in, per kind of file.
 IMAGE_TYPES = (".png", ".jpg", ".jpeg")
 AUDIO_TYPES = (".ogg", ".opus", ".wav", ".mp3", ".m4a")
@@ -95,9 +96,10 @@ def of_question(place: Place, table_: dict[str, Any], kind: str, languages: tupl
                 place.fail(where, f"{show(lang)} is not one of the survey's languages ({', '.join(languages)})")
             if not isinstance(name, str) or name not in names:
                 place.fail(where, f"{where}: {show(name)} is not listed in [media]")
-            wanted = AUDIO_TYPES if key == "audio" else IMAGE_TYPES
+            sound = key.endswith("audio")
+            wanted = AUDIO_TYPES if sound else IMAGE_TYPES
             if not name.lower().endswith(wanted):
-                place.fail(where, f"{where}: {show(name)} is not {'a sound' if key == 'audio' else 'a picture'} "
+                place.fail(where, f"{where}: {show(name)} is not {'a sound' if sound else 'a picture'} "
                                   f"({', '.join(wanted)})")
             pairs.append((lang, name))
         order = {lang: i for i, lang in enumerate(languages)}

@@ -178,7 +178,7 @@ def tags(survey: Survey) -> frozenset[str]:
             found.add("assisted")
         if q.kind != "warner" and any(s.instruction.act is Act.OPPOSITE for s in q.spinner.sectors):
             found.add("opposite")
-        if any(key == "audio" or key.startswith("choice_audio.") for key, _ in q.media):
+        if any(key.endswith("audio") or key.startswith("choice_audio.") for key, _ in q.media):
             found.add("audio")
     return frozenset(found)
 
