@@ -299,3 +299,24 @@ def test_warners_opposite_statement_may_be_read_aloud_too(qtbot, tmp_path):
     with pytest.raises(SurveyError) as e:
         surveys.load(media._survey(tmp_path, extra='unrelated_audio.en = "stmt-en.wav"'))
     assert "unrelated_audio is only for design unrelated" in str(e.value)
+
+
+def test_a_sound_check_that_cannot_run_says_why_and_blames_no_file(tmp_path, monkeypatch):
+    from rrdesk.app import check as checking
+
+    monkeypatch.setattr(checking, "DECODER", ["-c", "raise SystemExit('no decoder here')"])
+    with pytest.raises(SurveyError) as e:
+        checking.check(media._survey(tmp_path))
+    assert str(e.value).endswith('media: the sound check could not run: no decoder here')
+
+
+def test_a_decoder_that_dies_on_a_file_is_named(tmp_path, monkeypatch):
+    from rrdesk.app import check as checking
+
+    # a child killed by a signal on every file: each file is tried alone, and the first is named
+    monkeypatch.setattr(checking, "DECODER", ["-c", "import os, signal; os.kill(os.getpid(), signal.SIGKILL)"])
+    monkeypatch.setitem(media.FILES, "stmt-fr.wav", _tone())
+    path = media._survey(tmp_path, extra='audio.fr = "stmt-fr.wav"')
+    with pytest.raises(SurveyError) as e:
+        checking.check(path)
+    assert str(e.value).endswith('media "stmt-en.wav": does not play: the sound decoder stopped (status -9) on it')

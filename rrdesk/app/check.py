@@ -96,7 +96,8 @@ def sounds(s: surveys.Survey) -> dict[str, Any] | None:
 
 def _decode(paths: list[Path], survey: Path) -> dict[str, str] | None:
     """The child's answer for ``paths`` (file -> "" or its problem); None without Qt Multimedia.
-    A child that dies is asked again file by file, to name the file it dies on."""
+    A child that dies (a signal) or hangs is asked again file by file, to name the file it dies on;
+    one that fails with a Python error is that error."""
     env = {**os.environ, "QT_LOGGING_RULES": "qt.multimedia*=false"}
     try:
         done = subprocess.run([sys.executable, *DECODER, *map(str, paths)], capture_output=True, text=True,
@@ -115,6 +116,9 @@ def _decode(paths: list[Path], survey: Path) -> dict[str, str] | None:
             answer = None
         if isinstance(answer, dict):
             return {str(k): str(v) for k, v in answer.items()}
+    if done is not None and done.returncode > 0:  # a Python error, not a file's fault (a crash is a signal)
+        last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+        raise SurveyError(str(survey), "media", f"the sound check could not run: {last}")
     if len(paths) == 1:
         why = "hung" if done is None else f"stopped (status {done.returncode})"
         raise SurveyError(str(survey), f'media "{paths[0].name}"', f"does not play: the sound decoder {why} on it")
