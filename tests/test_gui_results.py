@@ -466,3 +466,18 @@ def test_a_headline_estimate_from_few_answers_is_flagged_like_a_small_subgroup(q
     view.model.show(many, "en")
     assert not any(view.model.index(row, 0).data(LINE).warning for row in range(view.model.rowCount()))
     assert "rough guide" not in html.render(many, [])
+
+
+def test_save_report_without_the_datafiles_extra_says_what_is_missing(qtbot, view, field, monkeypatch, tmp_path):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "pyreadstat", None)  # an install without rrdesk[datafiles]: import fails
+    choose(qtbot, view, monkeypatch, [field["a"], field["b"]])
+    assert compute(qtbot, view)
+    folder = tmp_path / "report"
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: str(folder)))
+    with qtbot.waitSignal(view.reportSaved, timeout=10000) as signal:
+        click(qtbot, view.save_button)
+    line, ok = signal.args
+    assert ok and "answers.dta" not in {p.name for p in folder.iterdir()}
+    assert "were not written: they need rrdesk's datafiles extra" in line and "CSV files hold the same data" in line

@@ -268,22 +268,22 @@
 <context>
     <name>DirectScreen</name>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="171"/>
+        <location filename="../../rrdesk/gui/direct.py" line="180"/>
         <source>New interview</source>
         <translation>مقابلة جديدة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="172"/>
+        <location filename="../../rrdesk/gui/direct.py" line="181"/>
         <source>Interviewer: fill in these answers before handing over the laptop.</source>
         <translation>أيها الباحث: املأ هذه الإجابات قبل تسليم الحاسوب.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="209"/>
+        <location filename="../../rrdesk/gui/direct.py" line="219"/>
         <source>Cancel</source>
         <translation>إلغاء</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="210"/>
+        <location filename="../../rrdesk/gui/direct.py" line="220"/>
         <source>Continue</source>
         <translation>متابعة</translation>
     </message>
@@ -832,23 +832,23 @@
 <context>
     <name>NumberField</name>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="108"/>
+        <location filename="../../rrdesk/gui/direct.py" line="113"/>
         <source>Erase</source>
-        <extracomment>The erase key&apos;s sign, and the minus sign a negative range gets (typed &quot;-&quot; is the same). The hint&apos;s and the error&apos;s font sizes in resources/style.qss (QLabel[role=&quot;hint&quot;], [role=&quot;error&quot;]).</extracomment>
+        <extracomment>The erase key&apos;s sign, and the minus sign a negative range gets (typed &quot;-&quot; is the same). The hint&apos;s and the error&apos;s font sizes in resources/style.qss (QLabel[role=&quot;hint&quot;], [role=&quot;error&quot;]). A question&apos;s margins (left, top, right, bottom): room at its start for the bar that marks it while it is new (style.qss: QFrame[revealed=&quot;true&quot;], a border 8 px wide).</extracomment>
         <translation>مسح</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="117"/>
+        <location filename="../../rrdesk/gui/direct.py" line="122"/>
         <source>a number from {low} to {high}, {decimals} digits after the point at most</source>
         <translation>عدد من {low} إلى {high}، بحد أقصى {decimals} أرقام بعد الفاصلة</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="119"/>
+        <location filename="../../rrdesk/gui/direct.py" line="124"/>
         <source>a whole number from {low} to {high}</source>
         <translation>عدد صحيح من {low} إلى {high}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="129"/>
+        <location filename="../../rrdesk/gui/direct.py" line="134"/>
         <source>Not accepted: enter {what}.</source>
         <translation>غير مقبول: أدخل {what}.</translation>
     </message>
@@ -1292,12 +1292,17 @@
         <translation>حُفظ التقرير في {folder}: {files}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="513"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="510"/>
+        <source>The Stata and SPSS files (answers.dta, answers.sav) were not written: they need rrdesk&apos;s datafiles extra (pip install &apos;rrdesk[datafiles]&apos;); the CSV files hold the same data.</source>
+        <translation>لم تُكتب ملفات Stata وSPSS ‏(answers.dta، answers.sav): تحتاج إلى إضافة datafiles في rrdesk ‏(pip install &apos;rrdesk[datafiles]&apos;)؛ ملفات CSV تحمل البيانات نفسها.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="517"/>
         <source>The report could not be saved: {error}</source>
         <translation>تعذّر حفظ التقرير: {error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="525"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="529"/>
         <source>%n bundle(s)</source>
         <translation>
             <numerusform>%n حزمة</numerusform>

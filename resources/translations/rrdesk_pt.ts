@@ -268,22 +268,22 @@
 <context>
     <name>DirectScreen</name>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="171"/>
+        <location filename="../../rrdesk/gui/direct.py" line="180"/>
         <source>New interview</source>
         <translation>Nova entrevista</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="172"/>
+        <location filename="../../rrdesk/gui/direct.py" line="181"/>
         <source>Interviewer: fill in these answers before handing over the laptop.</source>
         <translation>Entrevistador: preencha estas respostas antes de entregar o computador.</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="209"/>
+        <location filename="../../rrdesk/gui/direct.py" line="219"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="210"/>
+        <location filename="../../rrdesk/gui/direct.py" line="220"/>
         <source>Continue</source>
         <translation>Continuar</translation>
     </message>
@@ -820,23 +820,23 @@
 <context>
     <name>NumberField</name>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="108"/>
+        <location filename="../../rrdesk/gui/direct.py" line="113"/>
         <source>Erase</source>
-        <extracomment>The erase key&apos;s sign, and the minus sign a negative range gets (typed &quot;-&quot; is the same). The hint&apos;s and the error&apos;s font sizes in resources/style.qss (QLabel[role=&quot;hint&quot;], [role=&quot;error&quot;]).</extracomment>
+        <extracomment>The erase key&apos;s sign, and the minus sign a negative range gets (typed &quot;-&quot; is the same). The hint&apos;s and the error&apos;s font sizes in resources/style.qss (QLabel[role=&quot;hint&quot;], [role=&quot;error&quot;]). A question&apos;s margins (left, top, right, bottom): room at its start for the bar that marks it while it is new (style.qss: QFrame[revealed=&quot;true&quot;], a border 8 px wide).</extracomment>
         <translation>Apagar</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="117"/>
+        <location filename="../../rrdesk/gui/direct.py" line="122"/>
         <source>a number from {low} to {high}, {decimals} digits after the point at most</source>
         <translation>um número de {low} a {high}, com {decimals} casas decimais no máximo</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="119"/>
+        <location filename="../../rrdesk/gui/direct.py" line="124"/>
         <source>a whole number from {low} to {high}</source>
         <translation>um número inteiro de {low} a {high}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/direct.py" line="129"/>
+        <location filename="../../rrdesk/gui/direct.py" line="134"/>
         <source>Not accepted: enter {what}.</source>
         <translation>Não aceite: escreva {what}.</translation>
     </message>
@@ -1264,12 +1264,17 @@
         <translation>Relatório guardado em {folder}: {files}</translation>
     </message>
     <message>
-        <location filename="../../rrdesk/gui/results/__init__.py" line="513"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="510"/>
+        <source>The Stata and SPSS files (answers.dta, answers.sav) were not written: they need rrdesk&apos;s datafiles extra (pip install &apos;rrdesk[datafiles]&apos;); the CSV files hold the same data.</source>
+        <translation>Os arquivos do Stata e do SPSS (answers.dta, answers.sav) não foram gravados: precisam do complemento datafiles do rrdesk (pip install &apos;rrdesk[datafiles]&apos;); os arquivos CSV contêm os mesmos dados.</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="517"/>
         <source>The report could not be saved: {error}</source>
         <translation>Não foi possível guardar o relatório: {error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../rrdesk/gui/results/__init__.py" line="525"/>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="529"/>
         <source>%n bundle(s)</source>
         <translation>
             <numerusform>%n pacote</numerusform>

@@ -24,7 +24,7 @@ from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QFileDialog, QWidget
 
-from rrdesk.app.aggregate import Aggregation, Checks, compute, find_surveys, split, write_report
+from rrdesk.app.aggregate import Aggregation, Checks, compute, datafiles_missing, find_surveys, split, write_report
 from rrdesk.core.problems import Problem
 from rrdesk.core.survey import Survey
 from rrdesk.gui.results._layout import ResultsLayout
@@ -506,6 +506,10 @@ class ResultsWindow(ResultsLayout):
     def _saved(self, written: list[Path]) -> None:
         line = self.tr("Report saved in {folder}: {files}").format(
             folder=written[0].parent if written else "", files=", ".join(p.name for p in written))
+        if datafiles_missing() is not None:  # why said: the coordinator may expect the Stata and SPSS files
+            line += " " + self.tr("The Stata and SPSS files (answers.dta, answers.sav) were not written: they need "
+                                  "rrdesk's datafiles extra (pip install 'rrdesk[datafiles]'); the CSV files hold "
+                                  "the same data.")
         self._say(line, done=True)
         self.reportSaved.emit(line, True)
 
