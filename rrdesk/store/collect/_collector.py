@@ -52,10 +52,13 @@ CHUNK = 2048
 # why: a task names its records (12 bytes each) and the worker reads them from the bundle itself,
 # so a task is small whatever its size; 2048 records are ~0.1 s of work: the pipe and the
 # scheduling are noise, and a few dozen tasks still spread evenly over the workers
-IN_PROCESS_BELOW = 1024
-# why: starting worker processes costs about half a second; fewer records than this (guessed
-# from the bundles' sizes, then counted per plan) are decrypted here faster, so small
-# surveys and tests never wait for a pool
+IN_PROCESS_BELOW = 16_384
+# why: starting the worker processes (spawned: each imports rrdesk and numpy, and parses the
+# identities) costs about half a second of wall time, and two workers save about 35 µs a record
+# (77 µs a record on one core, a speed-up of about 1.84): they break even near 15,000 records
+# (issue #33 measured it; tests/benchmarks/aggregate.py --break-even measures it again). Fewer
+# records than this (guessed from the bundles' sizes, then counted per plan) are decrypted here,
+# faster, so small surveys, the Results view's first look and tests never wait for a pool
 _IN_FLIGHT_PER_WORKER = 8
 # why: keeps the workers busy while this process handles what came back; each task in flight
 # costs ~25 KB here (its offsets) and its rows when done
