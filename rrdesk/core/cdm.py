@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from statistics import NormalDist
+from typing import Callable
 
 import numpy as np
 
@@ -39,7 +40,7 @@ from rrdesk.core.plan import Z95
 from rrdesk.core.randomizer import ByteSource, respond_many
 
 __all__ = ["CDM", "PLANNED_CHEATING", "CheatingEstimate", "cdm", "draw_groups", "estimate", "margin95", "needed_n",
-           "of_design", "power_difference", "variance_truthful_yes", "worst_centre", "edge_distance"]
+           "edge_maximum", "of_design", "power_difference", "variance_truthful_yes", "worst_centre", "edge_distance"]
 
 #: The cheating share ``check --difference`` assumes in both groups when it plans a cdm question's
 #: power. Not 0: with no cheaters the true shares sit on the edge of the triangle, where the
@@ -134,7 +135,7 @@ def estimate(d: CDM, yes: tuple[int, int], n: tuple[int, int]) -> CheatingEstima
     inverse = np.linalg.inv(m)
     raw = inverse @ lam
     inside = raw.min() >= 0 and raw.sum() <= 1
-    pi, beta = (float(raw[0]), float(raw[1])) if inside else _edge_maximum(m, yes, n)
+    pi, beta = (float(raw[0]), float(raw[1])) if inside else edge_maximum(m, yes, n, _TRIANGLE)
     cov = inverse @ np.diag(lam * (1 - lam) / np.array(n, dtype=float)) @ inverse.T
     var = {"truthful_yes": cov[0, 0], "honest_no": cov[1, 1], "cheating": cov.sum(),
            "honest": cov.sum()}  # γ = 1 − π − β and π + β have the variance of π + β
@@ -150,11 +151,17 @@ def _loglik(m: np.ndarray, yes: tuple[int, int], n: tuple[int, int], pi: float, 
     return float(sum(y * math.log(p) + (k - y) * math.log1p(-p) for y, k, p in zip(yes, n, lam)))
 
 
-def _edge_maximum(m: np.ndarray, yes: tuple[int, int], n: tuple[int, int]) -> tuple[float, float]:
-    """The best point on the triangle's edges (γ = 0, π = 0, β = 0): the log-likelihood is
-    concave, so when the unconstrained maximum lies outside, the constrained one is on an edge,
-    and concave along it -- golden-section search per edge."""
-    edges = [lambda s: (s, 1 - s), lambda s: (0.0, s), lambda s: (s, 0.0)]
+#: The triangle's edges (γ = 0, π = 0, β = 0), each a segment s ↦ (π, β) for s in [0, 1].
+_TRIANGLE = (lambda s: (s, 1 - s), lambda s: (0.0, s), lambda s: (s, 0.0))
+
+
+def edge_maximum(m: np.ndarray, yes: tuple[int, int], n: tuple[int, int],
+                 edges: tuple[Callable[[float], tuple[float, float]], ...]) -> tuple[float, float]:
+    """The best point on a convex region's edges, each a segment ``s ↦ θ`` for s in [0, 1], of
+    the two groups' binomial log-likelihood with ``λ = m θ`` (cdm: the triangle π, β, γ ≥ 0;
+    :mod:`rrdesk.core.uqt`: the unit square). The log-likelihood is concave, so when the
+    unconstrained maximum lies outside, the constrained one is on an edge, and concave along
+    it -- golden-section search per edge."""
     best, where = -math.inf, (0.0, 0.0)
     ratio = (math.sqrt(5) - 1) / 2
     for edge in edges:
