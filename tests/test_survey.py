@@ -269,7 +269,7 @@ def test_missing_question_key(tmp_path):
 def test_unknown_design(tmp_path):
     assert error(tmp_path, VALID.replace('design = "forced"', 'design = "mirror"')) == (
         'line 11, question "unhappy", key "design": design must be one of forced, warner, unrelated, '
-        'kary, cdm, direct, not "mirror"')
+        'kary, cdm, unrelated_unknown, direct, not "mirror"')
 
 
 def test_a_missing_language(tmp_path):

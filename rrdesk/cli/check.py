@@ -155,8 +155,13 @@ def run(args: argparse.Namespace) -> int:
     by_id = {q["id"]: q for q in report["questions"]}
     for r in rows:
         out.append("  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip())
-        for sec in by_id.get(r[0], {}).get("sectors", []) if r is not head else []:
-            out.append(f"    {sec['probability'] * 100:9.5f} %  {sec['label']}  ({sec['weight']}/2^32)")
+        q = by_id.get(r[0], {}) if r is not head else {}
+        # a two-group question: each group's spinner under its name (the row's figures are group A's)
+        for name, sectors in zip(("group A", "group B"), q["groups"]) if "groups" in q else [("", q.get("sectors", []))]:
+            if name:
+                out.append(f"    {name}:")
+            for sec in sectors:
+                out.append(f"    {sec['probability'] * 100:9.5f} %  {sec['label']}  ({sec['weight']}/2^32)")
     out += ["", _precision_heading(args.margin)]
     id_width = max(len(q["id"]) for q in report["questions"]) if report["questions"] else 0
     for q in report["questions"]:

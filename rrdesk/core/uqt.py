@@ -41,6 +41,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from statistics import NormalDist
+from typing import Sequence
 
 import numpy as np
 
@@ -48,9 +50,10 @@ from rrdesk.core import design as designs
 from rrdesk.core.cdm import draw_groups, edge_maximum, respond
 from rrdesk.core.errors import DesignError
 from rrdesk.core.estimate import blaker
+from rrdesk.core.plan import Z95
 
-__all__ = ["UQT", "UnknownEstimate", "estimate", "draw_groups", "pair", "respond", "uqt", "worst_prevalence",
-           "GROUP_LEVEL"]
+__all__ = ["GROUP_LEVEL", "UQT", "UnknownEstimate", "draw_groups", "estimate", "intervals", "margin95", "needed_n",
+           "pair", "power_difference", "respond", "uqt", "worst_prevalence"]
 
 #: The level of each group's interval: both hold together with probability ≥ GROUP_LEVEL² = 0.95.
 GROUP_LEVEL = math.sqrt(0.95)
@@ -87,7 +90,7 @@ class UQT:
         return np.array([[p, 1.0 - p] for p in self.p])
 
 
-def worst_prevalence(between: tuple[float, float]) -> float:
+def worst_prevalence(between: Sequence[float]) -> float:
     """The end of the assumed range nearer 0 or 1 (the lower one on a tie): where ε is largest.
 
     Raises
@@ -105,7 +108,7 @@ def worst_prevalence(between: tuple[float, float]) -> float:
     return low if low <= 1 - high else high
 
 
-def uqt(*, p: tuple[float, float], between: tuple[float, float]) -> UQT:
+def uqt(*, p: Sequence[float], between: Sequence[float]) -> UQT:
     """Group A answers the question with ``p[0]``, group B with ``p[1]``, otherwise the unrelated
     one, whose YES share is assumed to lie in ``between``.
 
@@ -232,3 +235,56 @@ def _cross(u: tuple[float, float], v: tuple[float, float], a: float, b: float, c
     fu, fv = a * u[0] + b * u[1] - c, a * v[0] + b * v[1] - c
     t = fu / (fu - fv)
     return (u[0] + t * (v[0] - u[0]), u[1] + t * (v[1] - u[1]))
+
+
+# -- planning: rrdesk check ----------------------------------------------------------------------
+
+def _variance_pi(d: UQT, n: float, pi: np.ndarray, pi_u: np.ndarray) -> np.ndarray:
+    """The delta-method variance of π̂ with ``n`` respondents, half in each group, at true
+    ``(π, π_u)`` (arrays of one shape): ``Σ_g (M⁻¹)₀g² λ_g (1 − λ_g) / (n / 2)``."""
+    inverse = np.linalg.inv(d.matrix)
+    total = np.zeros(np.broadcast(pi, pi_u).shape)
+    for g, p in enumerate(d.p):
+        lam = p * pi + (1 - p) * pi_u
+        total = total + inverse[0, g] ** 2 * lam * (1 - lam)
+    return total / (n / 2)
+
+
+def _assumed(d: UQT) -> np.ndarray:
+    return np.linspace(d.between[0], d.between[1], 21)
+
+
+def margin95(d: UQT, n: int) -> float:
+    """The 95 % half-width of the sensitive share with ``n`` respondents (half in each group), in
+    the worst case over the share (steps of 0.02) and the innocuous prevalence in its assumed
+    range (21 points): the planning figure of ``rrdesk check``."""
+    if n < 2:
+        raise ValueError("n must be at least 2")
+    pi, pi_u = np.meshgrid(np.linspace(0, 1, 51), _assumed(d))
+    return Z95 * math.sqrt(float(_variance_pi(d, n, pi, pi_u).max()))
+
+
+def needed_n(d: UQT, margin: float) -> int:
+    """The respondents for a worst-case 95 % margin of ``margin`` (it falls as 1/√n)."""
+    return max(2, math.ceil(2 * (margin95(d, 2) / margin) ** 2))
+
+
+def power_difference(d: UQT, n: float, difference: float) -> tuple[float, float, float]:
+    """(power, low, high): the chance that a two-sided 5 % Wald test of equal sensitive shares
+    rejects when two samples of ``n`` respondents each (half in each spinner group) have shares
+    ``low`` and ``high = low + difference``, at the centre and innocuous prevalence (in its
+    assumed range, the same in both samples) where the difference is hardest to detect: the
+    delta method, ``Φ(|Δ| / s − z) + Φ(−|Δ| / s − z)``."""
+    if not 0 < difference <= 1:
+        raise ValueError("the difference must be in (0, 1]")
+    if n < 2:
+        return 0.0, 0.5 - difference / 2, 0.5 + difference / 2
+    centres = np.linspace(difference / 2, 1 - difference / 2, 201)
+    c, pi_u = np.meshgrid(centres, _assumed(d))
+    total = _variance_pi(d, n, c - difference / 2, pi_u) + _variance_pi(d, n, c + difference / 2, pi_u)
+    worst = np.unravel_index(int(np.argmax(total)), total.shape)
+    s = math.sqrt(float(total[worst]))
+    centre = float(c[worst])
+    gap = difference / s if s > 0 else math.inf
+    normal = NormalDist()
+    return normal.cdf(gap - Z95) + normal.cdf(-gap - Z95), centre - difference / 2, centre + difference / 2

@@ -27,7 +27,7 @@ class Interview:
         self.station, self.number, self.interviewer = station, number, interviewer
         self.began = began
         self._spins: dict[str, Spin] = {}  # in memory only: the sector is never written
-        # a cdm question's group (0 A, 1 B), drawn with the CSPRNG when the question is first asked
+        # a two-group question's group (0 A, 1 B; cdm, unrelated_unknown), drawn with the CSPRNG when the question is first asked
         # and recorded with its answer; in memory only until then (a question never spun can draw
         # again after a crash: nothing of it was recorded)
         self._groups: dict[str, int] = {}
@@ -52,20 +52,19 @@ class Interview:
 
     @property
     def next_question(self) -> Question | None:
-        """The question to ask now; None when the interview is complete. A cheating-detection
-        question comes with its drawn group's spinner as its design (the wheel the respondent
-        sees and spins)."""
+        """The question to ask now; None when the interview is complete. A two-group question
+        (cheating detection, the unrelated question with an unknown prevalence) comes with its
+        drawn group's spinner as its design (the wheel the respondent sees and spins)."""
         standing = self._standing()
         if standing is None:
             return None
         q = standing[0]
-        if q.kind != "cdm":
+        if not q.two_groups:
             return q
         from rrdesk.core import cdm  # why here: numpy loads at the first spin, not with the first window
         if q.id not in self._groups:
             self._groups[q.id] = int(cdm.draw_groups(1, self.station.source)[0])
-        assert q.design is not None  # a cdm question always holds group A's spinner
-        return replace(q, design=cdm.of_design(q.design).groups[self._groups[q.id]])
+        return replace(q, design=q.group_spinners[self._groups[q.id]])
 
     def _expect(self, question_id: str) -> Question:
         q = self.next_question
@@ -98,7 +97,7 @@ class Interview:
         from rrdesk.core.randomizer import fixed
 
         labels = q.answer_ids
-        given = 2 if q.kind == "cdm" else len(labels)  # cdm: NO or YES, stored with the group
+        given = 2 if q.two_groups else len(labels)  # two groups: NO or YES, stored with the group
         # why in numpy: from here to the sealed bytes nothing branches on, or looks up by, the
         # answer (or the group): CPython's small ints take another path for 0 than for 1
         try:
@@ -107,7 +106,7 @@ class Interview:
             raise InterviewError(f'question "{question_id}": not one of its answers') from None
         if not bool(((value >= 0) & (value < given)).all()):  # the same outcome for every answer
             raise InterviewError(f'question "{question_id}": not one of its answers')
-        if q.kind == "cdm":
+        if q.two_groups:
             value = value + 2 * fixed(self._groups.pop(q.id))
         seq = self.station.add_answer(self.number, self.interviewer, q.id, labels, value, began=self.began)
         del self._spins[question_id]  # the spin is not needed any more: forget the sector

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any, Sequence
 
-from rrdesk.core import cdm, disclosure, plan
+from rrdesk.core import cdm, disclosure, plan, uqt
 from rrdesk.core.estimate import Estimate, Weighted
 from rrdesk.core.fieldwork import Fieldwork
 from rrdesk.core.problems import Problem
@@ -58,7 +58,7 @@ def _check_question(s: Survey, q: Question, margin: float | None, by: str | None
         "id": q.id,
         "design": q.kind,
         "answer_mode": q.answer_mode,
-        "epsilon": None if d is None else d.epsilon,
+        "epsilon": None if d is None else q.epsilon,
         "sectors": [] if d is None else [
             {"instruction": sec.instruction.code(choices), "label": sec.instruction.label(choices),
              "weight": sec.weight, "probability": sec.probability} for sec in d.sectors],
@@ -74,6 +74,22 @@ def _check_question(s: Survey, q: Question, margin: float | None, by: str | None
         report["assumes"] = (f"ε = {q.spinner.epsilon:.4f} holds only if nobody can know the respondent's answer "
                              "to the other (innocuous) question; against someone who knows it (an employer knows "
                              "a birth date) ε is infinite: ask about something no one can look up")
+    if q.kind == "unrelated_unknown":
+        assert q.unrelated_between is not None  # why: the loader sets it for every such question
+        low, high = q.unrelated_between
+        report["assumes"] = (f"ε = {q.epsilon:.4f} is the worst case for an innocuous YES share between {low:g} and "
+                             f"{high:g}, assumed, not known (it is estimated, and reported, with the answers); "
+                             "outside that range ε is larger, and against someone who knows the respondent's "
+                             "answer to the other question it is infinite")
+    if q.two_groups:  # each group's spinner (the sectors above are group A's)
+        report["groups"] = [[{"instruction": sec.instruction.code(choices), "label": sec.instruction.label(choices),
+                              "weight": sec.weight, "probability": sec.probability} for sec in g.sectors]
+                            for g in q.group_spinners]
+    if q.kind == "unrelated_unknown":  # π from two groups and an unknown π_u: far wider than one spinner's
+        assert q.unrelated_between is not None
+        known = uqt.pair(*q.group_spinners, q.unrelated_between)
+        report["margin95"] = uqt.margin95(known, s.planned_respondents)
+        report["efficiency"] = (plan.margin95(None, s.planned_respondents) / report["margin95"]) ** 2
     if q.kind == "cdm":  # the three shares from two groups: far wider than one spinner's margin
         pair = cdm.of_design(q.spinner)
         report["margin95"] = cdm.margin95(pair, s.planned_respondents)
@@ -82,6 +98,8 @@ def _check_question(s: Survey, q: Question, margin: float | None, by: str | None
     report["margin95"] *= root
     if margin is not None:
         report["needed_n"] = (cdm.needed_n(cdm.of_design(q.spinner), margin / root) if q.kind == "cdm"
+                              else uqt.needed_n(uqt.pair(*q.group_spinners, q.unrelated_between or (0, 1)),
+                                                margin / root) if q.kind == "unrelated_unknown"
                               else plan.needed_n(d, margin / root, categories=categories))
         if by is not None and q.id != by:
             groups = len(s.question(by).groups)  # its answers, or a number question's bins
@@ -119,6 +137,11 @@ def _power(s: Survey, q: Question, difference: float, by: str | None, deff: floa
         return {"difference": difference, "group_size": size, "prevalences": [low, high], "cheating": cheating,
                 "power": cdm.power_difference(pair, worth, worth, low, high, cheating) if worth >= 2 else 0.0,
                 "approximate": near}
+    if q.kind == "unrelated_unknown":  # the sensitive share, at the worst innocuous prevalence in its range
+        known = uqt.pair(*q.group_spinners, q.unrelated_between or (0, 1))
+        power, low, high = uqt.power_difference(known, size / deff, difference)
+        return {"difference": difference, "group_size": size, "prevalences": [low, high], "cheating": None,
+                "power": power, "approximate": False}
     centre = min(max(plan.worst_prevalence(q.design, 2), difference / 2), 1 - difference / 2)
     low, high = centre - difference / 2, centre + difference / 2
     return {"difference": difference, "group_size": size, "prevalences": [low, high], "cheating": None,
@@ -245,6 +268,11 @@ def _aggregate_question(r: QuestionResult) -> dict[str, Any]:
         body["cheating"] = None if c is None else {
             "estimate": c.estimate, "se": c.se, "ci95": {k: list(v) for k, v in c.ci95.items()},
             "n": {"a": c.n[0], "b": c.n[1]}, "boundary": c.boundary}
+    if r.question.kind == "unrelated_unknown":  # the sensitive share π and the innocuous one π_u
+        u = r.innocuous
+        body["innocuous"] = None if u is None else {
+            "estimate": u.estimate, "se": u.se, "ci95": {k: list(v) for k, v in u.ci95.items()},
+            "n": {"a": u.n[0], "b": u.n[1]}, "boundary": u.boundary}
     if r.weighted is not None or r.weight_left_out:
         body["weighted"] = _weighted(r)
     if r.groups:

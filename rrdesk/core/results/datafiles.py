@@ -111,7 +111,7 @@ def wide_table(survey: Survey, answers: Iterable[RecordedAnswer],
         row = rows.setdefault(key, {})
         meta.setdefault(key, (a.interviewer, a.day, a.version))
         code = codes[a.question][a.answer]
-        if kinds[a.question] == "cdm":
+        if kinds[a.question] in ("cdm", "unrelated_unknown"):
             row[f"g:{a.question}"] = a.answer.partition("-")[2]
             code %= 2
         row[f"r:{a.question}"] = float(code)
@@ -151,10 +151,16 @@ def wide_table(survey: Survey, answers: Iterable[RecordedAnswer],
         values = [rows[k].get(f"r:{q.id}") for k in keys]
         specs.append((q.id, f"{q.text[lang]} (randomized: the recorded answer)", True, values,
                       _answer_labels(q, lang, words)))
-        if q.kind == "cdm":
+        if q.two_groups:
             groups = [rows[k].get(f"g:{q.id}") for k in keys]
             specs.append((f"{q.id}\x00_group", f"{q.id}: the respondent's spinner group (a or b)", False,
                           [g or "" for g in groups], {}))
+        if q.kind == "unrelated_unknown":  # each group's chance of "answer the question" (RRreg's p)
+            chance = {g: spinner.truth_probability for g, spinner in zip("ab", q.group_spinners)}
+            specs.append((f"{q.id}\x00_p_truth", f"{q.id}: P(the spinner says: answer the question) of the "
+                          "respondent's group", True, [chance.get(str(g)) for g in groups], {}))
+            continue
+        if q.kind == "cdm":
             spinners = {g: answer_parameters(replace(q, design=spinner))
                         for g, spinner in zip("ab", cdm.of_design(q.spinner).groups)}
             for column in ("p_yes_given_no", "p_yes_given_yes"):

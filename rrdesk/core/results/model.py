@@ -11,13 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from rrdesk.core import cdm
+from rrdesk.core import cdm, uqt
 from rrdesk.core.cdm import CheatingEstimate
 from rrdesk.core.cdm import estimate as cdm_estimate
 from rrdesk.core.design import Act
 from rrdesk.core.estimate import Estimate, Weighted, estimate, noncompliance
 from rrdesk.core.results.fitting import ModelResult
 from rrdesk.core.survey import SKIPPED_GROUP, Question, Survey
+from rrdesk.core.uqt import UnknownEstimate
 
 #: Below this many answers a subgroup's estimate is flagged: its interval is wide and the
 #: standard error's normal approximation is rough (a common rule of thumb, e.g. Agresti 2013).
@@ -75,6 +76,7 @@ class QuestionResult:
     weighted: Weighted | None = None  # with the survey's [weight]: the weighted estimate
     weight_left_out: int = 0  # answers whose weight is unknown (no start record), left out of it
     cheating: CheatingEstimate | None = None  # a cheating-detection question's three shares
+    innocuous: UnknownEstimate | None = None  # an unrelated_unknown question's two shares (π, π_u)
 
     @property
     def yes_no(self) -> bool:
@@ -140,17 +142,19 @@ def results(survey: Survey, counts: Mapping[str, Mapping[str | None, Sequence[in
             groups = tuple(_group(q, name, per[name]) for name in names if name in per
                            and (name not in (SKIPPED_GROUP, UNKNOWN_GROUP) or sum(per[name]) > 0))
         skipped = (not_answered or {}).get(q.id, {})
-        found.append(QuestionResult(q, ("no", "yes") if q.kind == "cdm" else labels,
-                                    None if q.design is None else q.design.epsilon, overall,
+        found.append(QuestionResult(q, ("no", "yes") if q.two_groups else labels,
+                                    None if q.design is None else q.epsilon, overall,
                                     skipped.get("declined", 0), skipped.get("abandoned", 0), groups,
                                     skipped.get("abandoned_after_spin", 0), compliance_note(q, overall),
-                                    cheating=cheating_of(q, per[None])))
+                                    cheating=cheating_of(q, per[None]), innocuous=innocuous_of(q, per[None])))
     return Results(survey, tuple(found), records, interviews, devices, by, refused=refused)
 
 
 def _estimate(q: Question, counts: Sequence[int]) -> Estimate:
     """:func:`estimate`, and for a cheating-detection question its truthful-YES share as the
     YES estimate (the counts are NO, YES in group A, then in group B)."""
+    if q.kind == "unrelated_unknown":
+        return _unknown_estimate(q, counts)
     if q.kind != "cdm":
         return estimate(q.design, list(counts), question=q.id)
     pooled = (int(counts[0]) + int(counts[2]), int(counts[1]) + int(counts[3]))
@@ -175,11 +179,37 @@ def cheating_of(q: Question, counts: Sequence[int]) -> CheatingEstimate | None:
     return cdm_estimate(cdm.of_design(q.design), (int(counts[1]), int(counts[3])), n)
 
 
+def _unknown_estimate(q: Question, counts: Sequence[int]) -> Estimate:
+    """An unrelated_unknown question's sensitive share as its YES estimate (the counts are NO,
+    YES in group A, then in group B)."""
+    pooled = (int(counts[0]) + int(counts[2]), int(counts[1]) + int(counts[3]))
+    found = innocuous_of(q, counts)
+    if found is None:
+        return Estimate(q.id, q.kind, sum(pooled), pooled, (0.5, 0.5), (0.5, 0.5), ((0.0, 1.0), (0.0, 1.0)),
+                        "unrelated question, unknown prevalence: a group without answers, nothing to estimate")
+    p, se, (lo, hi) = found.estimate["pi"], found.se["pi"], found.ci95["pi"]
+    return Estimate(q.id, q.kind, sum(pooled), pooled, (1 - p, p), (se, se), ((1 - hi, 1 - lo), (lo, hi)),
+                    "unrelated question with an unknown innocuous prevalence (Greenberg et al. 1969): two "
+                    "groups, maximum likelihood; exact interval from both groups' Blaker intervals")
+
+
+def innocuous_of(q: Question, counts: Sequence[int]) -> UnknownEstimate | None:
+    """The sensitive and innocuous shares of an unrelated_unknown question (None otherwise, or
+    when a group has no answers)."""
+    if q.kind != "unrelated_unknown" or q.design is None or q.unrelated_between is None:
+        return None
+    n = (int(counts[0]) + int(counts[1]), int(counts[2]) + int(counts[3]))
+    if min(n) == 0:
+        return None
+    a, b = q.group_spinners
+    return uqt.estimate(uqt.pair(a, b, q.unrelated_between), (int(counts[1]), int(counts[3])), n)
+
+
 def compliance_note(q: Question, e: Estimate) -> str:
     """"" unless a recorded share lies outside what the spinner can produce beyond chance
     (:func:`rrdesk.core.estimate._estimate.noncompliance`): then one sentence naming it, the classic sign
     of respondents who ignore the spinner (John et al. 2018; Höglinger & Jann 2018)."""
-    if q.kind == "cdm":  # its cheating share says more than one spinner's reach
+    if q.two_groups:  # cdm: its cheating share says more than one spinner's reach; both: two spinners
         return ""
     flagged = noncompliance(q.design, e.reported)
     if not flagged or q.design is None:
@@ -235,7 +265,7 @@ def design_parameters(q: Question) -> dict[str, Any]:
             say[s.instruction.value] += s.probability
     if d.kind == "forced":
         params["p_no"], params["p_yes"] = say[0], say[1]
-    elif d.kind == "unrelated":
+    elif d.kind == "unrelated" and q.kind == "unrelated":  # unrelated_unknown: its prevalence is estimated
         params["prevalence"] = d.prevalence / 2**32
     elif d.kind == "kary":
         params["p_say"] = ";".join(repr(p) for p in say)
@@ -252,7 +282,7 @@ def answer_parameters(q: Question) -> dict[str, Any]:
     params: dict[str, Any] = {"choices": ";".join(q.choices or ("no", "yes")), "p_yes_given_no": "", "p_yes_given_yes": "",
                               "pyes": "", "pno": "", "pwarner": ""}
     d = q.design
-    if d is None or d.categories != 2:
+    if d is None or d.categories != 2 or q.kind == "unrelated_unknown":  # its P(YES | truth) rest on an unknown π_u
         return params
     m = d.exact_matrix
     params["p_yes_given_no"], params["p_yes_given_yes"] = float(m[0][1]), float(m[1][1])

@@ -12,7 +12,6 @@ import io
 from dataclasses import replace
 from typing import Any, Iterable, Mapping, Protocol, Sequence
 
-from rrdesk.core import cdm
 from rrdesk.core.fieldwork import Fieldwork
 from rrdesk.core.results import fitting
 from rrdesk.core.results.fitting import ModelResult
@@ -120,9 +119,9 @@ def answers_csv(survey: Survey, answers: Iterable[RecordedAnswer],
     params = {q.id: list(design_parameters(q).values()) for q in survey.randomized}
     more = {q.id: list(answer_parameters(q).values()) for q in survey.randomized}
     codes = {q.id: {c: j for j, c in enumerate(q.answer_ids)} for q in survey.randomized}
-    for q in survey.randomized:  # cdm: each group's spinner, and the answer as NO/YES with its group
-        if q.kind == "cdm":
-            for g, spinner in zip("ab", cdm.of_design(q.spinner).groups):
+    for q in survey.randomized:  # two groups: each group's spinner, and the answer as NO/YES with its group
+        if q.two_groups:
+            for g, spinner in zip("ab", q.group_spinners):
                 shown = replace(q, design=spinner)
                 params[f"{q.id}-{g}"] = list(design_parameters(shown).values())
                 more[f"{q.id}-{g}"] = list(answer_parameters(shown).values())
@@ -132,7 +131,7 @@ def answers_csv(survey: Survey, answers: Iterable[RecordedAnswer],
     for a in answers:
         given = interviews.get((a.device, a.interview), {})
         answer, key, group, code = a.answer, a.question, "", codes[a.question][a.answer]
-        if kinds[a.question] == "cdm":
+        if kinds[a.question] in ("cdm", "unrelated_unknown"):
             answer, _, group = a.answer.partition("-")
             key, code = f"{a.question}-{group}", code % 2
         out.writerow([survey.id, a.device, a.log, a.seq, a.interview, a.question, kinds[a.question], answer,

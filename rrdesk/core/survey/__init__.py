@@ -166,7 +166,7 @@ def loads(text: str, path: str | Path = "<string>", *, complete: bool = True) ->
     total = result.epsilon_per_respondent
     if total > result.max_epsilon:
         survey = place.at(place.lines.table("survey"))
-        shares = [f"{q.id} {q.spinner.epsilon:.4f}" for q in result.randomized]
+        shares = [f"{q.id} {q.epsilon:.4f}" for q in result.randomized]
         listed = ", ".join(shares[:_LISTED]) + (f" and {len(shares) - _LISTED} more" if len(shares) > _LISTED else "")
         survey.fail("max_epsilon", f"the randomized questions add up to ε = {total:.4f} per respondent, "
                                    f"above max_epsilon = {show(result.max_epsilon)} ({listed}): lower a "
@@ -298,22 +298,49 @@ def _question(place: Place, table: object, languages: tuple[str, ...]) -> Questi
     mode = "instructed"
     if "answer_mode" in table:
         mode = place.string(table, "answer_mode", ANSWER_MODES)
-    if kind == "unrelated" and mode != "instructed":
+    if kind in ("unrelated", "unrelated_unknown") and mode != "instructed":
         # why: the point of the innocuous question is that the respondent answers it;
         # if the software had to invent that answer it would be forced response in disguise
         place.fail("answer_mode",
-                   f'answer_mode must be "instructed" for design unrelated, not {show(mode)}')
+                   f'answer_mode must be "instructed" for design {kind}, not {show(mode)}')
     negation: Localized[str] = Localized()
     unrelated: Localized[str] = Localized()
     prevalence = None
     if kind == "warner":
         negation = Localized(place.texts(table, "negation", languages))
-    if kind == "unrelated":
+    if kind in ("unrelated", "unrelated_unknown"):
         unrelated = Localized(place.texts(table, "unrelated", languages))
+    if kind == "unrelated":
         prevalence = place.probability(table, "unrelated_prevalence", strict=True)
+    if kind == "unrelated_unknown":
+        return _unknown_prevalence(place, table, Question(qid, kind, None, mode, text, unrelated=unrelated,
+                                                          line=line, heading=heading))
     spinner = _design(place, table, kind, len(choices), prevalence)
     return Question(qid, kind, spinner, mode, text, negation, unrelated, choices, labels,
                     prevalence, line, heading=heading)
+
+
+def _unknown_prevalence(place: Place, table: dict[str, Any], question: Question) -> Question:
+    """An unrelated question whose innocuous prevalence is unknown: its assumed range and the two
+    groups' spinners (:mod:`rrdesk.core.uqt`), from ``p = [group A, group B]``."""
+    from rrdesk.core import uqt  # why here: it needs numpy, which a survey's loading does not
+
+    key = "unrelated_prevalence_between"
+    low, high = place.probabilities(table, key, 2)
+    try:
+        uqt.worst_prevalence((low, high))
+    except DesignError as e:
+        place.fail(key, str(e))
+    if "p" not in table:
+        place.fail("p", "p is missing (unrelated_unknown needs p = [group A, group B]: each group's chance of "
+                        "answering the question)")
+    p = place.probabilities(table, "p", 2)
+    try:
+        pair = uqt.uqt(p=p, between=(low, high))
+    except DesignError as e:
+        place.fail("p", str(e))
+    return dataclasses.replace(question, design=pair.groups[0], group_b=pair.groups[1],
+                               unrelated_between=(low, high))
 
 
 def _design(place: Place, table: dict[str, Any], kind: str, k: int, prevalence: float | None) -> Design:

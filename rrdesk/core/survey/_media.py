@@ -14,7 +14,7 @@ In the survey file (docs/survey-format.md, "Pictures and sound")::
     choice_audio.en = ["never-en.ogg", "", "often-en.ogg"]   # kary: each answer read aloud ("" none)
     negation_image.en = "…"                   # warner: beside the opposite statement
     negation_audio.en = "…"                   # warner: the opposite statement read aloud
-    unrelated_image.en = "…"                  # unrelated: beside the other question
+    unrelated_image.en = "…"                  # unrelated (and unrelated_unknown): beside the other question
 
 A language may have no file (nothing is shown for it). :func:`verify` checks the files
 themselves: present beside the survey file, within :data:`MAX_IMAGE` / :data:`MAX_AUDIO`, of
@@ -81,7 +81,7 @@ def of_question(place: Place, table_: dict[str, Any], kind: str, languages: tupl
     for key, design in KEYS.items():
         if key not in table_:
             continue
-        if design is not None and kind != design:
+        if design is not None and kind.removesuffix("_unknown") != design:  # unrelated_unknown: as unrelated
             place.fail(key, f"{key} is only for design {design}")
         value = table_[key]
         if not isinstance(value, dict):

@@ -55,7 +55,8 @@ class Localized(Mapping[str, _T], Generic[_T]):
         return self.get(lang, self._pairs[0][1])
 
 
-#: A cheating-detection question's recorded answers: NO and YES in group A, then in group B.
+#: A two-group question's recorded answers (cheating detection, the unrelated question with an
+#: unknown prevalence): NO and YES in group A, then in group B.
 CDM_ANSWERS = ("no-a", "yes-a", "no-b", "yes-b")
 
 
@@ -68,9 +69,11 @@ class Question:
     id : str
         Unique within the survey.
     kind : str
-        ``"forced"``, ``"warner"``, ``"unrelated"``, ``"kary"`` or ``"direct"``.
+        ``"forced"``, ``"warner"``, ``"unrelated"``, ``"kary"``, ``"cdm"``, ``"unrelated_unknown"``
+        or ``"direct"``.
     design : Design or None
-        The calibrated spinner; ``None`` for a direct question (asked in the clear).
+        The calibrated spinner; ``None`` for a direct question (asked in the clear). A two-group
+        question's is group A's (:attr:`group_spinners` gives both).
     answer_mode : str or None
         ``"instructed"`` or ``"assisted"``; ``None`` for a direct question.
     text, negation, unrelated : Localized of str
@@ -82,6 +85,11 @@ class Question:
         One label per choice and language; empty when a direct question gives none.
     unrelated_prevalence : float or None
         Known share of YES to the innocuous question (``unrelated`` only).
+    unrelated_between : (float, float) or None
+        The range the innocuous question's unknown YES share is assumed to lie in
+        (``unrelated_unknown`` only; its ε is the worst case over it: :mod:`rrdesk.core.uqt`).
+    group_b : Design or None
+        Group B's spinner of an ``unrelated_unknown`` question (cdm derives its own from group A's).
     line : int or None
         Line of the question's ``[[question]]`` header in the file.
     number : NumberRange or None
@@ -116,6 +124,29 @@ class Question:
     relevant: Condition | None = field(default=None, compare=False)  # why not compared: relevant_text is
     media: tuple[tuple[str, Localized[str]], ...] = ()  # (image|audio|negation_image|unrelated_image, file per language)
     heading: Localized[str] = Localized()
+    unrelated_between: tuple[float, float] | None = None
+    group_b: Design | None = None
+
+    @property
+    def two_groups(self) -> bool:
+        """Whether each respondent is drawn into spinner group A or B (recorded with the answer)."""
+        return self.kind in ("cdm", "unrelated_unknown")
+
+    @property
+    def other_question(self) -> bool:
+        """Whether the wheel says "answer the other question" (an innocuous one on screen)."""
+        return self.kind in ("unrelated", "unrelated_unknown")
+
+    @property
+    def group_spinners(self) -> tuple[Design, Design]:
+        """A two-group question's spinners, group A then B; ``ValueError`` for any other."""
+        if self.kind == "unrelated_unknown" and self.group_b is not None:
+            return (self.spinner, self.group_b)
+        if self.kind == "cdm":
+            from rrdesk.core import cdm  # why here: it needs numpy, which a survey's loading does not
+
+            return cdm.of_design(self.spinner).groups
+        raise ValueError(f"question {self.id!r} has one spinner, not two groups")
 
     @property
     def spinner(self) -> Design:
@@ -126,11 +157,19 @@ class Question:
         return self.design
 
     @property
+    def epsilon(self) -> float:
+        """ε of one recorded answer: the spinner's, or the larger of a two-group question's
+        (cdm's are equal by build; an unrelated_unknown question's, the worst case over its range)."""
+        if self.group_b is not None:
+            return max(self.spinner.epsilon, self.group_b.epsilon)
+        return self.spinner.epsilon
+
+    @property
     def answer_ids(self) -> tuple[str, ...]:
         """The answers in index order, as records, counts and estimates have them: ``("no",
         "yes")`` for a yes/no question (index 1 is YES), else the choice ids; for a
         cheating-detection question :data:`CDM_ANSWERS` (the group drawn is recorded with it)."""
-        if self.kind == "cdm":  # the group is part of the recorded answer: answer + 2 × group
+        if self.two_groups:  # the group is part of the recorded answer: answer + 2 × group
             return CDM_ANSWERS
         return self.choices or ("no", "yes")
 
@@ -255,14 +294,15 @@ class Survey:
     @property
     def epsilon_per_respondent(self) -> float:
         """ε of one respondent's whole interview: by basic composition (Dwork & Roth
-        2014, Thm. 3.16) the sum of the questions' ε."""
-        return math.fsum(q.spinner.epsilon for q in self.randomized)
+        2014, Thm. 3.16) the sum of the questions' ε (a two-group question's: its larger group's)."""
+        return math.fsum(q.epsilon for q in self.randomized)
 
     @property
     def fingerprint(self) -> tuple:
         """What must not change while a survey collects data, and must agree for records to
         be counted together: its questions, their kinds, choices and spinners (not texts)."""
-        return tuple((q.id, q.kind, q.choices, q.design, q.number, q.relevant_text) for q in self.questions)
+        return tuple((q.id, q.kind, q.choices, q.design, q.number, q.relevant_text, q.group_b)
+                     for q in self.questions)
 
     @property
     def content(self) -> tuple:

@@ -38,13 +38,16 @@ LANGUAGE = re.compile(r"[a-z]{2,3}(?:-[A-Z]{2})?")
 
 SURVEY_KEYS = ("id", "title", "languages", "recipients", "max_epsilon", "planned_respondents",
                "version", "interviewers", "record_duration")  # the last three: rrdesk/core/survey/_study.py
-DESIGNS = ("forced", "warner", "unrelated", "kary", "cdm", "direct")
+DESIGNS = ("forced", "warner", "unrelated", "kary", "cdm", "unrelated_unknown", "direct")
 ANSWER_MODES = ("instructed", "assisted")
+#: Designs whose respondents are drawn into one of two spinner groups, recorded with the answer.
+TWO_GROUPS = ("cdm", "unrelated_unknown")
 #: The probabilities that may replace ``epsilon``, per design (their order is the
 #: order the design constructors and the messages use).
 PROBABILITIES = {"forced": ("truth", "yes", "no"), "warner": ("p",), "unrelated": ("p",),
-                 "kary": ("truth",), "cdm": ("truth", "yes", "no"), "direct": ()}
+                 "kary": ("truth",), "cdm": ("truth", "yes", "no"), "unrelated_unknown": ("p",), "direct": ()}
 _EXTRA = {"forced": (), "cdm": (), "warner": ("negation",), "unrelated": ("unrelated", "unrelated_prevalence"),
+          "unrelated_unknown": ("unrelated", "unrelated_prevalence_between"),
           "kary": ("choices", "choice_text"),
           # direct: choices, or a number (type, min, max, decimals, bins); a skip condition (relevant)
           "direct": ("choices", "choice_text", "type", "min", "max", "decimals", "bins", "relevant")}
@@ -54,8 +57,9 @@ def allowed_keys(kind: str) -> tuple[str, ...]:
     """Every key a question of design ``kind`` may hold."""
     common: tuple[str, ...] = ("id", "design", "text", "heading")
     if kind != "direct":
-        # cdm: its two groups are set by truth, yes and no (group B swaps yes and no), never by ε
-        common += ("answer_mode",) if kind == "cdm" else ("epsilon", "answer_mode")
+        # cdm: its two groups are set by truth, yes and no (group B swaps yes and no), never by ε;
+        # unrelated_unknown: by p = [group A, group B]
+        common += ("answer_mode",) if kind in TWO_GROUPS else ("epsilon", "answer_mode")
     return common + PROBABILITIES[kind] + _EXTRA[kind]
 
 
@@ -196,6 +200,16 @@ class Place:
         if not 0 <= number <= 1:
             self.fail(key, f"{key} must be a probability between 0 and 1, not {show(value)}")
         return number
+
+    def probabilities(self, table: dict, key: str, count: int) -> tuple[float, ...]:
+        """A list of ``count`` probabilities strictly between 0 and 1."""
+        value = self.require(table, key)
+        if not isinstance(value, list) or len(value) != count:
+            self.fail(key, f"{key} must be a list of {count} probabilities, not {show(value)}")
+        for i, x in enumerate(value):
+            if not is_number(x) or not 0 < as_float(x) < 1:
+                self.fail(key, f"{key}[{i}] must be a probability strictly between 0 and 1, not {show(x)}")
+        return tuple(as_float(x) for x in value)
 
     def strings(self, table: dict, key: str, pattern: re.Pattern[str] | None = None,
                 rule: str = _ID_RULE, least: int = 1, most: int | None = None) -> tuple[str, ...]:
