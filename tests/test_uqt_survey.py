@@ -150,3 +150,29 @@ def test_check_states_the_assumption_with_its_epsilon(tmp_path):
     code, text, err = rrdesk("check", path)
     assert code == 0, err
     assert "0.3" in text and "0.7" in text and "unknown" in text
+
+
+def test_an_xlsform_row_holds_p_and_the_range_as_numbers_separated_by_spaces(tmp_path, capsys):
+    from rrdesk.app import xlsform
+    from tests.test_xlsform import _SETTINGS, _form, _refused
+
+    head = ["type", "name", "label", "design", "p", "unrelated_prevalence_between", "unrelated"]
+    row = ["select_one yes_no", "took", "I took money.", "unrelated_unknown", "0.75 0.25", "0.3 0.7",
+           "A relative I think of was born in an even month."]
+    choices = [["list_name", "name", "label"], ["yes_no", "yes", "Yes"], ["yes_no", "no", "No"]]
+    survey = xlsform.survey_from_xlsform(_form(tmp_path, [head, row], choices, _SETTINGS))[1]
+    q = survey.question("took")
+    assert (q.kind, q.unrelated_between) == ("unrelated_unknown", (0.3, 0.7))
+    assert q.group_spinners == uqt.uqt(p=(0.75, 0.25), between=(0.3, 0.7)).groups
+    # and back: the exported row holds the same cells, and reads back to the same survey
+    path = tmp_path / "s.toml"
+    path.write_text(SURVEY, encoding="utf-8")
+    xlsform.export_xlsform(path, tmp_path / "back.xlsx")
+    again = xlsform.survey_from_xlsform(tmp_path / "back.xlsx")[1]
+    assert again.fingerprint == surveys.load(path).fingerprint
+    assert again.question("took").unrelated_between == (0.3, 0.7)
+    bad = [head, row[:4] + ["0.75 0.75"] + row[5:]]
+    _refused(tmp_path, capsys, _form(tmp_path, bad, choices, _SETTINGS), r"row 2, column 'p': .*p_a ≠ p_b")
+    bad = [head, row[:5] + ["0.3"] + row[6:]]
+    _refused(tmp_path, capsys, _form(tmp_path, bad, choices, _SETTINGS),
+             r"row 2, column 'unrelated_prevalence_between': unrelated_prevalence_between must be a list of 2")

@@ -389,7 +389,7 @@ def test_the_survey_rules_are_reported_at_their_cell(tmp_path, capsys):
         ([["type", "name", "label", "design", "epsilon"], ["yes_no", "used", "Used?", "forced", -1]],
          None, r"sheet 'survey', row 2, column 'epsilon': epsilon must be a positive number, not -1"),
         ([["type", "name", "label", "design", "epsilon"], ["yes_no", "used", "Used?", "forcd", 1]],
-         None, r"row 2, column 'design': design must be one of forced, warner, unrelated, kary, cdm, direct"),
+         None, r"row 2, column 'design': design must be one of forced, warner, unrelated, kary, cdm, unrelated_unknown, direct"),
         ([["type", "name", "label", "design"], ["yes_no", "used", "Used?", "forced"]],
          None, r"row 2, column 'epsilon': epsilon is missing"),
         ([["type", "name", "label", "design", "epsilon"], ["yes_no", "Used", "Used?", "forced", 1]],

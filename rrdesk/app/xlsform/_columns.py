@@ -24,11 +24,15 @@ _NOT_SCALAR = {"id", "text", "negation", "unrelated", "choices", "choice_text",
                # a number question's type is XLSForm's type, its range XLSForm's constraint and its
                # bins a list in one cell (NUMBER_COLUMNS); decimals and relevant are plain cells
                "type", "min", "max", "bins"}
-_ORDER = ("design", "epsilon", "truth", "yes", "no", "p", "unrelated_prevalence", "answer_mode")
+_ORDER = ("design", "epsilon", "truth", "yes", "no", "p", "unrelated_prevalence", "unrelated_prevalence_between",
+          "answer_mode")
 #: Every other question key, in the survey format's order: one cell, a number or a word (a key
 #: a later design adds comes after, in alphabetical order).
 SCALAR_COLUMNS = tuple([k for k in _ORDER if k in QUESTION_KEYS]
                        + sorted(QUESTION_KEYS - _NOT_SCALAR - set(_ORDER)))
+#: Scalar keys that may hold a list of numbers (``unrelated_unknown``'s ``p = [0.75, 0.25]`` and its
+#: range): one cell, the numbers separated by spaces (``0.75 0.25``), as ``bins`` are.
+LIST_COLUMNS = frozenset({"p", "unrelated_prevalence_between"})
 #: Scalar keys whose value is a word, never a number (a cell "1" there stays "1").
 WORD_COLUMNS = frozenset({"design", "answer_mode", "relevant"})
 #: A number question's other columns: XLSForm's ``constraint`` (its range, ``. >= MIN and . <= MAX``)

@@ -18,6 +18,7 @@ from rrdesk.app.xlsform._columns import (
     BEGIN_GROUP,
     END_GROUP,
     IGNORED_COLUMNS,
+    LIST_COLUMNS,
     METADATA,
     NOTE,
     NUMBER_COLUMNS,
@@ -41,7 +42,7 @@ from rrdesk.core.errors import SurveyError, os_reason
 from rrdesk.core.fileio import read_capped
 from rrdesk.core.survey import SURVEY_ID, show
 
-_YES_NO_DESIGNS = ("forced", "warner", "unrelated", "cdm")  # why: these answer YES or NO, no list
+_YES_NO_DESIGNS = ("forced", "warner", "unrelated", "cdm", "unrelated_unknown")  # why: these answer YES or NO, no list
 _NOT_REQUIRED = (None, False, 0, "no", "false", "false()")  # a `required` cell that asks nothing
 
 
@@ -364,7 +365,11 @@ def _question(out: Built, cols: _Columns, lists: Lists | None, languages: list[s
     if cell("design") is None:
         out.add('design = "direct"', ("survey", row, "design"))
     for key in SCALAR_COLUMNS:
-        if cell(key) is not None:
+        if key in LIST_COLUMNS and isinstance(cell(key), str) and len(cell(key).split()) > 1:
+            where = ("survey", row, key)  # numbers separated by spaces (a comma may be a decimal one)
+            items = [number(x, file, where) for x in cell(key).split()]
+            out.add(f"{key} = [{', '.join(value(file, where, x, False) for x in items)}]", where)
+        elif cell(key) is not None:
             item = cell(key) if key in WORD_COLUMNS else number(cell(key), file, ("survey", row, key))
             out.add(f"{key} = {value(file, ('survey', row, key), item, key in WORD_COLUMNS)}",
                     ("survey", row, key))

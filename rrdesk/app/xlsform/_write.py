@@ -135,6 +135,8 @@ def _as_text(cell: Any) -> None:
 
 
 def _number(item: Any) -> Any:
+    if isinstance(item, list):  # unrelated_unknown's p and range: one cell, numbers separated by spaces
+        return " ".join(str(_number(x)) for x in item)
     if isinstance(item, float) and float("%.16g" % item) != item:
         return repr(item)  # why: see the module docstring; the import reads it back exactly
     return item
