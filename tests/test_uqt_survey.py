@@ -4,6 +4,7 @@ its assumption, and aggregate's estimate from respondents recorded by the statio
 from __future__ import annotations
 
 import csv
+import dataclasses
 import json
 import math
 
@@ -176,3 +177,49 @@ def test_an_xlsform_row_holds_p_and_the_range_as_numbers_separated_by_spaces(tmp
     bad = [head, row[:5] + ["0.3"] + row[6:]]
     _refused(tmp_path, capsys, _form(tmp_path, bad, choices, _SETTINGS),
              r"row 2, column 'unrelated_prevalence_between': unrelated_prevalence_between must be a list of 2")
+
+
+def test_each_groups_wheel_says_which_question_and_one_page_explains_it(tmp_path, qapp):
+    from rrdesk.gui import explain, wording
+    _, s = _survey(tmp_path)
+    q = s.question("took")
+    for spinner in q.group_spinners:
+        shown = dataclasses.replace(q, design=spinner)  # what the interview hands the screen
+        assert set(wording.wheel_labels(shown, "en")) == {"Answer the first question", "Answer the other question"}
+    page = explain.one_per_kind(s)
+    assert [x.id for x in page] == ["took"]
+    card = explain.kind_cards(page, "en")[0]
+    assert "the real one or another one" in card.sentences.text()
+    assert sorted(card.says) == ["Answer the first question", "Answer the other question"]
+    # a survey with a known-prevalence unrelated question too: one page for the two-question wheel
+    both = surveys.loads(SURVEY.replace("max_epsilon = 4", "max_epsilon = 5") + '\n[[question]]\nid = "sold"\ndesign = "unrelated"\np = 0.7\n'
+                         'unrelated_prevalence = 0.5\ntext.en = "I sold pills."\n'
+                         'unrelated.en = "My coin shows heads."\n')
+    assert [x.id for x in explain.one_per_kind(both)] == ["took"]
+
+
+def test_the_app_shows_the_drawn_groups_wheel_and_records_the_group(qtbot, tmp_path, settings, fast_spin):
+    from tests.conftest import open_window
+    from tests.test_gui_support import answer_question, button_named, click, recorded_answer, respondent_part, wait_for
+    path, s = _survey(tmp_path)
+    groups = s.question("took").group_spinners
+    window = open_window(qtbot, tmp_path / "data", settings, survey=path)
+    click(qtbot, window.dashboard.start)
+    direct = wait_for(qtbot, window, "direct")
+    click(qtbot, button_named(direct, "north"))
+    click(qtbot, direct.next)
+    respondent_part(qtbot, window)
+    screen, qid, tapped = answer_question(qtbot, window, None, pick=1)
+    shown = screen.question.design
+    assert qid == "took" and shown in groups
+    from PySide6.QtWidgets import QLabel
+    assert screen.question.unrelated_in("en") in [w.text() for w in screen.findChildren(QLabel)]  # both questions
+
+    def stored() -> str | None:  # the answer is saved off the GUI thread, after the tap
+        try:
+            return recorded_answer(window, "took")
+        except AssertionError:
+            return None
+
+    qtbot.waitUntil(lambda: stored() is not None, timeout=10000)
+    assert stored() == f"{tapped}-{'ab'[groups.index(shown)]}"

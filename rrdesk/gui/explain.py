@@ -39,7 +39,9 @@ def one_per_kind(survey: Survey) -> list[Question]:
     them (its wheel stands for the kind in the explanation and in the practice)."""
     seen: dict[str, Question] = {}
     for q in survey.randomized:
-        seen.setdefault(q.kind, q)
+        # an unrelated question whose innocuous prevalence is unknown spins the same two-question
+        # wheel as one whose prevalence is known: one page explains both
+        seen.setdefault("unrelated" if q.other_question else q.kind, q)
     return list(seen.values())
 
 
@@ -128,6 +130,7 @@ class KindCard(QWidget):
         self.setLayoutDirection(wording.direction(self.words))  # before its widgets: their text lays out in it
         self.setObjectName(f"kind-{question.kind}")
         self.kind = question.kind
+        self.other_question = question.other_question  # unrelated, unrelated_unknown: a two-question wheel
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)  # why: a page of the explanation: the screen has the margins
         row.setSpacing(16)
@@ -154,7 +157,7 @@ class KindCard(QWidget):
         """At most two short sentences: what the wheel asks, and why that protects you."""
         if self.kind == "warner":
             return self.words("explain_warner")
-        if self.kind == "unrelated":
+        if self.other_question:
             return self.words("explain_unrelated")
         if self.kind == "kary":
             return self.words("explain_kary")

@@ -230,7 +230,7 @@ class QuestionScreen(QWidget):
             self._text(layout, q.text_in(lang), "image")
             layout.addWidget(label(self.words("label_opposite_statement"), "hint"))
             self._text(layout, q.negation_in(lang), "negation_image")
-        elif q.kind == "unrelated":
+        elif q.other_question:  # unrelated, unrelated_unknown: the other question below
             layout.addWidget(label(self.words("label_first_question"), "hint"))
             self._text(layout, q.text_in(lang), "image")
             layout.addWidget(label(self.words("label_other_question"), "hint"))

@@ -82,7 +82,7 @@ def sector_label(question: Question, instruction: Instruction, lang: str | Words
         return w("sector_statement")
     if question.kind == "warner" and act is Act.OPPOSITE:
         return w("sector_opposite_statement")
-    if question.kind == "unrelated" and act is Act.TRUTH:
+    if question.other_question and act is Act.TRUTH:
         return w("sector_first_question")
     if act is Act.TRUTH:
         return w("sector_truth")
@@ -111,7 +111,7 @@ def instruction_text(question: Question, instruction: Instruction, lang: str | W
         return w("do_statement", text=question.text_in(w.lang))
     if question.kind == "warner":
         return w("do_opposite_statement", text=question.negation_in(w.lang))
-    if question.kind == "unrelated" and act is Act.TRUTH:  # two questions on screen: say which, quoted
+    if question.other_question and act is Act.TRUTH:  # two questions on screen: say which, quoted
         return w("do_first_question", text=question.text_in(w.lang))
     if act is Act.TRUTH:
         return w("do_truth")

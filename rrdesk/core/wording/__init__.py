@@ -171,7 +171,8 @@ def tags(survey: Survey) -> frozenset[str]:
     :data:`rrdesk.core.wording._texts.NEEDS`)."""
     found: set[str] = {"consent"} if survey.consent else set()
     for q in survey.randomized:
-        found.add("forced" if q.kind == "cdm" else q.kind)  # cdm: each group's wheel is a forced one
+        # cdm: each group's wheel is a forced one; unrelated_unknown: an unrelated one
+        found.add(q.spinner.kind if q.two_groups else q.kind)
         if not q.choices:
             found.add("yesno")
         if q.answer_mode == "assisted":
