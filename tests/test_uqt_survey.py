@@ -7,6 +7,7 @@ import csv
 import dataclasses
 import json
 import math
+import subprocess
 
 import numpy as np
 import pytest
@@ -17,6 +18,7 @@ from rrdesk.core import uqt
 from rrdesk.core.errors import SurveyError
 from tests.conftest import SeededSource
 from tests.test_aggregate import aggregate_json, export, rrdesk
+from tests.test_analysis_scripts import needs_rr
 
 SURVEY = """
 [survey]
@@ -134,6 +136,8 @@ def test_aggregate_estimates_both_shares(tmp_path):
     # each row carries its group's p (RRreg's p = c(p_a, p_b)); no known prevalence
     assert {(r["group"], round(float(r["p_truth"]), 9)) for r in rows} == {("a", 0.75), ("b", 0.25)}
     assert {r["prevalence"] for r in rows} == {""}
+    report = (tmp_path / "out" / "report.html").read_text(encoding="utf-8")
+    assert "unrelated question, unknown prevalence" in report and "Unknown innocuous prevalence" in report
 
 
 def test_check_states_the_assumption_with_its_epsilon(tmp_path):
@@ -223,3 +227,22 @@ def test_the_app_shows_the_drawn_groups_wheel_and_records_the_group(qtbot, tmp_p
 
     qtbot.waitUntil(lambda: stored() is not None, timeout=10000)
     assert stored() == f"{tapped}-{'ab'[groups.index(shown)]}"
+
+
+@needs_rr
+def test_analysis_r_fits_the_question_with_rrreg_uqtunknown(tmp_path):
+    path, bundle = _field(tmp_path, carriers=0.3, innocuous=0.5, n=600, seed=8)
+    code, got, err = aggregate_json(bundle, "--survey", path, "--out", tmp_path / "out")
+    assert code == 0, err
+    q = next(x for x in got["questions"] if x["id"] == "took")
+    assert not q["innocuous"]["boundary"]
+    done = subprocess.run(["Rscript", "analysis.R"], cwd=tmp_path / "out", capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    with open(tmp_path / "out" / "estimates-packages-r.csv", newline="", encoding="utf-8") as f:
+        rows = {r["category"]: r for r in csv.DictReader(f) if r["package"] == "RRreg" and r["question"] == "took"}
+    gaps = [abs(float(rows["yes"]["estimate"]) - q["estimate"]),
+            abs(float(rows["innocuous_yes"]["estimate"]) - q["innocuous"]["estimate"]["pi_u"])]
+    print("analysis.R, RRreg UQTunknown: max |estimate - rrdesk|", max(gaps))
+    assert max(gaps) < 1e-10
+    # RRreg divides each group's variance by n_g - 1, the report by n_g: a little larger
+    assert q["se"] < float(rows["yes"]["se"]) < q["se"] * 1.01

@@ -25,6 +25,7 @@ from rrdesk.core.results.model import FOLD_OVER, SMALL_GROUP, Group, QuestionRes
 
 DESIGN_NAMES = {"forced": "forced response", "warner": "Warner's mirrored question",
                 "unrelated": "unrelated question", "kary": "k-ary randomized response",
+                "cdm": "cheating detection", "unrelated_unknown": "unrelated question, unknown prevalence",
                 "direct": "asked directly"}
 # chart geometry in SVG user units; 820 wide is about the card's width, so 13 units ≈ 13 px
 _W, _LABEL, _VALUES, _ROW = 820, 200, 150, 24
@@ -242,6 +243,12 @@ def _question(r: QuestionResult, by: str | None, lang: str) -> str:
                                              ("truthful_yes", "honest, YES"), ("honest_no", "honest, NO"),
                                              ("cheating", "saying NO whatever the spinner shows")))
                      + "</p>")
+    if r.innocuous is not None:
+        u, between = r.innocuous, r.question.unrelated_between or (0.0, 1.0)
+        parts.append("<p class=\"small\"><b>Unknown innocuous prevalence</b> (two groups, "
+                     f"{u.n[0]} and {u.n[1]} answers): the other question's YES share {_pct(u.estimate['pi_u'])} "
+                     f"[{_pct(u.ci95['pi_u'][0])} &ndash; {_pct(u.ci95['pi_u'][1])}]; ε assumed it between "
+                     f"{_pct(between[0])} and {_pct(between[1])}</p>")
     if r.noncompliance:
         parts.append(f"<p class=\"warn\" role=\"alert\">&#9888; {escape(r.noncompliance)}</p>")
     extra = []

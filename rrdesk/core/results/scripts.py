@@ -26,7 +26,8 @@ a <- read.csv("answers.csv", stringsAsFactors = FALSE, colClasses = c(choices = 
               p_say = "character", group = "character", day = "Date", interviewer = "character",
               version = "character"))
 cdm <- a[a$design == "cdm", ]  # cheating detection: two groups, with RRreg's CDMsym in part 2
-a <- a[a$design != "cdm", ]
+uqt <- a[a$design == "unrelated_unknown", ]  # unknown innocuous prevalence: two groups, RRreg's UQTunknown
+a <- a[!(a$design %in% c("cdm", "unrelated_unknown")), ]
 # Blaker's (2000) exact interval for a binomial rate: the hull of the rates p at which y's
 # acceptability (the chance of an outcome whose smaller tail is no larger than y's) exceeds 5 %.
 # Its upper end: with J the least j > y + 1 whose upper tail at Clopper-Pearson's end u is below
@@ -175,7 +176,7 @@ def analysis_r(results: Results) -> str:
     if model is not None and model.model.covariates:
         formula = "answer_code ~ " + " + ".join(_r_term(q) for q in model.model.covariates)
     lines.append('if (requireNamespace("RRreg", quietly = TRUE)) {')
-    for q in (q for q in s.randomized if q.kind != "cdm"):
+    for q in (q for q in s.randomized if not q.two_groups):
         d = q.design
         assert d is not None
         call = {"forced": 'model = "FR", p = c(u$p_no[1], u$p_yes[1])',
@@ -197,8 +198,15 @@ def analysis_r(results: Results) -> str:
                   f'  attempt("RRreg {q.id}", {{ r <- RRreg::RRuni(u$answer_code, model = "CDMsym", '
                   'p = c(ua$p_yes, ua$p_no, ub$p_yes, ub$p_no), group = ifelse(u$group == "a", 1, 2)); print(r)',
                   f'    keep("RRreg", "{q.id}", c("truthful_yes", "cheating"), c(r$pi, r$gamma), c(r$piSE, r$gammaSE)) }})']
+    for q in (q for q in s.randomized if q.kind == "unrelated_unknown"):
+        # RRreg's UQTunknown: p = each group's chance of the sensitive question (the p_truth column
+        # of group a's rows, then b's); its pi is the report's estimate, piUQ the innocuous share
+        lines += [f'  u <- uqt[uqt$question == "{q.id}", ]; ua <- u[u$group == "a", ][1, ]; ub <- u[u$group == "b", ][1, ]',
+                  f'  attempt("RRreg {q.id}", {{ r <- RRreg::RRuni(u$answer_code, model = "UQTunknown", '
+                  'p = c(ua$p_truth, ub$p_truth), group = ifelse(u$group == "a", 1, 2)); print(r)',
+                  f'    keep("RRreg", "{q.id}", c("yes", "innocuous_yes"), c(r$pi, r$piUQ), c(r$piSE, r$piUQSE)) }})']
     lines += ["}", 'if (requireNamespace("rr", quietly = TRUE)) {']
-    for q in (q for q in s.randomized if q.kind != "cdm"):
+    for q in (q for q in s.randomized if not q.two_groups):
         d = q.design
         assert d is not None
         if d.kind == "kary":
@@ -326,6 +334,10 @@ def analysis_do(results: Results) -> str:
         assert d is not None
         if q.kind == "cdm":
             lines.append(f"* {q.id}: cheating detection (two groups, the column group); see report.html")
+            continue
+        if q.kind == "unrelated_unknown":
+            lines.append(f"* {q.id}: unrelated question, unknown innocuous prevalence (two groups, the column "
+                         "group; each group's p_truth); see report.html")
             continue
         p = answer_parameters(q)
         if d.categories != 2:
