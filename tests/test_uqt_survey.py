@@ -246,3 +246,16 @@ def test_analysis_r_fits_the_question_with_rrreg_uqtunknown(tmp_path):
     assert max(gaps) < 1e-10
     # RRreg divides each group's variance by n_g - 1, the report by n_g: a little larger
     assert q["se"] < float(rows["yes"]["se"]) < q["se"] * 1.01
+
+
+def test_weights_simulate_and_model_give_answers_not_tracebacks(tmp_path):
+    weighted = SURVEY.replace("[[question]]", '[weight]\nquestion = "site"\nvalues = { north = 1.0, south = 2.0 }\n\n'
+                              "[[question]]", 1)
+    path, bundle = _field(tmp_path, carriers=0.2, innocuous=0.5, n=200, seed=3)
+    path.write_text(weighted, encoding="utf-8")
+    code, got, err = aggregate_json(bundle, "--survey", path)
+    assert code == 0, err
+    q = next(x for x in got["questions"] if x["id"] == "took")
+    assert q["innocuous"] is not None and "weighted" not in q  # two groups: not weighted, as cdm
+    code, _, err = aggregate_json(bundle, "--survey", path, "--model", "took ~ site")
+    assert code == 2 and "unknown prevalence: rrdesk fits no regression" in err and "Traceback" not in err

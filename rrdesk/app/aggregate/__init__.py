@@ -343,7 +343,7 @@ def _weighted(data: SurveyData, r: QuestionResult, by: str | None = None) -> Que
     """A randomized question's result with its design-based estimate: the survey's ``[weight]``
     weights (or equal ones) and its ``[sample]`` strata and clusters; with ``by`` (a question
     with choices), each subgroup's too, linearized over the whole sample (R's ``svyby``)."""
-    if r.question.design is None or r.question.kind == "cdm":  # cdm: two groups, not weighted here
+    if r.question.design is None or r.question.two_groups:  # cdm, unrelated_unknown: two groups, not weighted here
         return r
     recorded, known, w, strata, clusters, population = _sample_arrays(data, r.question.id)
     try:

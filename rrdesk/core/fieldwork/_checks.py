@@ -78,6 +78,8 @@ def arms_of(question: Question) -> tuple[Arm, ...]:
 
         a, b = cdm.of_design(question.design).groups
         return (Arm((0, 1), a.matrix), Arm((2, 3), b.matrix))
+    if question.kind == "unrelated_unknown":  # its rates rest on an unknown π_u: any rate is possible
+        return (Arm((0, 1), np.eye(2)), Arm((2, 3), np.eye(2)))
     return (Arm(tuple(range(len(question.answer_ids))), question.design.matrix),)
 
 

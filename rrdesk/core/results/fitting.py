@@ -74,6 +74,10 @@ def parse(survey: Survey, text: str) -> Model:
         randomized = ", ".join(q.id for q in survey.randomized) or "it has none"
         raise InputError("command line", "--model", f'"{match.group(1)}" is not a randomized question of the '
                                                      f"survey ({randomized})")
+    if outcome.kind == "unrelated_unknown":  # why: the likelihood has π_u beside each respondent's π(x)
+        raise InputError("command line", "--model", f'"{outcome.id}" is an unrelated question with an unknown '
+                                                     "prevalence: rrdesk fits no regression for it (R's RRreg::RRlog(model = "
+                                                     "\"UQTunknown\", group = ...) fits one from answers.csv)")
     names = [] if match.group(2) == "1" else [n.strip() for n in match.group(2).split("+")]
     covariates = []
     for name in names:
