@@ -259,3 +259,14 @@ def test_weights_simulate_and_model_give_answers_not_tracebacks(tmp_path):
     assert q["innocuous"] is not None and "weighted" not in q  # two groups: not weighted, as cdm
     code, _, err = aggregate_json(bundle, "--survey", path, "--model", "took ~ site")
     assert code == 2 and "unknown prevalence: rrdesk fits no regression" in err and "Traceback" not in err
+
+
+def test_check_gives_the_worst_groups_privacy_figures(tmp_path):
+    path, s = _survey(tmp_path, SURVEY.replace("p = [0.75, 0.25]", "p = [0.25, 0.75]"))
+    code, out, err = rrdesk("check", path, "--json")
+    assert code == 0, err
+    took = next(q for q in json.loads(out)["questions"] if q["id"] == "took")
+    a, b = s.question("took").group_spinners
+    assert took["epsilon"] == b.epsilon > a.epsilon  # group B answers the question more often
+    assert took["posterior_bound"] == pytest.approx(math.exp(b.epsilon) / (1 + math.exp(b.epsilon)))
+    assert took["truth_probability"] == a.truth_probability  # the row's sectors are group A's

@@ -75,8 +75,8 @@ def codebook(results: Results) -> str:
              "| pwarner | Warner's design: rrlogit's `pwarner()`, the chance of answering the statement |",
              "| weight | the respondent's survey weight, from the survey's `[weight]` (empty without one, or "
              "when the interview's direct answers are unknown) |",
-             "| group | a cheating-detection (`cdm`) question: the group (`a` or `b`) the respondent was drawn "
-             "into; the design columns are that group's spinner (empty for other designs) |",
+             "| group | a two-group question (`cdm`, `unrelated_unknown`): the group (`a` or `b`) the respondent "
+             "was drawn into; the design columns are that group's spinner (empty for other designs) |",
              "| day | the day the answer was recorded, `YYYY-MM-DD` (the laptop's date; never a time of day) |",
              "| interviewer | the interviewer id chosen on the laptop's dashboard when the answer was recorded "
              "(the survey's `interviewers`, or typed; empty in records of rrdesk before the id was recorded) |",

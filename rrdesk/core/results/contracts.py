@@ -81,7 +81,10 @@ def _check_question(s: Survey, q: Question, margin: float | None, by: str | None
                              f"{high:g}, assumed, not known (it is estimated, and reported, with the answers); "
                              "outside that range ε is larger, and against someone who knows the respondent's "
                              "answer to the other question it is infinite")
-    if q.two_groups:  # each group's spinner (the sectors above are group A's)
+    if q.two_groups:  # each group's spinner (the sectors above are group A's); the privacy figures: the worst group's
+        worst = max(q.group_spinners, key=lambda g: g.epsilon)
+        report["lying_probability"] = max(g.lying_probability for g in q.group_spinners)
+        report["posterior_bound"] = worst.posterior_bound
         report["groups"] = [[{"instruction": sec.instruction.code(choices), "label": sec.instruction.label(choices),
                               "weight": sec.weight, "probability": sec.probability} for sec in g.sectors]
                             for g in q.group_spinners]
