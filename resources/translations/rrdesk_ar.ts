@@ -1253,6 +1253,11 @@
     </message>
     <message>
         <location filename="../../rrdesk/gui/results/__init__.py" line="475"/>
+        <source>unrelated question, unknown prevalence</source>
+        <translation>السؤال غير المرتبط، انتشار غير معروف</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="475"/>
         <source>asked directly</source>
         <translation>سُئل مباشرة</translation>
     </message>

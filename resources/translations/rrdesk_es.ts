@@ -1225,6 +1225,11 @@
     </message>
     <message>
         <location filename="../../rrdesk/gui/results/__init__.py" line="475"/>
+        <source>unrelated question, unknown prevalence</source>
+        <translation>pregunta no relacionada, prevalencia desconocida</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="475"/>
         <source>asked directly</source>
         <translation>preguntada directamente</translation>
     </message>

@@ -1238,6 +1238,11 @@
     </message>
     <message>
         <location filename="../../rrdesk/gui/results/__init__.py" line="475"/>
+        <source>unrelated question, unknown prevalence</source>
+        <translation>question sans rapport, prévalence inconnue</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="475"/>
         <source>asked directly</source>
         <translation>posée directement</translation>
     </message>

@@ -1225,6 +1225,11 @@
     </message>
     <message>
         <location filename="../../rrdesk/gui/results/__init__.py" line="475"/>
+        <source>unrelated question, unknown prevalence</source>
+        <translation>pergunta não relacionada, prevalência desconhecida</translation>
+    </message>
+    <message>
+        <location filename="../../rrdesk/gui/results/__init__.py" line="475"/>
         <source>asked directly</source>
         <translation>perguntada diretamente</translation>
     </message>

@@ -471,7 +471,8 @@ class ResultsWindow(ResultsLayout):
             return
         r, q = line.result, line.result.question
         kinds = {"forced": self.tr("forced response"), "warner": self.tr("Warner's mirrored question"),
-                 "unrelated": self.tr("unrelated question"), "kary": self.tr("k-ary randomized response")}
+                 "unrelated": self.tr("unrelated question"), "kary": self.tr("k-ary randomized response"),
+                 "unrelated_unknown": self.tr("unrelated question, unknown prevalence")}
         design = self.tr("asked directly") if r.epsilon is None else \
             self.tr("{design}, ε = {epsilon}").format(design=kinds.get(q.kind, q.kind), epsilon=f"{r.epsilon:.2f}")
         parts = [self.tr("{id} ({design}): {text}").format(id=q.id, design=design, text=q.text_in(self.lang))]
