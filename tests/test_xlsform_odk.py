@@ -9,6 +9,7 @@ shows. So rrdesk's own columns ride along in the one master copy.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -501,3 +502,152 @@ def test_odk_spellings_of_media_columns_and_their_mistakes(tmp_path, capsys):
     code, _, err = _run(capsys, "import-xlsform", str(_write(tmp_path / "fake.xlsx", {
         "survey": fake, "choices": GROUP_CHOICES, "settings": GROUP_SETTINGS})), "-o", str(tmp_path / "fake.toml"))
     assert code == 2 and "row 2, column 'image::fr': fake.png: its bytes are not the kind of file its name says" in err
+
+
+# -- every sound: negation_audio, unrelated_audio, and each answer's (ODK's media::audio on choices) --
+
+SOUNDS = """\
+[survey]
+id = "sounds-2026"
+title = "Sounds"
+languages = ["en", "fr"]
+recipients = ["{recipient}"]
+max_epsilon = 8.0
+planned_respondents = 10
+
+[[question]]
+id = "stole"
+design = "warner"
+p = 0.75
+text.en = "I have taken things from work."
+text.fr = "J'ai pris des choses au travail."
+negation.en = "I have never taken things from work."
+negation.fr = "Je n'ai jamais pris de choses au travail."
+audio.en = "stole-en.wav"
+negation_audio.en = "never-stole-en.wav"
+negation_audio.fr = "never-stole-fr.wav"
+negation_image.fr = "neg-fr.png"
+
+[[question]]
+id = "sick"
+design = "unrelated"
+p = 0.7
+unrelated_prevalence = 0.25
+text.en = "I called in sick when I was not."
+text.fr = "Je me suis dit malade sans l'être."
+unrelated.en = "I was born in spring."
+unrelated.fr = "Je suis né au printemps."
+unrelated_audio.fr = "spring-fr.wav"
+
+[[question]]
+id = "drank"
+design = "forced"
+epsilon = 1.0
+text.en = "I drank at work."
+text.fr = "J'ai bu au travail."
+
+[[question]]
+id = "bullied"
+design = "kary"
+epsilon = 1.5
+choices = ["never", "once", "often"]
+text.en = "How often were you bullied?"
+text.fr = "Combien de fois avez-vous été harcelé ?"
+choice_text.en = ["Never", "Once", "Often"]
+choice_text.fr = ["Jamais", "Une fois", "Souvent"]
+choice_audio.en = ["never-en.wav", "", "often-en.wav"]
+choice_audio.fr = ["", "once-fr.wav", ""]
+
+[media]
+{listed}
+"""
+
+
+def _sounds(folder: Path) -> Path:
+    import hashlib
+
+    from tests.test_survey_media import _png, _wav
+
+    files = {name: _wav() for name in ("stole-en.wav", "never-stole-en.wav", "never-stole-fr.wav", "spring-fr.wav",
+                                       "never-en.wav", "often-en.wav", "once-fr.wav")}
+    files["neg-fr.png"] = _png((9, 9, 9))
+    for name, data in files.items():
+        (folder / name).write_bytes(data)
+    listed = "\n".join(f'"{n}" = "sha256:{hashlib.sha256(d).hexdigest()}"' for n, d in files.items())
+    path = folder / "sounds.toml"
+    path.write_text(SOUNDS.format(recipient=R1, listed=listed), encoding="utf-8")
+    return path
+
+
+def test_every_sound_goes_out_to_odk_and_comes_back(tmp_path, capsys):
+    source = tmp_path / "survey"
+    source.mkdir()
+    original = surveys.load(_sounds(source))
+    form = tmp_path / "form" / "sounds.xlsx"
+    form.parent.mkdir()
+    xlsform.export_xlsform(source / "sounds.toml", form)
+    book = openpyxl.load_workbook(form)
+    head = [c.value for c in book["survey"][1]]
+    assert {"negation_audio::English (en)", "negation_audio::French (fr)", "unrelated_audio::English (en)",
+            "unrelated_audio::French (fr)", "negation_image::French (fr)"} <= set(head), head
+    choices = [[c.value for c in row] for row in book["choices"].iter_rows()]
+    assert choices[0] == ["list_name", "name", "label::English (en)", "label::French (fr)",
+                          "media::audio::English (en)", "media::audio::French (fr)"]
+    assert ["bullied", "once", "Once", "Une fois", None, "once-fr.wav"] in choices
+    assert ["yes_no", "yes", "YES", "OUI", None, None] in choices
+    # ODK's converter, the files present: each answer's sound is its choice's audio (rrdesk's own
+    # negation_audio and unrelated_audio ride along unread, as negation_image does)
+    xform = _xform(form)
+    for name in ("stole-en.wav", "never-en.wav", "often-en.wav", "once-fr.wav"):
+        assert f"jr://audio/{name}" in xform, name
+    assert re.search(r'<text id="bullied-1">\s*<value>Une fois</value>\s*<value form="audio">jr://audio/once-fr.wav',
+                     xform), xform
+    out = tmp_path / "back" / "sounds.toml"
+    out.parent.mkdir()
+    code, _, err = _run(capsys, "import-xlsform", str(form), "-o", str(out))
+    assert code == 0, err
+    back = surveys.load(out)
+    surveys.verify_media(back)
+    assert dict(back.media) == dict(original.media)
+    assert [q.media for q in back.questions] == [q.media for q in original.questions]
+    same = [dataclasses.replace(q, line=0) for q in back.questions]  # the line in its file aside
+    assert same == [dataclasses.replace(q, line=0) for q in original.questions]
+
+
+def test_answers_read_aloud_need_a_kary_question(tmp_path, capsys):
+    from tests.test_survey_media import _wav
+
+    (tmp_path / "never.wav").write_bytes(_wav())
+    survey = [["type", "name", "label::en", "design", "epsilon"],
+              ["select_one often", "a", "How often?", "kary", 1],
+              ["select_one often", "b", "How often, again?", None, None]]
+    choices = [["list_name", "name", "label::en", "media::audio::en"], ["often", "never", "Never", "never.wav"],
+               ["often", "once", "Once", None]]
+    form = _write(tmp_path / "aloud.xlsx", {"survey": survey, "choices": choices, "settings": GROUP_SETTINGS})
+    code, _, err = _run(capsys, "import-xlsform", str(form), "-o", str(tmp_path / "aloud.toml"))
+    lines = [line for line in err.splitlines() if line.startswith("rrdesk: error:")]
+    assert code == 2 and len(lines) == 1, err
+    assert ("sheet 'survey', row 3, column 'type': list \"often\" has answers read aloud (media::audio on the "
+            "sheet 'choices', row 2), but design direct does not play them") in lines[0], err
+    del survey[2]
+    code, _, err = _run(capsys, "import-xlsform", str(form := _write(tmp_path / "aloud.xlsx", {
+        "survey": survey, "choices": choices, "settings": GROUP_SETTINGS})), "-o", str(tmp_path / "aloud.toml"))
+    assert code == 0, err
+    q = surveys.load(tmp_path / "aloud.toml").question("a")
+    assert [q.media_in(f"choice_audio.{i}", "en") for i in range(2)] == ["never.wav", None]
+    choices[1][3] = "gone.wav"
+    form = _write(tmp_path / "gone.xlsx", {"survey": survey, "choices": choices, "settings": GROUP_SETTINGS})
+    code, _, err = _run(capsys, "import-xlsform", str(form), "-o", str(tmp_path / "gone.toml"))
+    assert code == 2 and "sheet 'choices', row 2, column 'media::audio::en': \"gone.wav\" is not beside" in err, err
+
+
+def test_a_media_key_export_does_not_know_is_refused_not_dropped(tmp_path, monkeypatch, capsys):
+    import rrdesk.app.xlsform._write as write
+
+    source = tmp_path / "survey"
+    source.mkdir()
+    _sounds(source)
+    monkeypatch.setattr(write, "_MEDIA", {k: v for k, v in write._MEDIA.items() if k != "unrelated_audio"})
+    code, _, err = _run(capsys, "export-xlsform", str(source / "sounds.toml"), "-o", str(tmp_path / "x.xlsx"))
+    assert code == 2 and not (tmp_path / "x.xlsx").exists(), err
+    assert 'question "sick": unrelated_audio has no XLSForm column yet' in err, err

@@ -85,9 +85,12 @@ NOTE = "note"
 
 #: A question's pictures and sound per language (docs/survey-format.md, "Pictures and sound"):
 #: XLSForm column (ODK's ``media::image::LANG``, its short ``image::LANG``; rrdesk's own
-#: ``negation_image::LANG`` and ``unrelated_image::LANG``) → the survey file's key.
+#: ``negation_image::LANG``, ``negation_audio::LANG``, ``unrelated_image::LANG`` and
+#: ``unrelated_audio::LANG``) → the survey file's key. On the sheet choices, ODK's
+#: ``media::audio::LANG`` (or ``audio::LANG``) is each answer's sound: ``choice_audio.LANG``.
 MEDIA_COLUMNS = {"media::image": "image", "image": "image", "media::audio": "audio", "audio": "audio",
-                 "negation_image": "negation_image", "unrelated_image": "unrelated_image"}
+                 "negation_image": "negation_image", "negation_audio": "negation_audio",
+                 "unrelated_image": "unrelated_image", "unrelated_audio": "unrelated_audio"}
 
 
 def media_column(name: str, default: str) -> tuple[str, str] | str | None:

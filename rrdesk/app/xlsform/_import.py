@@ -400,6 +400,12 @@ def _question(out: Built, cols: _Columns, lists: Lists | None, languages: list[s
         if listed in lists.damaged:
             raise Quiet(file, "", "")  # why: the list's own problem is reported; its question waits
         yes_no = lists.is_yes_no(listed)
+        voiced = lists.voiced(listed)
+        if voiced is not None and design != "kary":  # why: the survey has no key for these sounds
+            fail(file, ("survey", row, "type"), f"list {show(listed)} has answers read aloud (media::audio on the "
+                                                f"sheet 'choices', row {voiced}), but design {design} does not "
+                                                "play them: only a kary question's answers are read aloud (give "
+                                                "this question a list without sounds)")
         if design in _YES_NO_DESIGNS and not yes_no:
             fail(file, ("survey", row, "type"), f"design {design} is answered YES or NO: write type "
                                                 f"{SELECT_ONE} {YES_NO}, a list of the choices yes and no "

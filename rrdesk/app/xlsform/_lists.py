@@ -12,7 +12,7 @@ from typing import Any
 
 import rrdesk.app.xlsform._toml_text as toml
 from rrdesk.app.xlsform._cells import Built, Cell, fail, number, text, value
-from rrdesk.app.xlsform._columns import YES_NO_CHOICES, language_of
+from rrdesk.app.xlsform._columns import YES_NO_CHOICES, language_of, media_column
 from rrdesk.app.xlsform._read import Sheet
 from rrdesk.core.errors import SurveyError
 from rrdesk.core.survey import CHOICE_ID, ident_ok, show
@@ -32,16 +32,23 @@ class Lists:
     weights: dict[int, Any] = field(default_factory=dict)  # row → its cell in the column 'weight'
     broken: bool = False  # the sheet lacks list_name or name: its problem is reported once
     damaged: set[str] = field(default_factory=set)  # lists with a row reported: their questions wait
+    audio: dict[str, int] = field(default_factory=dict)  # language → column number of media::audio::LANG
+    sounds: dict[int, dict[str, Any]] = field(default_factory=dict)  # row → its sound file per language
 
     def is_yes_no(self, name: str) -> bool:
         """Whether list ``name`` holds exactly the choices yes and no: rrdesk's YES/NO."""
         return sorted(e[1] for e in self.rows[name]) == sorted(YES_NO_CHOICES)
+
+    def voiced(self, name: str) -> int | None:
+        """The first row of list ``name`` with a sound (media::audio::LANG), None if none has."""
+        return next((row for row, _, _ in self.rows[name] if row in self.sounds), None)
 
     def emit(self, out: Built, name: str, languages: list[str]) -> None:
         self.used.add(name)
         entries = self.rows[name]
         first = entries[0][0]
         out.add(f"choices = {toml.value([e[1] for e in entries])}", ("choices", first, "name"))
+        self._sounds(out, name, languages)
         if not any(labels for _, _, labels in entries):
             return
         for lang in languages:
@@ -52,6 +59,24 @@ class Lists:
             texts = [text(out.file, ("choices", row, self._name(lang)), labels[lang])
                      for row, _, labels in entries]
             out.add(f"choice_text.{toml.key(lang)} = {toml.value(texts)}", ("choices", first, self._name(lang)))
+
+    def _sounds(self, out: Built, name: str, languages: list[str]) -> None:
+        """``choice_audio.LANG``: each answer's sound in the column media::audio::LANG, one file per
+        choice row ("" for a row left empty), for each language with a sound in this list."""
+        entries = self.rows[name]
+        for lang in languages:
+            if lang not in self.audio or not any(self.sounds.get(row, {}).get(lang) is not None
+                                                 for row, _, _ in entries):
+                continue
+            column = self.names[self.audio[lang]]
+            files = []
+            for row, _, _ in entries:
+                cell = self.sounds.get(row, {}).get(lang)
+                file = "" if cell is None else text(out.file, ("choices", row, column), cell).strip()
+                if file:
+                    out.media.setdefault(file, ("choices", row, column))
+                files.append(file)
+            out.add(f"choice_audio.{toml.key(lang)} = {toml.value(files)}", ("choices", entries[0][0], column))
 
     def _name(self, lang: str) -> str:
         i = self.columns.get(("label", lang))
@@ -67,8 +92,16 @@ def read_lists(out: Built, sheet: Sheet | None, default: str) -> Lists | None:
     header_row = sheet.header_row
     for i, name in enumerate(sheet.header):
         with out.part():
-            parsed = language_of(name, default)
             where = ("choices", header_row, name)
+            pictured = media_column(name, default)
+            if isinstance(pictured, str):
+                fail(file, where, pictured)
+            if pictured is not None and pictured[0] == "audio":  # ODK's media::audio::LANG: each answer read aloud
+                if pictured[1] in lists.audio:
+                    fail(file, where, f"a second media::audio column in language {pictured[1]}")
+                lists.audio[pictured[1]] = i
+                continue
+            parsed = language_of(name, default) if pictured is None else (name, "")
             if isinstance(parsed, str):
                 fail(file, where, parsed)
             base, lang = parsed
@@ -114,6 +147,9 @@ def _choice(out: Built, lists: Lists, index: dict[str, int], row: int, values: t
     labels = {lang: values[i] for (_, lang), i in lists.columns.items()
               if i < len(values) and values[i] is not None}
     entries.append((row, name, labels))
+    sounds = {lang: values[i] for lang, i in lists.audio.items() if i < len(values) and values[i] is not None}
+    if sounds:
+        lists.sounds[row] = sounds
     if "weight" in index and index["weight"] < len(values) and values[index["weight"]] is not None:
         lists.weights[row] = values[index["weight"]]
 

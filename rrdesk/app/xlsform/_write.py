@@ -20,12 +20,16 @@ from rrdesk.app.xlsform._columns import (
     language_column,
 )
 from rrdesk.app.xlsform._numbers import number_cells
+from rrdesk.core.errors import SurveyError
 from rrdesk.core.survey import Survey
 from rrdesk.core.wording import words_for
 
-#: A question's media keys → their XLSForm column (before ``::LANG``).
+#: A question's media keys → their XLSForm column (before ``::LANG``); ``choice_audio`` is the
+#: column ``media::audio::LANG`` of the sheet choices, one sound per choice row.
 _MEDIA = {"image": "media::image", "audio": "media::audio", "negation_image": "negation_image",
-          "unrelated_image": "unrelated_image"}
+          "negation_audio": "negation_audio", "unrelated_image": "unrelated_image",
+          "unrelated_audio": "unrelated_audio"}
+_CHOICE_AUDIO = "choice_audio."  # a kary question's answer read aloud: choice_audio.INDEX
 #: Column widths in characters: names narrow, texts wide enough to read a sentence.
 _WIDTHS = {"type": 22, "name": 18, "list_name": 18, "design": 11, "answer_mode": 12}
 _TEXT_WIDTH = 48  # why: a question's label, negation or unrelated question is a sentence
@@ -43,14 +47,18 @@ def sheets(survey: Survey, raw: dict[str, Any]) -> dict[str, list[list[Any]]]:
     extra = [c for c in NUMBER_COLUMNS if any(c in cells for cells in numbers.values())]  # constraint, bins
     named = {lang: language_column(lang) for lang in langs}  # English (en), as ODK shows languages
     # pictures and sounds: ODK's media::image::LANG and media::audio::LANG, rrdesk's own
-    # negation_image::LANG and unrelated_image::LANG; each kind used gets a column in every
-    # language (pyxform warns about a language without one)
+    # negation_image::LANG, negation_audio::LANG, unrelated_image::LANG and unrelated_audio::LANG;
+    # each kind used gets a column in every language (pyxform warns about a language without one)
+    _every_media_key_written(survey)
     media = [(key, lang) for key in _MEDIA if any(dict(q.media).get(key) for q in survey.questions) for lang in langs]
+    # each answer read aloud: ODK's media::audio::LANG on the sheet choices, one file per choice row
+    voiced = any(key.startswith(_CHOICE_AUDIO) for q in survey.questions for key, _ in q.media)
     head = ["type", "name", *(f"label::{named[lang]}" for lang in langs), "design", *used, *extra,
             *(f"{col}::{named[lang]}" for col, _ in texts[1:] for lang in langs),
             *(f"{_MEDIA[key]}::{named[lang]}" for key, lang in media)]
     rows: list[list[Any]] = [head]
-    choices: list[list[Any]] = [["list_name", "name", *(f"label::{named[lang]}" for lang in langs)]]
+    choices: list[list[Any]] = [["list_name", "name", *(f"label::{named[lang]}" for lang in langs),
+                                 *(f"media::audio::{named[lang]}" for lang in langs if voiced)]]
     yes_no = False  # whether a question is answered YES or NO: the list yes_no is written
     ids = {q.id for q in survey.questions}
     sections = (f"section_{n}" for n in range(1, 10**6) if f"section_{n}" not in ids)  # the groups' names
@@ -73,12 +81,14 @@ def sheets(survey: Survey, raw: dict[str, Any]) -> dict[str, list[list[Any]]]:
         rows.append(row)
         for j, choice in enumerate(q.choices):
             labels = [q.choice_text[lang][j] if q.choice_text else None for lang in langs]
-            choices.append([own, choice, *labels])
+            sounds = [q.media_in(f"{_CHOICE_AUDIO}{j}", lang) for lang in langs if voiced]
+            choices.append([own, choice, *labels, *sounds])
     if survey.questions[-1].heading:
         rows.append(["end group"])
     if yes_no:  # rrdesk's own YES and NO, in each language's words, as ODK lists them
         words = [words_for(survey, lang) for lang in langs]
-        choices += [[YES_NO, name, *(w(name) for w in words)] for name in YES_NO_CHOICES]
+        choices += [[YES_NO, name, *(w(name) for w in words), *(None for _ in langs if voiced)]
+                    for name in YES_NO_CHOICES]
     settings = [["form_id", "form_title", "default_language", "recipients", "max_epsilon",
                  "planned_respondents", "version"],
                 [survey.id, survey.title, language_column(langs[0]), "\n".join(survey.recipients),
@@ -104,6 +114,16 @@ def sheets(survey: Survey, raw: dict[str, Any]) -> dict[str, list[list[Any]]]:
     if survey.wording:
         out["wording"] = _wording(survey)
     return out
+
+
+def _every_media_key_written(survey: Survey) -> None:
+    """Every media key of every question has its column: a key the survey format gains and this
+    writer does not know is an error here, never a picture or sound silently left out of the form."""
+    for q in survey.questions:
+        for key, _ in q.media:
+            if key not in _MEDIA and not key.startswith(_CHOICE_AUDIO):
+                raise SurveyError(str(survey.path), f'question "{q.id}"',
+                                  f"{key} has no XLSForm column yet: export-xlsform would leave it out")
 
 
 def _wording(survey: Survey) -> list[list[Any]]:
