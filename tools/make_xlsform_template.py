@@ -88,13 +88,17 @@ HELP = [
      "optional: a picture shown beside the question's text and the text read aloud, per language (a "
      "language may have none); the files go beside the form (PNG or JPEG; Ogg, WAV, MP3 or M4A). rrdesk's "
      "own negation_image::… and unrelated_image::… show one beside warner's opposite statement and the "
-     "unrelated design's other question"],
+     "unrelated design's other question, and negation_audio::… and unrelated_audio::… read them aloud"],
     ["survey", "hint, required", "read and left out: a respondent may always skip (the skip is confirmed); "
                                  "put what the respondent must read in the label"],
     ["choices", "list_name, name, label::…", "the answers of each select_one list: a name starts with a "
                                              "letter or a digit (1, 2, …), then a-z, 0-9, _ or -; "
                                              "labels in every language. The list yes_no (yes, no) is "
                                              "rrdesk's YES and NO: its labels are not used"],
+    ["choices", "media::audio::English (en)", "optional, kary lists only: each answer read aloud, one sound "
+                                              "file per row (an empty cell: none), per language; the files go "
+                                              "beside the form. A list with sounds used by another design is "
+                                              "refused"],
     ["choices", "weight", "optional: on each row of the list of the weight_question, that answer's "
                           "survey weight (a positive number)"],
     ["settings", "form_id, form_title", "the survey's id (a-z, 0-9 joined by - or _) and title"],
