@@ -186,3 +186,19 @@ def test_the_app_refuses_a_survey_whose_picture_changed(qtbot, tmp_path, setting
     (tmp_path / "neg-en.png").write_bytes(_png((0, 0, 0)))
     assert not window.open_survey(path)
     assert "changed since the survey listed it" in window.message.informativeText()
+
+
+def test_the_order_of_media_is_not_part_of_what_a_version_says(tmp_path):
+    """[media] is a set of files: listed in another order (as an XLSForm import lists them, in the
+    order its questions name them) it is the same version; a file's other digest is not."""
+    path = _survey(tmp_path)
+    text = path.read_text(encoding="utf-8")
+    head, listed = text.split("[media]\n")
+    lines = listed.strip().splitlines()
+    again = tmp_path / "again.toml"
+    again.write_text(head + "[media]\n" + "\n".join(reversed(lines)) + "\n", encoding="utf-8")
+    first, second = surveys.load(path), surveys.load(again)
+    assert first.media != second.media and first.content == second.content
+    changed = tmp_path / "changed.toml"
+    changed.write_text(text.replace(lines[0].split("sha256:")[1][:8], "00000000"), encoding="utf-8")
+    assert surveys.load(changed).content != first.content

@@ -612,6 +612,8 @@ def test_every_sound_goes_out_to_odk_and_comes_back(tmp_path, capsys):
     assert [q.media for q in back.questions] == [q.media for q in original.questions]
     same = [dataclasses.replace(q, line=0) for q in back.questions]  # the line in its file aside
     assert same == [dataclasses.replace(q, line=0) for q in original.questions]
+    # the same version to a laptop: [media] listed in the order the questions name the files
+    assert [n for n, _ in back.media] != [n for n, _ in original.media] and back.content == original.content
 
 
 def test_answers_read_aloud_need_a_kary_question(tmp_path, capsys):
@@ -651,3 +653,10 @@ def test_a_media_key_export_does_not_know_is_refused_not_dropped(tmp_path, monke
     code, _, err = _run(capsys, "export-xlsform", str(source / "sounds.toml"), "-o", str(tmp_path / "x.xlsx"))
     assert code == 2 and not (tmp_path / "x.xlsx").exists(), err
     assert 'question "sick": unrelated_audio has no XLSForm column yet' in err, err
+    monkeypatch.undo()
+    path = source / "sounds.toml"  # a file listed for no question: the form could not carry it back
+    path.write_text(path.read_text(encoding="utf-8").replace('unrelated_audio.fr = "spring-fr.wav"\n', ""),
+                    encoding="utf-8")
+    code, _, err = _run(capsys, "export-xlsform", str(path), "-o", str(tmp_path / "x.xlsx"))
+    assert code == 2 and not (tmp_path / "x.xlsx").exists(), err
+    assert 'media "spring-fr.wav": listed in [media] but no question names it' in err, err

@@ -117,13 +117,23 @@ def sheets(survey: Survey, raw: dict[str, Any]) -> dict[str, list[list[Any]]]:
 
 
 def _every_media_key_written(survey: Survey) -> None:
-    """Every media key of every question has its column: a key the survey format gains and this
-    writer does not know is an error here, never a picture or sound silently left out of the form."""
+    """Every media key of every question has its column, and every file of ``[media]`` is named by
+    a question (a form carries only those; its import lists them again): a key the survey format
+    gains and this writer does not know, or a file listed for nothing, is an error here, never a
+    picture or sound silently left out of the form."""
+    named: set[str] = set()
     for q in survey.questions:
-        for key, _ in q.media:
+        for key, files in q.media:
             if key not in _MEDIA and not key.startswith(_CHOICE_AUDIO):
                 raise SurveyError(str(survey.path), f'question "{q.id}"',
                                   f"{key} has no XLSForm column yet: export-xlsform would leave it out")
+            named.update(files.values())
+    for name, _ in survey.media:
+        if name not in named:
+            raise SurveyError(str(survey.path), f'media "{name}"',
+                              "listed in [media] but no question names it: a form carries only the files its "
+                              "questions name, so its import would drop it; name it in a question or take it out "
+                              "of [media]")
 
 
 def _wording(survey: Survey) -> list[list[Any]]:

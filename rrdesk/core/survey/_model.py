@@ -308,10 +308,12 @@ class Survey:
     def content(self) -> tuple:
         """What one version of the survey says and means: its languages, questions (texts,
         choices, spinners, conditions, pictures and sounds; not their line numbers), consent,
-        respondent wording and the media files' SHA-256. Two files of one id and version must agree on it (the title,
-        recipients, interviewers, record_duration, planning figures, weights and sample design may change freely)."""
+        respondent wording and the media files' SHA-256 (in any order: [media] is a set of files, and a survey
+        imported from its XLSForm lists them in the order its questions name them). Two files of one id and
+        version must agree on it (the title, recipients, interviewers, record_duration, planning figures, weights
+        and sample design may change freely)."""
         questions = tuple(replace(q, line=None) for q in self.questions)
-        return (self.languages, questions, self.consent, self.wording, self.media)
+        return (self.languages, questions, self.consent, self.wording, tuple(sorted(self.media)))
 
     def question(self, qid: str) -> Question:
         """The question with id ``qid``; ``KeyError`` if there is none."""
