@@ -177,6 +177,7 @@ def break_even() -> None:
           + (f"; {why_not}" if why_not else ""))
     print("   records    1 worker s   2 workers s   2 / 1")
     first = None
+    before: tuple[int, float] | None = None  # the last size where one worker was faster, and by how much
     for size in BREAK_EVEN_SIZES:
         paths = bundles(size, 3)
         one: list[float] = []
@@ -186,8 +187,13 @@ def break_even() -> None:
                 got = _child("run-pool", str(w), *map(str, paths))
                 (one if w == 1 else two).append(got["seconds"])
         a, b = statistics.median(one), statistics.median(two)
-        if first is None and b < a:
+        if first is None and b < a:  # the crossing, between this size and the one before (linear)
             first = got["records"]
+            if before is not None:
+                n0, d0 = before
+                first = round(n0 + d0 / (d0 + a - b) * (got["records"] - n0))
+        elif first is None:
+            before = (got["records"], b - a)
         print(f"   {got['records']:>7,}   {a:10.2f}   {b:11.2f}   {b / a:5.2f}")
     # why this verdict: the pool must never start where it does not pay (threshold >= break-even),
     # nor wait much longer than that (threshold <= twice it)

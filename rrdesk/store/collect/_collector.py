@@ -52,13 +52,13 @@ CHUNK = 2048
 # why: a task names its records (12 bytes each) and the worker reads them from the bundle itself,
 # so a task is small whatever its size; 2048 records are ~0.1 s of work: the pipe and the
 # scheduling are noise, and a few dozen tasks still spread evenly over the workers
-IN_PROCESS_BELOW = 16_384
+IN_PROCESS_BELOW = 12_000
 # why: starting the worker processes (spawned: each imports rrdesk and numpy, and parses the
-# identities) costs about half a second of wall time, and two workers save about 35 µs a record
-# (77 µs a record on one core, a speed-up of about 1.84): they break even near 15,000 records
-# (issue #33 measured it; tests/benchmarks/aggregate.py --break-even measures it again). Fewer
-# records than this (guessed from the bundles' sizes, then counted per plan) are decrypted here,
-# faster, so small surveys, the Results view's first look and tests never wait for a pool
+# identities) costs about a third of a second of wall time, which two workers win back only on
+# about 10,500 records (``tests/benchmarks/aggregate.py --break-even`` on a quiet 2-core machine:
+# 0.76 s vs 0.78 s at 9,990 records, 1.48 s vs 1.14 s at 19,980); a little above it, as a busy
+# machine's second core pays less. Fewer records than this (guessed from the bundles' sizes, then
+# counted per plan) are decrypted here, faster, so small surveys and tests never wait for a pool
 _IN_FLIGHT_PER_WORKER = 8
 # why: keeps the workers busy while this process handles what came back; each task in flight
 # costs ~25 KB here (its offsets) and its rows when done
