@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QFontMetrics, QPaintEvent, QResizeEvent
+from PySide6.QtGui import QFontMetrics, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
     QLabel,
@@ -244,6 +244,10 @@ def announce(widget: QWidget, text: str) -> None:
     screen shows is ever announced."""
     if not text:
         return
+    # why here: Qt makes QAccessible's eight enums when it is first named (1.5 ms of the first
+    # window, which announces nothing)
+    from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
+
     if QAccessible.isActive():
         QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(widget, text))
     ANNOUNCER.said.emit(text)
