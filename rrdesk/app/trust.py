@@ -43,7 +43,6 @@ from rrdesk.core.fileio import (
 )
 from rrdesk.core.survey import MAX_BYTES, Survey
 from rrdesk.store import trusted
-from rrdesk.store.folder import SURVEY_COPY
 
 if TYPE_CHECKING:
     from rrdesk.store import minisign
@@ -193,6 +192,10 @@ def _folder_signers(data: Path) -> set[minisign.PublicKey]:
         folders = sorted(d for d in Path(data).iterdir() if d.is_dir())
     except OSError:
         return found
+    if not folders:
+        return found  # why before the import: the first window of a fresh laptop never loads the store's modules
+    from rrdesk.store.folder import SURVEY_COPY
+
     folders = [d for d in folders if (d / PIN).exists() or (d / (SURVEY_COPY + SIGNATURE_SUFFIX)).exists()]
     if not folders:
         return found  # why before the import: the first window of a fresh laptop never loads cryptography
