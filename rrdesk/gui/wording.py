@@ -18,7 +18,6 @@ from rrdesk.core import wording as words_
 from rrdesk.core.design import YES, Act, Design, Instruction
 from rrdesk.core.survey import Question
 from rrdesk.core.wording import Words
-from rrdesk.gui import marks
 
 
 def design_of(question: Question) -> Design:
@@ -94,7 +93,7 @@ def sector_label(question: Question, instruction: Instruction, lang: str | Words
         text = w("sector_say_choice", answer=question.choice_labels(w.lang)[instruction.value])
     else:
         text = w("sector_say_yes") if instruction.value == YES else w("sector_say_no")
-    return marks.signed(question, instruction.value, text)
+    return _signed(question, instruction.value, text)
 
 
 def wheel_labels(question: Question, lang: str | Words) -> list[str]:
@@ -123,7 +122,7 @@ def instruction_text(question: Question, instruction: Instruction, lang: str | W
         text = w("do_tap_choice", answer=question.choice_labels(w.lang)[instruction.value])
     else:
         text = w("do_tap_yes") if instruction.value == YES else w("do_tap_no")
-    return marks.signed(question, instruction.value, text)
+    return _signed(question, instruction.value, text)
 
 
 def forced_reminder(question: Question, instruction: Instruction, lang: str | Words = "en") -> str:
@@ -135,3 +134,12 @@ def forced_reminder(question: Question, instruction: Instruction, lang: str | Wo
     if question.choices:
         return w("says_nothing_choice")
     return w("says_nothing_yes") if instruction.value == YES else w("says_nothing_no")
+
+
+def _signed(question: Question, value: int, text: str) -> str:
+    """``text`` after the answer's sign (:func:`rrdesk.gui.marks.signed`)."""
+    # why here: marks (and the spinner's style) name QPainter, QPixmap and QPainterPath, whose enums
+    # Qt makes when first named: about 2 ms of the first window, which shows no sign
+    from rrdesk.gui import marks
+
+    return marks.signed(question, value, text)
