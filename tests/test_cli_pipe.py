@@ -15,3 +15,14 @@ def test_a_reader_that_stops_early_is_no_error():
     err = rrdesk.stderr.read()
     assert rrdesk.wait(timeout=60) == 0
     assert err == b""
+
+
+def test_a_reader_gone_before_a_short_output_is_flushed_is_no_error():
+    """A short output stays in the buffer until the end: the flush must meet the broken pipe
+    inside the command (exit 0), not in the interpreter's flush at exit (exit 120)."""
+    rrdesk = subprocess.Popen([sys.executable, "-c", "import sys; from rrdesk.cli import main; sys.exit(main())",
+                               "--version"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    rrdesk.stdout.close()
+    err = rrdesk.stderr.read()
+    assert rrdesk.wait(timeout=60) == 0
+    assert err == b""

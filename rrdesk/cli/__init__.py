@@ -54,9 +54,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         argv = sys.argv[1:] if argv is None else list(argv)
         if not argv or argv[0] in ("--survey", "--data") or argv[0].startswith(("--survey=", "--data=")):
             argv = ["gui", *argv]  # docs/ARCHITECTURE.md: `rrdesk [gui] [--survey FILE] [--data DIR]`
-        return _run(parser.parse_args(argv))
+        try:
+            args = parser.parse_args(argv)
+        except BrokenPipeError:  # `--version` or `--help` to a reader already gone (older argparse raises it)
+            _stdout_to_devnull()
+            return EXIT_OK
+        return _run(args)
     finally:
+        _flush_stdout()
         sys.stderr = stderr
+
+
+def _flush_stdout() -> None:
+    """Flush what is still buffered now (a short output, `--version`, `--help`): a reader gone by
+    then is no error, as during the command, where the interpreter's flush at exit would fail
+    and exit 120."""
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        _stdout_to_devnull()
 
 
 def _run(args: argparse.Namespace) -> int:
