@@ -393,3 +393,22 @@ def test_a_failing_read_of_the_kept_survey_copy_is_never_taken_for_damage(demo, 
     with Station(demo, tmp_path) as station:
         assert station.problems == []
     assert copy.read_bytes() == kept and not list(copy.parent.glob("survey.toml.damaged-*"))
+
+
+def test_each_record_is_sealed_with_a_header_made_ahead_used_once(demo, tmp_path):
+    # issue 33: the next record's age header is made on the station's sealer thread between
+    # answers; every record must still open, and no file key or ephemeral share repeat
+    import threading
+
+    from rrdesk.app.interviews._sealers import THREAD_NAME
+
+    with Station(demo, tmp_path, source=SeededSource(3)) as station:
+        _answer_all(station.start({"department": "office"}, interviewer="t1"))
+        _answer_all(station.start({"department": "factory"}, interviewer="t1"), truth=0)
+        assert [t for t in threading.enumerate() if t.name.startswith(THREAD_NAME)]
+        got = _records(station)  # every record opens with the coordinator's identity
+        blobs = [f.blob for f in log.scan(station.writer.path.read_bytes(), "log").frames]
+    assert len(got) == 2 * (1 + 2 * len(demo.randomized))
+    headers = [blob.split(b"\n---", 1)[0] for blob in blobs]
+    assert len(set(headers)) == len(headers)  # a fresh ephemeral share (and file key) for each record
+    assert not [t for t in threading.enumerate() if t.name.startswith(THREAD_NAME)]  # ended by close

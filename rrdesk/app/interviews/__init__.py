@@ -48,6 +48,7 @@ from rrdesk.app.interviews._data_folder import (
     read_pointer,
 )
 from rrdesk.app.interviews._interview import Interview
+from rrdesk.app.interviews._sealers import Sealers
 from rrdesk.app.interviews._survey_copy import keep_copy
 from rrdesk.core.entropy import system_bytes
 from rrdesk.core.errors import (
@@ -128,6 +129,9 @@ class Station:
             # were signed) gets its header signature now, before anything is appended to it
             sign_own_logs(self.folder, self.device, self._laptop, self.ops)
             self.writer = self._open_current()
+        # why: the next record's age header made between answers, off the interviewer's wait
+        self._sealers = Sealers(self._recipients)
+        self._sealers.prepare()
 
     # -- the folder ----------------------------------------------------------------------
 
@@ -330,7 +334,7 @@ class Station:
         records -- which kind comes next, and each slot's two records -- so only it and this
         station call this."""
         record = self._record(interview, kind, interviewer, question, direct, began)
-        return self.writer.append(age.encrypt(pad(record, self._size), self._recipients, random=system_bytes))
+        return self._append(pad(record, self._size))
 
     def add_answer(self, interview: int, interviewer: str, question: str, labels: Sequence[str],
                    index: Any, *, began: float | None = None) -> int:
@@ -340,16 +344,29 @@ class Station:
         returns. Returns its sequence number in the log."""
         record = self._record(interview, "answer", interviewer, question, began=began)
         plaintext = select(answer_rows(record, labels, self._size), index)
-        return self.writer.append(age.encrypt(plaintext, self._recipients, random=system_bytes))
+        return self._append(plaintext)
+
+    def _append(self, plaintext: bytes) -> int:
+        """Seal ``plaintext`` (with the header made ahead) and append it: durable when this
+        returns; then start making the next record's header."""
+        seq = self.writer.append(self._sealers.seal(plaintext))
+        self._sealers.prepare()
+        return seq
 
     def close(self) -> None:
-        self.writer.close()
+        try:
+            self.writer.close()
+        finally:
+            self._sealers.close()
 
     def __enter__(self) -> Station:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.writer.__exit__(*exc)  # why: the writer's close never hides an error on its way out
+        try:
+            self.writer.__exit__(*exc)  # why: the writer's close never hides an error on its way out
+        finally:
+            self._sealers.close()
 
 
 __all__ = [ "Station", "Interview", "Interrupted",
