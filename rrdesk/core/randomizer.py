@@ -56,6 +56,10 @@ class _Tables:
     prevalence: np.uint32  # unrelated: threshold of the simulated other answer
     categories: int
     acc: type[np.signedinteger[Any]]  # accumulator dtype: int8 holds every coefficient of up to 127 categories
+    # one spin's arithmetic as one product (:func:`spin`): each threshold passed, 0/1, times its row
+    spin_bounds: np.ndarray  # (m-1,) uint32: the bounds above, as one array
+    spin_rows: np.ndarray  # (m-1, 5) int64: the change in c, d, e, the sector's start and its width
+    spin_base: np.ndarray  # (5,) int64: c_0, d_0, e_0, sector 0's start (0) and width
 
 
 @functools.lru_cache(maxsize=256)
@@ -68,9 +72,16 @@ def _tables(design: Design) -> _Tables:
     weights = np.array([s.weight for s in design.sectors], dtype=np.uint64)
     starts = np.concatenate([[0], np.cumsum(weights)[:-1]]).astype(np.uint64)
     steps = tuple((int(c1 - c0), int(d1 - d0), int(e1 - e0)) for (c0, d0, e0), (c1, d1, e1) in zip(coef, coef[1:]))
+    # why these rows: passing the threshold of sector i+1 adds steps[i] to (c, d, e), sector i's
+    # whole width to the start, and (width i+1 - width i) to the width (a telescoping sum)
+    widths = [int(w) for w in weights]
+    rows = np.array([(*step, widths[i], widths[i + 1] - widths[i]) for i, step in enumerate(steps)],
+                    dtype=np.int64).reshape(len(steps), 5)
     return _Tables(bounds=tuple(np.uint32(x) for x in starts[1:]), steps=steps,
                    base=coef[0], starts=starts, widths=weights, prevalence=np.uint32(design.prevalence),
-                   categories=design.categories, acc=np.int8 if design.categories <= 127 else np.int32)
+                   categories=design.categories, acc=np.int8 if design.categories <= 127 else np.int32,
+                   spin_bounds=starts[1:].astype(np.uint32), spin_rows=rows,
+                   spin_base=np.array([*coef[0], 0, widths[0]], dtype=np.int64))
 
 
 def _draw(source: ByteSource, count: int) -> np.ndarray:
@@ -211,16 +222,16 @@ def spin(design: Design, truth: int | None = None, source: ByteSource = system_b
     t = _tables(design)
     truth_a = _truths(t, _one(0 if truth is None else truth))
     words = _draw(source, design.draw_bytes // 4 + 1)
-    answer = _answers(t, truth_a, words[:1], words[1:-1])
-    sector, position = _position(t, words[0], words[-1])
-    return Spin(sector=sector, position=position, answer=None if truth is None else answer)
+    # why one product, not :func:`_answers` and :func:`_position`: the same arithmetic in a
+    # handful of numpy calls instead of ~40, each of which costs microseconds on the
+    # interviewer's wait when the caches are cold (issue 33); the same values to the bit
+    # (tests/test_randomizer.py compares both), with no branch and no lookup on a secret
+    passed = (words[:1] >= t.spin_bounds).astype(np.int64)  # (m-1,) 0/1: the thresholds the draw passed
+    c, d, e, start, width = (t.spin_base + passed @ t.spin_rows).reshape(5, 1)
+    answer = d * truth_a.astype(np.int64) + c
+    if design.draw_bytes > 4:  # unrelated: the simulated other answer (a property of the design)
+        answer += e * (words[1:-1] < t.prevalence).astype(np.int64)
+    offset = (np.uint64(words[-1]) * width.astype(np.uint64)) >> np.uint64(32)  # uniform in [0, width)
+    position = float((start.astype(np.uint64) + offset)[0]) / WHEEL
+    return Spin(sector=int(passed.sum()), position=position, answer=None if truth is None else answer.astype(t.acc))
 
-
-def _position(t: _Tables, u: np.uint64, v: np.uint64) -> tuple[int, float]:
-    steps = (np.uint64(u) >= t.starts[1:]).astype(np.uint64)  # (m-1,) 0/1, no branch
-    sector = np.uint64(steps.sum())
-    onehot = (np.arange(t.widths.shape[0], dtype=np.uint64) == sector).astype(np.uint64)
-    start = (onehot * t.starts).sum()
-    width = (onehot * t.widths).sum()
-    offset = (np.uint64(v) * width) >> np.uint64(32)  # uniform in [0, width): v < 2**32, width <= 2**32
-    return int(sector), float(start + offset) / WHEEL
