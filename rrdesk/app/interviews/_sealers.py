@@ -14,12 +14,14 @@ One thread per station, started with it and ended by ``close``; it never touches
 """
 from __future__ import annotations
 
-from concurrent.futures import Future, ThreadPoolExecutor
+import threading
+from queue import SimpleQueue
 
 from rrdesk.core.entropy import system_bytes
 from rrdesk.store import age
 
 THREAD_NAME = "rrdesk-sealer"  # why: names the thread in a debugger or a test, nothing else
+_STOP = False  # the thread's signal to end; True: make a header
 
 
 class Sealers:
@@ -27,35 +29,46 @@ class Sealers:
 
     def __init__(self, recipients: age.Recipients) -> None:
         self._recipients = recipients
-        self._thread: ThreadPoolExecutor | None = ThreadPoolExecutor(1, thread_name_prefix=THREAD_NAME)
-        self._next: Future[age.Sealer] | None = None
+        self._ready: age.Sealer | None = None  # made on the thread, taken by one seal only
+        self._asked = False  # a header asked for and not yet made: at most one at a time
+        # why a SimpleQueue and an attribute, not an executor's futures: a put and a read are
+        # C calls, where a future's lock and condition cost tens of microseconds of Python on
+        # the interviewer's wait when the caches are cold (issue 33)
+        self._asks: SimpleQueue[bool] = SimpleQueue()
+        self._thread: threading.Thread | None = threading.Thread(target=self._run, name=THREAD_NAME, daemon=True)
+        self._thread.start()
 
     def _make(self) -> age.Sealer:
         return age.Sealer(self._recipients, random=system_bytes)
 
+    def _run(self) -> None:
+        while self._asks.get():
+            try:
+                self._ready = self._make()
+            except Exception:  # a failing CSPRNG: the next seal makes its header itself, and raises there
+                self._ready = None
+            self._asked = False
+
     def seal(self, plaintext: bytes) -> bytes:
         """``plaintext`` sealed as one age file (as ``age.encrypt``), with the header made
-        beforehand when there is one (else here)."""
-        pending, self._next = self._next, None
-        if pending is None or pending.cancel():  # why cancel: not begun yet, so make it here than wait
+        beforehand when one is ready (else here). Each header seals one record only: the thread
+        only ever sets a header it has just made, so one read here is never read again (one the
+        thread sets while this takes another is used by the next seal, or dropped)."""
+        sealer, self._ready = self._ready, None
+        if sealer is None:
             sealer = self._make()
-        else:
-            sealer = pending.result()  # a failing CSPRNG raises here, as it would inline
         return b"".join([*sealer.pieces(plaintext), *sealer.finish_pieces()])
 
     def prepare(self) -> None:
-        """Start making the next record's header (after an append: off the interviewer's wait)."""
-        if self._next is None and self._thread is not None:
-            try:
-                self._next = self._thread.submit(self._make)
-            except RuntimeError:  # the interpreter is shutting down: the next seal makes its own
-                self._next = None
+        """Ask for the next record's header (after an append: off the interviewer's wait)."""
+        if self._thread is not None and self._ready is None and not self._asked:
+            self._asked = True
+            self._asks.put(True)
 
     def close(self) -> None:
-        """Drop the header made ahead, unused, and end the thread. Safe to call twice."""
-        pending, self._next = self._next, None
-        if pending is not None:
-            pending.cancel()
+        """End the thread and drop the header made ahead, unused. Safe to call twice."""
         if self._thread is not None:
-            self._thread.shutdown(wait=True)
+            self._asks.put(_STOP)
+            self._thread.join()
             self._thread = None
+        self._ready = None
