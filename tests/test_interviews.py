@@ -402,13 +402,17 @@ def test_each_record_is_sealed_with_a_header_made_ahead_used_once(demo, tmp_path
 
     from rrdesk.app.interviews._sealers import THREAD_NAME
 
+    def sealer_threads():  # why a set: other tests' stations may not have been closed
+        return {t for t in threading.enumerate() if t.name.startswith(THREAD_NAME)}
+
+    before = sealer_threads()
     with Station(demo, tmp_path, source=SeededSource(3)) as station:
         _answer_all(station.start({"department": "office"}, interviewer="t1"))
         _answer_all(station.start({"department": "factory"}, interviewer="t1"), truth=0)
-        assert [t for t in threading.enumerate() if t.name.startswith(THREAD_NAME)]
+        assert len(sealer_threads() - before) == 1  # this station's own
         got = _records(station)  # every record opens with the coordinator's identity
         blobs = [f.blob for f in log.scan(station.writer.path.read_bytes(), "log").frames]
     assert len(got) == 2 * (1 + 2 * len(demo.randomized))
     headers = [blob.split(b"\n---", 1)[0] for blob in blobs]
     assert len(set(headers)) == len(headers)  # a fresh ephemeral share (and file key) for each record
-    assert not [t for t in threading.enumerate() if t.name.startswith(THREAD_NAME)]  # ended by close
+    assert not sealer_threads() - before  # ended by close
