@@ -220,7 +220,11 @@ def spin(design: Design, truth: int | None = None, source: ByteSource = system_b
     would draw, then 4 for the stopping point.
     """
     t = _tables(design)
-    truth_a = _truths(t, _one(0 if truth is None else truth))
+    truth_a = _one(0 if truth is None else truth)  # int64, (1,)
+    # as _truths checks it (a negative truth wraps to a huge unsigned one), in one numpy pass
+    # and no more: the product below takes the int64 array as it is
+    if (truth_a.view(np.uint64) >= np.uint64(t.categories)).any():
+        raise DesignError("a true answer is outside the design's categories")
     words = _draw(source, design.draw_bytes // 4 + 1)
     # why one product, not :func:`_answers` and :func:`_position`: the same arithmetic in a
     # handful of numpy calls instead of ~40, each of which costs microseconds on the
@@ -228,7 +232,7 @@ def spin(design: Design, truth: int | None = None, source: ByteSource = system_b
     # (tests/test_randomizer.py compares both), with no branch and no lookup on a secret
     passed = (words[:1] >= t.spin_bounds).astype(np.int64)  # (m-1,) 0/1: the thresholds the draw passed
     c, d, e, start, width = (t.spin_base + passed @ t.spin_rows).reshape(5, 1)
-    answer = d * truth_a.astype(np.int64) + c
+    answer = d * truth_a + c
     if design.draw_bytes > 4:  # unrelated: the simulated other answer (a property of the design)
         answer += e * (words[1:-1] < t.prevalence).astype(np.int64)
     offset = (np.uint64(words[-1]) * width.astype(np.uint64)) >> np.uint64(32)  # uniform in [0, width)
