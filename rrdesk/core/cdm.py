@@ -40,7 +40,7 @@ from rrdesk.core.plan import Z95
 from rrdesk.core.randomizer import ByteSource, respond_many
 
 __all__ = ["CDM", "PLANNED_CHEATING", "CheatingEstimate", "cdm", "draw_groups", "estimate", "margin95", "needed_n",
-           "edge_maximum", "of_design", "power_difference", "variance_truthful_yes", "worst_centre", "edge_distance"]
+           "edge_maximum", "moments", "of_design", "power_difference", "variance_truthful_yes", "worst_centre", "edge_distance"]
 
 #: The cheating share ``check --difference`` assumes in both groups when it plans a cdm question's
 #: power. Not 0: with no cheaters the true shares sit on the edge of the triangle, where the
@@ -128,12 +128,8 @@ def estimate(d: CDM, yes: tuple[int, int], n: tuple[int, int]) -> CheatingEstima
     ValueError
         A group with no answers, or counts that do not fit.
     """
-    if min(n) <= 0 or any(not 0 <= y <= m for y, m in zip(yes, n)):
-        raise ValueError("each group needs answers, and 0 <= YES <= answers")
     m = d.matrix
-    lam = np.array([yes[0] / n[0], yes[1] / n[1]])
-    inverse = np.linalg.inv(m)
-    raw = inverse @ lam
+    raw, inverse, lam = moments(m, yes, n)
     inside = raw.min() >= 0 and raw.sum() <= 1
     pi, beta = (float(raw[0]), float(raw[1])) if inside else edge_maximum(m, yes, n, _TRIANGLE)
     cov = inverse @ np.diag(lam * (1 - lam) / np.array(n, dtype=float)) @ inverse.T
@@ -153,6 +149,24 @@ def _loglik(m: np.ndarray, yes: tuple[int, int], n: tuple[int, int], pi: float, 
 
 #: The triangle's edges (γ = 0, π = 0, β = 0), each a segment s ↦ (π, β) for s in [0, 1].
 _TRIANGLE = (lambda s: (s, 1 - s), lambda s: (0.0, s), lambda s: (s, 0.0))
+
+
+def moments(m: np.ndarray, yes: tuple[int, int], n: tuple[int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The moment solution θ = m⁻¹ λ of a two-group design from each group's recorded YES count
+    ``yes[g]`` of ``n[g]`` answers (it may leave the region the shares live in), m⁻¹ and the
+    recorded rates λ (for the delta method). Shared by every two-group design (cdm,
+    unrelated_unknown).
+
+    Raises
+    ------
+    ValueError
+        A group with no answers, or counts that do not fit.
+    """
+    if min(n) <= 0 or any(not 0 <= y <= k for y, k in zip(yes, n)):
+        raise ValueError("each group needs answers, and 0 <= YES <= answers")
+    inverse = np.linalg.inv(m)
+    lam = np.array([yes[0] / n[0], yes[1] / n[1]])
+    return inverse @ lam, inverse, lam
 
 
 def edge_maximum(m: np.ndarray, yes: tuple[int, int], n: tuple[int, int],

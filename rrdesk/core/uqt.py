@@ -47,7 +47,7 @@ from typing import Sequence
 import numpy as np
 
 from rrdesk.core import design as designs
-from rrdesk.core.cdm import draw_groups, edge_maximum, respond
+from rrdesk.core.cdm import draw_groups, edge_maximum, moments, respond
 from rrdesk.core.errors import DesignError
 from rrdesk.core.estimate import blaker
 from rrdesk.core.plan import Z95
@@ -165,12 +165,8 @@ def estimate(d: UQT, yes: tuple[int, int], n: tuple[int, int]) -> UnknownEstimat
     ValueError
         A group with no answers, or counts that do not fit.
     """
-    if min(n) <= 0 or any(not 0 <= y <= m for y, m in zip(yes, n)):
-        raise ValueError("each group needs answers, and 0 <= YES <= answers")
     m = d.matrix
-    lam = np.array([yes[0] / n[0], yes[1] / n[1]])
-    inverse = np.linalg.inv(m)
-    raw = inverse @ lam
+    raw, inverse, lam = moments(m, yes, n)
     inside = bool(raw.min() >= 0 and raw.max() <= 1)
     point = (float(raw[0]), float(raw[1])) if inside else edge_maximum(m, yes, n, _SQUARE)
     cov = inverse @ np.diag(lam * (1 - lam) / np.array(n, dtype=float)) @ inverse.T
