@@ -6,6 +6,7 @@ Qt and the GUI are imported inside the GUI fixtures only, so the other tests nev
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import os
 import shutil
 from pathlib import Path
@@ -121,6 +122,23 @@ def a_ledger_per_test(tmp_path_factory, monkeypatch):
 
 
 # -- the GUI tests' fixtures (the helpers that act as a person are in tests/test_gui_support.py) --
+
+
+@pytest.fixture(autouse=True)
+def qt_garbage_collected_between_tests(request):
+    """During a GUI test Python's cycle collector waits; it runs once the test is over and qtbot
+    closed its widgets. Why: a screen a test built without a parent lives in a reference cycle (a
+    resize watcher's function names the screen); collected at the collector's own time, it is
+    deleted while Qt delivers an event to it (a paint of its own wheel, a layout request), and Qt
+    crashes. The app never leaves one to the collector: a screen it leaves is removed from its
+    stack and deleted with deleteLater."""
+    gui = "qtbot" in request.fixturenames
+    if gui:
+        gc.disable()
+    yield
+    if gui:
+        gc.enable()
+        gc.collect()
 
 
 @pytest.fixture

@@ -59,7 +59,7 @@ def test_every_screen_fits(tmp_path, screen):
                            "-k", "test_walk", __file__], env=env, cwd=ROOT, capture_output=True, text=True,
                           timeout=180)
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
-    assert re.search(r"\b16 passed\b", done.stdout) and "skipped" not in done.stdout, done.stdout[-2000:]
+    assert re.search(r"\b17 passed\b", done.stdout) and "skipped" not in done.stdout, done.stdout[-2000:]
 
 
 # -- the checker itself: each kind of problem is found, and a sound screen has none --------------
@@ -317,6 +317,25 @@ def test_walk_sound_and_pictures(qtbot, tmp_path, settings, fast_spin, language)
     window.close()
     assert found == {}, _report(found)
     assert bot.opened == {"stole", "sick"}
+
+
+@inside
+def test_walk_voiced_words(qtbot, tmp_path, settings, fast_spin):
+    # rrdesk's own words voiced by the survey: a speaker beside every hint, outcome and line
+    # (tests/test_gui_voiced.py's survey: the demo's four wheels, consent, every voiced text)
+    from tests.test_gui_support import answer_question, finish, hand_over, open_window
+    from tests.test_gui_voiced import _voiced_survey
+
+    window = open_window(qtbot, tmp_path / "data", settings, survey=_voiced_survey(tmp_path))
+    found: dict[str, list[str]] = {}
+    bot = CheckingBot(qtbot, window, found)
+    hand_over(bot, window)
+    previous = None
+    for _ in window.survey.randomized:
+        previous, _, _ = answer_question(bot, window, previous, pick=0)
+    finish(bot, window)
+    window.close()
+    assert found == {}, _report(found)
 
 
 @inside

@@ -191,7 +191,7 @@ def test_missing_survey_table(tmp_path):
 def test_unknown_top_level_table(tmp_path):
     assert error(tmp_path, VALID + '\n[extra]\nx = 1\n') == (
         'line 16, key "extra": unknown table or key (a survey file has only [survey], [[question]], '
-        '[wording.LANG], [weight], [sample], [consent] and [media])')
+        '[wording.LANG], [wording_audio.LANG], [weight], [sample], [consent] and [media])')
 
 
 def test_unknown_key_in_survey(tmp_path):

@@ -48,6 +48,6 @@ def run_import(args: argparse.Namespace) -> int:
 def run_export(args: argparse.Namespace) -> int:
     from rrdesk.app.xlsform import export_xlsform
     survey = export_xlsform(args.survey, args.output, force=args.force)
-    sheets = "survey, choices, settings" + (", wording" if survey.wording else "")
+    sheets = "survey, choices, settings" + (", wording" if survey.wording or survey.wording_audio else "")
     print(f"{args.output}: {len(survey.questions)} questions written (sheets {sheets})")
     return EXIT_OK

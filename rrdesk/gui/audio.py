@@ -1,5 +1,5 @@
-"""Sound from the survey (ODK's ``media::audio``): a large speaker button that plays a question's
-recording on demand, never by itself (the respondent may not be alone: the README says to use
+"""Sound from the survey (ODK's ``media::audio``): a large speaker button that plays a question's,
+an answer's or one of the respondent's texts' recording (``[wording_audio.LANG]``) on demand, never by itself (the respondent may not be alone: the README says to use
 headphones), and the check that each recording plays (decodes), for ``rrdesk check``.
 
 Qt Multimedia comes with PySide6-Addons (``pip install 'rrdesk[audio]'``, 175 MB; the desktop
@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QUrl, Slot
 from PySide6.QtGui import QIcon, QPainter, QPainterPath, QPen, QPixmap
-from PySide6.QtWidgets import QPushButton, QSizePolicy, QWidget
+from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QPushButton, QSizePolicy, QWidget
 
+from rrdesk.core.wording import Words
 from rrdesk.gui.widgets import TOUCH
 
 if TYPE_CHECKING:
@@ -77,9 +78,11 @@ def speaker_icon(side: int = ICON, ratio: float = 2.0) -> QIcon:
 class Speaker(QPushButton):
     """Plays ``path`` when tapped, stops it when tapped again; checked while it plays. ``name``
     is what a screen reader says (the word for "listen" and what is heard). The player is made at
-    the first tap: a screen that is never listened to loads nothing."""
+    the first tap: a screen that is never listened to loads nothing. A speaker beside words that
+    change (a question's hint, the wheel's outcome) follows them with :meth:`set_path`; without
+    a path it is hidden."""
 
-    def __init__(self, path: Path, name: str, parent: QWidget | None = None) -> None:
+    def __init__(self, path: Path | None, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.path = path
         self.setObjectName("speaker")
@@ -95,9 +98,24 @@ class Speaker(QPushButton):
         self.setToolTip(name)
         self.player: QMediaPlayer | None = None  # from the first tap
         self.clicked.connect(self._tapped)
+        if path is None:
+            self.setVisible(False)
+
+    def set_path(self, path: Path | None, name: str = "") -> None:
+        """Play ``path`` from now on (stopping what plays), named ``name``; hidden without one."""
+        self.stop()
+        self.path = path
+        if self.player is not None and path is not None:
+            self.player.setSource(QUrl.fromLocalFile(str(path)))
+        self.setAccessibleName(name)
+        self.setToolTip(name)
+        self.setVisible(path is not None)
 
     @Slot()
     def _tapped(self) -> None:
+        if self.path is None:
+            self.setChecked(False)
+            return
         player = self.player
         if player is None:
             from PySide6.QtMultimedia import QAudioOutput, QMediaPlayer  # why here: a large module
@@ -123,6 +141,78 @@ class Speaker(QPushButton):
         if self.player is not None:
             self.player.stop()
         self.setChecked(False)
+
+
+def listen_name(words: Words, text: str) -> str:
+    """What a screen reader says for a speaker that reads ``text`` aloud."""
+    return f"{words('listen')}: {text}"
+
+
+def voice(words: Words, name: str) -> Speaker | None:
+    """A speaker for the respondent's text ``name`` if the survey voices it in this language
+    (``[wording_audio.LANG]``) and Qt Multimedia is installed; else None."""
+    path = words.sound(name)
+    if path is None or not available():
+        return None
+    return Speaker(path, listen_name(words, words(name)))
+
+
+def follower(words: Words) -> Speaker | None:
+    """A hidden speaker for words that change (:meth:`Speaker.set_path`), if the survey voices
+    any text in this language and Qt Multimedia is installed; else None."""
+    if not words.voiced or not available():
+        return None
+    return Speaker(None, "")
+
+
+def follow(speaker: Speaker | None, words: Words, name: str | None, text: str = "") -> None:
+    """Point ``speaker`` (from :func:`follower`) at the sound of text ``name`` (``text`` as
+    shown), or hide it when the survey does not voice it."""
+    if speaker is None:
+        return
+    path = None if name is None else words.sound(name)
+    speaker.set_path(path, listen_name(words, text or (words(name) if name else "")) if path else "")
+
+
+def beside(widget: QWidget, speaker: Speaker | None) -> QWidget:
+    """``widget`` with ``speaker`` at its line's end (after it, whatever the direction), in a
+    row of their own; ``widget`` itself without a speaker. For words always shown (a hidden
+    ``widget`` would leave its row's spacing: use :func:`add_beside`)."""
+    if speaker is None:
+        return widget
+    row = QWidget()
+    row.setObjectName("voiced")
+    layout = QHBoxLayout(row)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.setSpacing(8)
+    layout.addWidget(widget, 1)
+    layout.addWidget(speaker, 0, Qt.AlignmentFlag.AlignTop)
+    return row
+
+
+def add_beside(layout: QBoxLayout, widget: QWidget, speaker: Speaker | None) -> None:
+    """Add ``widget`` to ``layout`` with ``speaker`` at its line's end, in a row layout of their
+    own: while both are hidden the row is empty and takes no room, not even ``layout``'s spacing
+    (words shown only at times: a hint, the wheel's outcome, an error)."""
+    if speaker is None:
+        layout.addWidget(widget)
+        return
+    row = QHBoxLayout()
+    row.setSpacing(8)
+    row.addWidget(widget, 1)
+    row.addWidget(speaker, 0, Qt.AlignmentFlag.AlignTop)
+    layout.addLayout(row)
+
+
+def voiced(widget: QWidget, words: Words, name: str) -> QWidget:
+    """``widget`` (showing text ``name``) with the survey's speaker for it, if any (:func:`beside`)."""
+    return beside(widget, voice(words, name))
+
+
+def stop_all(screen: QWidget) -> None:
+    """Stop every speaker on ``screen`` (it is left, or covered)."""
+    for speaker in screen.findChildren(Speaker):
+        speaker.stop()
 
 
 def decode_problems(paths: list[Path]) -> dict[str, str]:

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from rrdesk.core.wording import Words
 from rrdesk.gui import wording
+from rrdesk.gui.audio import voiced
 from rrdesk.gui.widgets import button, focus_on_page, label
 
 
@@ -36,14 +37,14 @@ class ConsentScreen(QWidget):
         self.setLayoutDirection(wording.direction(self.words))  # before its widgets: their text lays out in it
         self.setObjectName("consent")
         outer = _page(self)
-        outer.addWidget(label(self.words("consent_title"), "headline", center=True))
+        outer.addWidget(voiced(label(self.words("consent_title"), "headline", center=True), self.words, "consent_title"))
         self.text = label(text, "explain")
         outer.addWidget(self.text)
         outer.addStretch(1)
         self.yes = button(self.words("consent_yes"), "start")
         self.no = button(self.words("consent_no"), "start")
-        for b in (self.yes, self.no):
-            outer.addWidget(b)
+        for b, name in ((self.yes, "consent_yes"), (self.no, "consent_no")):
+            outer.addWidget(voiced(b, self.words, name))
         outer.addStretch(1)
         self.yes.clicked.connect(lambda: self._answer(self.agreed))
         self.no.clicked.connect(lambda: self._answer(self.refused))
@@ -68,7 +69,8 @@ class RefusedScreen(QWidget):
         self.setObjectName("refused")
         outer = _page(self)
         outer.addStretch(1)
-        outer.addWidget(label(self.words("refused_thanks"), "headline", center=True))
+        outer.addWidget(voiced(label(self.words("refused_thanks"), "headline", center=True), self.words,
+                               "refused_thanks"))
         outer.addStretch(1)
         self.back = button(self.words("done_interviewer"), "quiet")
         outer.addWidget(self.back, 0, Qt.AlignmentFlag.AlignHCenter)

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 from rrdesk.core.design import Design
 from rrdesk.core.survey import Question, Survey
 from rrdesk.core.wording import Words
-from rrdesk.gui import wording
+from rrdesk.gui import audio, wording
 from rrdesk.gui.spinner import path as spin_path
 from rrdesk.gui.spinner.layout import pie
 from rrdesk.gui.spinner.style import INK, PAPER, fill, ink_for, style
@@ -146,22 +146,25 @@ class KindCard(QWidget):
             line.setSpacing(8)
             line.addWidget(Chip(design, index), 0, Qt.AlignmentFlag.AlignVCenter)
             line.addWidget(label(words, "subtitle"), 1, Qt.AlignmentFlag.AlignVCenter)
+            speaker = audio.voice(self.words, wording.sector_name(question, design.sectors[index].instruction))
+            if speaker is not None:  # what this colour says, read aloud
+                line.addWidget(speaker, 0, Qt.AlignmentFlag.AlignVCenter)
             text.addLayout(line)
             self.says.append(words)
-        self.sentences = label(self._sentences(), "body")
-        text.addWidget(self.sentences)
+        self.sentences = label(self.words(self._sentences()), "body")
+        text.addWidget(audio.voiced(self.sentences, self.words, self._sentences()))
         text.addStretch(1)  # why: on a tall page the rows stay together at the top, not spread over it
         row.addLayout(text, 1)
 
     def _sentences(self) -> str:
-        """At most two short sentences: what the wheel asks, and why that protects you."""
+        """The name of at most two short sentences: what the wheel asks, and why that protects you."""
         if self.kind == "warner":
-            return self.words("explain_warner")
+            return "explain_warner"
         if self.other_question:
-            return self.words("explain_unrelated")
+            return "explain_unrelated"
         if self.kind == "kary":
-            return self.words("explain_kary")
-        return self.words("explain_forced")
+            return "explain_kary"
+        return "explain_forced"
 
 
 def kind_cards(questions: Sequence[Question], lang: str | Words) -> list[KindCard]:

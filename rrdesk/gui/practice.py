@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QHBoxLayout, QWidget
 
 from rrdesk.core.survey import Question
 from rrdesk.core.wording import Words
-from rrdesk.gui import wording
+from rrdesk.gui import audio, wording
 from rrdesk.gui.explain import sector_kinds
 from rrdesk.gui.spinner import path as spin_path
 from rrdesk.gui.widgets import announce, button, columns, label, make_wheel, restyle, spoken, tab_order
@@ -55,14 +55,16 @@ class PracticeScreen(QWidget):
         left.addWidget(label(self.words("practice"), "practice"))
         self.progress = label("", "hint")
         left.addWidget(self.progress)
-        left.addWidget(label(self.words("practice_nothing_saved"), "subtitle"))
+        left.addWidget(audio.voiced(label(self.words("practice_nothing_saved"), "subtitle"), self.words,
+                                    "practice_nothing_saved"))
         self.how = label(self._how(reduced_motion), "body")
-        left.addWidget(self.how)
+        left.addWidget(audio.voiced(self.how, self.words, "practice_how") if not reduced_motion else self.how)
         self.keys = label(self.words("keys_hint"), "hint")  # Space, an answer's letter or number: on every question
         left.addWidget(self.keys)
         self.result = spoken(label("", "instruction"), self.words("spinner_result"))
         self.result.hide()
-        left.addWidget(self.result)
+        self.result_speaker = audio.follower(self.words)  # what the wheel says, if the survey voices it
+        audio.add_beside(left, self.result, self.result_speaker)
         self.tally = spoken(label("", "figure"), self.words("practice_tally"))
         left.addWidget(self.tally)
         left.addStretch(1)
@@ -110,6 +112,7 @@ class PracticeScreen(QWidget):
         restyle(self.go)
         self.result.setText("")
         self.result.hide()
+        audio.follow(self.result_speaker, self.words, None)
         self.spin_button.setText(self.words("spin"))
         self.spin_button.setEnabled(True)
         self._show_tally()
@@ -128,6 +131,7 @@ class PracticeScreen(QWidget):
         self.spin_button.setEnabled(False)
         self.go.setEnabled(False)  # why: the outcome on its way is shown before the wheel changes
         self.result.hide()
+        audio.follow(self.result_speaker, self.words, None)
         from rrdesk.core import randomizer  # why: numpy loads at the first spin, not with the first window
 
         spin = randomizer.spin(wording.design_of(self.question), None, self._source)  # never given to the store
@@ -143,6 +147,8 @@ class PracticeScreen(QWidget):
         self._counts[sector] += 1
         self.result.setText(self.words("practice_says", what=self._labels[sector]))
         self.result.show()
+        said = wording.sector_name(self.question, wording.design_of(self.question).sectors[sector].instruction)
+        audio.follow(self.result_speaker, self.words, said, self._labels[sector])
         self._show_tally()
         announce(self, self.result.text())
         self.spin_button.setText(self.words("spin_again"))

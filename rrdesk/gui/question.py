@@ -57,6 +57,9 @@ PICTURE_SIDE = 96
 #: A window at least this high shows three or four choices one under the other (why: at 1366x768
 #: the fourth, 84 px high, went below the fold under the spinner's instruction; 960x540 hid Spin).
 ONE_COLUMN_FROM = 800
+#: A window at least this wide shows YES and NO side by side when each has a speaker (why: at 512
+#: pixels, 1024x600 at 200 %, a speaker beside each left YES too narrow for its word and mark).
+SPEAKERS_SIDE_BY_SIDE_FROM = 720
 
 
 def _header_margins(width: int, short: bool) -> tuple[int, int, int, int]:
@@ -65,12 +68,15 @@ def _header_margins(width: int, short: bool) -> tuple[int, int, int, int]:
     return side, top, side, 0
 
 
-def answer_columns(question: Question, count: int, width: int, height: int) -> int:
+def answer_columns(question: Question, count: int, width: int, height: int, *, speakers: bool = False) -> int:
     """How many columns ``count`` answer buttons take on a question screen ``width`` pixels wide
     in a window ``height`` pixels high: YES and NO side by side, and many choices in two; three
     or four choices one under the other (a label may be long, and a scale reads down), but two
     a row in a window wide enough for two and under :data:`ONE_COLUMN_FROM` high, so that Spin
-    and "I prefer not to answer" show as a question opens and every answer after the spin."""
+    and "I prefer not to answer" show as a question opens and every answer after the spin.
+    YES and NO each with a speaker go one under the other in a narrow window (:data:`SPEAKERS_SIDE_BY_SIDE_FROM`)."""
+    if not question.choices and speakers and width < SPEAKERS_SIDE_BY_SIDE_FROM:
+        return 1
     if not question.choices or count > 4:
         return 2
     return 2 if count > 2 and width >= COMPACT_BELOW.width() and height < ONE_COLUMN_FROM else 1
@@ -154,24 +160,32 @@ class QuestionScreen(QWidget):
         outer.addWidget(body, 1)
         left, right = columns(body)
         self._add_texts(left)
-        self.hint = label(self._first_hint(), "hint")
-        left.addWidget(self.hint)
+        # the respondent's texts that change, each with a speaker that follows them when the survey
+        # voices them ([wording_audio.LANG]): the hint, what the wheel chose or asks, the reminder
+        self.hint_speaker, self.outcome_speaker, self.reminder_speaker, self.status_speaker = (
+            audio.follower(self.words) for _ in range(4))
+        self.hint = label("", "hint")
+        self._hint(self._first_hint())
+        audio.add_beside(left, self.hint, self.hint_speaker)
         self.truth_buttons = self._answer_row(left, self.truthPicked.emit, checkable=True) if self.assisted else []
         self.instruction = spoken(label("", "instruction"), self.words("spinner_result"))
         self.instruction.hide()
-        left.addWidget(self.instruction)
+        audio.add_beside(left, self.instruction, self.outcome_speaker)
         self.reminder = label("", "body")
         self.reminder.hide()
-        left.addWidget(self.reminder)
+        audio.add_beside(left, self.reminder, self.reminder_speaker)
         self.answer_buttons = [] if self.assisted else self._answer_row(left, self.answerGiven.emit)
         for b in self.answer_buttons:
             self._show_answer(b, False)
         self.recorded = spoken(label("", "status"), self.words("saved_answer"))
         self.recorded.hide()
-        left.addWidget(self.recorded)
+        self.recorded_speaker = audio.voice(self.words, "saved_mixed")
+        if self.recorded_speaker is not None:
+            self.recorded_speaker.hide()
+        audio.add_beside(left, self.recorded, self.recorded_speaker)
         self.status = label("", "error")
         self.status.hide()
-        left.addWidget(self.status)
+        audio.add_beside(left, self.status, self.status_speaker)
         left.addStretch(1)
         self.confirm = SkipConfirm(self.words, self.page)
         self.confirm.hide()
@@ -195,8 +209,9 @@ class QuestionScreen(QWidget):
         self._connect()
         truths = [w for b in self.truth_buttons for w in (b, self.answer_speakers.get(b)) if w is not None]
         answers = [w for b in self.answer_buttons for w in (b, self.answer_speakers.get(b)) if w is not None]
-        tab_order([*self.text_speakers.values(), *truths, self.spin_button, *answers, self.decline,
-                   self.confirm.skip, self.confirm.back, self.stop, self.next, self.call])
+        followers = [sp for sp in (self.hint_speaker, self.outcome_speaker, self.reminder_speaker) if sp is not None]
+        tab_order([*self.text_speakers.values(), *followers[:1], *truths, self.spin_button, *followers[1:], *answers,
+                   self.decline, self.confirm.skip, self.confirm.back, self.stop, self.next, self.call])
         if self.assisted:  # no answer is pre-selected, not even by the keyboard focus
             self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         else:
@@ -217,11 +232,17 @@ class QuestionScreen(QWidget):
         self.cover.back.clicked.connect(self.back_to_question)
 
     def _first_hint(self) -> str:
+        """The name of the hint a question opens with."""
         if not self.assisted:
-            return self.words("first_spin")
+            return "first_spin"
         if self.question.kind == "warner":
-            return self.words("truth_first_statement")
-        return self.words("truth_first")
+            return "truth_first_statement"
+        return "truth_first"
+
+    def _hint(self, name: str | None, text: str = "") -> None:
+        """Show the hint ``name`` (or ``text``, a plural form), with its speaker if voiced."""
+        self.hint.setText(text or self.words(name or ""))
+        audio.follow(self.hint_speaker, self.words, name, self.hint.text())
 
     def _add_texts(self, layout: QVBoxLayout) -> None:
         q, lang = self.question, self.lang
@@ -292,12 +313,18 @@ class QuestionScreen(QWidget):
             cells.append(self._with_speaker(b, sounds.get(index), text) if sounds else b)
         layout.addLayout(grid)
         on_width(self.page, lambda width: _place(grid, cells, answer_columns(
-            self.question, len(cells), width, self.page.window().height())))
+            self.question, len(cells), width, self.page.window().height(), speakers=bool(sounds))))
         return buttons
 
     def _answer_sounds(self) -> dict[int, Path]:
-        """The answers' sounds in this language, by answer index (none without Qt Multimedia)."""
-        if self.media is None or not self.question.choices or not audio.available():
+        """The answers' sounds in this language, by answer index (none without Qt Multimedia):
+        each choice's (``choice_audio``), or YES's and NO's from the survey's voiced words."""
+        if not audio.available():
+            return {}
+        if not self.question.choices:
+            voiced = {index: self.words.sound("yes" if index else "no") for index in (1, 0)}
+            return {index: path for index, path in voiced.items() if path is not None}
+        if self.media is None:
             return {}
         found = {i: self.question.media_in(f"choice_audio.{i}", self.lang) for i in range(len(self.question.choices))}
         return {i: self.media / name for i, name in found.items() if name is not None}
@@ -336,7 +363,7 @@ class QuestionScreen(QWidget):
             for b in self.truth_buttons:
                 b.setChecked(b.property("answer") == view.truth)
             self.spin_button.setEnabled(True)
-            self.hint.setText(self.words("now_spin"))
+            self._hint("now_spin")
             self._focus(self.spin_button)
         elif state is QuestionState.SPINNING:
             if view.position is None:  # the tap: the outcome is being drawn and made durable
@@ -367,10 +394,9 @@ class QuestionScreen(QWidget):
         self._focus_self()  # why: Qt would pass the disabled Spin's focus on to the next button
         if self.reduced_motion:
             seconds = max(1, round(spin_path.DURATION_MS / 1000))
-            self.hint.setText(self.words.plural("still_turning", seconds,
-                                                     seconds=wording.number(self.words, seconds)))
+            self._hint(None, self.words.plural("still_turning", seconds, seconds=wording.number(self.words, seconds)))
         else:
-            self.hint.setText(self.words("turning"))
+            self._hint("turning")
         announce(self, self.hint.text())
 
     def _show_outcome(self, instruction: Instruction | None) -> None:
@@ -379,15 +405,19 @@ class QuestionScreen(QWidget):
         if instruction is None:
             return
         if self.assisted:
-            self.hint.setText(self.words("spinner_chose"))
+            self._hint("spinner_chose")
             self.instruction.setText(wording.sector_label(self.question, instruction, self.words))
+            said = wording.sector_name(self.question, instruction)
         else:
-            self.hint.setText(self.words("spinner_says"))
+            self._hint("spinner_says")
             self.instruction.setText(wording.instruction_text(self.question, instruction, self.words))
+            said = wording.instruction_name(self.question, instruction)
         self.instruction.show()
+        audio.follow(self.outcome_speaker, self.words, said, self.instruction.text())
         reminder = wording.forced_reminder(self.question, instruction, self.words)
         self.reminder.setText(reminder)
         self.reminder.setVisible(bool(reminder))
+        audio.follow(self.reminder_speaker, self.words, wording.reminder_name(self.question, instruction), reminder)
         if not self._announced:  # once: SAVING and SAVED show the same outcome again
             self._announced = True
             announce(self, " ".join(t for t in (self.hint.text(), self.instruction.text(), reminder) if t))
@@ -401,12 +431,14 @@ class QuestionScreen(QWidget):
         for b in self.answer_buttons:
             b.setEnabled(False)
         self.status.setText(self.words("saving"))
+        audio.follow(self.status_speaker, self.words, None)
         self.status.setProperty("role", "hint")
         restyle(self.status)
         self.status.show()
 
-    def _show_error(self, text: str) -> None:
-        self.status.setText(text)
+    def _show_error(self, name: str) -> None:
+        self.status.setText(text := self.words(name))
+        audio.follow(self.status_speaker, self.words, name, text)
         announce(self, text)
         self.status.setProperty("role", "error")
         restyle(self.status)
@@ -417,10 +449,9 @@ class QuestionScreen(QWidget):
         what happened (the file, the system's words: never for the respondent's eyes), opens
         the store again and offers to continue this interview."""
         if self.wheel.is_aimed():
-            text = self.words("error_not_saved")
+            self._show_error("error_not_saved")
         else:  # the outcome itself could not be drawn or kept
-            text = self.words("error_spinner")
-        self._show_error(text)
+            self._show_error("error_spinner")
         for b in (*self.answer_buttons, self.spin_button):
             b.setEnabled(False)
         self.decline.hide()
@@ -436,6 +467,8 @@ class QuestionScreen(QWidget):
         self.status.hide()
         self.recorded.setText(self.words("saved_mixed"))  # never the answer saved: it is not on screen
         self.recorded.show()
+        if self.recorded_speaker is not None:
+            self.recorded_speaker.show()
         announce(self, self.recorded.text())
         self.next.show()
         self._focus(self.next)
@@ -466,8 +499,7 @@ class QuestionScreen(QWidget):
     def call_interviewer(self) -> None:
         """Hide the question (texts, wheel, outcome) behind a neutral page. The interview does
         not change; a wheel that turns goes on turning and stops on time behind the cover."""
-        for speaker in (*self.text_speakers.values(), *self.answer_speakers.values()):
-            speaker.stop()
+        audio.stop_all(self)
         self.stack.setCurrentWidget(self.cover)
         self.cover.back.setFocus()
 

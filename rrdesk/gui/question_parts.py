@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
 from rrdesk.core.wording import Words
+from rrdesk.gui.audio import voiced
 from rrdesk.gui.widgets import button, label
 
 
@@ -22,8 +23,8 @@ class CoverPage(QWidget):
         layout.setContentsMargins(40, 24, 40, 24)
         layout.setSpacing(20)
         layout.addStretch(1)
-        layout.addWidget(label(self.words("interviewer_coming"), "title", center=True))
-        layout.addWidget(label(self.words("question_hidden"), "body", center=True))
+        layout.addWidget(voiced(label(self.words("interviewer_coming"), "title", center=True), words, "interviewer_coming"))
+        layout.addWidget(voiced(label(self.words("question_hidden"), "body", center=True), words, "question_hidden"))
         row = QHBoxLayout()
         row.addStretch(1)
         self.back = button(self.words("back_to_question"))
@@ -43,7 +44,7 @@ class SkipConfirm(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(10)
-        layout.addWidget(label(self.words("skip_question"), "subtitle"))
+        layout.addWidget(voiced(label(self.words("skip_question"), "subtitle"), words, "skip_question"))
         row = QHBoxLayout()
         row.setSpacing(14)
         self.skip = button(self.words("skip_yes"), "quiet")

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from rrdesk.core.survey import Question
 from rrdesk.core.wording import Words
 from rrdesk.gui import explain, wording
+from rrdesk.gui.audio import voiced
 from rrdesk.gui.frame import CurrentStack, screen_changed, scrolling
 from rrdesk.gui.i18n import language_name
 from rrdesk.gui.spinner.style import INK, PAPER
@@ -192,15 +193,13 @@ class ExplanationScreen(QWidget):
         column = QVBoxLayout(intro)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(10)
-        column.addWidget(label(self.words("how_it_works"), "title"))
-        lines = [self.words("wheel_decides"),
-                 self.words("yes_not_admission"),
-                 self.words("only_after_spin")]
+        column.addWidget(voiced(label(self.words("how_it_works"), "title"), self.words, "how_it_works"))
+        names = ["wheel_decides", "yes_not_admission", "only_after_spin"]
         if assisted:
-            lines.append(self.words("true_answer_not_saved"))
-        self.lines = [label(text, "explain") for text in lines]
-        for line in self.lines:
-            column.addWidget(line)
+            names.append("true_answer_not_saved")
+        self.lines = [label(self.words(name), "explain") for name in names]
+        for name, line in zip(names, self.lines):
+            column.addWidget(voiced(line, self.words, name))
         column.addStretch(1)
         self.pages.addWidget(intro)
         self.cards = explain.kind_cards(questions, self.words)
@@ -301,8 +300,8 @@ class PrivacyScreen(QWidget):
         outer = _page(self)
         on_width(self, lambda width: outer.setContentsMargins(*_margins(width)))
         outer.addStretch(1)
-        outer.addWidget(label(self.words("interviewer_steps_away"), "headline", center=True))
-        outer.addWidget(label(self.words("nobody_sees"), "explain", center=True))
+        for name, role in (("interviewer_steps_away", "headline"), ("nobody_sees", "explain")):
+            outer.addWidget(voiced(label(self.words(name), role, center=True), self.words, name))
         outer.addStretch(1)
         self.go = button(self.words("alone_continue"), "start")
         outer.addWidget(self.go, 0, Qt.AlignmentFlag.AlignHCenter)
@@ -340,9 +339,8 @@ class ThanksScreen(QWidget):
         self.setObjectName("thanks")
         outer = _page(self)
         outer.addStretch(1)
-        outer.addWidget(label(self.words("thanks"), "headline", center=True))
-        outer.addWidget(label(self.words("thanks_hand_back"),
-                              "explain", center=True))
+        for name, role in (("thanks", "headline"), ("thanks_hand_back", "explain")):
+            outer.addWidget(voiced(label(self.words(name), role, center=True), self.words, name))
         outer.addStretch(1)
         self.back = button(self.words("done_interviewer"), "quiet")
         outer.addWidget(self.back, 0, Qt.AlignmentFlag.AlignHCenter)

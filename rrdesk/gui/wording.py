@@ -73,27 +73,33 @@ def answer_label(question: Question, answer: int, lang: str | Words) -> str:
     return dict(answers(question, lang))[answer]
 
 
+def sector_name(question: Question, instruction: Instruction) -> str:
+    """The name of the respondent's text written on a sector (:mod:`rrdesk.core.wording`)."""
+    act = instruction.act
+    if question.kind == "warner":
+        return "sector_statement" if act is Act.TRUTH else "sector_opposite_statement"
+    if question.other_question and act is Act.TRUTH:
+        return "sector_first_question"
+    if act is Act.TRUTH:
+        return "sector_truth"
+    if act is Act.OPPOSITE:
+        return "sector_opposite"
+    if act is Act.OTHER:
+        return "sector_other_question"
+    if question.choices:
+        return "sector_say_choice"
+    return "sector_say_yes" if instruction.value == YES else "sector_say_no"
+
+
 def sector_label(question: Question, instruction: Instruction, lang: str | Words) -> str:
     """The short words written on a sector of the wheel."""
     w = words_of(lang)
-    act = instruction.act
-    if question.kind == "warner" and act is Act.TRUTH:
-        return w("sector_statement")
-    if question.kind == "warner" and act is Act.OPPOSITE:
-        return w("sector_opposite_statement")
-    if question.other_question and act is Act.TRUTH:
-        return w("sector_first_question")
-    if act is Act.TRUTH:
-        return w("sector_truth")
-    if act is Act.OPPOSITE:
-        return w("sector_opposite")
-    if act is Act.OTHER:
-        return w("sector_other_question")
+    name = sector_name(question, instruction)
+    if instruction.act is not Act.SAY or question.kind == "warner":
+        return w(name)
     if question.choices:
-        text = w("sector_say_choice", answer=question.choice_labels(w.lang)[instruction.value])
-    else:
-        text = w("sector_say_yes") if instruction.value == YES else w("sector_say_no")
-    return _signed(question, instruction.value, text)
+        return _signed(question, instruction.value, w(name, answer=question.choice_labels(w.lang)[instruction.value]))
+    return _signed(question, instruction.value, w(name))
 
 
 def wheel_labels(question: Question, lang: str | Words) -> list[str]:
@@ -102,38 +108,55 @@ def wheel_labels(question: Question, lang: str | Words) -> list[str]:
     return [sector_label(question, s.instruction, lang) for s in question.design.sectors]
 
 
+def instruction_name(question: Question, instruction: Instruction) -> str:
+    """The name of the respondent's text that says what to do once the wheel stops."""
+    act = instruction.act
+    if question.kind == "warner":
+        return "do_statement" if act is Act.TRUTH else "do_opposite_statement"
+    if question.other_question and act is Act.TRUTH:  # two questions on screen: say which, quoted
+        return "do_first_question"
+    if act is Act.TRUTH:
+        return "do_truth"
+    if act is Act.OTHER:
+        return "do_other_question"
+    if act is Act.OPPOSITE:
+        return "do_opposite"
+    if question.choices:
+        return "do_tap_choice"
+    return "do_tap_yes" if instruction.value == YES else "do_tap_no"
+
+
 def instruction_text(question: Question, instruction: Instruction, lang: str | Words) -> str:
     """What the respondent is told to do once the wheel stops (instructed mode)."""
     w = words_of(lang)
-    act = instruction.act
-    if question.kind == "warner" and act is Act.TRUTH:
-        return w("do_statement", text=question.text_in(w.lang))
-    if question.kind == "warner":
-        return w("do_opposite_statement", text=question.negation_in(w.lang))
-    if question.other_question and act is Act.TRUTH:  # two questions on screen: say which, quoted
-        return w("do_first_question", text=question.text_in(w.lang))
-    if act is Act.TRUTH:
-        return w("do_truth")
-    if act is Act.OTHER:
-        return w("do_other_question", text=question.unrelated_in(w.lang))
-    if act is Act.OPPOSITE:
-        return w("do_opposite")
+    name = instruction_name(question, instruction)
+    if name in ("do_statement", "do_first_question"):
+        return w(name, text=question.text_in(w.lang))
+    if name == "do_opposite_statement":
+        return w(name, text=question.negation_in(w.lang))
+    if name == "do_other_question":
+        return w(name, text=question.unrelated_in(w.lang))
+    if instruction.act is not Act.SAY:
+        return w(name)
     if question.choices:
-        text = w("do_tap_choice", answer=question.choice_labels(w.lang)[instruction.value])
-    else:
-        text = w("do_tap_yes") if instruction.value == YES else w("do_tap_no")
-    return _signed(question, instruction.value, text)
+        return _signed(question, instruction.value, w(name, answer=question.choice_labels(w.lang)[instruction.value]))
+    return _signed(question, instruction.value, w(name))
+
+
+def reminder_name(question: Question, instruction: Instruction) -> str | None:
+    """The name of the reminder under a sector that says a fixed answer; None for any other."""
+    if instruction.act is not Act.SAY:
+        return None
+    if question.choices:
+        return "says_nothing_choice"
+    return "says_nothing_yes" if instruction.value == YES else "says_nothing_no"
 
 
 def forced_reminder(question: Question, instruction: Instruction, lang: str | Words = "en") -> str:
     """For a sector that says a fixed answer, a reminder that this answer says nothing about
     the respondent (the spinner chose it); empty for any other sector."""
-    if instruction.act is not Act.SAY:
-        return ""
-    w = words_of(lang)
-    if question.choices:
-        return w("says_nothing_choice")
-    return w("says_nothing_yes") if instruction.value == YES else w("says_nothing_no")
+    name = reminder_name(question, instruction)
+    return "" if name is None else words_of(lang)(name)
 
 
 def _signed(question: Question, value: int, text: str) -> str:

@@ -35,7 +35,7 @@ from rrdesk.app.xlsform._columns import (
     type_problem,
     unsupported_column,
 )
-from rrdesk.app.xlsform._lists import Lists, read_lists, weight_table, wording_tables
+from rrdesk.app.xlsform._lists import Lists, read_lists, weight_table, wording_sounds, wording_tables
 from rrdesk.app.xlsform._numbers import number_keys
 from rrdesk.app.xlsform._read import Sheet
 from rrdesk.core.errors import SurveyError, os_reason
@@ -100,13 +100,15 @@ def _build(out: Built, sheets: dict[str, Sheet]) -> None:
     for row, _ in groups:
         with out.part():
             fail(out.file, ("survey", row, "type"), "begin group has no end group below it")
+    # the wording's sounds are named before [media] is written (its table lists every file)
+    sounds = wording_sounds(out, sheets["wording"], default, languages) if "wording" in sheets else []
     _media_table(out)
     with out.part("weight"):
         weight_table(out, settings.get("weight_question"), lists)
     with out.part("consent"):
         _consent(out, settings, default)
     if "wording" in sheets:
-        wording_tables(out, sheets["wording"], default, languages)
+        wording_tables(out, sheets["wording"], default, languages, sounds)
 
 
 #: Bytes of a media file read, at most: a sound's cap (a picture's is smaller; the survey's own

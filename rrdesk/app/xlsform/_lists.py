@@ -191,14 +191,27 @@ def weight_table(out: Built, setting: tuple[Any, Cell] | None, lists: Lists | No
 _TEXT_NAME = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z]+)?")  # a respondent text, or NAME.CATEGORY
 
 
-def wording_tables(out: Built, sheet: Sheet, default: str, languages: list[str]) -> None:
-    """The sheet ``wording`` (columns ``name`` and ``label::LANG``) as [wording.LANG] tables."""
+def _wording_columns(out: Built, sheet: Sheet, default: str, languages: list[str],
+                     ) -> tuple[int | None, list[tuple[str, int, str]], list[tuple[str, int, str]]]:
+    """The sheet ``wording``'s columns: ``name``'s number, and (language, number, header) of each
+    ``label::LANG`` and each ``media::audio::LANG``; each wrong header reported once."""
     file, header_row = out.file, sheet.header_row
-    name_column, columns = None, []
+    name_column, labels, sounds = None, [], []
     for i, column in enumerate(sheet.header):
         with out.part():
-            parsed = language_of(column, default)
             where = ("wording", header_row, column)
+            sound = media_column(column, default) if column else None
+            if isinstance(sound, str):
+                fail(file, where, sound)
+            if sound is not None:
+                if sound[0] != "audio":
+                    fail(file, where, "the wording sheet takes name, label::LANG and media::audio::LANG (a text's "
+                                      "sound), not pictures")
+                if sound[1] not in languages:
+                    fail(file, where, f"{show(sound[1])} is not one of the survey's languages ({', '.join(languages)})")
+                sounds.append((sound[1], i, column))
+                continue
+            parsed = language_of(column, default)
             if isinstance(parsed, str):
                 fail(file, where, parsed)
             if parsed[0] == "name" and "::" not in column:
@@ -207,9 +220,42 @@ def wording_tables(out: Built, sheet: Sheet, default: str, languages: list[str])
                 if parsed[1] not in languages:
                     fail(file, where, f"{show(parsed[1])} is not one of the survey's languages "
                                       f"({', '.join(languages)})")
-                columns.append((parsed[1], i, column))
+                labels.append((parsed[1], i, column))
             elif column:
-                fail(file, where, "unknown column (the wording sheet takes name, label::LANG)")
+                fail(file, where, "unknown column (the wording sheet takes name, label::LANG, media::audio::LANG)")
+    return name_column, labels, sounds
+
+
+#: A language's sounds of the sheet ``wording``: (text name, file name, its cell) per row.
+Sounds = list[tuple[str, list[tuple[Any, str, Cell]]]]
+
+
+def wording_sounds(out: Built, sheet: Sheet, default: str, languages: list[str]) -> Sounds:
+    """The sheet ``wording``'s ``media::audio::LANG`` columns: per language, (name, file, cell) of each
+    text's sound for its [wording_audio.LANG] table (:func:`wording_tables` writes them); each
+    file is named for [media] now, before that table is written."""
+    name_column, _, sounds = _wording_columns(Built(out.file), sheet, default, languages)  # why a scratch Built:
+    if name_column is None:  # the headers' problems are reported once, by wording_tables
+        return []
+    tables = []
+    for lang, i, column in sorted(sounds, key=lambda c: languages.index(c[0])):
+        lines = []
+        for row, values in sheet.rows:
+            name, file = values[name_column], values[i] if i < len(values) else None
+            if file is None or (isinstance(file, str) and not file.strip()):
+                continue
+            where = ("wording", row, column)
+            out.media.setdefault(str(file).strip(), where)
+            lines.append((name, str(file).strip(), where))
+        tables.append((lang, lines))
+    return tables
+
+
+def wording_tables(out: Built, sheet: Sheet, default: str, languages: list[str], sounds: Sounds | None = None) -> None:
+    """The sheet ``wording`` (columns ``name``, ``label::LANG`` and ``media::audio::LANG``) as
+    [wording.LANG] and [wording_audio.LANG] tables (``sounds``: from :func:`wording_sounds`)."""
+    file, header_row = out.file, sheet.header_row
+    name_column, columns, _ = _wording_columns(out, sheet, default, languages)
     if name_column is None:
         out.report(SurveyError(file, f"sheet 'wording', row {header_row}", "no column 'name'"))
         return
@@ -226,3 +272,12 @@ def wording_tables(out: Built, sheet: Sheet, default: str, languages: list[str])
                                                          "texts (rrdesk translate LANG -o FILE.csv lists them)")
                 out.add(f"{name} = {value(file, ('wording', row, column), text, True)}",
                         ("wording", row, column))
+    for lang, rows in sounds or ():
+        out.add("")
+        out.add(f"[wording_audio.{toml.key(lang)}]", rows[0][2] if rows else None)
+        for name, sound, where in rows:
+            with out.part():
+                if name is None or not _TEXT_NAME.fullmatch(str(name)) or "." in str(name):
+                    fail(file, ("wording", where[1], "name"), f"{show(name)}: the name of one of rrdesk's "
+                                                              "respondent texts that a survey may voice")
+                out.add(f"{name} = {value(file, where, sound, True)}", where)

@@ -111,7 +111,7 @@ def sheets(survey: Survey, raw: dict[str, Any]) -> dict[str, list[list[Any]]]:
         for row in choices[1:]:
             row.append(next(weights) if row[0] == weight_list else None)
     out = {"survey": rows, "choices": choices, "settings": settings}
-    if survey.wording:
+    if survey.wording or survey.wording_audio:
         out["wording"] = _wording(survey)
     return out
 
@@ -128,26 +128,37 @@ def _every_media_key_written(survey: Survey) -> None:
                 raise SurveyError(str(survey.path), f'question "{q.id}"',
                                   f"{key} has no XLSForm column yet: export-xlsform would leave it out")
             named.update(files.values())
+    for lang in survey.wording_audio:  # the wording's sounds: the sheet wording's media::audio::LANG
+        named.update(file for _, file in survey.wording_audio[lang])
     for name, _ in survey.media:
         if name not in named:
             raise SurveyError(str(survey.path), f'media "{name}"',
-                              "listed in [media] but no question names it: a form carries only the files its "
-                              "questions name, so its import would drop it; name it in a question or take it out "
-                              "of [media]")
+                              "listed in [media] but no question names it (nor [wording_audio]): a form carries "
+                              "only the files its questions and voiced texts name, so its import would drop it; name "
+                              "it in a question or take it out of [media]")
 
 
 def _wording(survey: Survey) -> list[list[Any]]:
     """The [wording.LANG] tables as the sheet ``wording``: a name per row (``NAME.CATEGORY``
-    for a plural form), a ``label::LANG`` column per language that has a table."""
+    for a plural form), a ``label::LANG`` column per language that has a table, and a
+    ``media::audio::LANG`` column per language whose texts the survey voices ([wording_audio.LANG])."""
     langs = list(survey.wording)
+    voiced = list(survey.wording_audio)
     texts: dict[str, dict[str, str]] = {}
     for lang in langs:
         for name, value in survey.wording[lang]:
             forms = value if isinstance(value, tuple) else ((None, value),)
             for category, text in forms:
                 texts.setdefault(name if category is None else f"{name}.{category}", {})[lang] = text
-    return [["name", *(f"label::{language_column(lang)}" for lang in langs)],
-            *([name, *(by_lang.get(lang) for lang in langs)] for name, by_lang in texts.items())]
+    sounds: dict[str, dict[str, str]] = {}
+    for lang in voiced:
+        for name, file in survey.wording_audio[lang]:
+            sounds.setdefault(name, {})[lang] = file
+            texts.setdefault(name, {})
+    return [["name", *(f"label::{language_column(lang)}" for lang in langs),
+             *(f"media::audio::{language_column(lang)}" for lang in voiced)],
+            *([name, *(by_lang.get(lang) for lang in langs), *(sounds.get(name, {}).get(lang) for lang in voiced)]
+              for name, by_lang in texts.items())]
 
 
 #: First characters that make a spreadsheet read a cell as a formula when it is typed or pasted

@@ -146,9 +146,10 @@ def loads(text: str, path: str | Path = "<string>", *, complete: bool = True) ->
     data = _toml(text, name)
     place = Place(name, Lines(text))
     for key in data:
-        if key not in ("survey", "question", "wording", "weight", "sample", "consent", "media"):
+        if key not in ("survey", "question", "wording", "wording_audio", "weight", "sample", "consent", "media"):
             place.fail(key, "unknown table or key (a survey file has only [survey], [[question]], "
-                            "[wording.LANG], [weight], [sample], [consent] and [media])", line=place.lines.top_level(key))
+                            "[wording.LANG], [wording_audio.LANG], [weight], [sample], [consent] and [media])",
+                       line=place.lines.top_level(key))
     head = _survey_table(place, data)
     languages = head["languages"]
     files = media.table(place, data)
@@ -159,7 +160,9 @@ def loads(text: str, path: str | Path = "<string>", *, complete: bool = True) ->
                     wording=_wording().parse(place, data.get("wording"), languages), **head,
                     weight_question=weight_question, weights=weights,
                     strata=strata, clusters=clusters, population=population,
-                    consent=consent_table(place, data, languages), media=files)
+                    consent=consent_table(place, data, languages), media=files,
+                    wording_audio=_wording().parse_sounds(place, data.get("wording_audio"), languages,
+                                                          (name for name, _ in files)))
     if not result.randomized:
         raise SurveyError(name, "", "no randomized question: at least one question needs a design "
                                     "other than direct")

@@ -254,6 +254,9 @@ class Survey:
     media : tuple of (str, str)
         The ``[media]`` table: each picture or sound file beside the survey file, with its SHA-256
         (:func:`rrdesk.core.survey.verify_media` checks the files).
+    wording_audio : Localized of tuple
+        The respondent's words the survey voices (``[wording_audio.LANG]``): per language,
+        (text name, sound file of ``media``) pairs; :meth:`rrdesk.core.wording.Words.sound` reads one.
     """
 
     path: Path
@@ -275,6 +278,7 @@ class Survey:
     record_duration: bool = True  # _study.DEFAULT_RECORD_DURATION
     consent: Localized[str] = Localized()
     media: tuple[tuple[str, str], ...] = ()  # [media]: (file name beside the survey, SHA-256 hex)
+    wording_audio: Localized[tuple] = Localized()  # [wording_audio.LANG]: (text name, sound file)
 
     @property
     def default_language(self) -> str:
@@ -308,12 +312,13 @@ class Survey:
     def content(self) -> tuple:
         """What one version of the survey says and means: its languages, questions (texts,
         choices, spinners, conditions, pictures and sounds; not their line numbers), consent,
-        respondent wording and the media files' SHA-256 (in any order: [media] is a set of files, and a survey
+        respondent wording and its sounds, and the media files' SHA-256 (in any order: [media] is a set of files, and a survey
         imported from its XLSForm lists them in the order its questions name them). Two files of one id and
         version must agree on it (the title, recipients, interviewers, record_duration, planning figures, weights
         and sample design may change freely)."""
         questions = tuple(replace(q, line=None) for q in self.questions)
-        return (self.languages, questions, self.consent, self.wording, tuple(sorted(self.media)))
+        return (self.languages, questions, self.consent, self.wording, tuple(sorted(self.media)),
+                self.wording_audio)
 
     def question(self, qid: str) -> Question:
         """The question with id ``qid``; ``KeyError`` if there is none."""

@@ -21,17 +21,18 @@ from __future__ import annotations
 import string
 import tomllib
 from functools import lru_cache
+from pathlib import Path
 from typing import Iterable, Mapping, TypeAlias
 
 from rrdesk.core.design import Act
 from rrdesk.core.errors import SurveyError
 from rrdesk.core.fileio import read_text
 from rrdesk.core.resources import RESOURCES
-from rrdesk.core.survey import Lines, Localized, Place, Survey, show
-from rrdesk.core.wording._texts import ENGLISH, NAMES, NEEDS, PLURAL, WHERE
+from rrdesk.core.survey import AUDIO_TYPES, Lines, Localized, Place, Survey, media_folder, show
+from rrdesk.core.wording._texts import ENGLISH, NAMES, NEEDS, PLURAL, VOICED, WHERE
 
-__all__ = ["ENGLISH", "NAMES", "PLURAL", "WHERE", "Words", "builtin_languages", "categories", "check",
-           "needed", "parse", "plural_category", "words_for"]
+__all__ = ["ENGLISH", "NAMES", "PLURAL", "VOICED", "WHERE", "Words", "builtin_languages", "categories", "check",
+           "needed", "parse", "parse_sounds", "plural_category", "words_for"]
 
 #: One respondent text: a string, or a plural text's (category, form) pairs in CLDR order.
 Text: TypeAlias = "str | tuple[tuple[str, str], ...]"
@@ -88,12 +89,15 @@ class Words:
 
     ``words("spin")`` is a text; ``words("question_progress", number="2", total="5")`` fills its
     placeholders (numbers already written the language's way); ``words.plural("still_turning",
-    3, seconds="3")`` picks the plural form for 3.
+    3, seconds="3")`` picks the plural form for 3. ``words.sound("do_truth")`` is the survey's
+    recording of a text in this language (``[wording_audio.LANG]``), or None.
     """
 
-    def __init__(self, lang: str, texts: Mapping[str, Text] | None = None) -> None:
+    def __init__(self, lang: str, texts: Mapping[str, Text] | None = None,
+                 sounds: Mapping[str, Path] | None = None) -> None:
         self.lang = lang
         self._texts: dict[str, Text] = dict(texts or {})
+        self._sounds: dict[str, Path] = dict(sounds or {})
 
     def __call__(self, name: str, **fields: str) -> str:
         text = self._texts.get(name, ENGLISH[name])
@@ -114,8 +118,18 @@ class Words:
         table = dict(forms) if isinstance(forms, tuple) else {"other": forms}
         return table.get(category, table["other"])
 
+    def sound(self, name: str) -> Path | None:
+        """The file that reads text ``name`` aloud in this language, if the survey voices it."""
+        return self._sounds.get(name)
+
+    @property
+    def voiced(self) -> bool:
+        """Whether the survey voices any of these texts."""
+        return bool(self._sounds)
+
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Words) and (self.lang, self._texts) == (other.lang, other._texts)
+        return isinstance(other, Words) and ((self.lang, self._texts, self._sounds) ==
+                                             (other.lang, other._texts, other._sounds))
 
     # why the ignore: typeshed types object.__hash__ as a method, and None is how Python says unhashable
     __hash__ = None  # type: ignore[assignment]
@@ -157,9 +171,13 @@ def _shipped(lang: str) -> dict[str, Text]:
 def words_for(survey: Survey | None, lang: str) -> Words:
     """The respondent's words in ``lang`` for ``survey`` (its own wording over rrdesk's)."""
     texts = _shipped(lang)
-    if survey is not None and lang in survey.wording:
+    if survey is None:
+        return Words(lang, texts)
+    if lang in survey.wording:
         texts.update(survey.wording[lang])
-    return Words(lang, texts)
+    folder = media_folder(survey)
+    sounds = {name: folder / file for name, file in survey.wording_audio.get(lang, ())}
+    return Words(lang, texts, sounds)
 
 
 # -- what a survey needs, and the [wording] table ---------------------------------------------
@@ -167,7 +185,7 @@ def words_for(survey: Survey | None, lang: str) -> Words:
 
 def tags(survey: Survey) -> frozenset[str]:
     """What the survey's randomized questions use: their designs, ``yesno``, ``assisted``,
-    ``opposite``, ``audio``, and ``consent`` when it asks for consent (the words of
+    ``opposite``, ``audio`` (a question's or a text's sound), and ``consent`` when it asks for consent (the words of
     :data:`rrdesk.core.wording._texts.NEEDS`)."""
     found: set[str] = {"consent"} if survey.consent else set()
     for q in survey.randomized:
@@ -181,6 +199,8 @@ def tags(survey: Survey) -> frozenset[str]:
             found.add("opposite")
         if any(key.endswith("audio") or key.startswith("choice_audio.") for key, _ in q.media):
             found.add("audio")
+    if survey.wording_audio:
+        found.add("audio")
     return frozenset(found)
 
 
@@ -254,6 +274,45 @@ def parse(top: Place, raw: object, languages: Iterable[str]) -> Localized[tuple[
         if not isinstance(table, dict):
             place.fail(None, f"wording.{lang} must be a table of texts by name, not {show(table)}")
         out.append((lang, tuple((name, _one(place, lang, name, value)) for name, value in table.items())))
+    order = {lang: i for i, lang in enumerate(languages)}
+    return Localized(sorted(out, key=lambda pair: order[pair[0]]))
+
+
+def parse_sounds(top: Place, raw: object, languages: Iterable[str],
+                 listed: Iterable[str]) -> Localized[tuple[tuple[str, str], ...]]:
+    """The ``[wording_audio.LANG]`` tables of a survey: per language, (text name, sound file)
+    pairs. Each name is one of :data:`VOICED` (a text without a placeholder that a respondent's
+    screen shows), each file a sound listed in ``[media]``."""
+    languages, listed = tuple(languages), frozenset(listed)
+    if raw is None:
+        return Localized()
+    if not isinstance(raw, dict):
+        top.fail("wording_audio", "wording_audio must be tables by language "
+                                  f'([wording_audio.{languages[0]}] with name = "file.ogg"), not {show(raw)}',
+                 line=top.lines.top_level("wording_audio"))
+    out = []
+    for lang, table in raw.items():
+        place = top.at(top.lines.table(f"wording_audio.{lang}") or top.lines.table("wording_audio"),
+                       f"[wording_audio.{lang}]")
+        if lang not in languages:
+            place.fail(None, f"{show(lang)} is not one of the survey's languages ({', '.join(languages)})")
+        if not isinstance(table, dict):
+            place.fail(None, f'wording_audio.{lang} must be a table of sounds by text name (spin_result = "x.ogg"), '
+                             f"not {show(table)}")
+        pairs = []
+        for name, file in table.items():
+            if name not in ENGLISH:
+                place.fail(name, f"{show(name)} is not a respondent text (rrdesk translate {lang} -o FILE lists them)")
+            if name not in VOICED:
+                why = ("its words change with the question or the answer (their own sounds voice them)"
+                       if "{" in ENGLISH[name] or name in PLURAL else "no respondent's screen shows it as a text")
+                place.fail(name, f"{name} cannot have a sound: {why}")
+            if not isinstance(file, str) or file not in listed:
+                place.fail(name, f"{name}: {show(file)} is not listed in [media]")
+            if not file.lower().endswith(AUDIO_TYPES):
+                place.fail(name, f"{name}: {show(file)} is not a sound ({', '.join(AUDIO_TYPES)})")
+            pairs.append((name, file))
+        out.append((lang, tuple(pairs)))
     order = {lang: i for i, lang in enumerate(languages)}
     return Localized(sorted(out, key=lambda pair: order[pair[0]]))
 

@@ -181,3 +181,24 @@ NAMES: tuple[str, ...] = tuple(name for name, *_ in _TEXTS)
 ENGLISH: dict[str, str] = {name: english for name, _, _, english in _TEXTS}
 WHERE: dict[str, str] = {name: where for name, _, where, _ in _TEXTS}
 NEEDS: dict[str, frozenset[str]] = {name: frozenset(needs.split()) for name, needs, _, _ in _TEXTS}
+
+#: The texts a survey may voice (``[wording_audio.LANG]``, docs/survey-format.md): each is shown
+#: on a respondent's screen with a speaker beside it when the survey gives its sound. A text with
+#: a placeholder is not among them (its words change with the question or the answer: a question's
+#: and an answer's own sounds voice those), nor the names only a screen reader says, nor the
+#: interviewer's buttons.
+VOICED: frozenset[str] = frozenset((
+    # the explanation, the practice and the screen before the first question
+    "how_it_works", "wheel_decides", "yes_not_admission", "only_after_spin", "true_answer_not_saved",
+    "explain_forced", "explain_kary", "explain_warner", "explain_unrelated",
+    "practice_nothing_saved", "practice_how", "interviewer_steps_away", "nobody_sees",
+    # a question: the hint, what the wheel chose or asks, the reminder, the answers YES and NO
+    "first_spin", "truth_first", "truth_first_statement", "now_spin", "turning", "spinner_chose", "spinner_says",
+    "sector_truth", "sector_opposite", "sector_say_yes", "sector_say_no", "sector_statement",
+    "sector_opposite_statement", "sector_first_question", "sector_other_question",
+    "do_truth", "do_opposite", "do_tap_yes", "do_tap_no",
+    "says_nothing_yes", "says_nothing_no", "says_nothing_choice", "saved_mixed", "yes", "no",
+    "skip_question", "interviewer_coming", "question_hidden", "error_not_saved", "error_spinner",
+    # consent, and the last screens
+    "consent_title", "consent_yes", "consent_no", "refused_thanks", "thanks", "thanks_hand_back",
+))
