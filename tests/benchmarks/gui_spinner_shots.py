@@ -7,7 +7,10 @@ PNGs (``QWidget.grab``) to ``/tmp/rrdesk-shots/`` (or ``--out``):
   idle, mid-spin, finished, and as a practice wheel (idle and finished);
 * the demo's k-ary wheel (3 answers) and a ``kary(4)`` wheel, finished;
 * Warner's and the unrelated-question wheels, idle;
-* the forced wheel at the minimum size (320×320) and waiting in reduced motion.
+* the forced wheel at the minimum size (320×320) and waiting in reduced motion;
+* ``greyscale-contact-sheet.png``: every wheel kind, idle, side by side in greyscale (what a
+  respondent sees on a monochrome or washed-out screen: the sectors told apart by pattern and
+  luminance alone; ``tests/test_gui_spinner.py`` checks the ratios).
 
 Usage::
 
@@ -109,9 +112,38 @@ def main() -> int:
     small.setFocus()
     shot(small, "forced-small-idle-focus")
 
+    sheet(args.out / "greyscale-contact-sheet.png")
+    saved.append(args.out / "greyscale-contact-sheet.png")
     for path in saved:
         print(path)
     return 0
+
+
+def sheet(path: Path) -> None:
+    """Every wheel kind, idle, in one greyscale picture (the opposite sector too: a forced wheel
+    that says "Answer the opposite")."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtGui import QImage, QPainter
+
+    kinds = [(design.forced(epsilon=math.log(3)), FORCED),
+             (design.kary(3, epsilon=1.5), ["Answer truthfully", "Say “Never”", "Say “Once”", "Say “More”"]),
+             (design.kary(4, epsilon=1.5), ["Answer truthfully", "Say “A”", "Say “B”", "Say “C”", "Say “D”"]),
+             (design.warner(p=0.75), ["Answer the statement", "Answer the opposite"]),
+             (design.unrelated(p=0.5, prevalence=0.25), ["Answer the first question", "Answer the other question"])]
+    side = 360
+    out = QImage(side * len(kinds), side, QImage.Format.Format_RGB32)
+    out.fill(0xFFFFFF)
+    painter = QPainter(out)
+    for n, (wheel, labels) in enumerate(kinds):
+        w = SpinnerWidget()
+        w.resize(side, side)
+        w.show()
+        w.set_wheel(wheel, labels)
+        QTest.qWait(20)
+        painter.drawImage(QPoint(n * side, 0), w.grab().toImage().scaled(side, side))
+        w.close()
+    painter.end()
+    out.convertToFormat(QImage.Format.Format_Grayscale8).save(str(path))
 
 
 if __name__ == "__main__":
