@@ -113,6 +113,51 @@ def test_an_exports_scan_of_long_runs_of_one_size_finds_what_scan_finds(seed):
             whole.header, len(whole.frames), whole.problems, whole.valid_length, whole.torn_tail)
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_an_index_of_long_runs_of_one_size_finds_what_scan_and_check_tags_find(seed):
+    """An aggregator's index (tags and index kept) checks runs of same-size frames together:
+    the same count, problems, offsets, digests, checks, failed tags and last keys as scan and
+    check_tags, whether a frame was damaged, cut, or tagged with another key."""
+    rng = random.Random(200 + seed)
+    for _ in range(30):
+        count, size = rng.randint(60, 400), rng.randint(40, 700)
+        header = f.encode_header(survey_id="s-1", device_id=bytes(16), log_id=bytes(range(16)),
+                                 created="2024-02-29", sealed_first_key=b"sealed")
+        data, prev, key = bytearray(header), header[-32:], K0
+        wrong = set(rng.sample(range(count), rng.randint(0, 3)))  # frames tagged with another key
+        for seq in range(count):
+            frame = f.encode_frame(seq, rng.randbytes(size), prev, key if seq not in wrong else bytes(32))
+            data += frame
+            prev, key = frame[-32:], f.evolve(key)
+        kind = rng.randrange(4)
+        if kind == 0:
+            del data[rng.randrange(len(header), len(data)):]  # cut
+        elif kind == 1:
+            data[rng.randrange(len(header), len(data))] ^= 1 << rng.randrange(8)  # a bit changed
+        elif kind == 2:
+            data += bytes(rng.randint(1, 3000))  # zeros the disk never wrote
+        whole = f.scan(bytes(data), "x.rrlog", "m")
+        stream = LogStream("x.rrlog", "m", lambda header: K0)
+        at = 0
+        while at < len(data):
+            step = rng.choice((1000, 5000, 65536, 1 << 20))
+            stream.feed(bytes(data[at:at + step]))
+            at += step
+        got = stream.finish()
+        assert (got.header, got.count, got.problems, got.valid_length, got.torn_tail) == (
+            whole.header, len(whole.frames), whole.problems, whole.valid_length, whole.torn_tail)
+        assert list(got.offsets) == [fr.offset + f.FRAME_PREFIX for fr in whole.frames]
+        assert list(got.lengths) == [len(fr.blob) for fr in whole.frames]
+        assert bytes(got.digests) == b"".join(hashlib.sha256(fr.blob).digest() for fr in whole.frames)
+        assert bytes(got.checks) == b"".join(fr.check for fr in whole.frames)
+        assert got.bad_tags == [p.record for p in f.check_tags(whole, K0)]
+        assert set(got.bad_tags) == {seq for seq in wrong if seq < len(whole.frames)}
+        keys = [K0]
+        for _ in range(len(whole.frames)):
+            keys.append(f.evolve(keys[-1]))
+        assert got.keys == {n: keys[n] for n in range(max(0, len(whole.frames) - 1), len(whole.frames) + 1)}
+
+
 def test_a_large_log_is_read_in_little_memory():
     """The reader keeps about a megabyte of a log, however long."""
     rng = random.Random(7)

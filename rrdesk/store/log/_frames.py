@@ -428,8 +428,10 @@ class LogStream:
         unpack, sha256, label, magic_ok, overhead = _PREFIX.unpack_from, hashlib.sha256, _FRAME_LABEL, FRAME_MAGIC, FRAME_OVERHEAD
         index, keep, base, size_cap, length, at = self._index, self._keep, self._base, MAX_BLOB - 1, len(buf), buf.startswith
         tagged: list[tuple[int, memoryview, memoryview]] = []
-        if key is None and not index and keep is None:  # an export's scan: runs of same-size frames checked together
-            pos, seq, prev = _bulk(buf, view, pos, seq, prev)
+        if keep is None:  # an export's scan, an aggregator's index: runs of same-size frames checked together
+            pos, seq, prev, key, self._before = _bulk(buf, view, pos, seq, prev, out if index else None, base, key,
+                                                      self._before, out.bad_tags)
+            self._key = key
         try:
             while True:
                 # FORMAT.md §1.3's checks in its order: magic, seq, length, then check and prev
@@ -553,25 +555,35 @@ def _looks_torn(tail: bytes, seq: int, prev: bytes) -> bool:
 _BULK_MIN = 64  # why: below this many frames the per-frame loop is as quick as setting up arrays
 
 
-def _bulk(buf: bytes | bytearray, view: memoryview, pos: int, seq: int, prev: bytes) -> tuple[int, int, bytes]:
+def _bulk(buf: bytes | bytearray, view: memoryview, pos: int, seq: int, prev: bytes, out: Streamed | None = None,
+          base: int = 0, key: bytes | None = None, before: bytes | None = None,
+          bad: list[int] | None = None) -> tuple[int, int, bytes, bytes | None, bytes | None]:
     """Accept the frames from ``pos`` on that the per-frame loop would accept, as long as they
     are whole, of one size and pass every check: magic, seq, length, check and chain. Returns
     where the per-frame loop goes on (which then finds and words the first frame that fails,
-    exactly as without this). The checks but the SHA-256s run in numpy over the run of frames
-    (records of one survey are padded to one size, so a log is such a run); the SHA-256 of each
-    frame is one call. About half the per-frame loop's time: what an export's scan costs."""
+    exactly as without this), with the key and the one before it as the tags left them. The
+    checks but the SHA-256s run in numpy over the run of frames (records of one survey are
+    padded to one size, so a log is such a run); the SHA-256 of each frame is one call. About
+    half the per-frame loop's time: what an export's scan costs.
+
+    With ``out`` (an index) the accepted frames' offsets (``base`` is the log offset of
+    ``buf[0]``), lengths, blob digests and checks go to it; with ``key`` (k_i of the first frame)
+    their tags are checked as :func:`_tags` checks them, the seqs of those that fail going to
+    ``bad``: each tag is computed in the frame's loop and all are compared at once in numpy,
+    every byte of every tag (no early exit, as ``hmac.compare_digest``)."""
     import numpy as np
 
+    nothing = pos, seq, prev, key, before
     length = len(buf)
     if length - pos < 16:
-        return pos, seq, prev
+        return nothing
     magic, first, size = _PREFIX.unpack_from(buf, pos)
     if magic != FRAME_MAGIC or first != seq or not 1 <= size <= MAX_BLOB:
-        return pos, seq, prev
+        return nothing
     stride = FRAME_OVERHEAD + size
     n = (length - pos) // stride
     if n < _BULK_MIN:
-        return pos, seq, prev
+        return nothing
     rows = np.frombuffer(view[pos:pos + n * stride], dtype=np.uint8).reshape(n, stride)
     expected = np.empty((n, 16), dtype=np.uint8)  # each frame's prefix as it must be: magic, seq, length
     expected[:, :4] = np.frombuffer(FRAME_MAGIC, dtype=np.uint8)
@@ -580,7 +592,7 @@ def _bulk(buf: bytes | bytearray, view: memoryview, pos: int, seq: int, prev: by
     same = (rows[:, :16] == expected).all(axis=1)
     n = int(np.argmin(same)) if not same.all() else n
     if n < _BULK_MIN:
-        return pos, seq, prev
+        return nothing
     tail = stride - DIGEST_SIZE
     # why a copy of the label's state per frame, in a plain loop: the label is hashed once, and
     # each frame is fed from the buffer without a concatenated copy (~10 % of the scan's time)
@@ -596,8 +608,35 @@ def _bulk(buf: bytes | bytearray, view: memoryview, pos: int, seq: int, prev: by
     good = (computed == rows[:n, tail:]).all(axis=1) & (rows[:n, 16:16 + DIGEST_SIZE] == chained).all(axis=1)
     n = int(np.argmin(good)) if not good.all() else n
     if n == 0:
-        return pos, seq, prev
-    return pos + n * stride, seq + n, checks[(n - 1) * DIGEST_SIZE:n * DIGEST_SIZE]
+        return nothing
+    end, signed = pos + n * stride, FRAME_PREFIX + size
+    if out is not None:
+        out.offsets.extend(range(base + pos + FRAME_PREFIX, base + end, stride))
+        out.lengths.extend([size] * n)
+        out.checks += checks[:n * DIGEST_SIZE]
+    if out is not None or key is not None:
+        # why one loop for the blobs' digests and the tags: each frame's slices and the loop are
+        # paid once; names bound here are looked up once, not per frame
+        sha256, ipad, opad, o32, i32 = hashlib.sha256, IPAD, OPAD, OUTER32, INNER32
+        to_tag, to_evolve = INNER32 + _TAG_LABEL, INNER32 + _EVOLVE_LABEL
+        blobs, tags = list[bytes](), list[bytes]()
+        blob, tag = (blobs.append if out is not None else None), (tags.append if key is not None else None)
+        for at in range(pos, end, stride):
+            if blob is not None:
+                blob(sha256(view[at + FRAME_PREFIX:at + signed]).digest())
+            if key is not None and tag is not None:
+                inner, outer = key.translate(ipad), key.translate(opad) + o32
+                tag_key = sha256(outer + sha256(inner + to_tag).digest()).digest()
+                tag(sha256(tag_key.translate(opad) + o32
+                           + sha256(tag_key.translate(ipad) + i32 + view[at:at + signed]).digest()).digest())
+                before, key = key, sha256(outer + sha256(inner + to_evolve).digest()).digest()
+        if out is not None:
+            out.digests += b"".join(blobs)
+        if tags and bad is not None:
+            made = np.frombuffer(b"".join(tags), dtype=np.uint8).reshape(n, DIGEST_SIZE)
+            failed = np.flatnonzero(~(made == rows[:n, signed:signed + DIGEST_SIZE]).all(axis=1))
+            bad.extend((failed + seq).tolist())
+    return end, seq + n, checks[(n - 1) * DIGEST_SIZE:n * DIGEST_SIZE], key, before
 
 
 class _Intact:
