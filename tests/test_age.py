@@ -421,3 +421,71 @@ def test_every_reader_of_a_cut_or_extended_payload_fails_alike(tmp_path, size):
         if len(data) < len(sealed):
             assert str(whole.value) == str(opened.value) == str(streamed.value) == (
                 "damaged age payload: it ends before the final chunk")
+
+
+def test_the_batch_opener_gives_each_file_what_decrypt_gives():
+    """``Opener.open_many`` (the aggregator's) gives for every file of a mixed batch exactly what
+    ``decrypt`` gives it: the plaintext, or an error of the same type and words, wherever the
+    file fails -- a low-order share, another key, an altered MAC, a cut nonce, a damaged payload
+    -- and whatever path the file takes (rrdesk's one-stanza shape or the parser's, armor, a
+    payload of several chunks, a bytearray), with one identity or the second of two."""
+    me, other = POOL[0], POOL[1]
+    good = [age.encrypt(_payload(n, n), [me.recipient], random=SeededSource(n)) for n in (1, 300, 700)]
+    zero = fmt.b64encode(bytes(32)).decode()
+    low_order = (f"age-encryption.org/v1\n-> X25519 {zero}\n{fmt.b64encode(bytes(32)).decode()}\n"
+                 f"--- {zero}\n").encode() + bytes(40)
+    mac_altered = bytearray(good[1])
+    at = mac_altered.index(b"--- ") + 4
+    mac_altered[at] = ord("A") if mac_altered[at] != ord("A") else ord("B")
+    head_end = good[2].index(b"\n", good[2].index(b"--- ")) + 1
+    payload_flipped = bytearray(good[2])
+    payload_flipped[-5] ^= 1
+    files = [*good, low_order, bytes(mac_altered), good[0][:head_end + 7], bytes(payload_flipped),
+             age.encrypt(b"x", [other.recipient], random=SeededSource(9)),
+             age.encrypt(b"two", [other.recipient, me.recipient], random=SeededSource(10)),
+             age.encrypt(_payload(200_000, 3), [me.recipient], random=SeededSource(11)),
+             _armored(good[0]), bytearray(good[1]), b"not an age file", good[2]]
+    for identities in ([me], [other, me], [other]):
+        opener = age.Opener(identities)
+        batch = opener.open_many(files)
+        assert len(batch) == len(files)
+        kinds = set()
+        for data, got in zip(files, batch):
+            try:
+                expected: bytes | AgeError = age.decrypt(data, identities)
+            except AgeError as error:
+                expected = error
+            if isinstance(expected, AgeError):
+                assert type(got) is type(expected) and str(got) == str(expected)
+                kinds.add(type(got))
+            else:
+                assert got == expected
+        if identities != [other]:  # every way to fail was met (the other key's file opens with [other, me])
+            assert {HeaderError, HMACError, PayloadError} | ({NoMatchError} if identities == [me] else set()) <= kinds
+
+
+def _armored(binary: bytes) -> bytes:
+    """``binary`` in age's ASCII armor (64 base64 columns a line)."""
+    import base64
+
+    text = base64.b64encode(binary)
+    lines = b"\n".join(text[i:i + 64] for i in range(0, len(text), 64))
+    return b"-----BEGIN AGE ENCRYPTED FILE-----\n" + lines + b"\n-----END AGE ENCRYPTED FILE-----\n"
+
+
+def test_the_log_readers_batch_gives_each_record_what_open_record_gives():
+    """``log.open_records`` (the aggregator's batch) gives each blob what ``open_record`` gives:
+    the record, None for another key's, or the same words for one that cannot be decrypted or is
+    no record."""
+    from rrdesk.store import log, records
+
+    me, other = POOL[0], POOL[1]
+    record = records.Record(survey="s", device="0" * 32, log="1" * 32, interview=1, position=0, kind="start",
+                            day="2026-11-23", interviewer="ana", version="1")
+    good = age.encrypt(records.pad(record, 512), [me.recipient], random=SeededSource(1))
+    blobs = [good, age.encrypt(b'{"format":"x"}', [me.recipient], random=SeededSource(2)),
+             age.encrypt(b"x", [other.recipient], random=SeededSource(3)), good[:-3], good]
+    opener = age.Opener([me])
+    got = log.open_records(blobs, opener)
+    assert got == [log.open_record(b, [me], decrypt=opener.decrypt) for b in blobs]
+    assert got[0] == record and got[2] is None and all(isinstance(x, str) for x in got[1:4:2])

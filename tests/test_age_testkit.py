@@ -118,7 +118,7 @@ def _same_when_detected(armored: bytes, binary: bytes, identities: list, expect:
     binary file whose header fails (``age -d``'s detection)."""
     opener = age.Opener(identities)
     for read in (lambda: age.decrypt(armored, identities), lambda: opener.decrypt(armored),
-                 lambda: b"".join(opener.chunks(armored))):
+                 lambda: b"".join(opener.chunks(armored)), lambda: _one_of_many(opener, armored)):
         if expect == "success":
             assert read() == age.decrypt(binary, identities)
             continue
@@ -139,7 +139,7 @@ def _same_when_detected(armored: bytes, binary: bytes, identities: list, expect:
 def _same_by_the_fast_readers(body: bytes, identities: list, expect: str) -> None:
     """The record opener and the streaming bundle reader give what age.decrypt gives: the
     same plaintext, or an error of the same kind."""
-    readers = [lambda: age.Opener(identities).decrypt(body)]
+    readers = [lambda: age.Opener(identities).decrypt(body), lambda: _one_of_many(age.Opener(identities), body)]
 
     def streamed() -> bytes:
         with tempfile.TemporaryFile() as raw:
@@ -156,6 +156,17 @@ def _same_by_the_fast_readers(body: bytes, identities: list, expect: str) -> Non
             with pytest.raises(AgeError) as caught:
                 read()
             assert type(caught.value) is FAILURES[expect], str(caught.value)
+
+
+def _one_of_many(opener: age.Opener, body: bytes) -> bytes:
+    """The batch opener's result for ``body``, in a batch with a file of another key before and
+    after it: its plaintext, or its error raised."""
+    other = age.encrypt(b"another", [age.Identity.generate().recipient])
+    first, got, last = opener.open_many([other, body, other])
+    assert isinstance(first, NoMatchError) and isinstance(last, NoMatchError)
+    if isinstance(got, AgeError):
+        raise got
+    return got
 
 
 def test_the_kit_is_mostly_runnable():

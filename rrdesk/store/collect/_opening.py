@@ -187,12 +187,13 @@ def open_blobs(file: str, header: Header, survey: Survey, first: int, blobs: Seq
     out_of_order, Record = checks.out_of_order, records.Record
     stanza_types = age.stanza_types
     shapes: dict[tuple[str, ...] | None, str] = {}
-    for seq, blob in enumerate(blobs, start=first):
+    # why all the records first, then the checks and rows: each step run over the whole batch
+    # keeps its code hot (Opener.open_many), the checks' too
+    for seq, blob, record in zip(range(first, first + len(blobs)), blobs, checks.open_records(blobs, opener)):
         stanzas = stanza_types(blob)
         shape = shapes.get(stanzas)
         if shape is None:  # why remembered: a log's records are sealed alike
             shape = shapes[stanzas] = ",".join(sorted(stanzas or ()))
-        record = open_record(blob, identities, decrypt=decrypt)
         if record is None:
             unmatched.append(seq)
             continue

@@ -228,6 +228,24 @@ def open_record(blob: bytes, identities: Sequence[age.Identity], *,
         return f"not an rrdesk record ({error})"
 
 
+def open_records(blobs: Sequence[bytes], opener: Opener) -> list[records.Record | str | None]:
+    """:func:`open_record` of each of ``blobs`` with ``opener``'s identities, in a batch
+    (:meth:`rrdesk.store.age.Opener.open_many`, then every record parsed): the same results."""
+    out: list[records.Record | str | None] = []
+    keep, parse = out.append, records.parse
+    for plain in opener.open_many(blobs):
+        if isinstance(plain, bytes):
+            try:
+                keep(parse(plain))
+            except records.RecordError as error:
+                keep(f"not an rrdesk record ({error})")
+        elif isinstance(plain, NoMatchError):
+            keep(None)
+        else:
+            keep(f"cannot be decrypted ({plain})")
+    return out
+
+
 def record_problems(file: str, header: Header, seq: int, record: records.Record,
                     prev: tuple[int, records.Record] | None, survey: Survey | None, *,
                     member: str = "") -> list[Problem]:
