@@ -521,42 +521,46 @@ class Opener:
         keys: dict[int, bytes] = {}  # file key by place in ``out``
         pending = todo
         for exchange, inner_public, outer_public in self._keys:  # as _unwrap: identity by identity
-            shared: list[bytes | None] = []
-            load, keep = X25519PublicKey.from_public_bytes, shared.append
+            wrap_keys: list[bytes | None] = []
+            load, keep = X25519PublicKey.from_public_bytes, wrap_keys.append
             for _, _, wrapped, _, _, _ in pending:  # 32 bytes always load as a public key: the length was checked
                 try:
                     keep(exchange(load(wrapped[0][0])))
                 except ValueError:  # all-zero shared secret: the spec says abort
                     keep(None)
+            for n, (item, secret) in enumerate(zip(pending, wrap_keys)):
+                if secret is not None:
+                    share = item[2][0][0]
+                    wrap_keys[n] = hkdf_keyed(share.translate(IPAD) + inner_public,
+                                              share.translate(OPAD) + outer_public, secret, _X25519_INFO)
             left = []
-            for item, secret in zip(pending, shared):
-                at, _, wrapped, _, _, _ = item
-                share, body = wrapped[0]
-                if secret is None:
+            for item, wrap_key in zip(pending, wrap_keys):
+                at = item[0]
+                if wrap_key is None:
                     out[at] = HeaderError("invalid age header: an X25519 share is a low-order point")
                     continue
-                wrap_key = hkdf_keyed(share.translate(IPAD) + inner_public, share.translate(OPAD) + outer_public,
-                                      secret, _X25519_INFO)
                 try:
-                    keys[at] = ChaCha20Poly1305(wrap_key).decrypt(_ZERO_NONCE, body, None)
+                    keys[at] = ChaCha20Poly1305(wrap_key).decrypt(_ZERO_NONCE, item[2][0][1], None)
                 except InvalidTag:
                     left.append(item)
             pending = left
         for at, *_ in pending:
             out[at] = NoMatchError("no identity matches this age file")
-        opened = [item for item in todo if item[0] in keys]
-        for at, data, _, covered, mac, offset in opened:
-            if not hmac.compare_digest(header_mac(keys[at], covered), mac):
-                out[at] = HMACError("the header MAC does not match: the header was altered")
-                del keys[at]
-        for at, data, _, _, _, offset in opened:
+        payloads: list[tuple[int, bytes, int, bytes]] = []  # place, file, payload start, payload key
+        for at, data, _, covered, mac, offset in todo:
             if at not in keys:
                 continue
-            file_key, nonce = keys[at], data[offset:offset + PAYLOAD_NONCE_SIZE]
+            file_key = keys.pop(at)
+            if not hmac.compare_digest(header_mac(file_key, covered), mac):
+                out[at] = HMACError("the header MAC does not match: the header was altered")
+                continue
+            nonce = data[offset:offset + PAYLOAD_NONCE_SIZE]
             if len(nonce) != PAYLOAD_NONCE_SIZE:
                 out[at] = HeaderError("invalid age file: it ends before the payload nonce")
                 continue
-            stream, start = ChaCha20Poly1305(hkdf(file_key, nonce, _PAYLOAD_INFO)), offset + PAYLOAD_NONCE_SIZE
+            payloads.append((at, data, offset + PAYLOAD_NONCE_SIZE, hkdf(file_key, nonce, _PAYLOAD_INFO)))
+        for at, data, start, payload_key in payloads:
+            stream = ChaCha20Poly1305(payload_key)
             try:
                 if len(data) - start < SEALED_CHUNK:  # why: a record is one short chunk, no walk to set up
                     out[at] = open_chunk(stream, 0, data[start:])[0]
