@@ -427,7 +427,7 @@ def test_the_batch_opener_gives_each_file_what_decrypt_gives():
     """``Opener.open_many`` (the aggregator's) gives for every file of a mixed batch exactly what
     ``decrypt`` gives it: the plaintext, or an error of the same type and words, wherever the
     file fails -- a low-order share, another key, an altered MAC, a cut nonce, a damaged payload
-    -- and whatever path the file takes (rrdesk's one-stanza shape or the parser's, armor, a
+    -- and whatever path the file takes, with each file's stanza types (rrdesk's one-stanza shape or the parser's, armor, a
     payload of several chunks, a bytearray), with one identity or the second of two."""
     me, other = POOL[0], POOL[1]
     good = [age.encrypt(_payload(n, n), [me.recipient], random=SeededSource(n)) for n in (1, 300, 700)]
@@ -447,8 +447,10 @@ def test_the_batch_opener_gives_each_file_what_decrypt_gives():
              _armored(good[0]), bytearray(good[1]), b"not an age file", good[2]]
     for identities in ([me], [other, me], [other]):
         opener = age.Opener(identities)
-        batch = opener.open_many(files)
+        types: list = []
+        batch = opener.open_many(files, types)
         assert len(batch) == len(files)
+        assert types == [age.stanza_types(data) for data in files]  # each file's, read as it was opened
         kinds = set()
         for data, got in zip(files, batch):
             try:

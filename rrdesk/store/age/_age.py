@@ -292,12 +292,15 @@ def recipient_type(recipient: str) -> str:
     return _HYBRID_TYPE if is_post_quantum(recipient) else _X25519_TYPE
 
 
+_ONE_TYPE = (_X25519_TYPE,)  # the stanza types of rrdesk's one header shape
+
+
 def stanza_types(data: bytes) -> tuple[str, ...] | None:
     """The types of the stanzas in the header of age file ``data``, in order; None when the
     header is malformed (opening it says what is wrong). Reads no key: a file's recipients
     are counted without opening it."""
     if _ONE_STANZA.match(data) is not None:
-        return (_X25519_TYPE,)  # why: rrdesk's one shape, without the parser's cost per record
+        return _ONE_TYPE  # why: rrdesk's one shape, without the parser's cost per record
     try:
         parsed, _ = fmt.parse(data)
     except fmt.Malformed:
@@ -493,7 +496,8 @@ class Opener:
             return open_chunk(stream, 0, data[start:])[0]
         return b"".join(open_chunks(stream, memoryview(data)[start:]))
 
-    def open_many(self, files: Sequence[bytes]) -> list[bytes | AgeError]:
+    def open_many(self, files: Sequence[bytes], types: list[tuple[str, ...] | None] | None = None,
+                  ) -> list[bytes | AgeError]:
         """:meth:`decrypt` of each of ``files``: its plaintext, or the error :meth:`decrypt`
         raises for it (the same checks in the same order, so the same error), as a value.
 
@@ -503,12 +507,15 @@ class Opener:
         payload -- rather than one file through all the steps: the same work, but each step's
         code (Python's, OpenSSL's) stays hot in the processor's caches, about a quarter less
         CPU time per record (``tests/benchmarks/aggregate.py``). Any other file takes
-        :meth:`decrypt` itself."""
+        :meth:`decrypt` itself. With ``types``, each file's :func:`stanza_types` is appended to
+        it, read from the header as it is opened."""
         out: list[bytes | AgeError] = []
         todo: list[tuple[int, bytes, list[tuple[bytes, bytes]], bytes, bytes, int]] = []
         version, one_stanza, decrypt = fmt.VERSION_LINE, _one_stanza, self.decrypt
         for data in files:
             shortcut = one_stanza(data) if type(data) is bytes and data.startswith(version) else None
+            if types is not None:
+                types.append(_ONE_TYPE if shortcut is not None else stanza_types(data))
             if shortcut is None:  # the parser's path, armor, a bytearray: the file alone
                 try:
                     out.append(decrypt(data))

@@ -185,12 +185,12 @@ def open_blobs(file: str, header: Header, survey: Survey, first: int, blobs: Seq
     own = (header.survey_id, header.device_id.hex(), header.log_id.hex())
     ordered = survey if survey.id == header.survey_id else None
     out_of_order, Record = checks.out_of_order, records.Record
-    stanza_types = age.stanza_types
     shapes: dict[tuple[str, ...] | None, str] = {}
     # why all the records first, then the checks and rows: each step run over the whole batch
     # keeps its code hot (Opener.open_many), the checks' too
-    for seq, blob, record in zip(range(first, first + len(blobs)), blobs, checks.open_records(blobs, opener)):
-        stanzas = stanza_types(blob)
+    sealed: list[tuple[str, ...] | None] = []  # each blob's stanza types, read as it is opened
+    opened_all = checks.open_records(blobs, opener, sealed)
+    for seq, stanzas, record in zip(range(first, first + len(blobs)), sealed, opened_all):
         shape = shapes.get(stanzas)
         if shape is None:  # why remembered: a log's records are sealed alike
             shape = shapes[stanzas] = ",".join(sorted(stanzas or ()))

@@ -228,12 +228,14 @@ def open_record(blob: bytes, identities: Sequence[age.Identity], *,
         return f"not an rrdesk record ({error})"
 
 
-def open_records(blobs: Sequence[bytes], opener: Opener) -> list[records.Record | str | None]:
+def open_records(blobs: Sequence[bytes], opener: Opener,
+                 types: list[tuple[str, ...] | None] | None = None) -> list[records.Record | str | None]:
     """:func:`open_record` of each of ``blobs`` with ``opener``'s identities, in a batch
-    (:meth:`rrdesk.store.age.Opener.open_many`, then every record parsed): the same results."""
+    (:meth:`rrdesk.store.age.Opener.open_many`, then every record parsed): the same results;
+    with ``types``, each blob's age stanza types are appended to it (``age.stanza_types``)."""
     out: list[records.Record | str | None] = []
     keep, parse = out.append, records.parse
-    for plain in opener.open_many(blobs):
+    for plain in opener.open_many(blobs, types):
         if isinstance(plain, bytes):
             try:
                 keep(parse(plain))
