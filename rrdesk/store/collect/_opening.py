@@ -1,7 +1,9 @@
 """Opening a run of sealed records in a worker process: decrypt, parse, check, reduce to numbers.
 
 The costly part of aggregating is one X25519 exchange and a few AEAD and HMAC steps per record
-(:class:`rrdesk.store.age.Opener`), so :mod:`rrdesk.store.collect._collect` hands runs of
+(:class:`rrdesk.store.age.Opener`; a job's records go through each step together,
+:meth:`~rrdesk.store.age.Opener.open_many`, then are parsed, then checked and counted: each
+step's code stays hot in the processor's caches), so :mod:`rrdesk.store.collect._collect` hands runs of
 consecutive frames of one log to worker processes -- by place, not by value: a worker reads the
 sealed records itself from the bundle file (:class:`rrdesk.store.bundle._index.Bundles`), and
 indexes whole bundles too (:func:`index_in_worker`). A worker does exactly :func:`rrdesk.store.verify.verify`'s per-record
