@@ -43,6 +43,7 @@ TOUCH = 56  # why: well above the 48 px minimum of touch guidelines, for tired o
 STACK_BELOW = 480  # why: under this width two columns leave the question under 260 px: stack them
 # (a row that stacks below a width must be narrower than that side by side, or it never would)
 _SLACK = 4  # why: at 200 % a glyph's advance rounds up, and the focus border is 2 px thicker a side
+_REMEMBERED = 64  # why: sizes a button keeps (a few widths while a layout settles, in one or two texts)
 COMPACT_BELOW = QSize(900, 620)  # why: a smaller window (a netbook, or 200 % scaling) gets tighter margins
 
 
@@ -74,6 +75,7 @@ class WrapButton(QPushButton):
     the text it was given."""
 
     def __init__(self, text: str, parent: QWidget | None = None) -> None:
+        self._sizes: dict[tuple[Any, ...], Any] = {}  # measured sizes (see _measured); before Qt may ask for one
         super().__init__(text, parent)
         self.setSizePolicy(QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum))
 
@@ -94,6 +96,28 @@ class WrapButton(QPushButton):
         if old != event.size().width() and self.heightForWidth(old) != self.heightForWidth(self.width()):
             self.updateGeometry()  # its height (sizeHint) follows its width: lay out again
 
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        self.forget_sizes()  # a font, style, state, direction or parent changed: it may measure otherwise
+        super().changeEvent(event)
+
+    def forget_sizes(self) -> None:
+        """Measure again when next asked (the style sheet was applied again: :func:`restyle`)."""
+        self._sizes.clear()
+
+    def _measured(self, what: Any, measure: Callable[[], Any]) -> Any:
+        """``measure()``, remembered for ``what`` and the button's text and role. Why: a layout asks
+        each button for its height at a width a dozen times while it settles (the first window's
+        buttons ~110 times, each a style sheet lookup and a word wrap: a twentieth of its start);
+        what else the size depends on (font, style sheet, state, direction, parent) comes with a
+        change event, which forgets them all, as :func:`restyle` and :func:`fit_type` do."""
+        key = (what, self.text(), self.property("role"))
+        found = self._sizes.get(key)
+        if found is None:
+            if len(self._sizes) >= _REMEMBERED:  # a window resized by hand asks at every width
+                self._sizes.clear()
+            found = self._sizes[key] = measure()
+        return found
+
     def _option(self) -> QStyleOptionButton:
         """The button's style option without keyboard focus: the thicker focus border must not
         change the size asked for (the layout does not run again when the focus moves)."""
@@ -104,19 +128,28 @@ class WrapButton(QPushButton):
 
     def _padding(self) -> QSize:
         """Border and padding around the text (the style sheet's box)."""
+        width, height = self._measured("padding", self._measure_padding)
+        return QSize(width, height)
+
+    def _measure_padding(self) -> tuple[int, int]:
         option = self._option()
         option.rect = QRect(0, 0, 1000, 1000)
         box = self.style().subElementRect(QStyle.SubElement.SE_PushButtonContents, option, self)
-        return QSize(1000 - box.width(), 1000 - box.height())
+        return 1000 - box.width(), 1000 - box.height()
 
     def _wrapped(self, width: int) -> str:
         return wrap_text(self.text(), self.fontMetrics(), width - self._padding().width())
 
     def _one_line(self) -> QSize:
         """The text on one line (with a little slack: at 200 % a glyph's width rounds up)."""
+        width, height = self._measured("line", self._measure_line)
+        return QSize(width, height)
+
+    def _measure_line(self) -> tuple[int, int]:
         text = self.fontMetrics().size(Qt.TextFlag.TextShowMnemonic, self.text()) + QSize(_SLACK, 0)
         size = self.style().sizeFromContents(QStyle.ContentsType.CT_PushButton, self._option(), text, self)
-        return size.expandedTo(QSize(TOUCH, TOUCH))
+        size = size.expandedTo(QSize(TOUCH, TOUCH))
+        return size.width(), size.height()
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
         """As wide as the text on one line; as high as the text needs at the width it has
@@ -137,9 +170,12 @@ class WrapButton(QPushButton):
 
     def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt's name
         """One line's height (the style sheet's), and a line more for each wrapped line."""
+        return max(self._measured(width, lambda: self._measure_height(width)), self.minimumHeight())
+
+    def _measure_height(self, width: int) -> int:
         lines = self._wrapped(width).count("\n") + 1
         more = (lines - 1) * self.fontMetrics().lineSpacing() + (_SLACK if lines > 1 else 0)
-        return max(self._one_line().height() + more, self.minimumHeight())
+        return self._one_line().height() + more
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
         option = QStyleOptionButton()
@@ -307,6 +343,8 @@ def restyle(widget: QWidget) -> None:
     """Apply the style sheet again after a ``role`` property changed."""
     widget.style().unpolish(widget)
     widget.style().polish(widget)
+    if isinstance(widget, WrapButton):
+        widget.forget_sizes()
 
 
 class _WidthWatch(QObject):
@@ -341,8 +379,7 @@ def fit_type(window: QWidget) -> None:
         window.setProperty("compact", small)
         for w in (window, *window.findChildren(QWidget)):
             if w.testAttribute(Qt.WidgetAttribute.WA_WState_Polished):
-                w.style().unpolish(w)
-                w.style().polish(w)
+                restyle(w)
 
 
 def compact_when_small(window: QWidget) -> None:
