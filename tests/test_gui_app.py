@@ -367,14 +367,16 @@ def test_the_first_window_loads_only_what_it_shows(tmp_path):
     controller and screens, the Help dialog or the Results view: they load once the event loop
     runs (the store), at the first interview (warmed half a second after the window shows) or
     when asked for. Nor the answers' signs and the spinner's style, hashlib (a survey's media
-    hashes) or html (the trust boxes): what Qt classes they name costs Qt's making their enums."""
+    hashes) or html (the trust boxes): what Qt classes they name costs Qt's making their enums.
+    Nor the skip conditions' parser, which the demo survey (no condition) does not need."""
     code = ("import sys\nfrom pathlib import Path\nfrom rrdesk.gui import app\napp.application()\n"
             "w = app.make_window(data=Path(sys.argv[1])); w.show()\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'cryptography') or m in sys.argv[2:]))\n")
     later = ["rrdesk.store.log", "rrdesk.store.minisign", "rrdesk.app.interviews", "rrdesk.core.randomizer",
              "rrdesk.gui.operations", "rrdesk.gui.interview", "rrdesk.gui.flow", "rrdesk.gui.states", "rrdesk.gui.help",
              "rrdesk.gui.results", "rrdesk.gui.spinner.widget", "rrdesk.gui.screens", "rrdesk.store.folder",
-             "rrdesk.store.records", "rrdesk.gui.marks", "rrdesk.gui.spinner.style", "hashlib", "html"]
+             "rrdesk.store.records", "rrdesk.gui.marks", "rrdesk.gui.spinner.style", "hashlib", "html",
+             "rrdesk.core.survey._relevant"]
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"))
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "data"), *later], env=env, cwd=ROOT,
                           capture_output=True, text=True, timeout=60)

@@ -36,11 +36,11 @@ from rrdesk.core.survey._direct import (  # numbers, relevant
     asked,
     conditions,
     direct_keys,
+    holds,
 )
 from rrdesk.core.survey._every import every_problem as _every_problem
 from rrdesk.core.survey._every import in_survey_table, stand_in_survey
 from rrdesk.core.survey._model import Localized, Question, Survey
-from rrdesk.core.survey._relevant import holds
 from rrdesk.core.survey._rules import (
     ANSWER_MODES,
     CHOICE_ID,

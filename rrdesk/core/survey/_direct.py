@@ -18,13 +18,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-import rrdesk.core.survey._relevant as _relevant
 from rrdesk.core.survey._rules import Place, is_number, show
 
 if TYPE_CHECKING:  # why: _model imports NumberRange from here
     from rrdesk.core.survey._model import Question
+    from rrdesk.core.survey._relevant import Condition
+
+# why rrdesk.core.survey._relevant is imported where a condition is parsed or tested: most surveys
+# have none, and its classes and pattern are a tenth of the survey package's import (the first window)
 
 NUMBER_TYPES = ("integer", "decimal")
 #: ``--by``'s group of respondents whose relevant condition skipped the question (never an
@@ -197,6 +200,7 @@ def conditions(questions: tuple[Question, ...], place_of: Callable[[int], Place]
     for n, q in enumerate(questions):
         if q.relevant_text is None:
             continue
+        import rrdesk.core.survey._relevant as _relevant
         place = place_of(n)
         before = {p.id: p for p in questions[:n]}
         every = {p.id: p for p in questions}
@@ -226,6 +230,8 @@ def conditions(questions: tuple[Question, ...], place_of: Callable[[int], Place]
 
 
 def _literal(other: Question, op: str, literal: str | Decimal) -> str | Decimal:
+    import rrdesk.core.survey._relevant as _relevant
+
     ref = f"${{{other.id}}}"
     if other.number is None:
         if op not in ("=", "!="):
@@ -248,9 +254,17 @@ def asked(questions: tuple[Question, ...], answers: dict[str, str]) -> dict[str,
     seen: dict[str, str] = {}
     result = {}
     for q in questions:
-        result[q.id] = q.relevant is None or _relevant.holds(q.relevant, seen)
+        result[q.id] = q.relevant is None or holds(q.relevant, seen)
         seen[q.id] = answers.get(q.id, "") if result[q.id] else ""
     return result
+
+
+def holds(condition: Condition, answers: Mapping[str, str]) -> bool:
+    """Whether ``condition`` is true for ``answers`` (question id -> recorded text, "" when
+    skipped): :func:`rrdesk.core.survey._relevant.holds`."""
+    import rrdesk.core.survey._relevant as _relevant
+
+    return _relevant.holds(condition, answers)
 
 
 def answers_problem(questions: tuple, answers: dict[str, str]) -> str:
