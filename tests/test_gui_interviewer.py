@@ -52,3 +52,30 @@ def test_a_survey_list_is_offered_and_the_choice_is_recorded(qtbot, tmp_path, fa
     wait_for(qtbot, window, "handover")
     assert [(r.kind, r.interviewer) for r in stored(tmp_path / "data")] == [("start", "k-07")]
     window.close()
+
+
+def _tab_chain(window) -> list:
+    """The widgets Tab goes through, in order (visible ones that take focus by Tab, enabled or not)."""
+    from PySide6.QtCore import Qt
+
+    chain, widget = [], window.nextInFocusChain()
+    while widget is not window and len(chain) < 500:
+        if widget.isVisible() and widget.focusPolicy() & Qt.FocusPolicy.TabFocus:
+            chain.append(widget)
+        widget = widget.nextInFocusChain()
+    return chain
+
+
+def test_the_list_made_for_a_later_survey_takes_the_typed_ids_place_in_the_tab_order(qtbot, tmp_path):
+    path = tmp_path / "team.toml"
+    path.write_text(DEMO.read_text(encoding="utf-8").replace(
+        "planned_respondents =", 'interviewers = ["amina", "k-07"]\nplanned_respondents =', 1), encoding="utf-8")
+    window = open_window(qtbot, tmp_path / "data", _fresh_settings(tmp_path))
+    chooser = window.dashboard.interviewer
+    before = _tab_chain(window)
+    assert chooser._choices is None  # the demo lists nobody: no list is made for it
+    assert window.open_survey(path, remember=False)
+    after = _tab_chain(window)
+    assert chooser.choices.isVisible() and not chooser.typed.isVisible()
+    assert after == [chooser.choices if w is chooser.typed else w for w in before]
+    window.close()

@@ -9,7 +9,7 @@ until there is one.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QRegularExpression, Signal, Slot
+from PySide6.QtCore import QRegularExpression, Qt, Signal, Slot
 from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QWidget
 
@@ -40,21 +40,37 @@ class InterviewerChooser(QWidget):
         row.setContentsMargins(0, 0, 0, 0)
         self.caption = label(self.tr("Interviewer:"), "body")
         row.addWidget(self.caption)
-        self.choices = QComboBox()
-        self.choices.setMinimumHeight(TOUCH)
-        self.choices.setAccessibleName(self.tr("Interviewer"))
+        self._choices: QComboBox | None = None  # the survey's list: made for the first survey that has one
         self.typed = QLineEdit()
         self.typed.setMinimumHeight(TOUCH)
         self.typed.setMaxLength(32)
         self.typed.setValidator(QRegularExpressionValidator(_TYPED, self.typed))
         self.typed.setPlaceholderText(self.tr("Your interviewer id"))
         self.typed.setAccessibleName(self.tr("Interviewer"))
-        row.addWidget(self.choices, 1)
         row.addWidget(self.typed, 1)
         self.caption.setBuddy(self.typed)
-        self.choices.currentIndexChanged.connect(self._picked)
         self.typed.textChanged.connect(self._typed)
-        self.choices.hide()
+
+    @property
+    def choices(self) -> QComboBox:
+        """The list of the survey's interviewers (hidden while the survey lists none). Why made
+        when first needed: most surveys list none, and a combo box is a millisecond of the first
+        window."""
+        if self._choices is None:
+            box = self._choices = QComboBox()
+            box.setMinimumHeight(TOUCH)
+            box.setAccessibleName(self.tr("Interviewer"))
+            box.hide()
+            row = self.layout()
+            assert isinstance(row, QHBoxLayout)
+            row.insertWidget(1, box, 1)  # where the typed id is, which it replaces
+            before = self.typed.previousInFocusChain()  # why: made last, Tab would reach it last
+            while before is not None and before.focusPolicy() == Qt.FocusPolicy.NoFocus and before is not self.window():
+                before = before.previousInFocusChain()  # (Qt orders only widgets that take focus)
+            if before is not None:
+                QWidget.setTabOrder(before, box)
+            box.currentIndexChanged.connect(self._picked)
+        return self._choices
 
     def set_survey(self, survey: Survey) -> None:
         """Offer ``survey``'s interviewers (or a box to type in), keeping the remembered id
@@ -63,15 +79,17 @@ class InterviewerChooser(QWidget):
             return
         self._survey_list = survey.interviewers
         listed = bool(survey.interviewers)
-        self.choices.setVisible(listed)
         self.typed.setVisible(not listed)
+        if listed or self._choices is not None:
+            box = self.choices
+            box.setVisible(listed)
+            box.blockSignals(True)
+            box.clear()
+            box.addItem(self.tr("Choose…"), "")
+            for name in survey.interviewers:
+                box.addItem(name, name)
+            box.blockSignals(False)
         self.caption.setBuddy(self.choices if listed else self.typed)
-        self.choices.blockSignals(True)
-        self.choices.clear()
-        self.choices.addItem(self.tr("Choose…"), "")
-        for name in survey.interviewers:
-            self.choices.addItem(name, name)
-        self.choices.blockSignals(False)
         if listed:
             at = self.choices.findData(self._remembered) if self._remembered in survey.interviewers else 0
             self.choices.setCurrentIndex(max(at, 0))
