@@ -167,7 +167,15 @@ class MainWindow(QMainWindow):
         d.replaceKeyRequested.connect(self.ask_replace_key)
         d.reducedMotionChanged.connect(self._reduced_motion)
         d.languageChanged.connect(self.set_language)
+        # why its layout is off while it joins the stack of a window not yet shown: the stack shows
+        # it, and a widget shown lays itself out at once -- at its size before the window has
+        # placed it; the window lays it out at its real size when it shows, and that once suffices
+        layout = None if self.isVisible() else d.layout()
+        if layout is not None:
+            layout.setEnabled(False)
         self.stack.insertWidget(0, d)
+        if layout is not None:
+            layout.setEnabled(True)
         if old is not None:
             current = self.stack.currentWidget() is old
             self.stack.removeWidget(old)
