@@ -79,3 +79,18 @@ def test_the_list_made_for_a_later_survey_takes_the_typed_ids_place_in_the_tab_o
     assert chooser.choices.isVisible() and not chooser.typed.isVisible()
     assert after == [chooser.choices if w is chooser.typed else w for w in before]
     window.close()
+
+
+def test_the_panels_made_when_first_shown_take_their_places_in_the_tab_order(qtbot, tmp_path):
+    """The dashboard makes its fault panel (Try again) and its interrupted interview's panel
+    (Continue, Close it) when first shown: Tab still reaches them where they are on the screen,
+    after Open survey and before the interviewer's id, the fault's first."""
+    window = open_window(qtbot, tmp_path / "data", _fresh_settings(tmp_path))
+    d = window.dashboard
+    assert d._fault is None and d._resume is None  # a healthy start shows neither: neither is made
+    d.resume_panel.show()  # the interrupted interview first, then a fault: made in the other order
+    d.fault_panel.show()
+    chain = _tab_chain(window)
+    assert chain.index(d.open) < chain.index(d.retry) < chain.index(d.resume) < chain.index(d.close_it) \
+        < chain.index(d.interviewer.typed) < chain.index(d.start)
+    window.close()

@@ -40,6 +40,8 @@ from rrdesk.gui.interviewer import InterviewerChooser
 from rrdesk.gui.widgets import TOUCH, breakable, button, label, margins, on_width, stack_if_narrow, wrappable
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QLabel, QPushButton
+
     from rrdesk.app.interviews import Interrupted
     from rrdesk.app.trust import Custody
 
@@ -77,6 +79,45 @@ class TickBox(QCheckBox):
         p.drawPolyline([QPointF(x + w * 0.22, y + h * 0.52), QPointF(x + w * 0.42, y + h * 0.72),
                         QPointF(x + w * 0.78, y + h * 0.30)])
         p.end()
+
+
+class _FaultPanel(QFrame):
+    """Why the data folder cannot be used (``fault``: a failed interview's line, naming the
+    file), what to do in plain words (``hint``), and Try again (``retry``)."""
+
+    def __init__(self, parent: QWidget, retry: str) -> None:
+        super().__init__(parent)
+        self.setObjectName("fault")
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        self.fault = label("", "error")
+        self.fault.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.hint = label("", "subtitle")
+        column.addWidget(self.fault)
+        column.addWidget(self.hint)
+        row = QHBoxLayout()
+        self.retry = button(retry)
+        row.addWidget(self.retry)
+        row.addStretch(1)
+        column.addLayout(row)
+
+
+class _ResumePanel(QFrame):
+    """The interrupted interview (``text``), with Continue (``resume``) and Close it (``close_it``)."""
+
+    def __init__(self, parent: QWidget, resume: str, close_it: str) -> None:
+        super().__init__(parent)
+        self.setObjectName("resume")
+        column = QVBoxLayout(self)
+        self.text = label("", "subtitle")
+        column.addWidget(self.text)
+        row = QHBoxLayout()
+        self.resume = button(resume)
+        self.close_it = button(close_it, "quiet")
+        row.addWidget(self.resume)
+        row.addWidget(self.close_it)
+        row.addStretch(1)
+        column.addLayout(row)
 
 
 class Dashboard(QWidget):
@@ -128,37 +169,12 @@ class Dashboard(QWidget):
         self.status.hide()
         outer.addWidget(self.status)
 
-        self.fault_panel = QFrame()
-        self.fault_panel.setObjectName("fault")
-        fault = QVBoxLayout(self.fault_panel)
-        fault.setContentsMargins(0, 0, 0, 0)
-        self.fault = label("", "error")  # what happened before (a failed interview): which file, what
-        self.fault.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.fault_hint = label("", "subtitle")  # what to do, in plain words
-        fault.addWidget(self.fault)
-        fault.addWidget(self.fault_hint)
-        retry_row = QHBoxLayout()
-        self.retry = button(self.tr("Try again"))
-        retry_row.addWidget(self.retry)
-        retry_row.addStretch(1)
-        fault.addLayout(retry_row)
-        self.fault_panel.hide()
-        outer.addWidget(self.fault_panel)
-
-        self.resume_panel = QFrame()
-        self.resume_panel.setObjectName("resume")
-        panel = QVBoxLayout(self.resume_panel)
-        self.resume_text = label("", "subtitle")
-        panel.addWidget(self.resume_text)
-        row = QHBoxLayout()
-        self.resume = button(self.tr("Continue"))
-        self.close_it = button(self.tr("Close it"), "quiet")
-        row.addWidget(self.resume)
-        row.addWidget(self.close_it)
-        row.addStretch(1)
-        panel.addLayout(row)
-        self.resume_panel.hide()
-        outer.addWidget(self.resume_panel)
+        # the fault panel (the data folder cannot be used: why, what to do, Try again) and the
+        # interrupted interview's panel (Continue, Close it) are made when first shown, under the
+        # status line: most starts show neither (:meth:`_fault_panel`, :meth:`_resume_panel`)
+        self._fault: _FaultPanel | None = None
+        self._resume: _ResumePanel | None = None
+        self._interviewer_ok = False
 
         columns = self._columns = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         columns.setSpacing(24)
@@ -239,15 +255,75 @@ class Dashboard(QWidget):
         on_width(self, self._arrange)
 
         self.start.clicked.connect(self.startRequested)
-        self.resume.clicked.connect(self.continueRequested)
-        self.close_it.clicked.connect(self.closeRequested)
         self.export.clicked.connect(self.exportRequested)
-        self.retry.clicked.connect(self.retryRequested)
         self.open.clicked.connect(self.openRequested)
         self.reduced_motion.toggled.connect(self.reducedMotionChanged)
         self.language.currentIndexChanged.connect(
             lambda i: self.languageChanged.emit(self.language.itemData(i)))
         self.setFocusProxy(self.start)
+
+    # -- the panels made when first shown ------------------------------------------------------
+
+    def _fault_panel(self) -> _FaultPanel:
+        if self._fault is None:
+            panel = self._fault = _FaultPanel(self, self.tr("Try again"))
+            panel.hide()
+            self._outer.insertWidget(self._outer.indexOf(self.status) + 1, panel)
+            QWidget.setTabOrder(self.replace_key, panel.retry)  # why: made last, Tab would reach it last
+            panel.retry.clicked.connect(self.retryRequested)
+        return self._fault
+
+    def _resume_panel(self) -> _ResumePanel:
+        if self._resume is None:
+            panel = self._resume = _ResumePanel(self, self.tr("Continue"), self.tr("Close it"))
+            panel.hide()
+            above = self._fault if self._fault is not None else self.status
+            self._outer.insertWidget(self._outer.indexOf(above) + 1, panel)
+            QWidget.setTabOrder(self._fault.retry if self._fault is not None else self.replace_key, panel.resume)
+            QWidget.setTabOrder(panel.resume, panel.close_it)
+            panel.resume.setEnabled(self._interviewer_ok)
+            panel.close_it.setEnabled(self._interviewer_ok)
+            panel.resume.clicked.connect(self.continueRequested)
+            panel.close_it.clicked.connect(self.closeRequested)
+        return self._resume
+
+    def showing_interrupted(self) -> bool:
+        """Whether the interrupted interview's panel is shown (made or not)."""
+        return self._resume is not None and not self._resume.isHidden()
+
+    @property
+    def fault_panel(self) -> QFrame:
+        """Why the data folder cannot be used and what to do, with Try again (hidden until then)."""
+        return self._fault_panel()
+
+    @property
+    def fault(self) -> QLabel:
+        return self._fault_panel().fault
+
+    @property
+    def fault_hint(self) -> QLabel:
+        return self._fault_panel().hint
+
+    @property
+    def retry(self) -> QPushButton:
+        return self._fault_panel().retry
+
+    @property
+    def resume_panel(self) -> QFrame:
+        """The interrupted interview, with Continue and Close it (hidden while there is none)."""
+        return self._resume_panel()
+
+    @property
+    def resume_text(self) -> QLabel:
+        return self._resume_panel().text
+
+    @property
+    def resume(self) -> QPushButton:
+        return self._resume_panel().resume
+
+    @property
+    def close_it(self) -> QPushButton:
+        return self._resume_panel().close_it
 
     def _arrange(self, width: int) -> None:
         """Side by side on a wide window; one above the other on a narrow one."""
@@ -355,9 +431,11 @@ class Dashboard(QWidget):
         self.export.setEnabled((ready if exportable is None else exportable) and self.progress.isHidden())
 
     def _interviewer_changed(self, value: str) -> None:
+        self._interviewer_ok = bool(value)
         self.start.setEnabled(self._ready and bool(value))
-        self.resume.setEnabled(bool(value))
-        self.close_it.setEnabled(bool(value))
+        if self._resume is not None:
+            self._resume.resume.setEnabled(bool(value))
+            self._resume.close_it.setEnabled(bool(value))
         self.interviewerChanged.emit(value)
 
     def show_fault(self, earlier: str, *, full: str | None, exportable: bool) -> None:
@@ -380,9 +458,11 @@ class Dashboard(QWidget):
         self.retry.setFocus()
 
     def clear_fault(self) -> None:
-        self.fault_panel.hide()
-        self.fault.setText("")
-        self.fault_hint.setText("")
+        if self._fault is None:
+            return
+        self._fault.hide()
+        self._fault.fault.setText("")
+        self._fault.hint.setText("")
 
     def show_interrupted(self, stopped: Interrupted | None, total_questions: int, *,
                          when: dt.datetime | None = None, direct: int = 0) -> None:
@@ -390,7 +470,8 @@ class Dashboard(QWidget):
         finds the respondent again by it; this is the interviewer's screen only), where, how many
         direct answers it holds, and Continue or Close it."""
         if stopped is None:
-            self.resume_panel.hide()
+            if self._resume is not None:
+                self._resume.hide()
             return
         done = len(stopped.recorded)
         parts = [(self.tr("Interview {number} stopped {when} after question {done} of {total}.") if done else

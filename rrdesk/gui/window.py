@@ -378,7 +378,7 @@ class MainWindow(QMainWindow):
                                                   "checking (rrdesk verify) and interviews go on."), error=True)
         self._refresh()
         if self.store.station is not None and self.stack.currentWidget() is self.dashboard \
-                and self.dashboard.resume_panel.isHidden():
+                and not self.dashboard.showing_interrupted():
             self.dashboard.start.setFocus()  # Space or Enter starts the next interview
         self.storeReady.emit()
 
