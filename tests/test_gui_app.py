@@ -563,3 +563,12 @@ def test_a_long_path_in_a_dashboard_line_wraps_instead_of_widening_the_window(qt
     assert wrappable("Interview 1 was closed before the end.") == "Interview 1 was closed before the end."
     window.dashboard.set_status(line, error=True)
     assert window.dashboard.status.minimumSizeHint().width() < 400
+
+
+def test_the_app_icon_is_set_once_the_window_shows(qapp):
+    """The window icon (an SVG, and QIcon's class) is no part of the first window: run() sets it
+    once the window has shown, with window_icon()."""
+    from rrdesk.gui import app as gui_app
+
+    gui_app.window_icon(qapp)
+    assert not qapp.windowIcon().pixmap(32, 32).isNull()

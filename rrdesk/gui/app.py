@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, QStandardPaths, QTimer
-from PySide6.QtGui import QFont, QIcon
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication
 
 from rrdesk.core.fileio import FileOps
@@ -37,10 +37,17 @@ def application(argv: list[str] | None = None) -> QApplication:
     font.setPointSize(max(font.pointSize(), 13))
     app.setFont(font)
     app.setStyleSheet(style_sheet())
-    if ICON.exists():
-        app.setWindowIcon(QIcon(str(ICON)))
     i18n.english_plurals()
     return app
+
+
+def window_icon(app: QApplication) -> None:
+    """rrdesk's icon on its windows (from :func:`run` once the first window shows: the icon,
+    QIcon's 150 theme names and the SVG it is drawn from are no part of the first window)."""
+    from PySide6.QtGui import QIcon
+
+    if ICON.exists():
+        app.setWindowIcon(QIcon(str(ICON)))
 
 
 def default_data() -> Path:
@@ -67,6 +74,7 @@ def run(*, survey: Path | None = None, data: Path | None = None) -> int:
     app = application()
     window = make_window(survey=survey, data=data)
     window.show()
+    QTimer.singleShot(0, lambda: window_icon(app))
     QTimer.singleShot(0, _settled)  # once the event loop runs: the window has shown
     if os.environ.get(QUIT_AFTER_SHOW):
         QTimer.singleShot(0, lambda: _report_and_quit(app, window, started))
