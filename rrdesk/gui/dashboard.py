@@ -16,8 +16,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QDate, QDateTime, QLocale, QPointF, QRectF, Qt, QTime, Signal
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
+from PySide6.QtCore import QDate, QDateTime, QLocale, Qt, QTime, Signal
+from PySide6.QtGui import QPaintEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
     QCheckBox,
@@ -68,6 +68,10 @@ class TickBox(QCheckBox):
         super().paintEvent(event)
         if not self.isChecked():
             return
+        # why here: only a ticked box draws one, and Qt makes QPainter's enums when it is first named
+        from PySide6.QtCore import QPointF, QRectF
+        from PySide6.QtGui import QColor, QPainter, QPen
+
         option = QStyleOptionButton()
         self.initStyleOption(option)
         box = QRectF(self.style().subElementRect(QStyle.SubElement.SE_CheckBoxIndicator, option, self))
