@@ -39,6 +39,8 @@ def scrolling(widget: QWidget) -> QScrollArea:
     area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # why: Tab goes from control to control, not to the frame
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
     area.setWidget(widget)
+    if isinstance(widget, CurrentStack):
+        widget.area = area
     _FollowFocus(area)
     return area
 
@@ -163,6 +165,7 @@ class CurrentStack(QStackedWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.area: QScrollArea | None = None  # the scroll area it is shown in (scrolling())
         self.currentChanged.connect(self._changed)
 
     def _changed(self) -> None:
@@ -177,11 +180,12 @@ class CurrentStack(QStackedWidget):
 
     def _remeasure(self) -> None:
         """Have the scroll area it is in size it again. Why: Qt tells the viewport, which has no
-        layout, and a scroll area does not hear of it; the page would be squeezed into the view."""
-        viewport = self.parentWidget()
-        area = viewport.parentWidget() if viewport is not None else None
-        if isinstance(area, QScrollArea):
-            QCoreApplication.postEvent(area, QEvent(QEvent.Type.LayoutRequest))
+        layout, and a scroll area does not hear of it; the page would be squeezed into the view.
+        Why the area is remembered, not found as its viewport's parent: PySide meets the viewport
+        (made by Qt) there first, and to learn its class makes every widget class's enums (72 of
+        them, several milliseconds of the first window)."""
+        if self.area is not None:
+            QCoreApplication.postEvent(self.area, QEvent(QEvent.Type.LayoutRequest))
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
         page = self.currentWidget()

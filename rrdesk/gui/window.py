@@ -76,6 +76,7 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.setObjectName("main")
         place(self)  # first: its size says whether its type is compact, before anything is polished
+        compact_when_small(self)  # before its children are made: each is polished once, compact or not
         self.data, self.prefs, self.translators, self._ops = Path(data), prefs, translators, ops
         self.ui_lang = translators.current
         self.store = Store()  # the survey, its open station and where it stands: shared with the interviews
@@ -98,7 +99,6 @@ class MainWindow(QMainWindow):
         self.scroll_area = scrolling(self.stack)  # a screen taller than the window scrolls, never clips
         column.addWidget(self.scroll_area, 1)
         self.setCentralWidget(central)
-        compact_when_small(self)
         self.dashboard = self._dashboard()
         self.export_flow = ExportFlow(self, self.dashboard)
         self.export_flow.finished.connect(self.exportFinished)
