@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QStyle,
     QStyleOptionButton,
-    QStylePainter,
     QVBoxLayout,
     QWidget,
 )
@@ -76,7 +75,8 @@ class WrapButton(QPushButton):
 
     def __init__(self, text: str, parent: QWidget | None = None) -> None:
         self._sizes: dict[tuple[Any, ...], Any] = {}  # measured sizes (see _measured); before Qt may ask for one
-        super().__init__(text, parent)
+        super().__init__(parent)  # why not (text, parent): PySide would make QIcon's class to rule out (icon, text)
+        self.setText(text)
         self.setSizePolicy(QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum))
 
     def setSizePolicy(self, *args: Any) -> None:  # noqa: N802 - Qt's name
@@ -178,6 +178,8 @@ class WrapButton(QPushButton):
         return self._one_line().height() + more
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
+        from PySide6.QtWidgets import QStylePainter  # why here: Qt makes QPainter's enums when it is first named
+
         option = QStyleOptionButton()
         self.initStyleOption(option)
         option.text = self._wrapped(self.width())

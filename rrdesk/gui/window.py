@@ -201,20 +201,25 @@ class MainWindow(QMainWindow):
         self.scroll_area.setLayoutDirection(wording.direction(self.controller.words) if mine
                                             else self.layoutDirection())
 
+    def _action(self, text: str) -> QAction:
+        action = QAction(self)  # why not (text, self): PySide would make QIcon's class to rule out (icon, text)
+        action.setText(text)
+        return action
+
     def _menus(self) -> None:
         bar = self.menuBar()
         bar.clear()
         menu = bar.addMenu(self.tr("&File"))
-        self.open_action = QAction(self.tr("&Open survey…"), self)
+        self.open_action = self._action(self.tr("&Open survey…"))
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
         self.open_action.triggered.connect(self._ask_survey)
-        self.export_action = QAction(self.tr("&Export to…"), self)
+        self.export_action = self._action(self.tr("&Export to…"))
         self.export_action.triggered.connect(self._ask_export)
-        self.enrollment_action = QAction(self.tr("Write &enrollment file…"), self)
+        self.enrollment_action = self._action(self.tr("Write &enrollment file…"))
         self.enrollment_action.triggered.connect(self.trusting.ask_enrollment)
-        self.results_action = QAction(self.tr("&Results (coordinator)…"), self)
+        self.results_action = self._action(self.tr("&Results (coordinator)…"))
         self.results_action.triggered.connect(self.show_results)
-        quit_action = QAction(self.tr("&Quit"), self)
+        quit_action = self._action(self.tr("&Quit"))
         # why Ctrl+Q by name too: some platforms (Windows, a bare X11) bind no standard Quit key
         quit_action.setShortcuts(list(dict.fromkeys([*QKeySequence.keyBindings(QKeySequence.StandardKey.Quit),
                                                      QKeySequence("Ctrl+Q")])))
@@ -224,7 +229,7 @@ class MainWindow(QMainWindow):
         menu.addSeparator()
         menu.addAction(quit_action)
         help_menu = bar.addMenu(self.tr("&Help"))  # Help → the survey file's reference (rrdesk.gui.help)
-        self.format_action = QAction(self.tr("Survey file &format…"), self)
+        self.format_action = self._action(self.tr("Survey file &format…"))
         self.format_action.setObjectName("survey-format")
         self.format_action.triggered.connect(self._show_format)
         help_menu.addAction(self.format_action)
