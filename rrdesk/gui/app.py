@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QApplication
 
 from rrdesk.core.fileio import FileOps
 from rrdesk.gui import i18n
+from rrdesk.gui.frame import after_first_paint
 from rrdesk.gui.resources import ICON, style_sheet
 from rrdesk.gui.settings import Preferences
 from rrdesk.gui.window import MainWindow
@@ -42,8 +43,8 @@ def application(argv: list[str] | None = None) -> QApplication:
 
 
 def window_icon(app: QApplication) -> None:
-    """rrdesk's icon on its windows (from :func:`run` once the first window shows: the icon,
-    QIcon's 150 theme names and the SVG it is drawn from are no part of the first window)."""
+    """rrdesk's icon on its windows (from :func:`run` once the first window has been painted:
+    the icon and the SVG it is drawn from are no part of the first window)."""
     from PySide6.QtGui import QIcon
 
     if ICON.exists():
@@ -74,7 +75,7 @@ def run(*, survey: Path | None = None, data: Path | None = None) -> int:
     app = application()
     window = make_window(survey=survey, data=data)
     window.show()
-    QTimer.singleShot(0, lambda: window_icon(app))
+    after_first_paint(window, lambda: window_icon(app))
     QTimer.singleShot(0, _settled)  # once the event loop runs: the window has shown
     if os.environ.get(QUIT_AFTER_SHOW):
         QTimer.singleShot(0, lambda: _report_and_quit(app, window, started))

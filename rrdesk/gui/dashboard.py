@@ -421,9 +421,11 @@ class Dashboard(QWidget):
 
     def set_status(self, line: str, *, error: bool = False) -> None:
         self.status.setText(wrappable(line))  # a path in it wraps, never widens the window
-        self.status.setProperty("role", "error" if error else "status")
-        self.status.style().unpolish(self.status)
-        self.status.style().polish(self.status)
+        role = "error" if error else "status"
+        if self.status.property("role") != role:  # the style sheet applied again only for a new role
+            self.status.setProperty("role", role)
+            self.status.style().unpolish(self.status)
+            self.status.style().polish(self.status)
         self.status.setVisible(bool(line))
 
     def set_ready(self, ready: bool, *, exportable: bool | None = None) -> None:
