@@ -416,3 +416,58 @@ def test_each_record_is_sealed_with_a_header_made_ahead_used_once(demo, tmp_path
     headers = [blob.split(b"\n---", 1)[0] for blob in blobs]
     assert len(set(headers)) == len(headers)  # a fresh ephemeral share (and file key) for each record
     assert not sealer_threads() - before  # ended by close
+
+
+def _made_ahead(station: Station) -> None:
+    """Wait (a few ms at most) until the sealer thread has made the next record's plaintext."""
+    import time
+
+    for _ in range(2000):
+        if station._sealers._made is not None and not station._sealers._making:
+            return
+        time.sleep(0.001)
+    raise AssertionError("the sealer thread made nothing ahead")
+
+
+def test_the_next_records_plaintext_is_made_ahead_and_used_only_when_it_is_that_record(demo, tmp_path,
+                                                                                      monkeypatch):
+    # issue 33: between answers the sealer thread makes the next spun record, and after a spin
+    # the answer's rows (every answer, none chosen); the wait then only selects and seals. A
+    # guess that is no longer the record (the day turned meanwhile) is made again, on the wait.
+    import threading
+
+    import rrdesk.app.interviews as interviews
+
+    made_here: list[str] = []  # what the interviewer's thread had to make itself
+    for name in ("pad", "answer_rows"):
+        real = getattr(interviews, name)
+
+        def counted(*args, real=real, name=name):
+            if threading.current_thread() is threading.main_thread():
+                made_here.append(name)
+            return real(*args)
+        monkeypatch.setattr(interviews, name, counted)
+    day = [dt.date(2026, 11, 2)]
+    with Station(demo, tmp_path, source=SeededSource(5), today=lambda: day[0]) as station:
+        interview = station.start({"department": "office"}, interviewer="t1")
+        made_here.clear()  # the start record: nothing was expected before it
+        *first, last = demo.randomized
+        said = []
+        for q in first:
+            _made_ahead(station)
+            spin = interview.spin(q.id, 1)
+            _made_ahead(station)
+            interview.record(q.id, spin.answer)
+            said.append(q.answer_ids[int(spin.answer[0])])
+        assert made_here == []  # every spun record and every answer's rows were made ahead
+        _made_ahead(station)
+        spin = interview.spin(last.id, 0)
+        _made_ahead(station)
+        day[0] = dt.date(2026, 11, 3)  # midnight between the spin and the answer
+        interview.record(last.id, spin.answer)
+        said.append(last.answer_ids[int(spin.answer[0])])
+        assert made_here == ["answer_rows"]  # the guess held yesterday's date: made again
+        got = _records(station)
+    assert [r.kind for r in got] == ["start"] + ["spun", "answer"] * len(demo.randomized)
+    assert [r.answer for r in got if r.kind == "answer"] == said
+    assert got[-1].day == "2026-11-03" and {r.day for r in got[:-1]} == {"2026-11-02"}

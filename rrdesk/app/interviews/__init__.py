@@ -132,6 +132,7 @@ class Station:
         # why: the next record's age header made between answers, off the interviewer's wait
         self._sealers = Sealers(self._recipients)
         self._sealers.prepare()
+        self._last: tuple[int, str, float | None] | None = None  # the last record's interview, interviewer, began
 
     # -- the folder ----------------------------------------------------------------------
 
@@ -334,7 +335,9 @@ class Station:
         records -- which kind comes next, and each slot's two records -- so only it and this
         station call this."""
         record = self._record(interview, kind, interviewer, question, direct, began)
-        return self._append(pad(record, self._size))
+        plaintext = self._sealers.take(record)  # made ahead on the sealer thread (a spun record), if it is this one
+        self._last = (interview, interviewer, began)
+        return self._append(plaintext if plaintext is not None else pad(record, self._size))
 
     def add_answer(self, interview: int, interviewer: str, question: str, labels: Sequence[str],
                    index: Any, *, began: float | None = None) -> int:
@@ -343,15 +346,38 @@ class Station:
         fixed-width integer array: :func:`rrdesk.store.records.select`); durable when this
         returns. Returns its sequence number in the log."""
         record = self._record(interview, "answer", interviewer, question, began=began)
-        plaintext = select(answer_rows(record, labels, self._size), index)
-        return self._append(plaintext)
+        labels = tuple(labels)
+        rows = self._sealers.take((record, labels))  # every answer's row, made ahead after the spin
+        if rows is None:
+            rows = answer_rows(record, labels, self._size)
+        self._last = (interview, interviewer, began)
+        return self._append(select(rows, index))
 
     def _append(self, plaintext: bytes) -> int:
         """Seal ``plaintext`` (with the header made ahead) and append it: durable when this
-        returns; then start making the next record's header."""
+        returns; then start making the next record's header, and its plaintext."""
         seq = self.writer.append(self._sealers.seal(plaintext))
         self._sealers.prepare()
+        self._sealers.make_ahead(self._next_plaintext)
         return seq
+
+    def _next_plaintext(self) -> tuple[Any, Any]:
+        """(the record expected next, its plaintext) -- on the sealer thread, between answers:
+        after a ``spun`` record the ``answer`` record's rows, one per answer (nothing chosen);
+        else the next question's ``spun`` record. Only a guess: :meth:`add_record` and
+        :meth:`add_answer` use it when it is the record they make (``==``, field by field)."""
+        standing = self.open_slot()
+        if standing is None or self._last is None:
+            return None, None
+        slot, half = standing
+        interview, interviewer, began = self._last
+        question = self.survey.randomized[slot]
+        if half:
+            record = self._record(interview, "answer", interviewer, question.id, began=began)
+            labels = tuple(question.answer_ids)
+            return (record, labels), answer_rows(record, labels, self._size)
+        record = self._record(interview, "spun", interviewer, question.id, began=began)
+        return record, pad(record, self._size)
 
     def close(self) -> None:
         try:

@@ -84,7 +84,9 @@ class Interview:
         from rrdesk.core import randomizer
 
         spin = randomizer.spin(q.design, truth, self.station.source)
-        self.station.add_record(self.number, "spun", self.interviewer, q.id)  # raises: the outcome is never returned
+        # raises: the outcome is never returned. began: for the answer record made ahead (a spun
+        # record is never an interview's last: it holds no duration)
+        self.station.add_record(self.number, "spun", self.interviewer, q.id, began=self.began)
         self._spins[question_id] = spin
         return spin
 

@@ -10,12 +10,20 @@ then dropped (a file key is never used twice); one made but never used (the stat
 is dropped unused. The file key of the next record sits in memory until then, as the record
 itself will.
 
+The same thread then makes the next record's plaintext, when the station can tell what that
+record will be (:meth:`Sealers.make_ahead`): after a ``spun`` record, the padded ``answer``
+record with each of the question's answers in turn (the rows :func:`rrdesk.store.records.select`
+picks from: every possible answer, none chosen); after any other, the next question's padded
+``spun`` record. The station uses it only when it equals, field for field, the record it is
+about to write (a day or a minute turned meanwhile: it makes it again, on the wait).
+
 One thread per station, started with it and ended by ``close``; it never touches the log.
 """
 from __future__ import annotations
 
 import threading
 from queue import SimpleQueue
+from typing import Any, Callable
 
 from rrdesk.core.entropy import system_bytes
 from rrdesk.store import age
@@ -34,7 +42,9 @@ class Sealers:
         # why a SimpleQueue and an attribute, not an executor's futures: a put and a read are
         # C calls, where a future's lock and condition cost tens of microseconds of Python on
         # the interviewer's wait when the caches are cold (issue 33)
-        self._asks: SimpleQueue[bool] = SimpleQueue()
+        self._asks: SimpleQueue[bool | Callable[[], tuple[Any, Any]]] = SimpleQueue()
+        self._made: tuple[Any, Any] | None = None  # (what it is for, what was made): make_ahead's, taken once
+        self._making = False  # a make_ahead asked for and not yet run: at most one at a time
         self._thread: threading.Thread | None = threading.Thread(target=self._run, name=THREAD_NAME, daemon=True)
         self._thread.start()
 
@@ -42,7 +52,14 @@ class Sealers:
         return age.Sealer(self._recipients, random=system_bytes)
 
     def _run(self) -> None:
-        while self._asks.get():
+        while ask := self._asks.get():
+            if ask is not True:  # a plaintext to make ahead (make_ahead)
+                self._making = False  # why before: an append meanwhile asks again, for the record after it
+                try:
+                    self._made = ask()
+                except Exception:  # the record cannot be made now: the station makes it on the wait, and raises there
+                    self._made = None
+                continue
             try:
                 self._ready = self._make()
             except Exception:  # a failing CSPRNG: the next seal makes its header itself, and raises there
@@ -65,10 +82,24 @@ class Sealers:
             self._asked = True
             self._asks.put(True)
 
+    def make_ahead(self, make: Callable[[], tuple[Any, Any]]) -> None:
+        """Have ``make()`` run on the thread (after the header asked for before it): it returns
+        (what it is for, what it made), which :meth:`take` hands out once. Asked again before
+        it ran (records back to back), the one ask stands: ``make`` reads what to make when it runs."""
+        if self._thread is not None and not self._making:
+            self._making = True
+            self._asks.put(make)
+
+    def take(self, key: Any) -> Any:
+        """What :meth:`make_ahead` made for ``key`` (compared with ``==``), or None: not made
+        yet, made for something else, or already taken. Dropped either way."""
+        made, self._made = self._made, None
+        return made[1] if made is not None and made[0] == key else None
+
     def close(self) -> None:
-        """End the thread and drop the header made ahead, unused. Safe to call twice."""
+        """End the thread and drop what it made ahead, unused. Safe to call twice."""
         if self._thread is not None:
             self._asks.put(_STOP)
             self._thread.join()
             self._thread = None
-        self._ready = None
+        self._ready = self._made = None
