@@ -423,7 +423,7 @@ def _made_ahead(station: Station) -> None:
     import time
 
     for _ in range(2000):
-        if station._sealers._made is not None and not station._sealers._making:
+        if station._sealers._made and not station._sealers._making:
             return
         time.sleep(0.001)
     raise AssertionError("the sealer thread made nothing ahead")
@@ -471,3 +471,43 @@ def test_the_next_records_plaintext_is_made_ahead_and_used_only_when_it_is_that_
     assert [r.kind for r in got] == ["start"] + ["spun", "answer"] * len(demo.randomized)
     assert [r.answer for r in got if r.kind == "answer"] == said
     assert got[-1].day == "2026-11-03" and {r.day for r in got[:-1]} == {"2026-11-02"}
+
+
+def test_a_spin_drawn_ahead_is_settled_once_for_its_own_question(demo, tmp_path, monkeypatch):
+    # issue 33: with the OS CSPRNG the next question's spin is drawn between answers (all but
+    # the answer, which its truth settles on the wait); a question declined drops its draw, and
+    # a deterministic source is drawn from in order, on the wait
+    import rrdesk.core.randomizer as randomizer
+
+    on_wait: list[int] = []
+    real = randomizer.spin
+
+    def counted(design, truth=None, source=randomizer.system_bytes):
+        on_wait.append(id(design))
+        return real(design, truth, source)
+    monkeypatch.setattr(randomizer, "spin", counted)
+    first, second, third, *_ = demo.randomized
+    with Station(demo, tmp_path / "laptop") as station:  # the OS CSPRNG
+        interview = station.start({"department": "office"}, interviewer="t1")
+        _made_ahead(station)
+        drawn = station._sealers._made["draw"][1]
+        spin = interview.spin(first.id, 1)
+        assert on_wait == [] and (spin.sector, spin.position) == (drawn.sector, drawn.position)
+        assert "draw" not in station._sealers._made  # taken: never settled twice
+        _made_ahead(station)
+        interview.record(first.id, spin.answer)
+        _made_ahead(station)
+        dropped = station._sealers._made["draw"][1]
+        interview.decline(second.id)  # its draw is never settled, for it or another question
+        _made_ahead(station)
+        drawn = station._sealers._made["draw"][1]
+        assert drawn is not dropped and drawn.design is third.design
+        spin = interview.spin(third.id, 0)
+        assert on_wait == [] and (spin.sector, spin.position) == (drawn.sector, drawn.position)
+        assert spin.answer is not None and _records(station)[-1].kind == "spun"
+    with Station(demo, tmp_path / "seeded", source=SeededSource(2)) as station:
+        interview = station.start({"department": "office"}, interviewer="t1")
+        _made_ahead(station)
+        assert "draw" not in station._sealers._made
+        interview.spin(first.id, 1)
+        assert on_wait == [id(first.design)]

@@ -217,14 +217,36 @@ def spin(design: Design, truth: int | None = None, source: ByteSource = system_b
     ``truth`` is given) the recorded answer, by the same arithmetic as :func:`respond`.
 
     Draws ``design.draw_bytes + 4`` bytes in one call: first those :func:`respond`
-    would draw, then 4 for the stopping point.
+    would draw, then 4 for the stopping point. The same as :func:`settle` of :func:`draw`
+    (a truth outside the design is refused before anything is drawn).
     """
     t = _tables(design)
-    truth_a = _one(0 if truth is None else truth)  # int64, (1,)
-    # as _truths checks it (a negative truth wraps to a huge unsigned one), in one numpy pass
-    # and no more: the product below takes the int64 array as it is
-    if (truth_a.view(np.uint64) >= np.uint64(t.categories)).any():
-        raise DesignError("a true answer is outside the design's categories")
+    truth_a = _truth(t, truth)
+    return _settle(t, draw(design, source), truth_a, truth is not None)
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Drawn:
+    """A spin drawn and not yet settled (:func:`draw`): everything but the recorded answer,
+    which :func:`settle` makes from the truth. Settle it once, for the question it was drawn
+    for, or drop it: like a :class:`Spin`, never written, never shown."""
+
+    design: Design
+    sector: int
+    position: float
+    c: np.ndarray  # the recorded answer is d * truth + c (+ e * the simulated other answer)
+    d: np.ndarray
+    other: np.ndarray  # e * the simulated other answer (unrelated designs), else 0
+
+    def __repr__(self) -> str:  # never let a sector reach a log or a traceback
+        return "Drawn(<hidden>)"
+
+
+def draw(design: Design, source: ByteSource = system_bytes) -> Drawn:
+    """The draws of one spin (:func:`spin` without the truth): what does not depend on the
+    answer, so it can be made before the respondent's truth is known (the station makes it
+    between answers, off the interviewer's wait: :mod:`rrdesk.app.interviews`)."""
+    t = _tables(design)
     words = _draw(source, design.draw_bytes // 4 + 1)
     # why one product, not :func:`_answers` and :func:`_position`: the same arithmetic in a
     # handful of numpy calls instead of ~40, each of which costs microseconds on the
@@ -232,10 +254,31 @@ def spin(design: Design, truth: int | None = None, source: ByteSource = system_b
     # (tests/test_randomizer.py compares both), with no branch and no lookup on a secret
     passed = (words[:1] >= t.spin_bounds).astype(np.int64)  # (m-1,) 0/1: the thresholds the draw passed
     c, d, e, start, width = (t.spin_base + passed @ t.spin_rows).reshape(5, 1)
-    answer = d * truth_a + c
+    other = np.zeros(1, dtype=np.int64)
     if design.draw_bytes > 4:  # unrelated: the simulated other answer (a property of the design)
-        answer += e * (words[1:-1] < t.prevalence).astype(np.int64)
+        other = e * (words[1:-1] < t.prevalence).astype(np.int64)
     offset = (np.uint64(words[-1]) * width.astype(np.uint64)) >> np.uint64(32)  # uniform in [0, width)
     position = float((start.astype(np.uint64) + offset)[0]) / WHEEL
-    return Spin(sector=int(passed.sum()), position=position, answer=None if truth is None else answer.astype(t.acc))
+    return Drawn(design=design, sector=int(passed.sum()), position=position, c=c, d=d, other=other)
+
+
+def settle(drawn: Drawn, truth: int | None = None) -> Spin:
+    """The spin of ``drawn``, its recorded answer made from ``truth`` when one is given
+    (assisted mode), by the same arithmetic as :func:`respond`."""
+    t = _tables(drawn.design)
+    return _settle(t, drawn, _truth(t, truth), truth is not None)
+
+
+def _truth(t: _Tables, truth: Category | None) -> np.ndarray:
+    truth_a = _one(0 if truth is None else truth)  # int64, (1,)
+    # as _truths checks it (a negative truth wraps to a huge unsigned one), in one numpy pass
+    # and no more: the product below takes the int64 array as it is
+    if (truth_a.view(np.uint64) >= np.uint64(t.categories)).any():
+        raise DesignError("a true answer is outside the design's categories")
+    return truth_a
+
+
+def _settle(t: _Tables, drawn: Drawn, truth_a: np.ndarray, given: bool) -> Spin:
+    answer = drawn.d * truth_a + drawn.c + drawn.other
+    return Spin(sector=drawn.sector, position=drawn.position, answer=answer.astype(t.acc) if given else None)
 

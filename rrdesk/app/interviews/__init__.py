@@ -65,7 +65,8 @@ from rrdesk.store.log import sign_own_logs, write_signature
 from rrdesk.store.records import MAX_DURATION, Record, answer_rows, pad, record_size, select
 
 if TYPE_CHECKING:  # why: the randomizer (and numpy) load at the first spin, not with the first window
-    from rrdesk.core.randomizer import ByteSource
+    from rrdesk.core.randomizer import ByteSource, Drawn
+    from rrdesk.core.survey import Question
 
 @dataclass(frozen=True)
 class Interrupted:
@@ -335,7 +336,7 @@ class Station:
         records -- which kind comes next, and each slot's two records -- so only it and this
         station call this."""
         record = self._record(interview, kind, interviewer, question, direct, began)
-        plaintext = self._sealers.take(record)  # made ahead on the sealer thread (a spun record), if it is this one
+        plaintext = self._sealers.take("record", record)  # made ahead on the sealer thread (a spun record), if it is this one
         self._last = (interview, interviewer, began)
         return self._append(plaintext if plaintext is not None else pad(record, self._size))
 
@@ -347,7 +348,7 @@ class Station:
         returns. Returns its sequence number in the log."""
         record = self._record(interview, "answer", interviewer, question, began=began)
         labels = tuple(labels)
-        rows = self._sealers.take((record, labels))  # every answer's row, made ahead after the spin
+        rows = self._sealers.take("record", (record, labels))  # every answer's row, made ahead after the spin
         if rows is None:
             rows = answer_rows(record, labels, self._size)
         self._last = (interview, interviewer, began)
@@ -361,23 +362,38 @@ class Station:
         self._sealers.make_ahead(self._next_plaintext)
         return seq
 
-    def _next_plaintext(self) -> tuple[Any, Any]:
-        """(the record expected next, its plaintext) -- on the sealer thread, between answers:
-        after a ``spun`` record the ``answer`` record's rows, one per answer (nothing chosen);
-        else the next question's ``spun`` record. Only a guess: :meth:`add_record` and
-        :meth:`add_answer` use it when it is the record they make (``==``, field by field)."""
+    def _next_plaintext(self) -> dict[str, tuple[Any, Any]]:
+        """What comes next, made on the sealer thread between answers, by kind: (what it is for,
+        it). After a ``spun`` record, the ``answer`` record's rows, one per answer (nothing
+        chosen); else the next question's ``spun`` record, and its spin drawn (with the OS
+        CSPRNG only: a deterministic source -- a test, ``simulate`` -- is drawn from in order,
+        on the wait). Only guesses: :meth:`add_record`, :meth:`add_answer` and :meth:`drawn` use
+        them when they are what they make (``==``, field by field)."""
         standing = self.open_slot()
         if standing is None or self._last is None:
-            return None, None
+            return {}
         slot, half = standing
         interview, interviewer, began = self._last
         question = self.survey.randomized[slot]
         if half:
             record = self._record(interview, "answer", interviewer, question.id, began=began)
             labels = tuple(question.answer_ids)
-            return (record, labels), answer_rows(record, labels, self._size)
+            return {"record": ((record, labels), answer_rows(record, labels, self._size))}
+        at = self.writer.count
         record = self._record(interview, "spun", interviewer, question.id, began=began)
-        return record, pad(record, self._size)
+        made: dict[str, tuple[Any, Any]] = {"record": (record, pad(record, self._size))}
+        if self.source is system_bytes and not question.two_groups and question.design is not None:
+            from rrdesk.core import randomizer
+
+            made["draw"] = ((interview, question.id, at), randomizer.draw(question.design, self.source))
+        return made
+
+    def drawn(self, interview: int, question: Question) -> Drawn | None:
+        """The spin of ``question`` in ``interview`` drawn ahead on the sealer thread (its
+        answer not yet made: :func:`rrdesk.core.randomizer.settle`), or None. Handed out once,
+        and only for the slot it was drawn for: a question declined meanwhile drops it."""
+        drawn = self._sealers.take("draw", (interview, question.id, self.writer.count))
+        return drawn if drawn is not None and drawn.design is question.design else None
 
     def close(self) -> None:
         try:

@@ -83,7 +83,9 @@ class Interview:
         assert q.design is not None
         from rrdesk.core import randomizer
 
-        spin = randomizer.spin(q.design, truth, self.station.source)
+        drawn = self.station.drawn(self.number, q)  # drawn between answers (OS CSPRNG), or now
+        spin = randomizer.settle(drawn, truth) if drawn is not None else randomizer.spin(q.design, truth,
+                                                                                       self.station.source)
         # raises: the outcome is never returned. began: for the answer record made ahead (a spun
         # record is never an interview's last: it holds no duration)
         self.station.add_record(self.number, "spun", self.interviewer, q.id, began=self.began)

@@ -14,8 +14,10 @@ The same thread then makes the next record's plaintext, when the station can tel
 record will be (:meth:`Sealers.make_ahead`): after a ``spun`` record, the padded ``answer``
 record with each of the question's answers in turn (the rows :func:`rrdesk.store.records.select`
 picks from: every possible answer, none chosen); after any other, the next question's padded
-``spun`` record. The station uses it only when it equals, field for field, the record it is
-about to write (a day or a minute turned meanwhile: it makes it again, on the wait).
+``spun`` record -- and, with the OS CSPRNG, that question's spin drawn (:func:`rrdesk.core.randomizer.draw`:
+everything but the answer, which the truth settles on the wait). The station uses each only
+when it is for the record or spin it is about to make (a day or a minute turned meanwhile, a
+question declined: it makes it again, on the wait), and only once.
 
 One thread per station, started with it and ended by ``close``; it never touches the log.
 """
@@ -42,8 +44,8 @@ class Sealers:
         # why a SimpleQueue and an attribute, not an executor's futures: a put and a read are
         # C calls, where a future's lock and condition cost tens of microseconds of Python on
         # the interviewer's wait when the caches are cold (issue 33)
-        self._asks: SimpleQueue[bool | Callable[[], tuple[Any, Any]]] = SimpleQueue()
-        self._made: tuple[Any, Any] | None = None  # (what it is for, what was made): make_ahead's, taken once
+        self._asks: SimpleQueue[bool | Callable[[], dict[str, tuple[Any, Any]]]] = SimpleQueue()
+        self._made: dict[str, tuple[Any, Any]] = {}  # what make_ahead made: kind -> (what it is for, it); taken once
         self._making = False  # a make_ahead asked for and not yet run: at most one at a time
         self._thread: threading.Thread | None = threading.Thread(target=self._run, name=THREAD_NAME, daemon=True)
         self._thread.start()
@@ -58,7 +60,7 @@ class Sealers:
                 try:
                     self._made = ask()
                 except Exception:  # the record cannot be made now: the station makes it on the wait, and raises there
-                    self._made = None
+                    self._made = {}
                 continue
             try:
                 self._ready = self._make()
@@ -82,18 +84,19 @@ class Sealers:
             self._asked = True
             self._asks.put(True)
 
-    def make_ahead(self, make: Callable[[], tuple[Any, Any]]) -> None:
+    def make_ahead(self, make: Callable[[], dict[str, tuple[Any, Any]]]) -> None:
         """Have ``make()`` run on the thread (after the header asked for before it): it returns
-        (what it is for, what it made), which :meth:`take` hands out once. Asked again before
-        it ran (records back to back), the one ask stands: ``make`` reads what to make when it runs."""
+        what it made, by kind: (what it is for, it), which :meth:`take` hands out once. Asked
+        again before it ran (records back to back), the one ask stands: ``make`` reads what to
+        make when it runs."""
         if self._thread is not None and not self._making:
             self._making = True
             self._asks.put(make)
 
-    def take(self, key: Any) -> Any:
-        """What :meth:`make_ahead` made for ``key`` (compared with ``==``), or None: not made
-        yet, made for something else, or already taken. Dropped either way."""
-        made, self._made = self._made, None
+    def take(self, kind: str, key: Any) -> Any:
+        """What :meth:`make_ahead` made of ``kind`` for ``key`` (compared with ``==``), or None:
+        not made yet, made for something else, or already taken. Dropped either way."""
+        made = self._made.pop(kind, None)
         return made[1] if made is not None and made[0] == key else None
 
     def close(self) -> None:
@@ -102,4 +105,4 @@ class Sealers:
             self._asks.put(_STOP)
             self._thread.join()
             self._thread = None
-        self._ready = self._made = None
+        self._ready, self._made = None, {}
