@@ -72,12 +72,13 @@ BARE = _NOTE_CPU + ("from PySide6.QtCore import QTimer\nfrom PySide6.QtWidgets i
 def _until_shown(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
     """(wall seconds to the window, the child's CPU seconds until its window showed)."""
     started = time.perf_counter()
-    child = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    child = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = child.stdout.readline()
     shown = time.perf_counter() - started
-    child.wait(timeout=60)
+    _, err = child.communicate(timeout=60)  # why read: a child that fails says why on stderr
     if child.returncode != 0 or not line.startswith("shown") or " cpu=" not in line:
-        raise SystemExit(f"{argv[-1]!r} did not show a window: exit {child.returncode}, said {line!r}")
+        raise SystemExit(f"{argv[-1][:60]!r}... did not show a window: exit {child.returncode}, said {line!r}; "
+                         f"stderr: {err.strip()[-600:]!r}")
     return shown, float(line.rsplit(" cpu=", 1)[1])
 
 
