@@ -385,14 +385,15 @@ class Station:
         if self.source is system_bytes and not question.two_groups and question.design is not None:
             from rrdesk.core import randomizer
 
-            made["draw"] = ((interview, question.id, at), randomizer.draw(question.design, self.source))
+            made["draw"] = ((interview, question.id, at, self.source), randomizer.draw(question.design, self.source))
         return made
 
     def drawn(self, interview: int, question: Question) -> Drawn | None:
         """The spin of ``question`` in ``interview`` drawn ahead on the sealer thread (its
         answer not yet made: :func:`rrdesk.core.randomizer.settle`), or None. Handed out once,
-        and only for the slot it was drawn for: a question declined meanwhile drops it."""
-        drawn = self._sealers.take("draw", (interview, question.id, self.writer.count))
+        and only for the slot it was drawn for, from the source the station has now: a question
+        declined meanwhile drops it, and so does another source (a test's steered one)."""
+        drawn = self._sealers.take("draw", (interview, question.id, self.writer.count, self.source))
         return drawn if drawn is not None and drawn.design is question.design else None
 
     def close(self) -> None:
