@@ -36,6 +36,8 @@ from rrdesk.core.wording import Words
 from rrdesk.gui import wording
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QIcon, QPixmap
+
     from rrdesk.gui.spinner.widget import SpinnerWidget
 
 TOUCH = 56  # why: well above the 48 px minimum of touch guidelines, for tired or shaky hands
@@ -104,13 +106,23 @@ class WrapButton(QPushButton):
         """Measure again when next asked (the style sheet was applied again: :func:`restyle`)."""
         self._sizes.clear()
 
+    def setIcon(self, icon: QIcon | QPixmap) -> None:  # noqa: N802 - Qt's name
+        self.forget_sizes()  # the icon is in what is measured
+        super().setIcon(icon)
+
+    def setIconSize(self, size: QSize) -> None:  # noqa: N802 - Qt's name
+        self.forget_sizes()
+        super().setIconSize(size)
+
     def _measured(self, what: Any, measure: Callable[[], Any]) -> Any:
-        """``measure()``, remembered for ``what`` and the button's text and role. Why: a layout asks
-        each button for its height at a width a dozen times while it settles (the first window's
-        buttons ~110 times, each a style sheet lookup and a word wrap: a twentieth of its start);
-        what else the size depends on (font, style sheet, state, direction, parent) comes with a
-        change event, which forgets them all, as :func:`restyle` and :func:`fit_type` do."""
-        key = (what, self.text(), self.property("role"))
+        """``measure()``, remembered for ``what`` and the button's text, role and checked state.
+        Why: a layout asks each button for its height at a width a dozen times while it settles
+        (the first window's buttons ~110 times, each a style sheet lookup and a word wrap: a
+        twentieth of its start); what else the size depends on comes with a change event (font,
+        style, enabled, direction, parent, language) or a call here (its icon), which forget
+        them all, as :func:`restyle` and :func:`fit_type` do. (Hover and pressed: style.qss gives
+        them colours only, and the focus border is left out of the measure.)"""
+        key = (what, self.text(), self.property("role"), self.isChecked())
         found = self._sizes.get(key)
         if found is None:
             if len(self._sizes) >= _REMEMBERED:  # a window resized by hand asks at every width
