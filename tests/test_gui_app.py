@@ -362,6 +362,38 @@ def test_rrdesk_gui_starts_shows_its_window_and_quits_on_request(tmp_path):
 
 
 
+def test_pyside_reads_no_qt_free_modules_source_as_the_app_starts(tmp_path):
+    """PySide reads a module's whole source (its __feature__ check) the first time an import
+    statement names it after PySide loaded; ``rrdesk gui`` tells it the modules imported before
+    Qt (the survey, its words, the standard library) need no look, so it reads only the GUI's."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", RRDESK_GUI_QUIT_AFTER_SHOW="1", HOME=str(tmp_path),
+               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "share"))
+    code = ("import argparse, os, sys\nfrom rrdesk.cli import gui\nread = []\nmark = gui._no_feature_checks\n"
+            "def marked():\n"
+            "    mark()\n"
+            "    feature = sys.modules['PySide6.support.feature']\n"
+            "    check = feature._mod_uses_pyside\n"
+            "    feature._mod_uses_pyside = lambda m: (read.append(m.__name__), check(m))[1]\n"
+            "gui._no_feature_checks = marked\n"
+            "class Out:\n"
+            "    def write(self, text):\n"
+            "        if text.startswith('shown'):\n"
+            "            sys.__stdout__.write(repr(read) + '\\n'); sys.__stdout__.flush(); os._exit(0)\n"
+            "    def flush(self): pass\n"
+            "sys.stdout = Out()\n"
+            "p = argparse.ArgumentParser(); gui.add_parser(p.add_subparsers())\n"
+            "a = p.parse_args(sys.argv[1:]); sys.exit(a.run(a))\n")
+    done = subprocess.run([sys.executable, "-c", code, "gui", "--data", str(tmp_path / "data")], env=env,
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    import ast
+
+    read = ast.literal_eval(done.stdout.strip().splitlines()[-1])  # the names the child printed
+    assert "rrdesk.gui.window" in read  # the check is there, and sees the GUI's modules
+    assert not {"rrdesk.core.survey", "rrdesk.core.wording", "rrdesk.app.trust", "typing", "pathlib",
+                "datetime", "dataclasses"} & set(read), read
+
+
 def test_the_first_window_loads_only_what_it_shows(tmp_path):
     """The dashboard is built and shown without the store, cryptography, numpy, the interview's
     controller and screens, the Help dialog or the Results view: they load once the event loop

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import sys
 from pathlib import Path
 
 from rrdesk.cli import qtcheck
@@ -23,7 +24,9 @@ from rrdesk.core.errors import RRDeskError
 _BEFORE_QT = ("rrdesk.app.trust", "rrdesk.core.survey", "rrdesk.core.wording")
 # why: once PySide is imported it reads the source of every module imported after it (its
 # __feature__ check: a tenth of the time to the first window), so the Qt-free modules the first
-# window needs (the survey, its words, its custody) are imported before it
+# window needs (the survey, its words, its custody) are imported before it -- and told apart
+# (_no_feature_checks): PySide reads a module's source too when an import statement after it
+# names the module, and the GUI's modules name these
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -61,12 +64,31 @@ def _start(args: argparse.Namespace):
         surveys.load(args.survey)  # a SurveyError becomes the usual one-line error
     probe = qtcheck.Probe.start()  # ldd runs while Qt is imported: a healthy start waits for nothing
     try:
+        import PySide6.QtCore  # noqa: F401 - why first: the modules imported so far are marked before the GUI's name them
+
+        _no_feature_checks()
         from rrdesk.gui import app  # why: Qt only for this command
     except ImportError:
         _stop_if_qt_cannot_start(probe)  # Qt's own libraries may be what is missing (libEGL, libGL, …)
         raise
     _stop_if_qt_cannot_start(probe)
     return app
+
+
+def _no_feature_checks() -> None:
+    """Tell PySide that the modules imported so far do not use its ``__feature__`` switches.
+    Why: PySide decides it per module by reading the module's whole source (``inspect.getsource``,
+    looking for "PySide6") the first time an import statement names it after PySide loaded; the
+    GUI's modules name the survey, its words, pathlib, typing, datetime …: 47 sources read, 4.5 ms
+    of the first window. Every module imported before PySide is Qt-free (rrdesk's core and app,
+    the standard library) and uses no ``__feature__``; -1 is what PySide records for such a
+    module. Where PySide keeps its table differently, nothing is marked and it reads them."""
+    feature = sys.modules.get("PySide6.support.feature")  # shibokensupport.feature, published by PySide's loader
+    known = getattr(feature, "pyside_feature_dict", None)
+    if isinstance(known, dict):
+        for name in list(sys.modules):
+            if not name.startswith(("PySide6", "shiboken")):  # PySide's own: as it decides
+                known.setdefault(name, -1)
 
 
 def _stop_if_qt_cannot_start(probe: qtcheck.Probe | None) -> None:
