@@ -335,10 +335,13 @@ class Station:
         It records what it is given: the interview (:class:`Interview`) keeps the shape of the
         records -- which kind comes next, and each slot's two records -- so only it and this
         station call this."""
-        record = self._record(interview, kind, interviewer, question, direct, began)
-        plaintext = self._sealers.take("record", record)  # made ahead on the sealer thread (a spun record), if it is this one
         self._last = (interview, interviewer, began)
-        return self._append(plaintext if plaintext is not None else pad(record, self._size))
+        if not direct:  # sealed ahead on the sealer thread (a spun record), if it is this one
+            sealed = self._sealers.take("record", self._guess_key(interview, kind, interviewer, question, began))
+            if sealed is not None:
+                return self._append_sealed(sealed)
+        record = self._record(interview, kind, interviewer, question, direct, began)
+        return self._append(pad(record, self._size))
 
     def add_answer(self, interview: int, interviewer: str, question: str, labels: Sequence[str],
                    index: Any, *, began: float | None = None) -> int:
@@ -346,29 +349,51 @@ class Station:
         ``labels[index]``, built without a branch or a lookup on ``index`` (a one-element
         fixed-width integer array: :func:`rrdesk.store.records.select`); durable when this
         returns. Returns its sequence number in the log."""
-        record = self._record(interview, "answer", interviewer, question, began=began)
         labels = tuple(labels)
-        rows = self._sealers.take("record", (record, labels))  # every answer's row, made ahead after the spin
-        if rows is None:
-            rows = answer_rows(record, labels, self._size)
         self._last = (interview, interviewer, began)
-        return self._append(select(rows, index))
+        key = (self._guess_key(interview, "answer", interviewer, question, began), labels)
+        sealed = self._sealers.take("record", key)  # every answer's record, sealed ahead after the spin
+        if sealed is not None:
+            return self._append_sealed(select(sealed, index))
+        record = self._record(interview, "answer", interviewer, question, began=began)
+        return self._append(select(answer_rows(record, labels, self._size), index))
+
+    def _guess_key(self, interview: int, kind: str, interviewer: str, question: str,
+                   began: float | None) -> tuple[Any, ...]:
+        """What a record made now would hold beside what this station holds for every record
+        (its survey, device, log, version, mark) -- without making it: what a record made
+        ahead is taken by (:meth:`_guessed`)."""
+        position = self.writer.count % self._per_interview
+        return (interview, kind, interviewer, question, position, self.today().isoformat(),
+                self._minutes(position, began))
+
+    @staticmethod
+    def _guessed(record: Record) -> tuple[Any, ...]:
+        """:meth:`_guess_key` of a record made ahead (without direct answers)."""
+        return (record.interview, record.kind, record.interviewer, record.question, record.position, record.day,
+                record.duration_minutes)
 
     def _append(self, plaintext: bytes) -> int:
         """Seal ``plaintext`` (with the header made ahead) and append it: durable when this
-        returns; then start making the next record's header, and its plaintext."""
-        seq = self.writer.append(self._sealers.seal(plaintext))
+        returns; then start making what comes next (:meth:`_next_plaintext`)."""
+        return self._append_sealed(self._sealers.seal(plaintext))
+
+    def _append_sealed(self, sealed: bytes) -> int:
+        seq = self.writer.append(sealed)
         self._sealers.prepare()
         self._sealers.make_ahead(self._next_plaintext)
         return seq
 
     def _next_plaintext(self) -> dict[str, tuple[Any, Any]]:
         """What comes next, made on the sealer thread between answers, by kind: (what it is for,
-        it). After a ``spun`` record, the ``answer`` record's rows, one per answer (nothing
-        chosen); else the next question's ``spun`` record, and its spin drawn (with the OS
-        CSPRNG only: a deterministic source -- a test, ``simulate`` -- is drawn from in order,
-        on the wait). Only guesses: :meth:`add_record`, :meth:`add_answer` and :meth:`drawn` use
-        them when they are what they make (``==``, field by field)."""
+        it). After a ``spun`` record, the ``answer`` record with each answer in turn, each sealed
+        with a header of its own (rows of equal length: :func:`rrdesk.store.records.select` picks
+        one on the wait, without a branch; the others are dropped, unwritten); else the next
+        question's ``spun`` record, sealed, and its spin drawn (with the OS CSPRNG only: a
+        deterministic source -- a test, ``simulate`` -- is drawn from in order, on the wait).
+        Only guesses: :meth:`add_record`, :meth:`add_answer` and :meth:`drawn` use them when
+        they are what they would make (every field that varies: :meth:`_guess_key`). A file key is never used twice: the
+        header made ahead for the wait (:class:`Sealers`) stays for a record no guess made."""
         standing = self.open_slot()
         if standing is None or self._last is None:
             return {}
@@ -378,10 +403,17 @@ class Station:
         if half:
             record = self._record(interview, "answer", interviewer, question.id, began=began)
             labels = tuple(question.answer_ids)
-            return {"record": ((record, labels), answer_rows(record, labels, self._size))}
+            sealed = [self._sealers.seal_fresh(bytes(row)) for row in answer_rows(record, labels, self._size)]
+            if len({len(one) for one in sealed}) != 1:  # a select needs rows of one length (one age header form)
+                return {}
+            import numpy as np
+
+            rows = np.frombuffer(b"".join(sealed), np.uint8).reshape(len(sealed), -1)
+            return {"record": ((self._guessed(record), labels), rows)}
         at = self.writer.count
         record = self._record(interview, "spun", interviewer, question.id, began=began)
-        made: dict[str, tuple[Any, Any]] = {"record": (record, pad(record, self._size))}
+        made: dict[str, tuple[Any, Any]] = {
+            "record": (self._guessed(record), self._sealers.seal_fresh(pad(record, self._size)))}
         if self.source is system_bytes and not question.two_groups and question.design is not None:
             from rrdesk.core import randomizer
 
