@@ -4,11 +4,11 @@ to verify and read the records back.
 Measures, on this machine, in one run:
 
 1. **The interviewer's wait** (issue 33): ``Interview.spin`` (the spin settled -- drawn on the
-   station's sealer thread since the last record -- and its ``spun`` record sealed and durable
-   before the wheel turns) and ``Interview.record`` (the ``answer`` record: picked without a
-   branch on the answer from the rows made on that thread after the spin, sealed to the
-   survey's recipient with the age header made there too, framed, written, the log flushed,
-   the key file overwritten and its flush started) through a real ``Station`` on the
+   station's sealer thread since the last record -- and its ``spun`` record, sealed there too,
+   durable before the wheel turns) and ``Interview.record`` (the ``answer`` record: picked without a
+   branch on the answer from the rows sealed on that thread after the spin, one per answer,
+   framed, written, the log flushed, the key file overwritten and its flush started) through a
+   real ``Station`` on the
    demo survey, **paced** (a ``--pause`` of 5 ms before each: answers come seconds apart, so
    the key flush of one is over before the next), against one-row transactions in SQLite
    (WAL journal, ``synchronous=FULL``; ``store_append.SQLiteFull``) on the same disk, paced
