@@ -7,7 +7,9 @@ any run slower, by any factor. So, as pyperf and hyperfine do:
   other load inflates far less than wall time;
 - a figure that needs the cores to itself (a speed-up from two workers, a latency) is judged
   only when the machine is **quiet**: otherwise the verdict says "not judged: load N on C cores"
-  and prints the figure all the same;
+  and prints the figure all the same (N: the cores other processes keep busy, read from
+  /proc/stat while this one sleeps -- not the load average, which counts this run's own work
+  for minutes after it);
 - a comparison of two programs is made of **interleaved A/B pairs** (A, B, B, A, ...), so that
   load hits both alike, and printed as the min, median and max of the ratios; judged on the
   median when quiet, and on a busy machine only when every pair falls on one side of the
@@ -25,8 +27,28 @@ QUIET_SHARE = 0.9
 # why: a spin loop that gets under 90 % of a core while it runs shares its core with another
 # process; a quiet machine gives it 98-100 %
 QUIET_LOAD = 0.5
-# why: the 1-minute load average, per core, above which another process is running most of the
-# time (this benchmark's own workers have not started when it is read)
+# why: the share of each core that other processes keep busy while this one sleeps, above which
+# another process is running most of the time
+
+
+def others_load(seconds: float = 0.5) -> float | None:
+    """How many cores other processes keep busy, measured over ``seconds`` while this one sleeps
+    (Linux's /proc/stat; None elsewhere). Why not the load average: it follows this benchmark's
+    own work for minutes after it (a run that kept a core busy reads "load 1.0" at its end)."""
+    def ticks() -> tuple[int, int] | None:
+        try:
+            with open("/proc/stat", encoding="ascii") as f:
+                fields = [int(x) for x in f.readline().split()[1:]]
+        except (OSError, ValueError):
+            return None
+        return sum(fields), fields[3] + (fields[4] if len(fields) > 4 else 0)  # all, idle + iowait
+    first = ticks()
+    time.sleep(seconds)
+    last = ticks()
+    if first is None or last is None or last[0] == first[0]:
+        return None
+    cores = os.cpu_count() or 1
+    return cores * (1 - (last[1] - first[1]) / (last[0] - first[0]))
 
 
 def share_of_a_core(seconds: float = 0.3) -> float:
@@ -40,7 +62,9 @@ def share_of_a_core(seconds: float = 0.3) -> float:
 def busy() -> str | None:
     """Why the machine is too busy for a wall-time verdict (None: quiet enough)."""
     cores = os.cpu_count() or 1
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+    load = others_load()
+    if load is None:  # no /proc/stat: the load average (it may still count this run's own work)
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
     share = share_of_a_core()
     if load / cores > QUIET_LOAD or share < QUIET_SHARE:
         return f"not judged: load {load:.1f} on {cores} cores, this process got {100 * share:.0f} % of a core"
