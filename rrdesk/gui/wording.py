@@ -73,22 +73,29 @@ def answer_label(question: Question, answer: int, lang: str | Words) -> str:
     return dict(answers(question, lang))[answer]
 
 
-def sector_name(question: Question, instruction: Instruction) -> str:
-    """The name of the respondent's text written on a sector (:mod:`rrdesk.core.wording`)."""
+def _names(question: Question, instruction: Instruction) -> tuple[str, str]:
+    """The names of two respondent texts (:mod:`rrdesk.core.wording`) for a sector: the words
+    written on it, and what the respondent is told to do once the wheel stops on it."""
     act = instruction.act
     if question.kind == "warner":
-        return "sector_statement" if act is Act.TRUTH else "sector_opposite_statement"
-    if question.other_question and act is Act.TRUTH:
-        return "sector_first_question"
+        return (("sector_statement", "do_statement") if act is Act.TRUTH
+                else ("sector_opposite_statement", "do_opposite_statement"))
+    if question.other_question and act is Act.TRUTH:  # two questions on screen: say which, quoted
+        return "sector_first_question", "do_first_question"
     if act is Act.TRUTH:
-        return "sector_truth"
+        return "sector_truth", "do_truth"
     if act is Act.OPPOSITE:
-        return "sector_opposite"
+        return "sector_opposite", "do_opposite"
     if act is Act.OTHER:
-        return "sector_other_question"
+        return "sector_other_question", "do_other_question"
     if question.choices:
-        return "sector_say_choice"
-    return "sector_say_yes" if instruction.value == YES else "sector_say_no"
+        return "sector_say_choice", "do_tap_choice"
+    return ("sector_say_yes", "do_tap_yes") if instruction.value == YES else ("sector_say_no", "do_tap_no")
+
+
+def sector_name(question: Question, instruction: Instruction) -> str:
+    """The name of the respondent's text written on a sector."""
+    return _names(question, instruction)[0]
 
 
 def sector_label(question: Question, instruction: Instruction, lang: str | Words) -> str:
@@ -110,20 +117,7 @@ def wheel_labels(question: Question, lang: str | Words) -> list[str]:
 
 def instruction_name(question: Question, instruction: Instruction) -> str:
     """The name of the respondent's text that says what to do once the wheel stops."""
-    act = instruction.act
-    if question.kind == "warner":
-        return "do_statement" if act is Act.TRUTH else "do_opposite_statement"
-    if question.other_question and act is Act.TRUTH:  # two questions on screen: say which, quoted
-        return "do_first_question"
-    if act is Act.TRUTH:
-        return "do_truth"
-    if act is Act.OTHER:
-        return "do_other_question"
-    if act is Act.OPPOSITE:
-        return "do_opposite"
-    if question.choices:
-        return "do_tap_choice"
-    return "do_tap_yes" if instruction.value == YES else "do_tap_no"
+    return _names(question, instruction)[1]
 
 
 def instruction_text(question: Question, instruction: Instruction, lang: str | Words) -> str:
