@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from rrdesk.store.log._checks import (
+    OPEN_BATCH,
     Days,
     FoundLog,
     check_found_log,
@@ -60,6 +61,7 @@ __all__ = [
     "MAX_FRAME",
     "MAX_LOG",
     "MAX_SURVEY_ID",
+    "OPEN_BATCH",
     "SUFFIX",
     "SURVEY_ID",
     "TAG_FAILED",

@@ -149,24 +149,27 @@ def _check_records(item: FoundLog, found: Scan, identities: Sequence[age.Identit
     problems: list[Problem] = []
     unmatched: list[int] = []
     prev: tuple[int, records.Record] | None = None
-    # why: the aggregator's opener (each identity's X25519 work prepared once): a hostile log of
-    # thousands of tiny records costs about the X25519 exchange per record, no more
-    decrypt = Opener(identities).decrypt
+    # why: the aggregator's opener (each identity's X25519 work prepared once), a batch at a time
+    # (open_records: each step over the batch keeps its code hot): a hostile log of thousands of
+    # tiny records costs about the X25519 exchange per record, no more
+    opener = Opener(identities)
     header = found.header
     if header is None:  # why: a log without a header has no frames
         return unmatched_problems(item.file, unmatched, 0, member=item.member)
     days = Days(header)
-    for frame in found.frames:
-        opened = open_record(frame.blob, identities, decrypt=decrypt)
-        if opened is None:
-            unmatched.append(frame.seq)
-        elif isinstance(opened, str):
-            problems.append(item.problem(frame.seq, opened))
-        else:
-            problems.extend(record_problems(item.file, header, frame.seq, opened, prev, item.survey,
-                                            member=item.member))
-            days.feed(frame.seq, opened)
-            prev = (frame.seq, opened)
+    frames = found.frames
+    for start in range(0, len(frames), OPEN_BATCH):
+        batch = frames[start:start + OPEN_BATCH]
+        for frame, opened in zip(batch, open_records([frame.blob for frame in batch], opener)):
+            if opened is None:
+                unmatched.append(frame.seq)
+            elif isinstance(opened, str):
+                problems.append(item.problem(frame.seq, opened))
+            else:
+                problems.extend(record_problems(item.file, header, frame.seq, opened, prev, item.survey,
+                                                member=item.member))
+                days.feed(frame.seq, opened)
+                prev = (frame.seq, opened)
     return (problems + unmatched_problems(item.file, unmatched, len(found.frames), member=item.member)
             + days.warnings(item.file, item.member))
 
@@ -226,6 +229,9 @@ def open_record(blob: bytes, identities: Sequence[age.Identity], *,
         return f"cannot be decrypted ({error})"
     except records.RecordError as error:
         return f"not an rrdesk record ({error})"
+
+
+OPEN_BATCH = 2048  # why: records opened together (open_records); their plaintexts are a few hundred kB
 
 
 def open_records(blobs: Sequence[bytes], opener: Opener,

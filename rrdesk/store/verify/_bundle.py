@@ -6,8 +6,8 @@ each log but its records' (framing, sequence, chain, key file, first key, tags),
 ``verify`` finds on a log held in memory (``tests/test_bundle_stream.py`` compares the two) --
 keeping 44 bytes a record to place its sealed blob. :func:`check_log` then reads the records
 in batches of :data:`BATCH` straight from the bundle file (each age chunk authenticating as it
-is read), and decrypts and checks them one by one as :func:`rrdesk.store.log.check_found_log`
-does; :func:`blobs` gives them to ``extract``. Memory: the index and one batch, however large
+is read), and decrypts them a batch at a time (:func:`rrdesk.store.log.open_records`) and
+checks them one by one as :func:`rrdesk.store.log.check_found_log` does; :func:`blobs` gives them to ``extract``. Memory: the index and one batch, however large
 the bundle (``tests/benchmarks/verify_memory.py`` measures ``verify -i`` on a 500 MB bundle).
 """
 from __future__ import annotations
@@ -21,7 +21,7 @@ from rrdesk.core.problems import Problem
 from rrdesk.store import age, minisign, records
 from rrdesk.store.age import Opener
 from rrdesk.store.bundle import BundleIndex, Bundles, LogIndex, index_bundle, signatures
-from rrdesk.store.log import Days, open_record, record_problems, unmatched_problems
+from rrdesk.store.log import Days, open_records, record_problems, unmatched_problems
 from rrdesk.store.verify._sources import FoundLog
 
 __all__ = ["BATCH", "Streamed", "blobs", "bundle_logs", "check_log"]
@@ -59,12 +59,18 @@ def bundle_logs(path: Path, identities: Sequence[age.Identity], problems: list[P
 def blobs(item: FoundLog, bundles: Bundles) -> Iterator[tuple[int, bytes]]:
     """Each intact record of the log ``item`` (seq, sealed blob), read from its bundle in
     batches; BundleError when the bundle changed since it was indexed."""
+    for batch in _batches(item, bundles):
+        yield from batch
+
+
+def _batches(item: FoundLog, bundles: Bundles) -> Iterator[list[tuple[int, bytes]]]:
+    """:func:`blobs`, a batch of at most :data:`BATCH` at a time."""
     where: Streamed = item.streamed
     log = where.log
     for start in range(0, log.count, BATCH):
         stop = min(start + BATCH, log.count)
         batch = bundles.blobs(where.bundle.file, where.bundle.digest, log.offsets[start:stop], log.lengths[start:stop])
-        yield from enumerate(batch, start)
+        yield list(enumerate(batch, start))
 
 
 def check_log(item: FoundLog, identities: Sequence[age.Identity] | None, bundles: Bundles) -> tuple[int, list[Problem]]:
@@ -84,20 +90,20 @@ def _check_records(item: FoundLog, log: LogIndex, identities: Sequence[age.Ident
     problems: list[Problem] = []
     unmatched: list[int] = []
     prev: tuple[int, records.Record] | None = None
-    decrypt = Opener(identities).decrypt  # the same plaintext or error as age.decrypt, faster
+    opener = Opener(identities)  # the same plaintext or error as age.decrypt, faster
     days = Days(header)
     try:
-        for seq, blob in blobs(item, bundles):
-            opened = open_record(blob, identities, decrypt=decrypt)
-            if opened is None:
-                unmatched.append(seq)
-            elif isinstance(opened, str):
-                problems.append(item.problem(seq, opened))
-            else:
-                problems.extend(record_problems(item.file, header, seq, opened, prev, item.survey,
-                                                member=item.member))
-                days.feed(seq, opened)
-                prev = (seq, opened)
+        for batch in _batches(item, bundles):  # why in batches: open_records runs each step over all of one
+            for (seq, _), opened in zip(batch, open_records([blob for _, blob in batch], opener)):
+                if opened is None:
+                    unmatched.append(seq)
+                elif isinstance(opened, str):
+                    problems.append(item.problem(seq, opened))
+                else:
+                    problems.extend(record_problems(item.file, header, seq, opened, prev, item.survey,
+                                                    member=item.member))
+                    days.feed(seq, opened)
+                    prev = (seq, opened)
     except BundleError as error:
         return problems + [item.problem(None, error.what)]
     return (problems + unmatched_problems(item.file, unmatched, log.count, member=item.member)
