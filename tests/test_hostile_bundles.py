@@ -43,14 +43,27 @@ def test_a_chain_of_pax_headers_is_one_problem_and_the_genuine_bundle_is_still_u
 
 
 def _counting(monkeypatch) -> list:
+    """The sizes of the files the record opener is given, one by one or in a batch (a file of a
+    batch the batch opener hands to ``decrypt`` counted once)."""
     opened: list = []
-    real = Opener.decrypt
+    real, real_many = Opener.decrypt, Opener.open_many
+    batch = [False]
 
     def counting(self, data):
-        opened.append(len(data))
+        if not batch[0]:
+            opened.append(len(data))
         return real(self, data)
 
+    def counting_many(self, files, types=None):
+        opened.extend(len(f) for f in files)
+        batch[0] = True
+        try:
+            return real_many(self, files, types)
+        finally:
+            batch[0] = False
+
     monkeypatch.setattr(Opener, "decrypt", counting)
+    monkeypatch.setattr(Opener, "open_many", counting_many)
     return opened
 
 

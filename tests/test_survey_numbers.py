@@ -359,3 +359,48 @@ def test_r_reads_a_number_as_a_number_and_digit_answers_as_a_factor(simulated, t
     assert lines[1:5] == ["(Intercept)", "direct_age", f"{level}2", f"{level}3"]  # a number, then dummies
     terms = [c["term"] for c in model["coefficients"]]
     assert terms == ["(Intercept)", "age", "year=2", "year=3"]
+
+
+def test_wide_numbers_and_interview_numbers_keep_every_digit_in_the_count(tmp_path):
+    """The count keeps 32-bit rows unless a number question's range needs more: a range of
+    2 * 10^12 units (64-bit rows) and interview numbers past 2^32 (the station's 12 digits)
+    come back exactly, in the direct answers and in each answer's interview."""
+
+    from rrdesk.store import collect as aggregate
+    from rrdesk.store import keys
+    from rrdesk.store.collect import row_dtype
+    from tests.test_aggregate import KEY
+
+    wide = HEAD + """
+[[question]]
+id = "income"
+design = "direct"
+type = "decimal"
+decimals = 3
+min = -1000000000
+max = 1000000000
+text.en = "Income"
+""" + UNHAPPY
+    assert row_dtype(load(wide)) is np.int64 and row_dtype(load()) is np.int32
+    s = load(wide)
+    path = tmp_path / "s.toml"
+    path.write_text(wide, encoding="utf-8")
+    data = tmp_path / "data"
+    device, log_id = device_id(data), bytes(range(16, 32))
+    base = dict(survey=s.id, device=device.hex(), log=log_id.hex(), day=DAY.isoformat(), interviewer="t1",
+                version=s.version)
+    given = {5: "-1000000000.000", 2**33 + 1: "999999999.999", 10**12 - 1: "0.001"}
+    made = []
+    for number, income in given.items():
+        made.append(records.Record(**base, interview=number, position=0, kind="start", direct={"income": income}))
+        made += [records.Record(**base, interview=number, position=1, kind="spun", question="unhappy"),
+                 records.Record(**base, interview=number, position=2, kind="answer", question="unhappy",
+                                answer="yes" if number % 2 else "no")]
+    sealed_log(data, path, made, device=device, log_id=log_id)
+    bundle = export(data, tmp_path / "stick", s.id)
+    found = aggregate.collect([bundle], keys.load_identities(KEY), workers=1).surveys[s.id]
+    assert found.table.dtype == np.int64 and found.problems == ()
+    assert {number: answers["income"] for (_, number), answers in found.direct_answers().items()} == given
+    assert {(a.interview, a.answer) for a in found.answers()} == {(n, "yes" if n % 2 else "no") for n in given}
+    summary = found.interview_summary()
+    assert summary.number.tolist() == sorted(given)

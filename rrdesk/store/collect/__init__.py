@@ -14,6 +14,7 @@ from rrdesk.store.collect._collected import (
     Interviews,
     Rows,
     SurveyData,
+    row_dtype,
 )
 from rrdesk.store.collect._collector import Engine, Judge, Progress
 from rrdesk.store.collect._opening import VERSION
@@ -40,6 +41,7 @@ __all__ = [
     "collect",
     "decide",
     "reading",
+    "row_dtype",
     "surveys_in",
     "surveys_of",
 ]

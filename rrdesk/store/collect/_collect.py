@@ -193,6 +193,7 @@ def _collect(paths: Sequence[Path], survey: Survey | None, custody: Custody | No
     if indexed is not None:
         indexed(heads)
     plan = decider.finish()
+    del decider  # why: its digest of every record (32 bytes each) is not needed to count the rest
     if plan.unsigned:
         return Collection({}, (), (), unsigned=True)
     return _best(engine, plan, counting)

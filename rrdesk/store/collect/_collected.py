@@ -1,7 +1,11 @@
 """What :func:`rrdesk.store.collect._collect.collect` returns: each survey's usable records, as columns.
 
 One row of small integers per record (never a plaintext), so 200,000 answers take a few MB;
-the methods count, split by subgroup and list them for the report and ``answers.csv``.
+the methods count, split by subgroup and list them for the report and ``answers.csv``. The
+rows are 32-bit (:func:`row_dtype`: 64-bit only for a survey with a number question whose
+range needs it), and an interview is an index into :attr:`SurveyData.numbers` rather than its
+12-digit number, so a record costs about 4 bytes a column: what the aggregator's memory grows
+by per record.
 """
 from __future__ import annotations
 
@@ -39,6 +43,37 @@ from rrdesk.store.ledger import Ledger
 # columns of SurveyData.table: where a record came from, then opening's row
 BUNDLE, DEVICE, LOG = range(3)
 ROW = 3  # opening's columns start here
+_NARROW = 2**31 - 3  # why: a direct column holds units above the minimum, or -1 / SKIPPED (-2)
+
+
+def row_dtype(survey: Survey) -> type[np.signedinteger]:
+    """The integer type of a survey's table: 32-bit, unless a number question's range (in its
+    units) does not fit in it. Every other column fits 32 bits whatever the records say: small
+    indexes (bundle, laptop, log, kind, question, answer, names, interview), a record's place in
+    a log (a log is at most 2 GiB, a frame over 48 bytes), a day's ordinal (at most 3,652,059),
+    minutes (at most 999, ``records``)."""
+    wide = any(q.number is not None and q.number.high - q.number.low > _NARROW for q in survey.direct)
+    return np.int64 if wide else np.int32
+
+
+def interview_ids(rows: np.ndarray, device: int, ids: dict[int, int]) -> np.ndarray:
+    """Each row's interview (``rows``: a job's, :mod:`~rrdesk.store.collect._opening`'s columns)
+    as an index: its laptop ``device`` and interview number, numbered as first met in ``ids``,
+    which grows (the table keeps the index, :attr:`SurveyData.numbers` the number: an interview
+    number may need more than 32 bits, the index never does). Why one int as the key, laptop
+    times ``MAX_INTERVIEW`` plus number, not a pair: a third less memory per interview."""
+    numbers, inverse = np.unique(rows[:, INTERVIEW], return_inverse=True)
+    base = device * opening.MAX_INTERVIEW  # numbers are below it (_opening._content)
+    given = np.array([ids.setdefault(base + n, len(ids)) for n in numbers.tolist()], dtype=np.int64)
+    return given[inverse.reshape(-1)]
+
+
+def numbers_of(ids: dict[int, int]) -> np.ndarray:
+    """:attr:`SurveyData.numbers` from the ids :func:`interview_ids` gave."""
+    numbers = np.empty(len(ids), dtype=np.int64)
+    numbers[np.fromiter(ids.values(), dtype=np.int64, count=len(ids))] = \
+        np.fromiter(ids.keys(), dtype=np.int64, count=len(ids)) % opening.MAX_INTERVIEW
+    return numbers
 
 
 @dataclass(frozen=True)
@@ -79,11 +114,12 @@ class Interviews:
 
 @dataclass(frozen=True, eq=False)
 class SurveyData:
-    """One survey's usable records, one row each in :attr:`table` (int64 columns: bundle,
-    device, log index, seq, interview, kind, question index, answer index, then the direct
-    questions' answers on start rows (an answer's index; a number's units above its minimum;
-    :data:`~rrdesk.store.collect._opening.SKIPPED` where a relevant condition skipped it); -1 where a
-    column does not apply)."""
+    """One survey's usable records, one row each in :attr:`table` (integer columns of
+    :func:`row_dtype`: bundle, device, log index, seq, interview (an index into
+    :attr:`numbers`: one per laptop and interview number), kind, question index, answer index,
+    then the direct questions' answers on start rows (an answer's index; a number's units above
+    its minimum; :data:`~rrdesk.store.collect._opening.SKIPPED` where a relevant condition
+    skipped it); -1 where a column does not apply)."""
 
     survey: Survey
     bundles: tuple[str, ...]
@@ -94,6 +130,7 @@ class SurveyData:
     names: tuple[str, ...] = ()  # the interviewer ids and versions the WHO and VERSION columns index
     trust: VersionTrust | None = None  # which copy reads each version's records, as the plan decided
     synthetic: Mapping[str, int] = field(default_factory=dict)  # laptop → interviews rrdesk simulate made
+    numbers: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int64))  # interview index → its number
 
     @property
     def records(self) -> int:
@@ -113,7 +150,7 @@ class SurveyData:
         return int((self.table[:, ROW + KIND] == REFUSED).sum())
 
     def _interview_keys(self) -> np.ndarray:
-        return self.table[:, DEVICE] * opening.MAX_INTERVIEW + self.table[:, ROW + INTERVIEW]
+        return self.table[:, ROW + INTERVIEW]
 
     def interview_summary(self) -> Interviews:
         """Per interview: its laptop, interviewer, version, day, marks and how each randomized
@@ -121,6 +158,11 @@ class SurveyData:
         t = self.table
         keys = self._interview_keys()
         unique, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        # why: interviews by laptop, then number (their index is the order they were met in)
+        order = np.lexsort((self.numbers[unique], t[first, DEVICE]))
+        rank = np.empty_like(order)
+        rank[order] = np.arange(order.size)
+        unique, first, inverse = unique[order], first[order], rank[inverse.reshape(-1)]
         kind = t[:, ROW + KIND]
         randomized = [self.survey.questions.index(q) for q in self.survey.randomized]
         slots = np.zeros((unique.size, len(randomized)), dtype=np.int8)
@@ -135,7 +177,7 @@ class SurveyData:
         np.maximum.at(minutes, inverse, t[:, ROW + DURATION])  # on the interview's last record only
         ordinal = t[first, ROW + DAY].tolist()
         days = {d: dt.date.fromordinal(d).isoformat() for d in set(ordinal)}
-        return Interviews(device=t[first, DEVICE], number=t[first, ROW + INTERVIEW], interviewer=tuple(self.names[w] for w in t[first, ROW + WHO].tolist()),
+        return Interviews(device=t[first, DEVICE].astype(np.int64), number=self.numbers[unique], interviewer=tuple(self.names[w] for w in t[first, ROW + WHO].tolist()),
                           version=tuple(self.names[v] for v in t[first, ROW + VERSION].tolist()),
                           day=tuple(days[d] for d in ordinal), synthetic=t[first, ROW + SYNTHETIC] == 1,
                           records=np.bincount(inverse, minlength=unique.size),
@@ -239,10 +281,10 @@ class SurveyData:
         starts = self.table[self.table[:, ROW + KIND] == START]
         if starts.shape[0] == 0:
             return np.full(rows.shape[0], -1, dtype=np.int64)
-        keys = starts[:, DEVICE] * opening.MAX_INTERVIEW + starts[:, ROW + INTERVIEW]
+        keys = starts[:, ROW + INTERVIEW]
         order = np.argsort(keys, kind="stable")
         keys, group = keys[order], starts[order, self._direct_column(by)]
-        wanted = rows[:, DEVICE] * opening.MAX_INTERVIEW + rows[:, ROW + INTERVIEW]
+        wanted = rows[:, ROW + INTERVIEW]
         at = np.minimum(np.searchsorted(keys, wanted), keys.size - 1)
         return np.where(keys[at] == wanted, group[at], -1)
 
@@ -278,8 +320,9 @@ class SurveyData:
         """The direct answers of every interview with a start record: (device, number) → answers."""
         direct = self.survey.direct
         result = {}
+        numbers = self.numbers.tolist()
         for row in self.table[self.table[:, ROW + KIND] == START].tolist():  # why: lists iterate ~10× faster
-            result[(self.device_ids[row[DEVICE]], row[ROW + INTERVIEW])] = {
+            result[(self.device_ids[row[DEVICE]], numbers[row[ROW + INTERVIEW]])] = {
                 q.id: opening.direct_text(q, row[ROW + FIXED + j]) for j, q in enumerate(direct)}
         return result
 
@@ -303,11 +346,12 @@ class SurveyData:
             rows = rows[rows[:, ROW + QUESTION] == self.survey.questions.index(self.survey.question(question_id))]
         questions = [(q.id, self.labels(q.id)) for q in self.survey.questions]
         days: dict[int, str] = {}
+        numbers = self.numbers.tolist()
         for row in rows.tolist():
             qid, labels = questions[row[ROW + QUESTION]]
             day = days.get(row[ROW + DAY]) or days.setdefault(row[ROW + DAY], dt.date.fromordinal(row[ROW + DAY]).isoformat())
             yield Answer(self.device_ids[row[DEVICE]], self.log_ids[row[LOG]], row[ROW + SEQ],
-                         row[ROW + INTERVIEW], qid, labels[row[ROW + ANSWER]], day, self.names[row[ROW + WHO]],
+                         numbers[row[ROW + INTERVIEW]], qid, labels[row[ROW + ANSWER]], day, self.names[row[ROW + WHO]],
                          self.names[row[ROW + VERSION]])
 
 
@@ -323,9 +367,9 @@ class Rows:
     _GROWTH = 1.5  # why: amortised O(1) appends; at most half the table unused before the trim
     _FIRST = 4096  # why: a job's rows (up to 2048) fit twice before the first growth
 
-    def __init__(self, width: int) -> None:
-        self.width, self.count, self._promised = width, 0, 0
-        self._table = np.empty((0, width), dtype=np.int64)
+    def __init__(self, width: int, dtype: type[np.signedinteger] = np.int64) -> None:
+        self.width, self.count, self._promised, self.dtype = width, 0, 0, dtype
+        self._table = np.empty((0, width), dtype=dtype)
 
     def reserve(self, n: int) -> None:
         """Room for ``n`` more rows than are promised so far (the records of the jobs just
@@ -346,7 +390,7 @@ class Rows:
 
     def take(self) -> np.ndarray:
         """The rows added, as one table (this object is empty afterwards)."""
-        table, self._table = self._table, np.empty((0, self.width), dtype=np.int64)
+        table, self._table = self._table, np.empty((0, self.width), dtype=self.dtype)
         table.resize((self.count, self.width), refcheck=False)
         self.count = self._promised = 0
         return table
@@ -360,31 +404,32 @@ def refused_aside(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     refusing = table[kind == REFUSED]
     if refusing.shape[0] == 0:
         return table, table[:0]
-    keys = table[:, DEVICE] * opening.MAX_INTERVIEW + table[:, ROW + INTERVIEW]
-    inside = np.isin(keys, refusing[:, DEVICE] * opening.MAX_INTERVIEW + refusing[:, ROW + INTERVIEW]) & (kind != REFUSED)
+    inside = np.isin(table[:, ROW + INTERVIEW], refusing[:, ROW + INTERVIEW]) & (kind != REFUSED)
     return table[~inside], table[inside & (kind == ANSWERED)]
 
 
-def duplicate_starts(table: np.ndarray) -> tuple[np.ndarray, list[tuple[int, list[int], list[int]]]]:
+def duplicate_starts(table: np.ndarray, numbers: np.ndarray) -> tuple[np.ndarray, list[tuple[int, list[int], list[int]]]]:
     """``table`` without every record of an interview begun in more than one log of its laptop
     (a second log numbering interviews again: neither copy is used, as ODK Central refuses a
-    duplicate instance id), and per laptop and set of logs (device, logs, interview numbers)."""
+    duplicate instance id), and per laptop and set of logs (device, logs, interview numbers;
+    ``numbers`` as :attr:`SurveyData.numbers`), by laptop and logs."""
     kind = table[:, ROW + KIND]
     opening_rows = table[(kind == START) | (kind == REFUSED)]
     if opening_rows.shape[0] < 2:
         return table, []
-    keys = opening_rows[:, DEVICE] * opening.MAX_INTERVIEW + opening_rows[:, ROW + INTERVIEW]
-    pairs = np.unique(np.stack((keys, opening_rows[:, LOG]), axis=1), axis=0)  # (interview, log) once each
+    pairs = np.unique(opening_rows[:, [ROW + INTERVIEW, LOG]], axis=0)  # (interview, log) once each
     unique, counts = np.unique(pairs[:, 0], return_counts=True)
     twice = unique[counts > 1]
     if twice.size == 0:
         return table, []
+    ids, first = np.unique(opening_rows[:, ROW + INTERVIEW], return_index=True)
+    device_of = dict(zip(ids.tolist(), opening_rows[first, DEVICE].tolist()))
     groups: dict[tuple[int, tuple[int, ...]], list[int]] = {}
     for key in twice.tolist():
         logs = tuple(sorted(pairs[pairs[:, 0] == key, 1].tolist()))
-        groups.setdefault((key // opening.MAX_INTERVIEW, logs), []).append(key % opening.MAX_INTERVIEW)
-    all_keys = table[:, DEVICE] * opening.MAX_INTERVIEW + table[:, ROW + INTERVIEW]
-    return table[~np.isin(all_keys, twice)], [(device, list(logs), numbers) for (device, logs), numbers in groups.items()]
+        groups.setdefault((device_of[key], logs), []).append(int(numbers[key]))
+    return (table[~np.isin(table[:, ROW + INTERVIEW], twice)],
+            [(device, list(logs), sorted(found)) for (device, logs), found in sorted(groups.items())])
 
 
 def synthetic_aside(table: np.ndarray, keep: bool) -> tuple[np.ndarray, dict[int, int]]:
@@ -394,13 +439,12 @@ def synthetic_aside(table: np.ndarray, keep: bool) -> tuple[np.ndarray, dict[int
     if not marked.any():
         return table, {}
     rows = table[marked]
-    keys = np.unique(rows[:, DEVICE] * opening.MAX_INTERVIEW + rows[:, ROW + INTERVIEW])
-    devices, counts = np.unique(keys // opening.MAX_INTERVIEW, return_counts=True)
+    keys, first = np.unique(rows[:, ROW + INTERVIEW], return_index=True)
+    devices, counts = np.unique(rows[first, DEVICE], return_counts=True)
     per_device = dict(zip(devices.tolist(), counts.tolist()))
     if keep:
         return table, per_device
-    all_keys = table[:, DEVICE] * opening.MAX_INTERVIEW + table[:, ROW + INTERVIEW]
-    return table[~np.isin(all_keys, keys)], per_device
+    return table[~np.isin(table[:, ROW + INTERVIEW], keys)], per_device
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,10 @@ from rrdesk.store.collect._collected import (
     Rows,
     SurveyData,
     duplicate_starts,
+    interview_ids,
+    numbers_of,
     refused_aside,
+    row_dtype,
     synthetic_aside,
 )
 from rrdesk.store.collect._opening import FIXED, SEQ, SYNTHETIC
@@ -80,6 +83,7 @@ class _Survey:
     handed: int = 0  # the plan's jobs handed out so far
     names: dict[str, int] = field(default_factory=dict)  # interviewer ids and versions → the rows' index
     places: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)  # (bundle, log) → file, member
+    interviews: dict[int, int] = field(default_factory=dict)  # laptop and interview number → its index
 
     @property
     def survey(self) -> Survey:
@@ -167,7 +171,8 @@ class Engine:
                     continue
                 into = counting.get(sid)
                 if into is None:
-                    into = counting[sid] = _Survey(planned, Rows(ROW + FIXED + len(planned.survey.direct)), [])
+                    into = counting[sid] = _Survey(planned, Rows(ROW + FIXED + len(planned.survey.direct),
+                                                                 row_dtype(planned.survey)), [])
                 jobs, into.handed = planned.jobs[into.handed:], len(planned.jobs)
                 into.rows.reserve(sum(job.count for job, *_ in jobs))
                 fresh.append((jobs, into))
@@ -232,7 +237,8 @@ class Engine:
         if opened.rows.shape[0]:
             rows = into.rows.add(opened.rows.shape[0])
             rows[:, :ROW] = (number, device, log)
-            rows[:, ROW:] = opened.rows
+            rows[:, ROW:] = opened.rows  # why narrowed safely: row_dtype says why each column fits
+            rows[:, ROW + opening.INTERVIEW] = interview_ids(opened.rows, device, into.interviews)
             # the job's own numbering of interviewer ids and versions → the survey's
             remap = np.array([into.names.setdefault(name, len(into.names)) for name in opened.names], dtype=np.int64)
             for column in (ROW + opening.WHO, ROW + opening.VERSION, ROW + opening.SEALED):
@@ -274,7 +280,7 @@ class Engine:
         mine = {(known[(device, log)], seq): keep for (device, log, seq), keep in drop.items()
                 if (device, log) in known}
         if mine:
-            keys = table[:, LOG] * opening.MAX_INTERVIEW + table[:, ROW + SEQ]
+            keys = table[:, LOG].astype(np.int64) * opening.MAX_INTERVIEW + table[:, ROW + SEQ]
             disputed = np.flatnonzero(np.isin(keys, [log * opening.MAX_INTERVIEW + seq for log, seq in mine]))
             used = [mine[(int(table[i, LOG]), int(table[i, ROW + SEQ]))] == table[i, BUNDLE] for i in disputed]
             table = np.delete(table, disputed[~np.array(used, dtype=bool)], axis=0)
@@ -284,15 +290,15 @@ class Engine:
             s.problems.append((row[BUNDLE], Problem(file, row[ROW + SEQ], "an answer in an interview whose consent "
                                                                           "was refused is set aside", member)))
         table = self._sealed_as_trusted(s, table, plan.accept_unverified)
-        table, twice = duplicate_starts(table)
+        numbers = numbers_of(s.interviews)
+        table, twice = duplicate_starts(table, numbers)
         devices = list(s.plan.devices)
         # each log where the first bundle holding it has it: (bundle number, file, member)
         first_place = {log: (number, *place) for (number, log), place in sorted(s.places.items(), reverse=True)}
-        for device, in_logs, numbers in twice:
+        for device, in_logs, found in twice:
             number, file, member = first_place[in_logs[-1]]
-            numbers.sort()
-            said = ", ".join(map(str, numbers[:5])) + (f" and {len(numbers) - 5} more" if len(numbers) > 5 else "")
-            s.problems.append((number, Problem(file, None, f"{len(numbers)} interview(s) of laptop "
+            said = ", ".join(map(str, found[:5])) + (f" and {len(found) - 5} more" if len(found) > 5 else "")
+            s.problems.append((number, Problem(file, None, f"{len(found)} interview(s) of laptop "
                                                            f"{devices[device][:8]} ({said}) begin in {len(in_logs)} of "
                                                            "its logs: neither copy was used (a second log numbering "
                                                            "interviews again)", member)))
@@ -310,7 +316,7 @@ class Engine:
             table = table[np.lexsort((seqs, log_column))]  # why: only when out of order: most collections come sorted
         return SurveyData(s.survey, tuple(s.plan.bundles), tuple(s.plan.devices), tuple(log for _, log in logs),
                           table, tuple(p for _, p in _ordered(s.problems + shared)), tuple(s.names), s.plan.trust,
-                          {devices[d]: n for d, n in synthetic.items()})
+                          {devices[d]: n for d, n in synthetic.items()}, numbers)
 
     def _sealed_as_trusted(self, s: _Survey, table: np.ndarray, accept: bool) -> np.ndarray:
         """``table`` without the records sealed to other recipients than a trusted copy names

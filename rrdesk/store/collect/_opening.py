@@ -49,8 +49,9 @@ START, ANSWERED, ABANDONED, SPUN, REFUSED = (KINDS.index(kind) for kind in ("sta
                                                                             "refused"))
 MAX_INTERVIEW = 1 << 40
 SKIPPED = -2  # why -2: a direct column holds -1 where the start record is missing (unknown)
-# why: rows pack (device, interview) into one int64 key; Station numbers interviews from 1 up,
-# so 2**40 (10**12) is never reached by a real laptop, and a bigger number is hostile input
+# why: Station numbers interviews from 1 up, so 2**40 (10**12) is never reached by a real laptop,
+# and a bigger number is hostile input; the count's table keeps an index per interview instead
+# (_collected.interview_ids), and packs (log, seq) into one int64 key with it as the multiplier
 
 _WORKER: list[tuple[Opener, Bundles, Callable[[BundleIndex], Verdicts] | None]] = []
 # a worker's opener, open bundles and judge of signatures (init_worker)
