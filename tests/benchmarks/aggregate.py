@@ -18,7 +18,8 @@ cannot tell) and exported by the real export. Printed:
    Rounds alternate 1 and 2 workers (``--rounds``, default 3 in full mode) and the medians count,
    so background load hits both alike.
 2. *Scaling*: records/s with 2 workers at 10^4, 10^5 and 10^6 records (3 laptops): linear means
-   the rate stays flat.
+   the rate stays flat; and the aggregating process's peak RSS at each size, with what it grew by
+   per record from the size before (issue #33: memory per record).
 3. *Memory*: peak RSS (``ru_maxrss``) of the aggregating process and of its largest worker, on one
    bundle of about ``--big-mb`` MB (default 500). Target: <= 200 MB each.
 4. *Floors*, per record on one core: the X25519 exchange alone (the part no reader can skip),
@@ -348,11 +349,17 @@ def main() -> int:
         print(f"   against {args.against}: CPU time per record, this / that, {args.pairs} interleaved pairs: "
               f"{_judge.spread(ratios)} (below 1: this one is faster)")
 
-    print("2. scaling with 2 workers (3 bundles each):")
-    print("   records      seconds   records/s")
+    print("2. scaling with 2 workers (3 bundles each); the aggregating process's peak RSS, and what it grew by per "
+          "record since the size before:")
+    print("   records      seconds   records/s   peak RSS   growth")
+    before = None
     for size in sizes:
         got = _run(bundles(size, 3), 2)
-        print(f"   {got['records']:>9,}   {got['seconds']:8.2f}   {got['records'] / got['seconds']:9,.0f}")
+        grew = "" if before is None else \
+            f"{(got['self_mb'] - before['self_mb']) * 2**20 / (got['records'] - before['records']):6.0f} B/record"
+        print(f"   {got['records']:>9,}   {got['seconds']:8.2f}   {got['records'] / got['seconds']:9,.0f}   "
+              f"{got['self_mb']:5.0f} MB   {grew}")
+        before = got
 
     import _fixtures
     big = [_fixtures.bundle_of(_fixtures.data_folder(big_mb * 2**20 // _RECORD_BYTES, 7))]
