@@ -336,10 +336,10 @@ class Station:
         records -- which kind comes next, and each slot's two records -- so only it and this
         station call this."""
         self._last = (interview, interviewer, began)
-        if not direct:  # sealed ahead on the sealer thread (a spun record), if it is this one
-            sealed = self._sealers.take("record", self._guess_key(interview, kind, interviewer, question, began))
-            if sealed is not None:
-                return self._append_sealed(sealed)
+        if not direct:  # sealed and framed ahead on the sealer thread (a spun record), if it is this one
+            ahead = self._sealers.take("record", self._guess_key(interview, kind, interviewer, question, began))
+            if ahead is not None:
+                return self._appended(self.writer.append_ahead(ahead.frames[0], ahead))
         record = self._record(interview, kind, interviewer, question, direct, began)
         return self._append(pad(record, self._size))
 
@@ -352,9 +352,10 @@ class Station:
         labels = tuple(labels)
         self._last = (interview, interviewer, began)
         key = (self._guess_key(interview, "answer", interviewer, question, began), labels)
-        sealed = self._sealers.take("record", key)  # every answer's record, sealed ahead after the spin
-        if sealed is not None:
-            return self._append_sealed(select(sealed, index))
+        made = self._sealers.take("record", key)  # every answer's record, sealed and framed ahead after the spin
+        if made is not None:
+            rows, ahead = made
+            return self._appended(self.writer.append_ahead(select(rows, index), ahead))
         record = self._record(interview, "answer", interviewer, question, began=began)
         return self._append(select(answer_rows(record, labels, self._size), index))
 
@@ -379,7 +380,10 @@ class Station:
         return self._append_sealed(self._sealers.seal(plaintext))
 
     def _append_sealed(self, sealed: bytes) -> int:
-        seq = self.writer.append(sealed)
+        return self._appended(self.writer.append(sealed))
+
+    def _appended(self, seq: int) -> int:
+        """After an append: start making what comes next on the sealer thread."""
         self._sealers.prepare()
         self._sealers.make_ahead(self._next_plaintext)
         return seq
@@ -408,12 +412,13 @@ class Station:
                 return {}
             import numpy as np
 
-            rows = np.frombuffer(b"".join(sealed), np.uint8).reshape(len(sealed), -1)
-            return {"record": ((self._guessed(record), labels), rows)}
+            ahead = self.writer.encode_ahead(sealed)  # framed for the next append (used only for it)
+            rows = np.frombuffer(b"".join(ahead.frames), np.uint8).reshape(len(sealed), -1)
+            return {"record": ((self._guessed(record), labels), (rows, ahead))}
         at = self.writer.count
         record = self._record(interview, "spun", interviewer, question.id, began=began)
         made: dict[str, tuple[Any, Any]] = {
-            "record": (self._guessed(record), self._sealers.seal_fresh(pad(record, self._size)))}
+            "record": (self._guessed(record), self.writer.encode_ahead([self._sealers.seal_fresh(pad(record, self._size))]))}
         if self.source is system_bytes and not question.two_groups and question.design is not None:
             from rrdesk.core import randomizer
 

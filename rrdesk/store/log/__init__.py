@@ -47,12 +47,14 @@ from rrdesk.store.log._sign import (
 )
 from rrdesk.store.log._writer import (
     MAX_LOG,
+    Ahead,
     LogWriter,
     key_path,
     log_path,
 )
 
 __all__ = [
+    "Ahead",
     "Days",
     "FoundLog",
     "Header",

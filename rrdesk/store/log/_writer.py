@@ -21,8 +21,10 @@ from __future__ import annotations
 import errno
 import os
 import sys
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Sequence
 
 from rrdesk.core.errors import LogDamaged, LogLocked, StoreError, os_reason
 from rrdesk.core.fileio import (
@@ -38,6 +40,7 @@ from rrdesk.core.fileio import (
 from rrdesk.core.problems import Problem
 from rrdesk.store.log._frames import (
     DIGEST_SIZE,
+    FRAME_PREFIX,
     KEY_SIZE,
     MAX_BLOB,
     Header,
@@ -54,7 +57,7 @@ MAX_LOG = 2 << 30
 # why: the same bound as a bundle (MAX_BUNDLE): a log is a few MB, so 2 GiB is far above any
 # real one and stops a symlink to /dev/zero or a disk image from filling memory
 
-__all__ = ["MAX_LOG", "LogWriter", "key_path", "log_path", "torn_name"]
+__all__ = ["MAX_LOG", "Ahead", "LogWriter", "key_path", "log_path", "torn_name"]
 MAX_TORN_PER_DAY = 10_000
 # why: a torn tail is what one crash mid-record leaves, and each open cuts at most one; ten
 # thousand names a day is far beyond any laptop, and bounds the search for a free name
@@ -107,18 +110,39 @@ def _close_quietly(fd: int) -> None:
         pass
 
 
+@dataclass(frozen=True, slots=True, repr=False)
+class Ahead:
+    """The next append encoded before it comes (:meth:`LogWriter.encode_ahead`): one frame per
+    record it may hold, all of one length, and the key file that follows any of them. Made on
+    another thread between answers, so the interviewer's wait is the write and the flush (issue
+    33); used by :meth:`LogWriter.append_ahead` for the append it was made for, or not at all."""
+
+    seq: int  # the append it was made for
+    prefix: bytes  # every frame's first FRAME_PREFIX bytes: magic, seq, length, prev
+    size: int  # every frame's length
+    frames: tuple[bytes, ...]
+    next_key: bytes  # k_{seq+1}: what the writer holds once frame seq is written
+    key_file: bytes  # the key file holding it (index seq + 1)
+
+    def __repr__(self) -> str:  # why: it holds a key; never in a log or a traceback
+        return f"Ahead(seq={self.seq}, <{len(self.frames)} frames>)"
+
+
 class LogWriter:
     """The one writer of a log: appends records durably, chained and forward-securely tagged.
 
     Make one with ``create`` or ``open``, never directly. Not thread-safe: one thread at a time
-    appends and closes (any thread, one after another). The key file's flush runs on the
-    writer's own thread (FORMAT.md §1.8), which ``close`` waits for and ends.
+    appends and closes (any thread, one after another); :meth:`encode_ahead` alone may run on
+    another thread meanwhile. The key file's flush runs on the writer's own thread (FORMAT.md
+    §1.8), which ``close`` waits for and ends.
     """
 
     def __init__(self, *, path: Path, fd: int, key_fd: int, header: Header, count: int,
                  key: bytes, prev: bytes, ops: FileOps) -> None:
         self._path, self._fd, self._key_fd, self._header = path, fd, key_fd, header
-        self._count, self._key, self._prev, self._ops = count, key, prev, ops
+        # why one tuple: encode_ahead, on another thread, reads the three at one moment
+        self._state = (count, key, prev)  # the next seq, k_seq, the check it chains to
+        self._ops = ops
         self._poisoned = False
         self._flush = KeyFlush(ops, key_fd)  # the last append's key flush, until settled
 
@@ -133,7 +157,7 @@ class LogWriter:
     @property
     def count(self) -> int:
         """The number of records in the log; the next record's seq."""
-        return self._count
+        return self._state[0]
 
     @classmethod
     def create(cls, path: str | Path, *, survey_id: str, device_id: bytes, log_id: bytes,
@@ -272,7 +296,63 @@ class LogWriter:
         if not isinstance(blob, (bytes, bytearray)) or not 1 <= len(blob) <= MAX_BLOB:
             size = len(blob) if isinstance(blob, (bytes, bytearray)) else type(blob).__name__
             raise ValueError(f"a record must be 1..{MAX_BLOB} bytes, not {size}")
-        seq = self._count
+        seq = self._settled()
+        _, key, prev = self._state
+        next_key = evolve(key)
+        return self._write(seq, encode_frame(seq, bytes(blob), prev, key), next_key,
+                           encode_key_file(self._header.log_id, seq + 1, next_key))
+
+    def encode_ahead(self, blobs: Sequence[bytes]) -> Ahead:
+        """The next append encoded now, once for each of ``blobs`` (records of one length, of
+        which that append will hold one): its frames and the key file after it. Safe on another
+        thread while this one appends (it reads the writer's state at one moment, and writes
+        nothing); made for the append after the last one it saw.
+
+        Raises
+        ------
+        ValueError
+            No blob, a blob that is not 1..65536 bytes, or blobs of different lengths.
+        """
+        seq, key, prev = self._state
+        if not blobs or len({len(blob) for blob in blobs}) != 1:
+            raise ValueError("the records of one append ahead must be one or more, all of one length")
+        frames = tuple(encode_frame(seq, bytes(blob), prev, key) for blob in blobs)
+        next_key = evolve(key)
+        return Ahead(seq=seq, prefix=frames[0][:FRAME_PREFIX], size=len(frames[0]), frames=frames,
+                     next_key=next_key, key_file=encode_key_file(self._header.log_id, seq + 1, next_key))
+
+    def append_ahead(self, frame: bytes, ahead: Ahead) -> int:
+        """Append ``frame``, one of ``ahead``'s frames (picked without a branch on which:
+        :func:`rrdesk.store.records.select` over their rows), as :meth:`append` would append
+        its record; return its seq once it is on disk. If the log has moved on since ``ahead``
+        was made (another record appended meanwhile), the frame's record is encoded anew
+        here, as :meth:`append` does: the frames made ahead are used only for the append they
+        were made for.
+
+        Raises
+        ------
+        ValueError
+            ``frame`` is not of ``ahead``'s length or does not begin as its frames do (not one
+            of them).
+        StoreError
+            As :meth:`append`.
+        """
+        if len(frame) != ahead.size or frame[:FRAME_PREFIX] != ahead.prefix:
+            raise ValueError("not a frame made ahead for this append")
+        if self._fd is None:
+            raise StoreError(self._path, "", "the log is closed")
+        seq = self._settled()
+        if ahead.seq != seq or ahead.prefix[FRAME_PREFIX - DIGEST_SIZE:] != self._state[2]:
+            _, key, prev = self._state  # made for an earlier append: its record framed anew
+            blob = bytes(frame[FRAME_PREFIX:len(frame) - 2 * DIGEST_SIZE])
+            next_key = evolve(key)
+            return self._write(seq, encode_frame(seq, blob, prev, key), next_key,
+                               encode_key_file(self._header.log_id, seq + 1, next_key))
+        return self._write(seq, bytes(frame), ahead.next_key, ahead.key_file)
+
+    def _settled(self) -> int:
+        """The next seq, once the writer may write it: not poisoned, the previous key on disk."""
+        seq = self._state[0]
         if self._poisoned:
             raise StoreError(self._path, f"record {seq}",
                              "not saved: an earlier write failed; open the log again")
@@ -281,18 +361,21 @@ class LogWriter:
             self._poisoned = True
             raise StoreError(self._path, f"record {seq}", f"could not be saved: {os_reason(failed)} "
                                                           f"(the key file after record {seq - 1})") from failed
-        frame = encode_frame(seq, bytes(blob), self._prev, self._key)
-        next_key = evolve(self._key)
+        return seq
+
+    def _write(self, seq: int, frame: bytes, next_key: bytes, key_file: bytes) -> int:
+        """Frame ``seq`` written and flushed, the key file overwritten with ``key_file``
+        (``next_key``, index seq + 1) and its flush started (FORMAT.md §1.8)."""
         try:
             write_all(self._ops, self._fd, frame)
             self._ops.fsync(self._fd)
-            write_all(self._ops, self._key_fd, encode_key_file(self._header.log_id, seq + 1, next_key), 0)
+            write_all(self._ops, self._key_fd, key_file, 0)
             self._flush.start()
         except OSError as error:
             # why: never retry an fsync and then acknowledge (PostgreSQL "fsyncgate", 2018)
             self._poisoned = True
             raise StoreError(self._path, f"record {seq}", f"could not be saved: {os_reason(error)}") from error
-        self._count, self._key, self._prev = seq + 1, next_key, frame[-DIGEST_SIZE:]
+        self._state = (seq + 1, next_key, frame[-DIGEST_SIZE:])
         return seq
 
     def close(self) -> None:
@@ -330,7 +413,7 @@ class LogWriter:
             raise self._key_not_saved(failed) from failed
 
     def _key_not_saved(self, failed: OSError) -> StoreError:
-        return StoreError(self._path, f"record {self._count - 1}",
+        return StoreError(self._path, f"record {self._state[0] - 1}",
                           f"its key file could not be saved: {os_reason(failed)} (the record itself "
                           "is in the log; opening the log again recovers it)")
 
