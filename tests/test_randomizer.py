@@ -115,6 +115,25 @@ def test_spin_answer_is_what_respond_records(d):
 
 
 @pytest.mark.parametrize("d", DESIGNS, ids=lambda d: d.kind)
+def test_settle_of_a_draw_is_the_spin_of_the_same_bytes(d):
+    # the station draws between answers and settles on the wait (what the draw keeps for it)
+    source = SeededSource(12)
+    for _ in range(100):
+        data = source(d.draw_bytes + 4)
+        drawn = randomizer.draw(d, lambda k: data)
+        for truth in (None, *range(d.categories)):
+            settled, spun = randomizer.settle(drawn, truth), randomizer.spin(d, truth, lambda k: data)
+            assert (settled.sector, settled.position) == (spun.sector, spun.position)
+            if truth is None:
+                assert settled.answer is None and spun.answer is None
+            else:
+                assert settled.answer.dtype == spun.answer.dtype and settled.answer.tolist() == spun.answer.tolist()
+        for bad in (-1, d.categories, np.int64(d.categories + 5)):
+            with pytest.raises(DesignError, match="outside the design's categories"):
+                randomizer.settle(drawn, bad)
+
+
+@pytest.mark.parametrize("d", DESIGNS, ids=lambda d: d.kind)
 def test_spin_stops_inside_its_sector(d):
     starts = [0] + _bounds(d)
     ends = _bounds(d) + [WHEEL]

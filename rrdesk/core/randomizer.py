@@ -237,6 +237,12 @@ class Drawn:
     c: np.ndarray  # the recorded answer is d * truth + c (+ e * the simulated other answer)
     d: np.ndarray
     other: np.ndarray  # e * the simulated other answer (unrelated designs), else 0
+    # why these three, made with the draw: settle then needs neither the design's tables (an
+    # lru_cache hashing the whole design, enums and all) nor a second addition -- numpy calls
+    # that cost tens of microseconds on the interviewer's wait when the caches are cold (issue 33)
+    base: np.ndarray  # c + other
+    categories: np.uint64  # truths are 0 .. categories - 1
+    acc: type[np.signedinteger[Any]]  # the recorded answer's dtype
 
     def __repr__(self) -> str:  # never let a sector reach a log or a traceback
         return "Drawn(<hidden>)"
@@ -259,14 +265,18 @@ def draw(design: Design, source: ByteSource = system_bytes) -> Drawn:
         other = e * (words[1:-1] < t.prevalence).astype(np.int64)
     offset = (np.uint64(words[-1]) * width.astype(np.uint64)) >> np.uint64(32)  # uniform in [0, width)
     position = float((start.astype(np.uint64) + offset)[0]) / WHEEL
-    return Drawn(design=design, sector=int(passed.sum()), position=position, c=c, d=d, other=other)
+    return Drawn(design=design, sector=int(passed.sum()), position=position, c=c, d=d, other=other,
+                 base=c + other, categories=np.uint64(t.categories), acc=t.acc)
 
 
 def settle(drawn: Drawn, truth: int | None = None) -> Spin:
     """The spin of ``drawn``, its recorded answer made from ``truth`` when one is given
     (assisted mode), by the same arithmetic as :func:`respond`."""
-    t = _tables(drawn.design)
-    return _settle(t, drawn, _truth(t, truth), truth is not None)
+    truth_a = _one(0 if truth is None else truth)  # int64, (1,)
+    if (truth_a.view(np.uint64) >= drawn.categories)[0]:  # as _truth checks it, with what the draw kept
+        raise DesignError("a true answer is outside the design's categories")
+    answer = (drawn.d * truth_a + drawn.base).astype(drawn.acc) if truth is not None else None
+    return Spin(sector=drawn.sector, position=drawn.position, answer=answer)
 
 
 def _truth(t: _Tables, truth: Category | None) -> np.ndarray:
@@ -279,6 +289,6 @@ def _truth(t: _Tables, truth: Category | None) -> np.ndarray:
 
 
 def _settle(t: _Tables, drawn: Drawn, truth_a: np.ndarray, given: bool) -> Spin:
-    answer = drawn.d * truth_a + drawn.c + drawn.other
+    answer = drawn.d * truth_a + drawn.base
     return Spin(sector=drawn.sector, position=drawn.position, answer=answer.astype(t.acc) if given else None)
 

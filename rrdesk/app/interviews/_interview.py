@@ -45,20 +45,16 @@ class Interview:
             return None
         return self.station.survey.randomized[standing[0]], standing[1]
 
-    def _half_done(self) -> bool:
-        """Whether the question to ask now was spun (its slot half done)."""
-        standing = self._standing()
-        return standing is not None and standing[1]
-
     @property
     def next_question(self) -> Question | None:
         """The question to ask now; None when the interview is complete. A two-group question
         (cheating detection, the unrelated question with an unknown prevalence) comes with its
         drawn group's spinner as its design (the wheel the respondent sees and spins)."""
         standing = self._standing()
-        if standing is None:
-            return None
-        q = standing[0]
+        return None if standing is None else self._asked(standing[0])
+
+    def _asked(self, q: Question) -> Question:
+        """``q`` as it is asked: a two-group question with its drawn group's spinner."""
         if not q.two_groups:
             return q
         from rrdesk.core import cdm  # why here: numpy loads at the first spin, not with the first window
@@ -66,22 +62,23 @@ class Interview:
             self._groups[q.id] = int(cdm.draw_groups(1, self.station.source)[0])
         return replace(q, design=q.group_spinners[self._groups[q.id]])
 
-    def _expect(self, question_id: str) -> Question:
-        q = self.next_question
-        if q is None or q.id != question_id:
+    def _expect(self, question_id: str) -> tuple[Question, bool]:
+        """The question to ask now, which must be ``question_id``, and whether it was spun."""
+        standing = self._standing()
+        if standing is None or standing[0].id != question_id:
             raise InterviewError(f'question "{question_id}" is not the one to record now')
-        return q
+        return self._asked(standing[0]), standing[1]
 
     def spin(self, question_id: str, truth: int | None = None) -> Spin:
         """Spin the wheel for the next question, once. Its ``spun`` record is durable before
         this returns: from here on the question is spent, whatever happens to this process.
         With ``truth`` (assisted mode) the spin carries the answer to record; keep the Spin
         in memory only."""
-        q = self._expect(question_id)
-        if question_id in self._spins or self._half_done():
+        q, half_done = self._expect(question_id)
+        if question_id in self._spins or half_done:
             raise InterviewError(f'question "{question_id}" was already spun; it cannot be spun again')
         assert q.design is not None
-        from rrdesk.core import randomizer
+        import rrdesk.core.randomizer as randomizer  # why not `from rrdesk.core import`: no importlib call each spin
 
         drawn = self.station.drawn(self.number, q)  # drawn between answers (OS CSPRNG), or now
         spin = randomizer.settle(drawn, truth) if drawn is not None else randomizer.spin(q.design, truth,
@@ -95,9 +92,11 @@ class Interview:
     def record(self, question_id: str, answer: int | np.ndarray) -> int:
         """Record the answer given after the spin (1 = YES / 0 = NO, or a choice index; assisted:
         the spin's own one-element fixed-width answer); durable when this returns. Returns the record's sequence number in the log."""
-        q = self._expect(question_id)
+        q, _ = self._expect(question_id)
         if question_id not in self._spins:
             raise InterviewError(f'question "{question_id}" must be spun before it is recorded')
+        import numpy as np
+
         from rrdesk.core.randomizer import fixed
 
         labels = q.answer_ids
@@ -108,7 +107,8 @@ class Interview:
             value = fixed(answer)
         except Exception:
             raise InterviewError(f'question "{question_id}": not one of its answers') from None
-        if not bool(((value >= 0) & (value < given)).all()):  # the same outcome for every answer
+        # one comparison, the same outcome for every answer (a negative one wraps to a huge unsigned)
+        if not (value.view(np.uint64) < np.uint64(given))[0]:
             raise InterviewError(f'question "{question_id}": not one of its answers')
         if q.two_groups:
             value = value + 2 * fixed(self._groups.pop(q.id))
@@ -119,8 +119,8 @@ class Interview:
     def decline(self, question_id: str) -> int:
         """The respondent chose not to answer (before spinning): ``unspun``, then ``declined``.
         Returns the sequence number of the ``declined`` record."""
-        q = self._expect(question_id)
-        if question_id in self._spins or self._half_done():
+        q, half_done = self._expect(question_id)
+        if question_id in self._spins or half_done:
             raise InterviewError(f'question "{question_id}" was spun; its answer must be recorded')
         self.station.add_record(self.number, "unspun", self.interviewer, q.id)
         return self.station.add_record(self.number, "declined", self.interviewer, q.id, began=self.began)
