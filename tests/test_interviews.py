@@ -434,6 +434,7 @@ def test_the_next_records_plaintext_is_made_ahead_and_used_only_when_it_is_that_
     # issue 33: between answers the sealer thread makes the next spun record, and after a spin
     # the answer's rows (every answer, none chosen); the wait then only selects and seals. A
     # guess that is no longer the record (the day turned meanwhile) is made again, on the wait.
+    # Each is framed ahead too (LogWriter.encode_ahead): the wait writes the frame picked.
     import threading
 
     import rrdesk.app.interviews as interviews
@@ -447,6 +448,13 @@ def test_the_next_records_plaintext_is_made_ahead_and_used_only_when_it_is_that_
                 made_here.append(name)
             return real(*args)
         monkeypatch.setattr(interviews, name, counted)
+    real_append = log.LogWriter.append  # a record framed on the wait (not ahead, by append_ahead)
+
+    def append(writer, blob):
+        if threading.current_thread() is threading.main_thread():
+            made_here.append("frame")
+        return real_append(writer, blob)
+    monkeypatch.setattr(log.LogWriter, "append", append)
     day = [dt.date(2026, 11, 2)]
     with Station(demo, tmp_path, source=SeededSource(5), today=lambda: day[0]) as station:
         interview = station.start({"department": "office"}, interviewer="t1")
@@ -459,14 +467,14 @@ def test_the_next_records_plaintext_is_made_ahead_and_used_only_when_it_is_that_
             _made_ahead(station)
             interview.record(q.id, spin.answer)
             said.append(q.answer_ids[int(spin.answer[0])])
-        assert made_here == []  # every spun record and every answer's rows were made ahead
+        assert made_here == []  # every spun record and every answer's rows were made ahead, and framed
         _made_ahead(station)
         spin = interview.spin(last.id, 0)
         _made_ahead(station)
         day[0] = dt.date(2026, 11, 3)  # midnight between the spin and the answer
         interview.record(last.id, spin.answer)
         said.append(last.answer_ids[int(spin.answer[0])])
-        assert made_here == ["answer_rows"]  # the guess held yesterday's date: made again
+        assert made_here == ["answer_rows", "frame"]  # the guess held yesterday's date: made again
         got = _records(station)
     assert [r.kind for r in got] == ["start"] + ["spun", "answer"] * len(demo.randomized)
     assert [r.answer for r in got if r.kind == "answer"] == said

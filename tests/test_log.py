@@ -153,6 +153,55 @@ def test_append_refuses_an_empty_or_oversized_record_and_a_closed_log(tmp_path):
         writer.append(b"x")
 
 
+def test_an_append_framed_ahead_writes_the_frame_append_would_and_the_next_key(tmp_path):
+    build_log(tmp_path / "a.rrlog", 2)
+    build_log(tmp_path / "b.rrlog", 2)
+    rows = [b"answer no ", b"answer yes"]  # one append may hold either: rows of one length
+    with LogWriter.open(tmp_path / "a.rrlog", ops=FAST) as ahead_writer:
+        ahead = ahead_writer.encode_ahead(rows)
+        assert ahead.seq == 2 and len(ahead.frames) == 2 and "answer" not in repr(ahead)
+        assert ahead_writer.append_ahead(ahead.frames[1], ahead) == 2
+        assert ahead_writer.append(b"after") == 3
+    with LogWriter.open(tmp_path / "b.rrlog", ops=FAST) as plain:
+        plain.append(b"answer yes")
+        plain.append(b"after")
+    assert (tmp_path / "a.rrlog").read_bytes() == (tmp_path / "b.rrlog").read_bytes()
+    assert key_path(tmp_path / "a.rrlog").read_bytes() == key_path(tmp_path / "b.rrlog").read_bytes()
+    found = scan((tmp_path / "a.rrlog").read_bytes(), "a")
+    assert found.problems == () and check_tags(found, K0) == ()
+
+
+def test_an_append_framed_ahead_of_an_append_that_came_first_is_framed_anew(tmp_path):
+    records = build_log(tmp_path / "a.rrlog", 1)
+    with LogWriter.open(tmp_path / "a.rrlog", ops=FAST) as writer:
+        stale = writer.encode_ahead([b"made for seq 1"])
+        writer.append(b"came first")  # records back to back: the guess was for the wrong append
+        assert writer.append_ahead(stale.frames[0], stale) == 2
+    found = scan((tmp_path / "a.rrlog").read_bytes(), "a")
+    assert [f.blob for f in found.frames] == records + [b"came first", b"made for seq 1"]
+    assert found.problems == () and check_tags(found, K0) == ()
+    state = _frames.parse_key_file(key_path(tmp_path / "a.rrlog").read_bytes())
+    assert (state.index, state.key) == (3, key_at(3))
+
+
+def test_append_ahead_refuses_a_frame_it_did_not_make_and_encode_ahead_rows_of_two_lengths(tmp_path):
+    build_log(tmp_path / "a.rrlog", 1)
+    before = (tmp_path / "a.rrlog").read_bytes()
+    with LogWriter.open(tmp_path / "a.rrlog", ops=FAST) as writer:
+        ahead = writer.encode_ahead([b"one", b"two"])
+        for bad in (bytes(len(ahead.frames[0])), ahead.frames[0][:-1], b"x" + ahead.frames[0][1:]):
+            with pytest.raises(ValueError, match="not a frame made ahead"):
+                writer.append_ahead(bad, ahead)
+        for rows in ([], [b"short", b"longer"], [b""]):
+            with pytest.raises(ValueError):
+                writer.encode_ahead(rows)
+        assert writer.count == 1
+    assert (tmp_path / "a.rrlog").read_bytes() == before
+    writer.close()
+    with pytest.raises(StoreError, match="closed"):
+        writer.append_ahead(ahead.frames[0], ahead)
+
+
 def test_opening_a_missing_log_names_it(tmp_path):
     with pytest.raises(StoreError, match=r"nope\.rrlog: no such log"):
         LogWriter.open(tmp_path / "nope.rrlog")

@@ -123,6 +123,25 @@ def test_a_failed_append_is_never_acknowledged_poisons_the_writer_and_recovers_o
     _reopened_keeps(path, records + ([b"the failed record"] if step >= 1 else []))
 
 
+@pytest.mark.parametrize("step", range(3))
+def test_a_failed_append_framed_ahead_is_never_acknowledged_and_poisons_the_writer(tmp_path, step):
+    path = tmp_path / "a.rrlog"
+    records = build_log(path, 3)
+    ops = FaultyOps()
+    writer = LogWriter.open(path, ops=ops)
+    ahead = writer.encode_ahead([b"the failed record"])
+    first = len(ops.calls)
+    ops.fail_at = first + step
+    with pytest.raises(StoreError, match=f"record 3: could not be saved: {os.strerror(errno.ENOSPC)}"):
+        writer.append_ahead(ahead.frames[0], ahead)
+    assert [name for name, _ in ops.calls[first:]] == ["write", "fsync", "pwrite"][:step + 1]
+    assert writer.count == 3
+    with pytest.raises(StoreError, match="record 3: not saved: an earlier write failed"):
+        writer.append_ahead(ahead.frames[0], ahead)
+    writer.close()
+    _reopened_keeps(path, records + ([b"the failed record"] if step >= 1 else []))
+
+
 def _reopened_keeps(path: Path, kept: list[bytes]) -> None:
     """Open ``path`` again: exactly ``kept`` are there, and the log goes on, tags and key right."""
     with LogWriter.open(path) as reopened:
