@@ -391,10 +391,12 @@ class Station:
     def _next_plaintext(self) -> dict[str, tuple[Any, Any]]:
         """What comes next, made on the sealer thread between answers, by kind: (what it is for,
         it). After a ``spun`` record, the ``answer`` record with each answer in turn, each sealed
-        with a header of its own (rows of equal length: :func:`rrdesk.store.records.select` picks
-        one on the wait, without a branch; the others are dropped, unwritten); else the next
-        question's ``spun`` record, sealed, and its spin drawn (with the OS CSPRNG only: a
-        deterministic source -- a test, ``simulate`` -- is drawn from in order, on the wait).
+        with a header of its own and framed for the log's next append (rows of frames of equal
+        length: :func:`rrdesk.store.records.select` picks one on the wait, without a branch; the
+        others are dropped, unwritten); else the next question's ``spun`` record, sealed and
+        framed, and its spin drawn (with the OS CSPRNG only: a deterministic source -- a test,
+        ``simulate`` -- is drawn from in order, on the wait). A frame is written only for the
+        append it was framed for (:meth:`rrdesk.store.log.LogWriter.append_ahead`).
         Only guesses: :meth:`add_record`, :meth:`add_answer` and :meth:`drawn` use them when
         they are what they would make (every field that varies: :meth:`_guess_key`). A file key is never used twice: the
         header made ahead for the wait (:class:`Sealers`) stays for a record no guess made."""

@@ -10,17 +10,20 @@ then dropped (a file key is never used twice); one made but never used (the stat
 is dropped unused. The file key of the next record sits in memory until then, as the record
 itself will.
 
-The same thread then makes the next record, sealed, when the station can tell what that record
-will be (:meth:`Sealers.make_ahead`): after a ``spun`` record, the ``answer`` record with each of
-the question's answers in turn, each sealed with a header of its own (the rows
-:func:`rrdesk.store.records.select` picks from on the wait: every possible answer, none chosen;
-the others are dropped unwritten); after any other, the next question's ``spun`` record -- and,
+The same thread then makes the next record, sealed and framed for the log's next append
+(:meth:`rrdesk.store.log.LogWriter.encode_ahead`: its chain, tag and next key), when the station
+can tell what that record will be (:meth:`Sealers.make_ahead`): after a ``spun`` record, the
+``answer`` record with each of the question's answers in turn, each sealed with a header of its
+own (the rows of frames :func:`rrdesk.store.records.select` picks from on the wait: every
+possible answer, none chosen; the others are dropped unwritten); after any other, the next
+question's ``spun`` record -- and,
 with the OS CSPRNG, that question's spin drawn (:func:`rrdesk.core.randomizer.draw`: everything
 but the answer, which the truth settles on the wait). The station uses each only when it is for
 the record or spin it is about to make (a day or a minute turned meanwhile, a question
 declined: it makes it again, on the wait), and only once.
 
-One thread per station, started with it and ended by ``close``; it never touches the log.
+One thread per station, started with it and ended by ``close``; it never writes to the log (it
+reads the writer's state, at one moment, to frame ahead).
 """
 from __future__ import annotations
 

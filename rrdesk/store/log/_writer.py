@@ -367,9 +367,9 @@ class LogWriter:
         """Frame ``seq`` written and flushed, the key file overwritten with ``key_file``
         (``next_key``, index seq + 1) and its flush started (FORMAT.md §1.8)."""
         try:
-            write_all(self._ops, self._fd, frame)
+            _write_whole(self._ops, self._fd, frame)
             self._ops.fsync(self._fd)
-            write_all(self._ops, self._key_fd, key_file, 0)
+            _write_whole(self._ops, self._key_fd, key_file, 0)
             self._flush.start()
         except OSError as error:
             # why: never retry an fsync and then acknowledge (PostgreSQL "fsyncgate", 2018)
@@ -426,6 +426,17 @@ class LogWriter:
         except StoreError:
             if kind is None:
                 raise  # why: never hide the error already on its way out
+
+
+def _write_whole(ops: FileOps, fd: int, data: bytes, offset: int | None = None) -> None:
+    """``write_all``, with the one call a whole write takes made here (issue 33: a loop's
+    Python on the interviewer's wait); a short write goes on in ``write_all``."""
+    view = memoryview(data)
+    done = ops.write(fd, view) if offset is None else ops.pwrite(fd, view, offset)
+    if done != len(data):
+        if done <= 0:  # why: as write_all, a write of nothing fails rather than loops
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        write_all(ops, fd, data[done:], None if offset is None else offset + done)
 
 
 def _read_key(ops: FileOps, path: Path, header: Header) -> tuple[int, int, bytes]:
