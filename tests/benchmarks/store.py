@@ -6,8 +6,8 @@ Measures, on this machine, in one run:
 1. **The interviewer's wait** (issue 33): ``Interview.spin`` (the spin settled -- drawn on the
    station's sealer thread since the last record -- and its ``spun`` record, sealed there too,
    durable before the wheel turns) and ``Interview.record`` (the ``answer`` record: picked without a
-   branch on the answer from the rows sealed on that thread after the spin, one per answer,
-   framed, written, the log flushed, the key file overwritten and its flush started) through a
+   branch on the answer from the rows sealed and framed on that thread after the spin, one per
+   answer, written, the log flushed, the key file overwritten and its flush started) through a
    real ``Station`` on the
    demo survey, **paced** (a ``--pause`` of 5 ms before each: answers come seconds apart, so
    the key flush of one is over before the next), against one-row transactions in SQLite
@@ -17,7 +17,12 @@ Measures, on this machine, in one run:
    the ratio of each round's medians (spin / SQLite, record / SQLite) is printed as min /
    median / max (``_judge.py``). Target: the median ratio <= 1.3 for both (what issue 15 set
    the log append alone). A wall-time ratio: judged only on a quiet machine, else "not judged:
-   load …" (the seal's CPU share is slowed by other processes, SQLite's far less).
+   load …" (the seal's CPU share is slowed by other processes, SQLite's far less). Then the
+   account of where the wait goes: 4 x ``--per-round`` more answers through a station whose
+   write path is timed per call, each wait split into the log's system calls (the frame's
+   write, its flush, the key file's overwrite) and the rest (Python, numpy, the hand-offs to
+   the station's threads), beside the floor (those system calls alone, paced alike) and the
+   SQLite commit: what no code change on the wait can go below, and what it adds to it.
 2. **Back-to-back durable appends** through the station (start, spin, record, no pause):
    p50/p95/p99 over ``--records``; bytes per record on disk. Target p50 <= 5 ms (wall: judged
    only on a quiet machine).
@@ -32,11 +37,14 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
+from typing import Any, Callable
 
 import numpy as np
 
@@ -45,10 +53,12 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import _judge  # noqa: E402 - the shared verdicts (tests/benchmarks/_judge.py)
-from store_append import SQLiteFull  # noqa: E402
+from store_append import BLOB, SQLiteFull  # noqa: E402
 
 from rrdesk.app.interviews import Station  # noqa: E402
+from rrdesk.core import fileio  # noqa: E402
 from rrdesk.core import survey as surveys  # noqa: E402
+from rrdesk.core.fileio import OsOps  # noqa: E402
 from rrdesk.store import age, keys, log, records  # noqa: E402
 
 WAIT_TARGET = 1.3  # why: issue 33: the whole answer within 30 % of SQLite's durable commit
@@ -93,6 +103,83 @@ class Answers:
         self.process_ns += time.process_time_ns() - p0
         self.done += count
         return spins, recs
+
+
+class TimedOps(OsOps):
+    """The real write path, each write, pwrite and flush on the interviewer's thread timed
+    (wall and CPU ns): for the account of where the wait goes, not for the judged rounds."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, int, int]] = []  # (name, wall ns, CPU ns)
+
+    def _timed(self, name: str, call: Callable[[], Any]) -> Any:
+        if threading.current_thread() is not threading.main_thread():  # the key's flush: off the wait
+            return call()
+        t0, c0 = time.perf_counter_ns(), time.thread_time_ns()
+        try:
+            return call()
+        finally:
+            self.calls.append((name, time.perf_counter_ns() - t0, time.thread_time_ns() - c0))
+
+    def write(self, fd: int, data: memoryview) -> int:
+        return self._timed("write", lambda: super(TimedOps, self).write(fd, data))
+
+    def pwrite(self, fd: int, data: memoryview, offset: int) -> int:
+        return self._timed("pwrite", lambda: super(TimedOps, self).pwrite(fd, data, offset))
+
+    def fsync(self, fd: int) -> None:
+        self._timed("flush", lambda: super(TimedOps, self).fsync(fd))
+
+
+def account(folder: Path, survey: surveys.Survey, count: int, pause: float) -> dict[str, dict[str, float]]:
+    """Where the wait goes, after the judged rounds: ``count`` more paced answers through a
+    station whose write path is timed per call (:class:`TimedOps`), and the floor -- the same
+    system calls alone (a frame's write and flush, the key's overwrite), paced alike. p50s in
+    µs: for spin and record, their wall and CPU, and of it the log's write + flush + the key's
+    write ("disk") and everything else ("rest": Python, numpy, the hand-offs)."""
+    ops = TimedOps()
+    out: dict[str, dict[str, float]] = {}
+    rows: dict[str, list[tuple[int, int, int, int]]] = {"spin": [], "record": []}
+    with Station(survey, folder / "account", ops=ops) as station:
+        answers = Answers(station, survey)
+        answers.answers(10, pause)
+        for _ in range(count):
+            q = answers._next()
+            assert answers.interview is not None
+            for name in ("spin", "record"):
+                time.sleep(pause)
+                first = len(ops.calls)
+                t0, c0 = time.perf_counter_ns(), time.thread_time_ns()
+                if name == "spin":
+                    spin = answers.interview.spin(q.id, 1 if q.design.categories == 2 else 0)
+                else:
+                    answers.interview.record(q.id, spin.answer)
+                wall, cpu = time.perf_counter_ns() - t0, time.thread_time_ns() - c0
+                disk = ops.calls[first:]
+                rows[name].append((wall, cpu, sum(c[1] for c in disk), sum(c[2] for c in disk)))
+    for name, got in rows.items():
+        wall, cpu, disk_wall, disk_cpu = (statistics.median(col) / 1e3 for col in zip(*got))
+        out[name] = {"wall": wall, "cpu": cpu, "disk_wall": disk_wall, "disk_cpu": disk_cpu,
+                     "rest_wall": statistics.median(w - d for w, _, d, _ in got) / 1e3,
+                     "rest_cpu": statistics.median(c - d for _, c, _, d in got) / 1e3}
+    fd = os.open(folder / "floor.log", os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o600)
+    key_fd = os.open(folder / "floor.key", os.O_RDWR | os.O_CREAT, 0o600)
+    frame, key_file = os.urandom(BLOB + 112), os.urandom(102)
+    floor = []
+    try:
+        for _ in range(10 + count):
+            time.sleep(pause)
+            t0, c0 = time.perf_counter_ns(), time.thread_time_ns()
+            os.write(fd, frame)
+            fileio.flush(fd)
+            os.pwrite(key_fd, key_file, 0)
+            floor.append((time.perf_counter_ns() - t0, time.thread_time_ns() - c0))
+    finally:
+        os.close(fd)
+        os.close(key_fd)
+    out["floor"] = {"wall": statistics.median(w for w, _ in floor[10:]) / 1e3,
+                    "cpu": statistics.median(c for _, c in floor[10:]) / 1e3}
+    return out
 
 
 def _sqlite_cpu(sqlite: SQLiteFull, count: int, pause: float, cpu: list[int]) -> list[int]:
@@ -174,6 +261,18 @@ def main() -> int:
               f"{cpu['sqlite']:.0f} µs (the rest of each wait is the disk's flush)")
         print(f"   CPU of the whole process per spin + record, mean: {every['process_cpu'][0] / 1e3:.0f} µs (the "
               "next header made between answers and the key flushes, on their threads, included)")
+        where = account(Path(tmp) / "wait", demo, args.per_round * 4, args.pause / 1000)
+        sqlite_cpu = cpu["sqlite"]
+        print(f"   where the wait goes, p50 over {args.per_round * 4} more answers with the log's system calls timed "
+              "(µs, wall / CPU of this thread):")
+        for name in ("spin", "record"):
+            w = where[name]
+            print(f"     {name:<6}: {w['wall']:4.0f} / {w['cpu']:3.0f} = the log's write, flush and key write "
+                  f"{w['disk_wall']:4.0f} / {w['disk_cpu']:3.0f} + the rest (Python, numpy, hand-offs) "
+                  f"{w['rest_wall']:4.0f} / {w['rest_cpu']:3.0f}")
+        print(f"     the floor, those system calls alone (os.write, fdatasync, the key's pwrite): "
+              f"{where['floor']['wall']:4.0f} / {where['floor']['cpu']:3.0f}; a SQLite commit above: "
+              f"{statistics.median(every['sqlite']) / 1e3:4.0f} / {sqlite_cpu:3.0f}")
         for name, ratios in (("spin", spin_ratios), ("record", record_ratios)):
             met = _judge.median(ratios) <= WAIT_TARGET
             ok &= met or why_not is not None
