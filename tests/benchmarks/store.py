@@ -131,6 +131,25 @@ class TimedOps(OsOps):
         self._timed("flush", lambda: super(TimedOps, self).fsync(fd))
 
 
+def timed_answers(answers: Answers, ops: TimedOps, rows: dict[str, list[tuple[int, int, int, int]]], count: int,
+                  pause: float) -> None:
+    """``count`` paced answers: for each spin and record, (wall, CPU, the write path's wall, its CPU) in ns."""
+    for _ in range(count):
+        q = answers._next()
+        assert answers.interview is not None
+        for name in ("spin", "record"):
+            time.sleep(pause)
+            first = len(ops.calls)
+            t0, c0 = time.perf_counter_ns(), time.thread_time_ns()
+            if name == "spin":
+                spin = answers.interview.spin(q.id, 1 if q.design.categories == 2 else 0)
+            else:
+                answers.interview.record(q.id, spin.answer)
+            wall, cpu = time.perf_counter_ns() - t0, time.thread_time_ns() - c0
+            disk = ops.calls[first:]
+            rows[name].append((wall, cpu, sum(c[1] for c in disk), sum(c[2] for c in disk)))
+
+
 def account(folder: Path, survey: surveys.Survey, count: int, pause: float) -> dict[str, dict[str, float]]:
     """Where the wait goes, after the judged rounds: ``count`` more paced answers through a
     station whose write path is timed per call (:class:`TimedOps`), and the floor -- the same
@@ -143,20 +162,11 @@ def account(folder: Path, survey: surveys.Survey, count: int, pause: float) -> d
     with Station(survey, folder / "account", ops=ops) as station:
         answers = Answers(station, survey)
         answers.answers(10, pause)
-        for _ in range(count):
-            q = answers._next()
-            assert answers.interview is not None
-            for name in ("spin", "record"):
-                time.sleep(pause)
-                first = len(ops.calls)
-                t0, c0 = time.perf_counter_ns(), time.thread_time_ns()
-                if name == "spin":
-                    spin = answers.interview.spin(q.id, 1 if q.design.categories == 2 else 0)
-                else:
-                    answers.interview.record(q.id, spin.answer)
-                wall, cpu = time.perf_counter_ns() - t0, time.thread_time_ns() - c0
-                disk = ops.calls[first:]
-                rows[name].append((wall, cpu, sum(c[1] for c in disk), sum(c[2] for c in disk)))
+        gc.disable()  # why: as in the judged rounds
+        try:
+            timed_answers(answers, ops, rows, count, pause)
+        finally:
+            gc.enable()
     for name, got in rows.items():
         wall, cpu, disk_wall, disk_cpu = (statistics.median(col) / 1e3 for col in zip(*got))
         out[name] = {"wall": wall, "cpu": cpu, "disk_wall": disk_wall, "disk_cpu": disk_cpu,
