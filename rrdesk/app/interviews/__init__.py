@@ -419,8 +419,8 @@ class Station:
             return {"record": ((self._guessed(record), labels), (rows, ahead))}
         at = self.writer.count
         record = self._record(interview, "spun", interviewer, question.id, began=began)
-        made: dict[str, tuple[Any, Any]] = {
-            "record": (self._guessed(record), self.writer.encode_ahead([self._sealers.seal_fresh(pad(record, self._size))]))}
+        spun = self._sealers.seal_fresh(pad(record, self._size))
+        made: dict[str, tuple[Any, Any]] = {"record": (self._guessed(record), self.writer.encode_ahead([spun]))}
         if self.source is system_bytes and not question.two_groups and question.design is not None:
             from rrdesk.core import randomizer
 

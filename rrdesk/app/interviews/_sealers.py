@@ -16,9 +16,9 @@ can tell what that record will be (:meth:`Sealers.make_ahead`): after a ``spun``
 ``answer`` record with each of the question's answers in turn, each sealed with a header of its
 own (the rows of frames :func:`rrdesk.store.records.select` picks from on the wait: every
 possible answer, none chosen; the others are dropped unwritten); after any other, the next
-question's ``spun`` record -- and,
-with the OS CSPRNG, that question's spin drawn (:func:`rrdesk.core.randomizer.draw`: everything
-but the answer, which the truth settles on the wait). The station uses each only when it is for
+question's ``spun`` record -- and, with the OS CSPRNG, that question's spin drawn
+(:func:`rrdesk.core.randomizer.draw`: everything but the answer, which the truth settles on the
+wait). The station uses each only when it is for
 the record or spin it is about to make (a day or a minute turned meanwhile, a question
 declined: it makes it again, on the wait), and only once.
 
