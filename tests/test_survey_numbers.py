@@ -10,6 +10,7 @@ import re
 import shutil
 import subprocess
 from decimal import Decimal
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -227,14 +228,21 @@ def test_the_station_records_numbers_and_skips_and_refuses_the_rest(tmp_path):
         answer_all(station.start({"age": "30", "year": "2"}, interviewer="t1"))
 
 
-def test_a_start_record_outside_the_rules_is_a_record_problem(tmp_path):
-    s = load()
+def _one_laptop(tmp_path: Path, text: str) -> tuple[surveys.Survey, Path, Path, bytes, bytes, dict]:
+    """A survey written to ``tmp_path``, its laptop's data folder and ids, and the fields every
+    record of its one log shares: what a test that seals records by hand starts from."""
+    s = load(text)
     path = tmp_path / "s.toml"
-    path.write_text(SURVEY, encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
     data = tmp_path / "data"
     device, log_id = device_id(data), bytes(range(16, 32))
     base = dict(survey=s.id, device=device.hex(), log=log_id.hex(), day=DAY.isoformat(), interviewer="t1",
                 version=s.version)
+    return s, path, data, device, log_id, base
+
+
+def test_a_start_record_outside_the_rules_is_a_record_problem(tmp_path):
+    s, path, data, device, log_id, base = _one_laptop(tmp_path, SURVEY)
     starts = [{"age": "250", "year": "", "hours": ""},       # out of range
               {"age": "30", "year": "", "hours": ""},        # year asked, not answered
               {"age": "17", "year": "1", "hours": "2.00"},   # year answered although skipped
@@ -382,13 +390,7 @@ max = 1000000000
 text.en = "Income"
 """ + UNHAPPY
     assert row_dtype(load(wide)) is np.int64 and row_dtype(load()) is np.int32
-    s = load(wide)
-    path = tmp_path / "s.toml"
-    path.write_text(wide, encoding="utf-8")
-    data = tmp_path / "data"
-    device, log_id = device_id(data), bytes(range(16, 32))
-    base = dict(survey=s.id, device=device.hex(), log=log_id.hex(), day=DAY.isoformat(), interviewer="t1",
-                version=s.version)
+    s, path, data, device, log_id, base = _one_laptop(tmp_path, wide)
     given = {5: "-1000000000.000", 2**33 + 1: "999999999.999", 10**12 - 1: "0.001"}
     made = []
     for number, income in given.items():
