@@ -103,14 +103,19 @@ def test_an_exports_scan_of_long_runs_of_one_size_finds_what_scan_finds(seed):
                 prev = bytes(data[-32:])
         whole = f.scan(bytes(data), "x.rrlog", "m")
         stream = LogStream("x.rrlog", "m", None, index=False)
-        at = 0
-        while at < len(data):
-            step = rng.choice((1000, 5000, 65536, 1 << 20))
-            stream.feed(bytes(data[at:at + step]))
-            at += step
-        got = stream.finish()
+        got = _fed(stream, data, rng)
         assert (got.header, got.count, got.problems, got.valid_length, got.torn_tail) == (
             whole.header, len(whole.frames), whole.problems, whole.valid_length, whole.torn_tail)
+
+
+def _fed(stream: LogStream, data: bytes | bytearray, rng: random.Random):
+    """What ``stream`` finds in ``data`` fed in pieces of random sizes, as a bundle is read."""
+    at = 0
+    while at < len(data):
+        step = rng.choice((1000, 5000, 65536, 1 << 20))
+        stream.feed(bytes(data[at:at + step]))
+        at += step
+    return stream.finish()
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -138,12 +143,7 @@ def test_an_index_of_long_runs_of_one_size_finds_what_scan_and_check_tags_find(s
             data += bytes(rng.randint(1, 3000))  # zeros the disk never wrote
         whole = f.scan(bytes(data), "x.rrlog", "m")
         stream = LogStream("x.rrlog", "m", lambda header: K0)
-        at = 0
-        while at < len(data):
-            step = rng.choice((1000, 5000, 65536, 1 << 20))
-            stream.feed(bytes(data[at:at + step]))
-            at += step
-        got = stream.finish()
+        got = _fed(stream, data, rng)
         assert (got.header, got.count, got.problems, got.valid_length, got.torn_tail) == (
             whole.header, len(whole.frames), whole.problems, whole.valid_length, whole.torn_tail)
         assert list(got.offsets) == [fr.offset + f.FRAME_PREFIX for fr in whole.frames]

@@ -287,7 +287,7 @@ class QuestionScreen(QWidget):
             self.pictures.append(shown)
         row.addWidget(words, 1)
         if sound is not None and audio.available():
-            speaker = audio.Speaker(self.media / sound, f"{self.words('listen')}: {text}")
+            speaker = audio.Speaker(self.media / sound, audio.listen_name(self.words, text))
             row.addWidget(speaker, 0, Qt.AlignmentFlag.AlignTop)
             self.text_speakers[_SOUND_OF[picture]] = speaker
         layout.addLayout(row)
@@ -339,7 +339,7 @@ class QuestionScreen(QWidget):
         row.setSpacing(8)
         row.addWidget(answer, 1)
         if sound is not None:
-            speaker = audio.Speaker(sound, f"{self.words('listen')}: {text}")
+            speaker = audio.Speaker(sound, audio.listen_name(self.words, text))
             row.addWidget(speaker, 0)
             self.answer_speakers[answer] = speaker
         return cell
