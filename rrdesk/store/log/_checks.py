@@ -11,16 +11,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from rrdesk.core.errors import AgeError, NoMatchError
 from rrdesk.core.problems import Problem
 from rrdesk.core.survey import Survey
 from rrdesk.store import age, records
 from rrdesk.store.age import Opener
-from rrdesk.store.log._frames import KEY_SIZE, Header, Scan, check_tags, evolve, parse_key_file, scan
+from rrdesk.store.log._frames import KEY_SIZE, TAG_FAILED, Header, LogStream, evolve, parse_key_file
 
-__all__ = ["Days", "FoundLog", "check_found_log", "first_key", "open_record", "out_of_order", "record_problems", "structure_problems", "unmatched_problems"]
+__all__ = ["Days", "FoundLog", "check_found_log", "check_records", "first_key", "open_record", "out_of_order", "record_problems", "structure_problems", "unmatched_problems"]
 
 
 @dataclass(frozen=True)
@@ -52,18 +52,29 @@ _STATION_NAME = re.compile(r"([0-9a-f]{32})-([0-9a-f]{32})\.rrlog\Z")
 
 
 def check_found_log(item: FoundLog, identities: Sequence[age.Identity] | None) -> tuple[int, list[Problem]]:
-    found, problems = _check_structure(item, identities)
+    """Every check of one log (``verify``): its intact records' count and the problems.
+
+    The log is read once by :class:`~rrdesk.store.log.LogStream`, as an aggregator's index reads
+    it: framing, sequence, chain and, with ``identities``, each frame's tag as it passes (runs of
+    same-size frames checked together); then the records are opened a batch at a time."""
+    key_of: Callable[[Header], bytes | None] | None = None
+    if identities:
+        def key_of(header: Header) -> bytes | None:
+            key = first_key(header, identities)
+            return key if isinstance(key, bytes) else None
+
+    reader = LogStream(item.file, item.member, key_of, index=bool(identities))
+    reader.feed(item.data)
+    found = reader.finish()
+    bad = found.bad_tags or ()
+    problems = structure_problems(item, found.header, found.count, found.problems, identities,
+                                  lambda key: [item.problem(seq, TAG_FAILED) for seq in bad], found.keys)
     if identities and found.header is not None:
-        problems.extend(_check_records(item, found, identities))
-    return len(found.frames), problems
-
-
-def _check_structure(item: FoundLog, identities: Sequence[age.Identity] | None) -> tuple[Scan, list[Problem]]:
-    """Every check of a log but its records' content: framing, sequence, chain, survey, name,
-    key file; with ``identities`` also the first key, the tags and the key file's key."""
-    found = scan(item.data, item.file, item.member)
-    return found, structure_problems(item, found.header, len(found.frames), found.problems, identities,
-                                     lambda key: check_tags(found, key))
+        data, places = item.data, list(zip(found.offsets, found.lengths))
+        batches = ([(first + n, data[at:at + size]) for n, (at, size) in enumerate(places[first:first + OPEN_BATCH])]
+                   for first in range(0, found.count, OPEN_BATCH))
+        problems.extend(check_records(item, found.header, batches, found.count, identities))
+    return found.count, problems
 
 
 def structure_problems(item: FoundLog, header: Header | None, frames: int, scanned: Sequence[Problem],
@@ -144,8 +155,11 @@ def _check_sealed(item: FoundLog, header: Header, frames: int, index: int | None
                                              f"number {index} (replaced or altered)"))
 
 
-def _check_records(item: FoundLog, found: Scan, identities: Sequence[age.Identity]) -> list[Problem]:
-    """Decrypt and parse every record; check it belongs to its log and stands in order."""
+def check_records(item: FoundLog, header: Header, batches: Iterable[Sequence[tuple[int, bytes]]], count: int,
+                   identities: Sequence[age.Identity]) -> list[Problem]:
+    """Decrypt and parse every record of a log (``batches`` of (seq, blob), in order, ``count``
+    in all), wherever it lies (a data folder, a bundle); check each belongs to its log and
+    stands in order, and that its days are plausible (:class:`Days`)."""
     problems: list[Problem] = []
     unmatched: list[int] = []
     prev: tuple[int, records.Record] | None = None
@@ -153,24 +167,19 @@ def _check_records(item: FoundLog, found: Scan, identities: Sequence[age.Identit
     # (open_records: each step over the batch keeps its code hot): a hostile log of thousands of
     # tiny records costs about the X25519 exchange per record, no more
     opener = Opener(identities)
-    header = found.header
-    if header is None:  # why: a log without a header has no frames
-        return unmatched_problems(item.file, unmatched, 0, member=item.member)
     days = Days(header)
-    frames = found.frames
-    for start in range(0, len(frames), OPEN_BATCH):
-        batch = frames[start:start + OPEN_BATCH]
-        for frame, opened in zip(batch, open_records([frame.blob for frame in batch], opener)):
+    for batch in batches:
+        for (seq, _), opened in zip(batch, open_records([blob for _, blob in batch], opener)):
             if opened is None:
-                unmatched.append(frame.seq)
+                unmatched.append(seq)
             elif isinstance(opened, str):
-                problems.append(item.problem(frame.seq, opened))
+                problems.append(item.problem(seq, opened))
             else:
-                problems.extend(record_problems(item.file, header, frame.seq, opened, prev, item.survey,
+                problems.extend(record_problems(item.file, header, seq, opened, prev, item.survey,
                                                 member=item.member))
-                days.feed(frame.seq, opened)
-                prev = (frame.seq, opened)
-    return (problems + unmatched_problems(item.file, unmatched, len(found.frames), member=item.member)
+                days.feed(seq, opened)
+                prev = (seq, opened)
+    return (problems + unmatched_problems(item.file, unmatched, count, member=item.member)
             + days.warnings(item.file, item.member))
 
 

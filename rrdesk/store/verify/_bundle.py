@@ -6,8 +6,8 @@ each log but its records' (framing, sequence, chain, key file, first key, tags),
 ``verify`` finds on a log held in memory (``tests/test_bundle_stream.py`` compares the two) --
 keeping 44 bytes a record to place its sealed blob. :func:`check_log` then reads the records
 in batches of :data:`BATCH` straight from the bundle file (each age chunk authenticating as it
-is read), and decrypts them a batch at a time (:func:`rrdesk.store.log.open_records`) and
-checks them one by one as :func:`rrdesk.store.log.check_found_log` does; :func:`blobs` gives them to ``extract``. Memory: the index and one batch, however large
+is read) and checks them with :func:`rrdesk.store.log.check_records`, as
+:func:`rrdesk.store.log.check_found_log` checks a log's; :func:`blobs` gives them to ``extract``. Memory: the index and one batch, however large
 the bundle (``tests/benchmarks/verify_memory.py`` measures ``verify -i`` on a 500 MB bundle).
 """
 from __future__ import annotations
@@ -18,10 +18,9 @@ from typing import Iterator, Mapping, Sequence
 
 from rrdesk.core.errors import BundleError, BundleUnreadable
 from rrdesk.core.problems import Problem
-from rrdesk.store import age, minisign, records
-from rrdesk.store.age import Opener
+from rrdesk.store import age, minisign
 from rrdesk.store.bundle import BundleIndex, Bundles, LogIndex, index_bundle, signatures
-from rrdesk.store.log import Days, open_records, record_problems, unmatched_problems
+from rrdesk.store.log import check_records
 from rrdesk.store.verify._sources import FoundLog
 
 __all__ = ["BATCH", "Streamed", "blobs", "bundle_logs", "check_log"]
@@ -74,37 +73,20 @@ def _batches(item: FoundLog, bundles: Bundles) -> Iterator[list[tuple[int, bytes
 
 
 def check_log(item: FoundLog, identities: Sequence[age.Identity] | None, bundles: Bundles) -> tuple[int, list[Problem]]:
-    """``check_found_log`` on a log of a bundle: its intact records and every problem."""
+    """``check_found_log`` on a log of a bundle: its intact records and every problem. The
+    records are read from the bundle a batch at a time (:func:`blobs`); a bundle that fails to
+    read part way says so in one line, after what was read before it."""
     log: LogIndex = item.streamed.log
     problems = list(log.problems)
     if identities and log.header is not None:
-        problems.extend(_check_records(item, log, identities, bundles))
+        failed: list[Problem] = []
+
+        def batches() -> Iterator[list[tuple[int, bytes]]]:
+            try:
+                yield from _batches(item, bundles)
+            except BundleError as error:
+                failed.append(item.problem(None, error.what))
+
+        found = check_records(item, log.header, batches(), log.count, identities)
+        problems.extend(found + failed)
     return log.count, problems
-
-
-def _check_records(item: FoundLog, log: LogIndex, identities: Sequence[age.Identity], bundles: Bundles) -> list[Problem]:
-    """Decrypt and parse every record; check it belongs to its log and stands in order (as
-    ``_log_checks._check_records``, one batch at a time)."""
-    header = log.header
-    assert header is not None, "check_log reads the records of a log whose header was read"
-    problems: list[Problem] = []
-    unmatched: list[int] = []
-    prev: tuple[int, records.Record] | None = None
-    opener = Opener(identities)  # the same plaintext or error as age.decrypt, faster
-    days = Days(header)
-    try:
-        for batch in _batches(item, bundles):  # why in batches: open_records runs each step over all of one
-            for (seq, _), opened in zip(batch, open_records([blob for _, blob in batch], opener)):
-                if opened is None:
-                    unmatched.append(seq)
-                elif isinstance(opened, str):
-                    problems.append(item.problem(seq, opened))
-                else:
-                    problems.extend(record_problems(item.file, header, seq, opened, prev, item.survey,
-                                                    member=item.member))
-                    days.feed(seq, opened)
-                    prev = (seq, opened)
-    except BundleError as error:
-        return problems + [item.problem(None, error.what)]
-    return (problems + unmatched_problems(item.file, unmatched, log.count, member=item.member)
-            + days.warnings(item.file, item.member))
