@@ -332,3 +332,91 @@ def test_the_side_files_beside_every_identity_given_are_read(field, tmp_path, mo
     assert code == 1 and "not enrolled" in out, (out, err)
     code, out, err = rrdesk("verify", field["a"][1], "-i", old, "-i", new)  # verify reads them all too
     assert code == 0, (out, err)
+
+
+# -- digests kept only for the logs held twice (issue 33: memory per record) --------------------
+
+
+def _planned(decider, *indexes, foresee: bool = True):
+    """Add ``indexes`` to ``decider`` (each shown beforehand, as the engine does once the workers
+    have indexed it); per add, the logs whose digests the planner keeps."""
+    if foresee:
+        for number, index in enumerate(indexes):
+            decider.foresee(number, index)
+    kept = []
+    for index in indexes:
+        decider.add(index)
+        kept.append({log: len(seen.digests) // 32 for (_, log), seen in decider._core.seen.items()})
+    return kept
+
+
+def test_a_log_held_by_one_bundle_is_planned_without_keeping_its_digests(monkeypatch):
+    import rrdesk.store.collect._plan as planning
+    x, y = b"L" * 16, b"M" * 16
+    a = _index("a", _log("x.rrlog", 3, log_id=x), _log("y.rrlog", 4, log_id=y, tag=b"y"))
+    b = _index("b", _log("y.rrlog", 6, log_id=y, tag=b"y"))  # y grown: the same first 4 records
+    stored = []
+    real = planning.take_new
+    monkeypatch.setattr(planning, "take_new", lambda seen, digests, version: stored.append(len(digests) // 32)
+                        or real(seen, digests, version))
+    decider = planning.Decider(2, SURVEY, None, None, None)
+    kept = _planned(decider, a, b)
+    assert kept == [{y.hex(): 4}, {}]  # y's digests let go once b is planned
+    assert stored == [4, 6]  # x is held once: its digests were never stored
+    plan = decider.finish()
+    assert _opened(plan) == _opened(decide([a, b], SURVEY, None, None, None)) == {"a": [(0, 3), (0, 4)], "b": [(4, 2)]}
+    assert plan.conflicts == [] and plan.drop == {}
+
+
+def test_digests_are_let_go_once_every_bundle_is_known():
+    from rrdesk.store.collect._plan import Decider
+    a, b, c = (_index(n, _log("x.rrlog", 2, log_id=n.encode() * 16)) for n in "abc")
+    decider = Decider(3, SURVEY, None, None, None)
+    kept = _planned(decider, a, b, c, foresee=False)  # none shown beforehand: c's logs known only when added
+    assert kept == [{(b"a" * 16).hex(): 2}, {(b"a" * 16).hex(): 2, (b"b" * 16).hex(): 2}, {}]
+    assert _opened(decider.finish()) == {"a": [(0, 2)], "b": [(0, 2)], "c": [(0, 2)]}
+
+
+@pytest.mark.parametrize("shown", [True, False])
+def test_a_conflicting_copy_of_a_record_in_a_log_two_bundles_hold_is_still_caught(shown):
+    from rrdesk.store.collect._plan import Decider
+    clean = _log("x.rrlog", 3)
+    other = _log("x.rrlog", 3, tag=b"d")  # every record differs: a copy altered, its log damaged
+    other = replace(other, digests=clean.digests[:32] + other.digests[32:],
+                    problems=(Problem("b", 2, "its tag fails", "x.rrlog"),))
+    single = _log("z.rrlog", 2, log_id=b"Z" * 16, tag=b"z")
+    decider = Decider(2, SURVEY, None, None, None)
+    _planned(decider, _index("a", clean, single), _index("b", other), foresee=shown)
+    plan = decider.finish()
+    key = (DEVICE.hex(), (b"L" * 16).hex())
+    assert plan.drop == {(*key, 1): 0}  # record 1 differs; 2 is damaged in b (left out, no conflict)
+    assert [p.what for _, (_, p) in plan.conflicts] == [
+        "differs from the same record in a; the copy in a was used: only its log verified"]
+    assert _opened(plan) == {"a": [(0, 3), (0, 2)], "b": [(1, 1)]}
+
+
+def test_a_log_held_twice_in_one_bundle_is_still_compared():
+    from rrdesk.store.collect._plan import Decider
+    first, copy = _log("x.rrlog", 2), _log("x-copy.rrlog", 2, tag=b"o")  # one log id, other bytes
+    decider = Decider(1, SURVEY, None, None, None)
+    assert _planned(decider, _index("a", first, copy)) == [{}]
+    plan = decider.finish()
+    assert sorted(plan.drop) == [(DEVICE.hex(), (b"L" * 16).hex(), seq) for seq in (0, 1)]
+    assert len(plan.conflicts) == 1
+
+
+def test_the_engine_shows_the_planner_each_index_done_ahead_of_its_turn():
+    from concurrent.futures import Future
+
+    from rrdesk.store.collect import Engine
+    shown = []
+    engine = Engine([], 1)
+    futures = [Future() for _ in range(4)]
+    for number in (1, 3):
+        futures[number].set_result(_index(str(number), _log("x.rrlog", 1)))
+    engine._ahead, engine._ahead_at, engine._foresee = [None, *futures[1:]], 1, lambda n, index: shown.append(n)
+    engine._look_ahead()
+    assert shown == [1]  # 2 is not done: the planner needs every index, so it waits for it
+    futures[2].set_result(_index("2", _log("x.rrlog", 1)))
+    engine._look_ahead()
+    assert shown == [1, 2, 3]

@@ -102,6 +102,10 @@ class Engine:
         self.here: tuple[Opener, Bundles] | None = None  # for records opened in this process
         self.flight: deque[tuple[Future, opening.Job, _Survey, int, int, int]] = deque()
         self.unmatched: dict[tuple[int, str, str], tuple[str, list[int], list[int]]] = {}
+        # the indexes being made (:meth:`indexed`), to show the planner those done ahead of their turn
+        self._ahead: list[Future | None] = []
+        self._ahead_at = 0
+        self._foresee: Callable[[int, BundleIndex], None] | None = None
 
     def __enter__(self) -> "Engine":
         return self
@@ -115,9 +119,19 @@ class Engine:
         """Each bundle opened once and indexed, in the workers when the bundles are large."""
         return list(self.indexed(paths))
 
-    def indexed(self, paths: Sequence[Path]) -> Iterator[BundleIndex]:
+    def indexed(self, paths: Sequence[Path], foresee: Callable[[int, BundleIndex], None] | None = None
+                ) -> Iterator[BundleIndex]:
         """:meth:`index`, each index given as soon as it and those before it are done (the
-        workers go on with the next bundles, then with the records handed out meanwhile)."""
+        workers go on with the next bundles, then with the records handed out meanwhile).
+        ``foresee(number, index)`` is shown, as records come back, each index the workers have
+        done before its turn (:meth:`rrdesk.store.collect._plan.Decider.foresee`)."""
+        try:
+            yield from self._indexed(paths, foresee)
+        finally:
+            self._ahead, self._ahead_at, self._foresee = [], 0, None
+
+    def _indexed(self, paths: Sequence[Path], foresee: Callable[[int, BundleIndex], None] | None
+                 ) -> Iterator[BundleIndex]:
         with steady_buffers():  # why: bundles are read in 1 MiB pieces here too (rrdesk.core.heap)
             if self.workers > 1 and _size(paths) > IN_PROCESS_BELOW * _RECORD_BYTES:
                 self.start_pool()
@@ -130,8 +144,11 @@ class Engine:
                     except BrokenProcessPool:
                         self.workers = 1
                 futures.append(future)
+        self._ahead, self._ahead_at, self._foresee = futures, 0, foresee
         for number, path in enumerate(paths):
+            self._look_ahead(number)
             future, futures[number] = futures[number], None  # why: an index is let go once planned
+            self._ahead_at = max(self._ahead_at, number + 1)  # (the planner is given it now)
             index = None
             if future is not None:
                 try:
@@ -147,6 +164,20 @@ class Engine:
             # why: a suspended generator keeps its locals; the caller lets the index go once it is
             # planned, before the records it plans are opened and counted
             yield held.pop()
+
+    def _look_ahead(self, given: int = 0) -> None:
+        """Show ``foresee`` the indexes done after the ``given`` first and those handed out, in
+        order, up to the first not done (the planner needs all of them to let any digest go)."""
+        if self._foresee is None:
+            return
+        at = max(self._ahead_at, given)
+        while at < len(self._ahead):
+            future = self._ahead[at]
+            if future is None or not future.done() or future.exception() is not None:
+                break
+            self._foresee(at, future.result())
+            at += 1
+        self._ahead_at = at
 
     # -- 3. open, 4. count ---------------------------------------------------------------------
 
@@ -222,6 +253,7 @@ class Engine:
                 initializer=opening.init_worker, initargs=([str(i) for i in self.identities], self.judge))
 
     def _drain_one(self) -> None:
+        self._look_ahead()
         future, job, into, number, device, log = self.flight.popleft()
         try:
             opened = future.result()

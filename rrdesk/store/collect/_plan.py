@@ -35,7 +35,7 @@ from __future__ import annotations
 import copy
 import itertools
 from array import array
-from collections import deque
+from collections import Counter, deque
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Iterator, Mapping, Sequence
 
@@ -46,7 +46,7 @@ from rrdesk.core.problems import Problem
 from rrdesk.core.survey import Survey
 from rrdesk.store import minisign
 from rrdesk.store.bundle import SURVEY_FILE, BundleIndex, LogIndex, ledger_view
-from rrdesk.store.collect._seen import UNUSABLE, Seen, differing, runs, take_new
+from rrdesk.store.collect._seen import UNUSABLE, Seen, differing, runs, take_new, usable
 from rrdesk.store.collect._versions import VersionTrust
 from rrdesk.store.ledger import Ledger, Observed
 
@@ -204,7 +204,13 @@ class Decider:
     bundle before it is and the copy that decides its survey is certain -- the file given, or a
     copy more bundles hold than any other could reach with the bundles still to come -- so the
     first bundles' records are opened while the last are still indexed (:attr:`plan` grows).
-    The plan is the one :func:`decide` gives on all the indexes at once."""
+    The plan is the one :func:`decide` gives on all the indexes at once.
+
+    Memory: a record is told apart from another copy of it by its digest (32 bytes), so the
+    digests of a log are kept only while another bundle may still hold it. Once every bundle's
+    logs are known (each bundle added, or shown beforehand by :meth:`foresee`), the digests of
+    the logs no bundle still to plan holds are let go, and a log held once is planned without
+    keeping any: the plan is the same."""
 
     def __init__(self, total: int, survey: Survey | None, laptops: Mapping[str, minisign.PublicKey] | None,
                  ledger: Ledger | None, signer: minisign.PublicKey | None, options: Options = Options(), *,
@@ -215,6 +221,7 @@ class Decider:
         # file has not signed this survey, and its copies are compared by content alone
         signed = signer is not None and (survey is None or survey_signed)
         self._core = _Decider(laptops, ledger, options, survey, signer is not None, signed)
+        self._core.total = total
         self._core.signer_id = signer.fingerprint if isinstance(signer, minisign.PublicKey) else None
         self._waiting: deque[tuple[int, BundleIndex]] = deque()
         self._met = 0
@@ -226,8 +233,15 @@ class Decider:
         """The plan so far (the bundles planned; their jobs may be opened now)."""
         return self._core.result()
 
+    def foresee(self, number: int, index: BundleIndex) -> None:
+        """Bundle ``number``'s index, shown before its turn to be added (it is indexed already):
+        which logs it holds, so that the logs of earlier bundles no later one holds keep no
+        digest. Optional; nothing else of it is used or kept."""
+        self._core.foresee(number, index)
+
     def add(self, index: BundleIndex) -> None:
         number, self._met = self._met, self._met + 1
+        self._core.foresee(number, index)
         if index.survey is not None and _allowed(index, self.laptops, self.signer, self.options.accept_unverified):
             self._allowed.append((index.file, index.survey))
             held = self._held.setdefault(index.survey.id, {})
@@ -276,6 +290,12 @@ class Decider:
         return plan
 
 
+def _identities(index: BundleIndex) -> list[tuple[str, str]]:
+    """The logs of a bundle by (device, log id) as their headers say: what a record is told
+    apart by across bundles (a log whose header cannot be read is never planned)."""
+    return [(log.header.device_id.hex(), log.header.log_id.hex()) for log in index.logs if log.header is not None]
+
+
 def _trust_changed(manifest: Mapping | None, signer_id: str | None) -> str | None:
     """What the coordinator must see of a laptop's trusted coordinator key (the manifest's
     ``trusted_keys``, FORMAT.md §2.4): a key in force that is not the signing key, a replaced or
@@ -314,7 +334,13 @@ class _Decider:
         self.bundles: list[BundlePlan] = []
         self.problems: list[tuple[int, Problem]] = []
         self.skipped: list[tuple[str, str]] = []
-        self.seen: dict[tuple[str, str], Seen] = {}
+        self.seen: dict[tuple[str, str], Seen] = {}  # only logs that a bundle still to plan may hold again
+        # why: the digests of a log are needed only to compare it with another copy of it; these
+        # say which logs the bundles known but not planned yet hold (device, log id → members)
+        self.total: int | None = None  # how many bundles there are (None: unknown, every log's digests kept)
+        self.foreseen: set[int] = set()
+        self.held: Counter[tuple[str, str]] = Counter()
+        self.twice: frozenset[tuple[str, str]] = frozenset()  # logs held by two members of the bundle being planned
         self.conflicts: dict[tuple[str, str, int], dict[bytes, list[tuple[int, bool, tuple[str, str]]]]] = {}
         self.names: list[str] = []
 
@@ -330,9 +356,33 @@ class _Decider:
         twin.replay = self.observed if self.replay is None else self.replay
         return twin
 
+    def foresee(self, number: int, index: BundleIndex) -> None:
+        """Count the logs of bundle ``number`` as held by a bundle still to plan (once)."""
+        if number in self.foreseen:
+            return
+        self.foreseen.add(number)
+        self.held.update(_identities(index))
+        self._forget()
+
+    def known(self) -> bool:
+        """Whether every bundle's logs are known (then a log no bundle still to plan holds needs no digest)."""
+        return self.total is not None and len(self.foreseen) >= self.total
+
+    def _forget(self) -> None:
+        """Let go of the digests of the logs no bundle still to plan holds, once all are known."""
+        if self.known():
+            for key in [key for key in self.seen if self.held[key] <= 0]:
+                del self.seen[key]
+
     def add(self, number: int, index: BundleIndex) -> None:
         assert number == len(self.bundles), "bundles are planned in the order given"
+        self.foresee(number, index)
+        mine = Counter(_identities(index))
+        self.held.subtract(mine)
+        self.twice = frozenset(key for key, n in mine.items() if n > 1)
         self.bundles.append(self._bundle(number, index))
+        self.twice = frozenset()
+        self._forget()
 
     def result(self, final: bool = False) -> Plan:
         drop, conflicts = self._resolve_conflicts() if final else ({}, [])
@@ -450,20 +500,25 @@ class _Decider:
         device, log = header.device_id.hex(), header.log_id.hex()
         device_index = into.devices.setdefault(device, len(into.devices))
         log_index = into.logs.setdefault((device, log), len(into.logs))
-        seen = self.seen.setdefault((device, log), Seen(bytearray(), array("I"), []))
         clean = not checked.problems
         named = {p.record for p in checked.problems if p.record is not None}
-        seen.versions.append((number, clean))
-        version = len(seen.versions) - 1
         digests: bytes | bytearray = checked.digests
         if any(seq < checked.count for seq in named):  # why: copied only when a record must be marked
             digests = bytearray(digests)
             for seq in named:
                 if seq < checked.count:
                     digests[32 * seq:32 * seq + 32] = UNUSABLE
+        key = (device, log)
+        extra: list[int] = []
+        if key not in self.seen and self.known() and self.held[key] <= 0 and key not in self.twice:
+            # why no digest is kept: no other bundle or member holds this log, so none of its
+            # records has another copy to tell apart (a record is known by device, log and seq)
+            return self._jobs(number, into, index, checked, usable(digests), device_index, log_index)
+        seen = self.seen.setdefault(key, Seen(bytearray(), array("I"), []))
+        seen.versions.append((number, clean))
+        version = len(seen.versions) - 1
         shared = min(len(seen.digests) // 32, checked.count)  # seqs seen before this bundle
         fresh = take_new(seen, digests, version)
-        extra: list[int] = []
         for seq in differing(seen, digests, shared):
             at = slice(32 * seq, 32 * seq + 32)
             digest = bytes(digests[at])
@@ -476,6 +531,13 @@ class _Decider:
                                (index.file, checked.member))
             extra.append(seq)
         wanted = np.sort(np.concatenate((fresh, np.array(extra, dtype=np.int64)))) if extra else fresh
+        return self._jobs(number, into, index, checked, wanted, device_index, log_index)
+
+    def _jobs(self, number: int, into: SurveyPlan, index: BundleIndex, checked: LogIndex, wanted: np.ndarray,
+              device_index: int, log_index: int) -> list[tuple[opening.Job, int, int, int]]:
+        """The jobs opening the records ``wanted`` (sorted seqs) of a log, in runs of at most a chunk."""
+        header = checked.header
+        assert header is not None
         jobs = []
         chunk = self.options.chunk
         for first, last in runs(wanted):

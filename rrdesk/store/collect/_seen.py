@@ -5,6 +5,11 @@ come in the coordinator's order; the first usable copy of a record is the one us
 copy with the same bytes is skipped silently, and one with other bytes is a conflict for
 :mod:`rrdesk.store.collect._collect` to resolve. Vectorised with numpy: a log of a million records is
 compared in a few calls, not a million.
+
+Only a log that another bundle (or another member of the same bundle) also holds needs its
+digests kept: a record held once cannot have another copy to tell apart. The planner keeps a
+:class:`Seen` only for such logs, once it knows every bundle's logs
+(:class:`rrdesk.store.collect._plan.Decider`), and takes a log held once by :func:`usable`.
 """
 from __future__ import annotations
 
@@ -14,7 +19,7 @@ from typing import Iterator
 
 import numpy as np
 
-__all__ = ["UNUSABLE", "Seen", "differing", "runs", "take_new"]
+__all__ = ["UNUSABLE", "Seen", "differing", "runs", "take_new", "usable"]
 
 UNUSABLE = bytes(32)  # a digest slot for a frame seen but not usable (named by a problem)
 
@@ -51,6 +56,14 @@ def take_new(seen: Seen, digests: bytes | bytearray, version: int) -> np.ndarray
     del fresh
     view.release()
     return usable
+
+
+def usable(digests: bytes | bytearray) -> np.ndarray:
+    """The seqs of a log's records that may be used (not marked :data:`UNUSABLE`): those
+    :func:`take_new` gives for a log met for the first time, with nothing kept."""
+    if not digests:
+        return np.empty(0, dtype=np.int64)
+    return np.flatnonzero(np.frombuffer(digests, dtype=np.uint8).reshape(-1, 32).any(axis=1))
 
 
 def differing(seen: Seen, digests: bytes | bytearray, count: int) -> list[int]:
