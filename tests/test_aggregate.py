@@ -422,3 +422,42 @@ def test_rows_grow_in_place_and_keep_every_row():
     table = rows.take()
     assert table.shape == (len(expected), 3) and table.tolist() == expected
     assert rows.take().shape == (0, 3)
+
+
+def test_the_interview_summary_is_each_interviews_records_read_one_by_one(field, monkeypatch):
+    """interview_summary counts a slice of rows at a time (its memory stays flat): read with an
+    interview's records split across slices, it is what reading every row in turn gives."""
+    from dataclasses import replace
+
+    from rrdesk.store.collect import _collected
+    data = aggregate.collect([field["a"][1], field["b"][1]], keys.load_identities(KEY), workers=1,
+                             include_synthetic=True).surveys[SID]
+    table, kind, question = data.table.copy(), aggregate.ROW + _opening.KIND, aggregate.ROW + _opening.QUESTION
+    answered = [i for i in range(table.shape[0]) if table[i, kind] == _opening.ANSWERED]
+    one, two = answered[-2:]  # an interview's last two answers: the first made an abandon of the second's question
+    assert table[one, aggregate.ROW + _opening.INTERVIEW] == table[two, aggregate.ROW + _opening.INTERVIEW]
+    table[one, kind], table[one, question] = _opening.ABANDONED, table[two, question]
+    table[answered[0], kind] = _opening.KINDS.index("declined")
+    data = replace(data, table=table)
+    monkeypatch.setattr(_collected, "_SLICE", 1)  # each row alone
+    got = data.interview_summary()
+    kinds = _opening.KINDS
+    randomized = [data.survey.questions.index(q) for q in data.survey.randomized]
+    expected: dict[tuple[int, int], dict] = {}
+    for row in data.table.tolist():
+        fixed = row[aggregate.ROW:]
+        one = expected.setdefault((row[_collected.DEVICE], int(data.numbers[fixed[_opening.INTERVIEW]])), {
+            "who": data.names[fixed[_opening.WHO]], "records": 0, "refused": False, "minutes": -1,
+            "slots": [0] * len(randomized)})
+        one["records"] += 1
+        one["refused"] |= fixed[_opening.KIND] == _opening.REFUSED
+        one["minutes"] = max(one["minutes"], fixed[_opening.DURATION])
+        code = {"answer": 1, "declined": 2, "abandoned": 3}.get(kinds[fixed[_opening.KIND]], 0)
+        if code and fixed[_opening.QUESTION] in randomized:
+            at = randomized.index(fixed[_opening.QUESTION])
+            one["slots"][at] = max(one["slots"][at], code)
+    assert list(zip(got.device.tolist(), got.number.tolist())) == sorted(expected)
+    assert [dict(who=w, records=r, refused=f, minutes=m, slots=s) for w, r, f, m, s in zip(
+        got.interviewer, got.records.tolist(), got.refused.tolist(), got.minutes.tolist(), got.slots.tolist())] \
+        == [expected[key] for key in sorted(expected)]
+    assert {code for one in expected.values() for code in one["slots"]} == {0, 1, 2, 3}

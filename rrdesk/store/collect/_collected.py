@@ -43,6 +43,9 @@ from rrdesk.store.ledger import Ledger
 # columns of SurveyData.table: where a record came from, then opening's row
 BUNDLE, DEVICE, LOG = range(3)
 ROW = 3  # opening's columns start here
+_SLICE = 1 << 18
+# why: the rows a per-interview count reads at a time; its temporaries (a sort, masks) are then a
+# few MB whatever the number of records, and the numpy calls per slice stay few
 _NARROW = 2**31 - 3  # why: a direct column holds units above the minimum, or -1 / SKIPPED (-2)
 
 
@@ -157,32 +160,46 @@ class SurveyData:
         question ended (:class:`Interviews`)."""
         t = self.table
         keys = self._interview_keys()
-        unique, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-        # why: interviews by laptop, then number (their index is the order they were met in)
-        order = np.lexsort((self.numbers[unique], t[first, DEVICE]))
-        rank = np.empty_like(order)
-        rank[order] = np.arange(order.size)
-        unique, first, inverse = unique[order], first[order], rank[inverse.reshape(-1)]
-        kind = t[:, ROW + KIND]
+        # why per interview index, not np.unique's inverse: the index is dense (0 to the number
+        # of interviews met), so every count goes into an array of one entry per interview, and
+        # the rows are read a slice at a time: nothing of a record's size is made (np.unique with
+        # its inverse made about 33 bytes a record, the Results view's peak on a million records)
+        size = max(self.numbers.size, int(keys.max()) + 1 if keys.size else 0)
+        records = np.zeros(size, dtype=np.int64)
+        first = np.full(size, -1, dtype=np.int64)  # each interview's first row
+        refused = np.zeros(size, dtype=bool)
+        minutes = np.full(size, -1, dtype=np.int64)
         randomized = [self.survey.questions.index(q) for q in self.survey.randomized]
-        slots = np.zeros((unique.size, len(randomized)), dtype=np.int8)
+        slots = np.zeros((size, len(randomized)), dtype=np.int8)
         column = np.full(len(self.survey.questions), -1, dtype=np.int64)
         column[randomized] = np.arange(len(randomized))
-        for code, name in ((1, "answer"), (2, "declined"), (3, "abandoned")):
-            hit = kind == opening.KINDS.index(name)
-            where = column[t[hit, ROW + QUESTION]]
-            ok = where >= 0
-            slots[inverse[hit][ok], where[ok]] = code
-        minutes = np.full(unique.size, -1, dtype=np.int64)
-        np.maximum.at(minutes, inverse, t[:, ROW + DURATION])  # on the interview's last record only
+        for start in range(0, keys.size, _SLICE):
+            part, rows = keys[start:start + _SLICE], t[start:start + _SLICE]
+            records += np.bincount(part, minlength=size)
+            seen, at = np.unique(part, return_index=True)
+            new = first[seen] < 0
+            first[seen[new]] = at[new] + start
+            kind = rows[:, ROW + KIND]
+            refused[part[kind == REFUSED]] = True
+            for code, name in ((1, "answer"), (2, "declined"), (3, "abandoned")):
+                hit = kind == opening.KINDS.index(name)
+                where = column[rows[hit, ROW + QUESTION]]
+                ok = where >= 0
+                at_slot = (part[hit][ok], where[ok])
+                slots[at_slot] = np.maximum(slots[at_slot], code)  # why: abandoned over declined over answered
+            np.maximum.at(minutes, part, rows[:, ROW + DURATION])  # on the interview's last record only
+        unique = np.flatnonzero(records)
+        # why: interviews by laptop, then number (their index is the order they were met in)
+        order = np.lexsort((self.numbers[unique], t[first[unique], DEVICE]))
+        unique = unique[order]
+        first = first[unique]
         ordinal = t[first, ROW + DAY].tolist()
         days = {d: dt.date.fromordinal(d).isoformat() for d in set(ordinal)}
         return Interviews(device=t[first, DEVICE].astype(np.int64), number=self.numbers[unique], interviewer=tuple(self.names[w] for w in t[first, ROW + WHO].tolist()),
                           version=tuple(self.names[v] for v in t[first, ROW + VERSION].tolist()),
                           day=tuple(days[d] for d in ordinal), synthetic=t[first, ROW + SYNTHETIC] == 1,
-                          records=np.bincount(inverse, minlength=unique.size),
-                          refused=np.bincount(inverse, weights=kind == REFUSED, minlength=unique.size) > 0,
-                          slots=slots, minutes=minutes)
+                          records=records[unique], refused=refused[unique], slots=slots[unique],
+                          minutes=minutes[unique])
 
     def labels(self, question_id: str) -> tuple[str, ...]:
         """A question's answers in count order: ``("no", "yes")`` or its choices; a number
