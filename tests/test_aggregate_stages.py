@@ -420,3 +420,18 @@ def test_the_engine_shows_the_planner_each_index_done_ahead_of_its_turn():
     futures[2].set_result(_index("2", _log("x.rrlog", 1)))
     engine._look_ahead()
     assert shown == [1, 2, 3]
+
+
+def test_a_logs_first_digests_are_kept_without_a_copy_and_never_changed():
+    from rrdesk.store.collect._plan import Decider
+    first = _log("x.rrlog", 3)
+    first = replace(first, digests=bytearray(first.digests))  # as the index holds them: changeable
+    held = bytes(first.digests)
+    a, b = _index("a", first), _index("b", _log("x.rrlog", 5))  # b: the same log, grown
+    decider = Decider(3, SURVEY, None, None, None)  # a third bundle to come: the digests are kept
+    decider.add(a)
+    assert decider._core.seen[(DEVICE.hex(), (b"L" * 16).hex())].digests is first.digests  # not copied
+    decider.add(b)
+    assert first.digests == held  # b's records were added to a copy
+    assert len(decider._core.seen[(DEVICE.hex(), (b"L" * 16).hex())].digests) == 5 * 32
+    assert _opened(decider.plan) == {"a": [(0, 3)], "b": [(3, 2)]}

@@ -523,7 +523,7 @@ class _Decider:
             at = slice(32 * seq, 32 * seq + 32)
             digest = bytes(digests[at])
             if seen.digests[at] == UNUSABLE and digest != UNUSABLE:
-                seen.digests[at], seen.source[seq] = digest, version
+                seen.own()[at], seen.source[seq] = digest, version
             elif digest == UNUSABLE:
                 continue
             else:

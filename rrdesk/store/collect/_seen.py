@@ -26,11 +26,21 @@ UNUSABLE = bytes(32)  # a digest slot for a frame seen but not usable (named by 
 
 @dataclass
 class Seen:
-    """Per log: the digest of the first usable copy of each record, and where it came from."""
+    """Per log: the digest of the first usable copy of each record, and where it came from.
+    ``digests`` may be the first copy's own (its index's, never changed here: :meth:`own`
+    copies it before any change), so the digests are not copied while that index is held."""
 
-    digests: bytearray
+    digests: bytes | bytearray
     source: array  # per seq: index into versions
     versions: list[tuple[int, bool]]  # (bundle number, whether its log verified clean)
+    owned: bool = True  # whether ``digests`` is this object's own, to change in place
+
+    def own(self) -> bytearray:
+        """``digests``, made this object's own to change (copied the first time only)."""
+        if not self.owned or not isinstance(self.digests, bytearray):
+            self.digests, self.owned = bytearray(self.digests), True
+        assert isinstance(self.digests, bytearray)
+        return self.digests
 
 
 def runs(seqs: np.ndarray) -> Iterator[tuple[int, int]]:
@@ -49,7 +59,10 @@ def take_new(seen: Seen, digests: bytes | bytearray, version: int) -> np.ndarray
     if new <= old:
         return np.empty(0, dtype=np.int64)
     view = memoryview(digests)[32 * old:]
-    seen.digests += view
+    if old == 0:  # why not copied: the first copy's digests are kept as they are (never changed)
+        seen.digests, seen.owned = digests, False
+    else:
+        seen.own().extend(view)
     seen.source.extend(array("I", [version]) * (new - old))
     fresh = np.frombuffer(view, dtype=np.uint8).reshape(-1, 32)
     usable = np.flatnonzero(fresh.any(axis=1)) + old
