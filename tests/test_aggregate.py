@@ -424,6 +424,23 @@ def test_rows_grow_in_place_and_keep_every_row():
     assert rows.take().shape == (0, 3)
 
 
+def test_rows_reserved_then_grown_while_a_view_is_held_keep_every_row():
+    import numpy as np
+
+    from rrdesk.store.collect import Rows
+    rows = Rows(4, np.int32)
+    rows.reserve(10)  # room promised, nothing written yet
+    held = rows.add(3)  # a view still held when the table grows (its rows are copied, not lost)
+    held[:] = 5
+    rows.reserve(100_000)
+    rows.add(2)[:] = 6
+    del held
+    rows.add(1)[:] = 7
+    table = rows.take()
+    assert table.dtype == np.int32 and table[:, 0].tolist() == [5, 5, 5, 6, 6, 7] and table.flags.writeable
+    assert rows.take().shape == (0, 4)
+
+
 def test_the_interview_summary_is_each_interviews_records_read_one_by_one(field, monkeypatch):
     """interview_summary counts a slice of rows at a time (its memory stays flat): read with an
     interview's records split across slices, it is what reading every row in turn gives."""

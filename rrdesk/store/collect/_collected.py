@@ -10,6 +10,8 @@ by per record.
 from __future__ import annotations
 
 import datetime as dt
+import mmap
+import sys
 from dataclasses import dataclass, field
 from typing import Iterator, Mapping, Sequence
 
@@ -43,6 +45,9 @@ from rrdesk.store.ledger import Ledger
 # columns of SurveyData.table: where a record came from, then opening's row
 BUNDLE, DEVICE, LOG = range(3)
 ROW = 3  # opening's columns start here
+_MAPPED = sys.platform.startswith("linux") and hasattr(mmap, "MAP_ANONYMOUS")
+# why Linux only: its mremap grows a private anonymous mapping in place; elsewhere mmap.resize
+# of such a mapping is missing or copies, and ndarray.resize does as well
 _SLICE = 1 << 18
 # why: the rows a per-interview count reads at a time; its temporaries (a sort, masks) are then a
 # few MB whatever the number of records, and the numpy calls per slice stay few
@@ -373,12 +378,17 @@ class SurveyData:
 
 
 class Rows:
-    """A survey's rows as the workers send them, in one int64 table grown in place.
+    """A survey's rows as the workers send them, in one table grown in place.
 
     Not a list of pieces joined at the end: joining holds the pieces and the table at once
-    (twice the rows' memory, the aggregator's peak on a large bundle). The table grows by half
-    with ``ndarray.resize``, which reallocates in place (large blocks are remapped, not copied,
-    on Linux), to the size :meth:`reserve` promises (else by half); :meth:`take` trims it.
+    (twice the rows' memory, the aggregator's peak on a large bundle). :meth:`reserve` sizes
+    the table for the rows promised (else :meth:`add` grows it by half); :meth:`take` trims it.
+    On Linux the table lies in a private anonymous mapping grown by ``mremap``: its pages are
+    the kernel's zeros, in memory only once a row is written, so room reserved for records not
+    opened yet costs nothing (``ndarray.resize`` fills it with zeros at once: the rows of every
+    bundle planned were in memory while the next bundle's index was received, about 60 bytes a
+    record at the aggregator's peak). Elsewhere, ``ndarray.resize`` (large blocks are remapped,
+    not copied).
     """
 
     _GROWTH = 1.5  # why: amortised O(1) appends; at most half the table unused before the trim
@@ -387,29 +397,62 @@ class Rows:
     def __init__(self, width: int, dtype: type[np.signedinteger] = np.int64) -> None:
         self.width, self.count, self._promised, self.dtype = width, 0, 0, dtype
         self._table = np.empty((0, width), dtype=dtype)
+        self._map: mmap.mmap | None = None
 
     def reserve(self, n: int) -> None:
         """Room for ``n`` more rows than are promised so far (the records of the jobs just
         handed out: each gives at most one row), so the table is sized once, not grown by half."""
         self._promised = max(self._promised, self.count) + n
         if self._promised > self._table.shape[0]:
-            self._table.resize((self._promised, self.width), refcheck=False)
+            self._grow(self._promised)
 
     def add(self, n: int) -> np.ndarray:
         """The next ``n`` rows, to fill now (the view is invalid after the next :meth:`add`)."""
         need = self.count + n
         if need > self._table.shape[0]:
-            self._table.resize((max(need, int(self._table.shape[0] * self._GROWTH), self._FIRST), self.width),
-                               refcheck=False)  # why: no other view of it is kept (add's contract)
+            self._grow(max(need, int(self._table.shape[0] * self._GROWTH), self._FIRST))
         view = self._table[self.count:need]
         self.count = need
         return view
 
+    def _grow(self, rows: int) -> None:
+        if not _MAPPED:
+            self._table.resize((rows, self.width), refcheck=False)  # why: no other view of it is kept (add's contract)
+            return
+        size = rows * self.width * np.dtype(self.dtype).itemsize
+        old, self._table = self._table, np.empty((0, self.width), dtype=self.dtype)
+        try:
+            if self._map is None:
+                raise BufferError
+            del old  # why: a mapping with a view of it alive cannot be resized
+            self._map.resize(size)
+        except (BufferError, OSError, ValueError, SystemError):  # why: a view still alive, or no mremap: copied
+            grown = mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+            if self.count:
+                fresh = np.frombuffer(grown, dtype=self.dtype).reshape(-1, self.width)
+                fresh[:self.count] = self._rows(self.count)
+                del fresh
+            self._map = grown
+        self._table = np.frombuffer(self._map, dtype=self.dtype).reshape(-1, self.width)
+
+    def _rows(self, count: int) -> np.ndarray:
+        assert self._map is not None
+        return np.frombuffer(self._map, dtype=self.dtype, count=count * self.width).reshape(-1, self.width)
+
     def take(self) -> np.ndarray:
         """The rows added, as one table (this object is empty afterwards)."""
         table, self._table = self._table, np.empty((0, self.width), dtype=self.dtype)
-        table.resize((self.count, self.width), refcheck=False)
+        if self._map is None:
+            table.resize((self.count, self.width), refcheck=False)
+        else:
+            del table
+            try:
+                self._map.resize(max(self.count * self.width * np.dtype(self.dtype).itemsize, mmap.PAGESIZE))
+            except (BufferError, OSError, ValueError, SystemError):
+                pass  # why harmless: the pages past the rows were never written, so never in memory
+            table = self._rows(self.count)
         self.count = self._promised = 0
+        self._map = None
         return table
 
 
