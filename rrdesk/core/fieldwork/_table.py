@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Mapping, Sequence
 
 from rrdesk.core.fieldwork._checks import ALPHA, DirectCounts, Flag, RandomizedCounts, all_checks
@@ -17,7 +16,7 @@ from rrdesk.core.fieldwork._checks import ALPHA, DirectCounts, Flag, RandomizedC
 ANSWERED, DECLINED, ABANDONED = 1, 2, 3  # how a randomized question's slot ended (0: no outcome yet)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # why slots: one per interview, a few hundred thousand in a large survey
 class InterviewLine:
     """One interview: its laptop (enrollment name), interviewer, survey version, day, whether
     consent was refused and whether rrdesk simulate made it, its records, how each randomized
@@ -34,11 +33,11 @@ class InterviewLine:
     slots: tuple[int, ...]
     minutes: int | None = None
 
-    @cached_property
+    @property
     def stopped(self) -> bool:
         return not self.refused and ABANDONED in self.slots
 
-    @cached_property
+    @property
     def completed(self) -> bool:
         return not self.refused and 0 not in self.slots and ABANDONED not in self.slots
 
