@@ -55,12 +55,13 @@ CHUNK = 2048
 # why: a task names its records (12 bytes each) and the worker reads them from the bundle itself,
 # so a task is small whatever its size; 2048 records are ~0.1 s of work: the pipe and the
 # scheduling are noise, and a few dozen tasks still spread evenly over the workers
-IN_PROCESS_BELOW = 12_000
+IN_PROCESS_BELOW = 14_000
 # why: starting the worker processes (spawned: each imports rrdesk and numpy, and parses the
 # identities) costs about a third of a second of wall time, which two workers win back only on
-# about 10,500 records (``tests/benchmarks/aggregate.py --break-even`` on a quiet 2-core machine:
-# 0.76 s vs 0.78 s at 9,990 records, 1.48 s vs 1.14 s at 19,980); a little above it, as a busy
-# machine's second core pays less. Fewer records than this (guessed from the bundles' sizes, then
+# about 11,000 to 12,000 records (``tests/benchmarks/aggregate.py --break-even`` on a quiet 2-core
+# machine, three sessions: 10,930, 11,032 and 12,018 records; 0.65 s vs 0.70 s at 9,990, 1.22 s vs
+# 1.00 s at 19,980); set above the highest with room, as a busy machine's second core pays less,
+# and well below twice the lowest. Fewer records than this (guessed from the bundles' sizes, then
 # counted per plan) are decrypted here, faster, so small surveys and tests never wait for a pool
 _IN_FLIGHT_PER_WORKER = 8
 # why: keeps the workers busy while this process handles what came back; each task in flight
