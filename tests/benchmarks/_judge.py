@@ -26,9 +26,10 @@ from typing import Callable
 QUIET_SHARE = 0.9
 # why: a spin loop that gets under 90 % of a core while it runs shares its core with another
 # process; a quiet machine gives it 98-100 %
-QUIET_LOAD = 0.5
+QUIET_LOAD = 0.25
 # why: the share of each core that other processes keep busy while this one sleeps, above which
-# another process is running most of the time
+# the machine is not quiet: a quiet 2-core machine reads 0.00-0.01, one CPU hog on it 0.50-0.51
+# (one core of two). At 0.5 a single hog fell either side of the line from run to run
 
 
 def others_load(seconds: float = 0.5) -> float | None:
