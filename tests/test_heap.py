@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import resource
 import threading
@@ -72,3 +73,56 @@ def test_elsewhere_it_does_nothing(monkeypatch):
     with heap.steady_buffers():
         assert heap._held == start
     assert heap._held == start
+
+
+def test_fewer_collections_raises_the_young_threshold_and_gives_it_back():
+    before = gc.get_threshold()
+    with heap.fewer_collections():
+        assert gc.get_threshold() == (max(before[0], 10_000), *before[1:])
+        with heap.fewer_collections():  # nested: still raised, not raised twice
+            assert gc.get_threshold()[0] == max(before[0], 10_000)
+        assert gc.get_threshold()[0] == max(before[0], 10_000)
+    assert gc.get_threshold() == before
+
+
+def test_fewer_collections_keeps_a_threshold_set_higher_and_lets_go_after_the_last_thread():
+    before = gc.get_threshold()
+    gc.set_threshold(50_000, *before[1:])
+    try:
+        seen: list[int] = []
+        barrier = threading.Barrier(4)
+
+        def hold() -> None:
+            with heap.fewer_collections():
+                barrier.wait()  # all four hold it at once
+                seen.append(gc.get_threshold()[0])
+                barrier.wait()
+
+        workers = [threading.Thread(target=hold) for _ in range(4)]
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join()
+        assert seen == [50_000] * 4
+        assert gc.get_threshold()[0] == 50_000
+    finally:
+        gc.set_threshold(*before)
+
+
+def test_collect_runs_with_fewer_collections(tmp_path, monkeypatch):
+    """The aggregation's loop is where it pays: collect holds it while it runs, not after."""
+    from rrdesk.store import collect as collecting
+    from rrdesk.store.collect import _collect
+
+    seen: list[int] = []
+    real = _collect._collect
+
+    def spy(*args, **kwargs):
+        seen.append(gc.get_threshold()[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(_collect, "_collect", spy)
+    before = gc.get_threshold()
+    collecting.collect([], [])
+    assert seen == [max(before[0], 10_000)]
+    assert gc.get_threshold() == before

@@ -51,7 +51,7 @@ from typing import Callable, Mapping, Sequence
 
 import rrdesk.store.collect._collector as collector
 from rrdesk.core.errors import RRDeskError
-from rrdesk.core.heap import steady_buffers
+from rrdesk.core.heap import fewer_collections, steady_buffers
 from rrdesk.core.problems import Problem
 from rrdesk.core.survey import Survey
 from rrdesk.store import age, minisign
@@ -158,7 +158,9 @@ def collect(paths: Sequence[Path], identities: Sequence[age.Identity], *, survey
     own = engine is None
     engine = engine or Engine(identities, workers, progress=progress)
     try:
-        with steady_buffers():  # why: bundles are read in 1 MiB pieces here too (rrdesk.core.heap)
+        # why: bundles are read in 1 MiB pieces here too, and records opened in batches
+        # (rrdesk.core.heap)
+        with steady_buffers(), fewer_collections():
             return _collect(paths, survey, custody, engine, Options(
                 survey_id, custody is not None and custody.accept_unverified, collector.CHUNK, _clock(),
                 include_synthetic), indexed)
