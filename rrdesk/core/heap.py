@@ -16,9 +16,11 @@ While :func:`fewer_collections` is held, Python's cyclic collector looks at new 
 10,000 allocations instead of every 700. An aggregation opens records in batches of 2,048, each
 leaving a few tuples and a record object alive until the batch is counted: at 700 the collector
 ran every 70-odd records, found nothing to free, and moved the survivors on to older generations
-that it then traversed again, the oldest (every module, every class) included -- about 1 µs of
-each record's ~60 (``tests/benchmarks/aggregate.py``), against 0.05 µs at 10,000. The objects
-are the same either way, and so is what is freed: only how often the collector looks changes.
+that it then traversed again, the oldest (every module, every class) included: about 1 µs of
+each record's ~60 inside the collector, against 0.05 µs at 10,000, and 2-4 % of the whole
+aggregation's CPU time per record in interleaved A/B runs (10^5 and 3 x 10^5 records, one
+worker). The objects are the same either way, and so is what is freed: only how often the
+collector looks changes.
 """
 from __future__ import annotations
 
