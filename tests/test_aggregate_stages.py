@@ -92,10 +92,9 @@ def test_copies_that_tie_decrypt_each_record_once(field, tmp_path, monkeypatch):
 def _log(member: str, count: int, *, log_id: bytes = b"L" * 16, survey_id: str = SID, tag: bytes = b"r",
          problems: tuple[Problem, ...] = ()) -> LogIndex:
     header = log.Header(survey_id, DEVICE, log_id, "2026-01-01", b"k", bytes(32))
-    digests = b"".join(hashlib.sha256(tag + bytes([i])).digest() for i in range(count))
     checks = b"".join(hashlib.sha256(b"check" + tag + bytes([i])).digest() for i in range(count))
     return LogIndex(member, header, problems, array("q", range(0, 1000 * count, 1000)), array("I", [900] * count),
-                    digests, checks)
+                    checks)
 
 
 def _index(file: str, *logs: LogIndex, survey=SURVEY, verdicts: Verdicts = Verdicts(),
@@ -334,41 +333,41 @@ def test_the_side_files_beside_every_identity_given_are_read(field, tmp_path, mo
     assert code == 0, (out, err)
 
 
-# -- digests kept only for the logs held twice (issue 33: memory per record) --------------------
+# -- frame checks kept only for the logs held twice (issue 33: memory per record) --------------------
 
 
 def _planned(decider, *indexes, foresee: bool = True):
     """Add ``indexes`` to ``decider`` (each shown beforehand, as the engine does once the workers
-    have indexed it); per add, the logs whose digests the planner keeps."""
+    have indexed it); per add, the logs whose checks the planner keeps."""
     if foresee:
         for number, index in enumerate(indexes):
             decider.foresee(number, index)
     kept = []
     for index in indexes:
         decider.add(index)
-        kept.append({log: len(seen.digests) // 32 for (_, log), seen in decider._core.seen.items()})
+        kept.append({log: len(seen.checks) // 32 for (_, log), seen in decider._core.seen.items()})
     return kept
 
 
-def test_a_log_held_by_one_bundle_is_planned_without_keeping_its_digests(monkeypatch):
+def test_a_log_held_by_one_bundle_is_planned_without_keeping_its_checks(monkeypatch):
     import rrdesk.store.collect._plan as planning
     x, y = b"L" * 16, b"M" * 16
     a = _index("a", _log("x.rrlog", 3, log_id=x), _log("y.rrlog", 4, log_id=y, tag=b"y"))
     b = _index("b", _log("y.rrlog", 6, log_id=y, tag=b"y"))  # y grown: the same first 4 records
     stored = []
     real = planning.take_new
-    monkeypatch.setattr(planning, "take_new", lambda seen, digests, version: stored.append(len(digests) // 32)
-                        or real(seen, digests, version))
+    monkeypatch.setattr(planning, "take_new", lambda seen, checks, version: stored.append(len(checks) // 32)
+                        or real(seen, checks, version))
     decider = planning.Decider(2, SURVEY, None, None, None)
     kept = _planned(decider, a, b)
-    assert kept == [{y.hex(): 4}, {}]  # y's digests let go once b is planned
-    assert stored == [4, 6]  # x is held once: its digests were never stored
+    assert kept == [{y.hex(): 4}, {}]  # y's checks let go once b is planned
+    assert stored == [4, 6]  # x is held once: its checks were never stored
     plan = decider.finish()
     assert _opened(plan) == _opened(decide([a, b], SURVEY, None, None, None)) == {"a": [(0, 3), (0, 4)], "b": [(4, 2)]}
     assert plan.conflicts == [] and plan.drop == {}
 
 
-def test_digests_are_let_go_once_every_bundle_is_known():
+def test_checks_are_let_go_once_every_bundle_is_known():
     from rrdesk.store.collect._plan import Decider
     a, b, c = (_index(n, _log("x.rrlog", 2, log_id=n.encode() * 16)) for n in "abc")
     decider = Decider(3, SURVEY, None, None, None)
@@ -382,7 +381,7 @@ def test_a_conflicting_copy_of_a_record_in_a_log_two_bundles_hold_is_still_caugh
     from rrdesk.store.collect._plan import Decider
     clean = _log("x.rrlog", 3)
     other = _log("x.rrlog", 3, tag=b"d")  # every record differs: a copy altered, its log damaged
-    other = replace(other, digests=clean.digests[:32] + other.digests[32:],
+    other = replace(other, checks=clean.checks[:32] + other.checks[32:],
                     problems=(Problem("b", 2, "its tag fails", "x.rrlog"),))
     single = _log("z.rrlog", 2, log_id=b"Z" * 16, tag=b"z")
     decider = Decider(2, SURVEY, None, None, None)
@@ -422,16 +421,16 @@ def test_the_engine_shows_the_planner_each_index_done_ahead_of_its_turn():
     assert shown == [1, 2, 3]
 
 
-def test_a_logs_first_digests_are_kept_without_a_copy_and_never_changed():
+def test_a_logs_first_checks_are_kept_without_a_copy_and_never_changed():
     from rrdesk.store.collect._plan import Decider
     first = _log("x.rrlog", 3)
-    first = replace(first, digests=bytearray(first.digests))  # as the index holds them: changeable
-    held = bytes(first.digests)
+    first = replace(first, checks=bytearray(first.checks))  # as the index holds them: changeable
+    held = bytes(first.checks)
     a, b = _index("a", first), _index("b", _log("x.rrlog", 5))  # b: the same log, grown
-    decider = Decider(3, SURVEY, None, None, None)  # a third bundle to come: the digests are kept
+    decider = Decider(3, SURVEY, None, None, None)  # a third bundle to come: the checks are kept
     decider.add(a)
-    assert decider._core.seen[(DEVICE.hex(), (b"L" * 16).hex())].digests is first.digests  # not copied
+    assert decider._core.seen[(DEVICE.hex(), (b"L" * 16).hex())].checks is first.checks  # not copied
     decider.add(b)
-    assert first.digests == held  # b's records were added to a copy
-    assert len(decider._core.seen[(DEVICE.hex(), (b"L" * 16).hex())].digests) == 5 * 32
+    assert first.checks == held  # b's records were added to a copy
+    assert len(decider._core.seen[(DEVICE.hex(), (b"L" * 16).hex())].checks) == 5 * 32
     assert _opened(decider.plan) == {"a": [(0, 3)], "b": [(3, 2)]}

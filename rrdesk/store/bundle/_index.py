@@ -43,16 +43,16 @@ __all__ = ["BundleIndex", "Bundles", "LogIndex", "Verdicts", "index_bundle"]
 @dataclass(frozen=True, eq=False)
 class LogIndex:
     """One log of a bundle after every check but its records' content; ``offsets`` and
-    ``lengths`` place each intact frame's blob in the bundle's plaintext, ``digests`` holds
-    their SHA-256, 32 bytes each."""
+    ``lengths`` place each intact frame's blob in the bundle's plaintext, ``checks`` holds each
+    frame's check (FORMAT.md §1.3), 32 bytes each: what tells two copies of a record apart (it
+    binds the blob and every frame before it) and what the ledger compares (FORMAT.md §4)."""
 
     member: str
     header: Header | None
     problems: tuple[Problem, ...]
     offsets: array
     lengths: array
-    digests: bytes | bytearray  # why not copied to bytes: the index is the collection's peak (20 MB a 500 MB bundle)
-    checks: bytes | bytearray = b""  # each intact frame's check, 32 bytes each: what the ledger compares (FORMAT.md §4)
+    checks: bytes | bytearray  # why not copied to bytes: the index is the collection's peak (20 MB a 500 MB bundle)
 
     @property
     def count(self) -> int:
@@ -158,8 +158,7 @@ def index_bundle(path: Path, identities: Sequence[age.Identity],
         bad = streamed.bad_tags or ()
         found = structure_problems(item, streamed.header, streamed.count, streamed.problems, identities,
                                    lambda key: [Problem(file, seq, TAG_FAILED, name) for seq in bad], streamed.keys)
-        logs.append(LogIndex(name, streamed.header, tuple(found), streamed.offsets, streamed.lengths,
-                             streamed.digests, checks))
+        logs.append(LogIndex(name, streamed.header, tuple(found), streamed.offsets, streamed.lengths, checks))
     index = BundleIndex(file, survey, tuple(logs), tuple(problems), read.digest, read.size, dict(read.manifest),
                         read.manifest_bytes, read.signature, read.survey_text, read.survey_signature,
                         {n: b for n, b in read.keys.items() if HEADER_SIGNATURE_NAME.match(n)}, dict(read.versions))

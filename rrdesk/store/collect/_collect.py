@@ -187,7 +187,7 @@ def _collect(paths: Sequence[Path], survey: Survey | None, custody: Custody | No
                       options, survey_signed=custody is not None and custody.survey_signed)
     heads: list[BundleIndex] = []
     counting = engine.begin()
-    # why foresee: the digests of a log no later bundle holds are let go (Decider)
+    # why foresee: the checks of a log no later bundle holds are let go (Decider)
     for index in engine.indexed(paths, decider.foresee):  # why: records are opened while later bundles are indexed
         heads.append(replace(index, logs=()))
         decider.add(index)
@@ -196,7 +196,7 @@ def _collect(paths: Sequence[Path], survey: Survey | None, custody: Custody | No
     if indexed is not None:
         indexed(heads)
     plan = decider.finish()
-    del decider  # why: the digests it still holds (32 bytes a record) are not needed to count the rest
+    del decider  # why: the checks it still holds (32 bytes a record) are not needed to count the rest
     if plan.unsigned:
         return Collection({}, (), (), unsigned=True)
     return _best(engine, plan, counting)

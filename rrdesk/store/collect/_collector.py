@@ -168,7 +168,7 @@ class Engine:
 
     def _look_ahead(self, given: int = 0) -> None:
         """Show ``foresee`` the indexes done after the ``given`` first and those handed out, in
-        order, up to the first not done (the planner needs all of them to let any digest go)."""
+        order, up to the first not done (the planner needs all of them to let any check go)."""
         if self._foresee is None:
             return
         at = max(self._ahead_at, given)

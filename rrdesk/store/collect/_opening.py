@@ -141,7 +141,6 @@ def index_in_worker(path: str) -> BundleIndex:
     logs, index = list(index.logs), replace(index, logs=())
     for i, log in enumerate(logs):
         del log
-        logs[i] = replace(logs[i], digests=bytes(logs[i].digests))
         logs[i] = replace(logs[i], checks=bytes(logs[i].checks))
     return replace(index, logs=tuple(logs))
 

@@ -206,9 +206,9 @@ class Decider:
     first bundles' records are opened while the last are still indexed (:attr:`plan` grows).
     The plan is the one :func:`decide` gives on all the indexes at once.
 
-    Memory: a record is told apart from another copy of it by its digest (32 bytes), so the
-    digests of a log are kept only while another bundle may still hold it. Once every bundle's
-    logs are known (each bundle added, or shown beforehand by :meth:`foresee`), the digests of
+    Memory: a record is told apart from another copy of it by its frame's check (32 bytes), so
+    the checks of a log are kept only while another bundle may still hold it. Once every bundle's
+    logs are known (each bundle added, or shown beforehand by :meth:`foresee`), the checks of
     the logs no bundle still to plan holds are let go, and a log held once is planned without
     keeping any: the plan is the same."""
 
@@ -236,7 +236,7 @@ class Decider:
     def foresee(self, number: int, index: BundleIndex) -> None:
         """Bundle ``number``'s index, shown before its turn to be added (it is indexed already):
         which logs it holds, so that the logs of earlier bundles no later one holds keep no
-        digest. Optional; nothing else of it is used or kept."""
+        check. Optional; nothing else of it is used or kept."""
         self._core.foresee(number, index)
 
     def add(self, index: BundleIndex) -> None:
@@ -335,9 +335,9 @@ class _Decider:
         self.problems: list[tuple[int, Problem]] = []
         self.skipped: list[tuple[str, str]] = []
         self.seen: dict[tuple[str, str], Seen] = {}  # only logs that a bundle still to plan may hold again
-        # why: the digests of a log are needed only to compare it with another copy of it; these
+        # why: the checks of a log are needed only to compare it with another copy of it; these
         # say which logs the bundles known but not planned yet hold (device, log id → members)
-        self.total: int | None = None  # how many bundles there are (None: unknown, every log's digests kept)
+        self.total: int | None = None  # how many bundles there are (None: unknown, every log's checks kept)
         self.foreseen: set[int] = set()
         self.held: Counter[tuple[str, str]] = Counter()
         self.twice: frozenset[tuple[str, str]] = frozenset()  # logs held by two members of the bundle being planned
@@ -365,11 +365,11 @@ class _Decider:
         self._forget()
 
     def known(self) -> bool:
-        """Whether every bundle's logs are known (then a log no bundle still to plan holds needs no digest)."""
+        """Whether every bundle's logs are known (then a log no bundle still to plan holds needs no check)."""
         return self.total is not None and len(self.foreseen) >= self.total
 
     def _forget(self) -> None:
-        """Let go of the digests of the logs no bundle still to plan holds, once all are known."""
+        """Let go of the checks of the logs no bundle still to plan holds, once all are known."""
         if self.known():
             for key in [key for key in self.seen if self.held[key] <= 0]:
                 del self.seen[key]
@@ -502,32 +502,32 @@ class _Decider:
         log_index = into.logs.setdefault((device, log), len(into.logs))
         clean = not checked.problems
         named = {p.record for p in checked.problems if p.record is not None}
-        digests: bytes | bytearray = checked.digests
+        checks: bytes | bytearray = checked.checks
         if any(seq < checked.count for seq in named):  # why: copied only when a record must be marked
-            digests = bytearray(digests)
+            checks = bytearray(checks)
             for seq in named:
                 if seq < checked.count:
-                    digests[32 * seq:32 * seq + 32] = UNUSABLE
+                    checks[32 * seq:32 * seq + 32] = UNUSABLE
         key = (device, log)
         extra: list[int] = []
         if key not in self.seen and self.known() and self.held[key] <= 0 and key not in self.twice:
-            # why no digest is kept: no other bundle or member holds this log, so none of its
+            # why no check is kept: no other bundle or member holds this log, so none of its
             # records has another copy to tell apart (a record is known by device, log and seq)
-            return self._jobs(number, into, index, checked, usable(digests), device_index, log_index)
+            return self._jobs(number, into, index, checked, usable(checks), device_index, log_index)
         seen = self.seen.setdefault(key, Seen(bytearray(), array("I"), []))
         seen.versions.append((number, clean))
         version = len(seen.versions) - 1
-        shared = min(len(seen.digests) // 32, checked.count)  # seqs seen before this bundle
-        fresh = take_new(seen, digests, version)
-        for seq in differing(seen, digests, shared):
+        shared = min(len(seen.checks) // 32, checked.count)  # seqs seen before this bundle
+        fresh = take_new(seen, checks, version)
+        for seq in differing(seen, checks, shared):
             at = slice(32 * seq, 32 * seq + 32)
-            digest = bytes(digests[at])
-            if seen.digests[at] == UNUSABLE and digest != UNUSABLE:
-                seen.own()[at], seen.source[seq] = digest, version
-            elif digest == UNUSABLE:
+            check = bytes(checks[at])
+            if seen.checks[at] == UNUSABLE and check != UNUSABLE:
+                seen.own()[at], seen.source[seq] = check, version
+            elif check == UNUSABLE:
                 continue
             else:
-                self._conflict(device, log, seq, seen, bytes(seen.digests[at]), digest, number, clean,
+                self._conflict(device, log, seq, seen, bytes(seen.checks[at]), check, number, clean,
                                (index.file, checked.member))
             extra.append(seq)
         wanted = np.sort(np.concatenate((fresh, np.array(extra, dtype=np.int64)))) if extra else fresh

@@ -1,13 +1,15 @@
 """Which records of a log the aggregator still needs: the first usable copy of each is kept.
 
-A record is known by (device, log, seq); its sealed blob's SHA-256 tells copies apart. Bundles
+A record is known by (device, log, seq); its frame's check (FORMAT.md §1.3: the SHA-256 of
+the frame, so of its sealed blob and, through the chain, of every frame before it) tells
+copies apart: the reader computes it anyway, and the ledger compares the same checks. Bundles
 come in the coordinator's order; the first usable copy of a record is the one used, another
-copy with the same bytes is skipped silently, and one with other bytes is a conflict for
-:mod:`rrdesk.store.collect._collect` to resolve. Vectorised with numpy: a log of a million records is
-compared in a few calls, not a million.
+copy with the same frame is skipped silently, and one with another frame is a conflict for
+:mod:`rrdesk.store.collect._collect` to resolve. Vectorised with numpy: a log of a million
+records is compared in a few calls, not a million.
 
 Only a log that another bundle (or another member of the same bundle) also holds needs its
-digests kept: a record held once cannot have another copy to tell apart. The planner keeps a
+checks kept: a record held once cannot have another copy to tell apart. The planner keeps a
 :class:`Seen` only for such logs, once it knows every bundle's logs
 (:class:`rrdesk.store.collect._plan.Decider`), and takes a log held once by :func:`usable`.
 """
@@ -21,26 +23,26 @@ import numpy as np
 
 __all__ = ["UNUSABLE", "Seen", "differing", "runs", "take_new", "usable"]
 
-UNUSABLE = bytes(32)  # a digest slot for a frame seen but not usable (named by a problem)
+UNUSABLE = bytes(32)  # a check slot for a frame seen but not usable (named by a problem)
 
 
 @dataclass
 class Seen:
-    """Per log: the digest of the first usable copy of each record, and where it came from.
-    ``digests`` may be the first copy's own (its index's, never changed here: :meth:`own`
-    copies it before any change), so the digests are not copied while that index is held."""
+    """Per log: the check of the first usable copy of each record, and where it came from.
+    ``checks`` may be the first copy's own (its index's, never changed here: :meth:`own`
+    copies it before any change), so the checks are not copied while that index is held."""
 
-    digests: bytes | bytearray
+    checks: bytes | bytearray
     source: array  # per seq: index into versions
     versions: list[tuple[int, bool]]  # (bundle number, whether its log verified clean)
-    owned: bool = True  # whether ``digests`` is this object's own, to change in place
+    owned: bool = True  # whether ``checks`` is this object's own, to change in place
 
     def own(self) -> bytearray:
-        """``digests``, made this object's own to change (copied the first time only)."""
-        if not self.owned or not isinstance(self.digests, bytearray):
-            self.digests, self.owned = bytearray(self.digests), True
-        assert isinstance(self.digests, bytearray)
-        return self.digests
+        """``checks``, made this object's own to change (copied the first time only)."""
+        if not self.owned or not isinstance(self.checks, bytearray):
+            self.checks, self.owned = bytearray(self.checks), True
+        assert isinstance(self.checks, bytearray)
+        return self.checks
 
 
 def runs(seqs: np.ndarray) -> Iterator[tuple[int, int]]:
@@ -53,14 +55,14 @@ def runs(seqs: np.ndarray) -> Iterator[tuple[int, int]]:
     yield from zip(seqs[starts].tolist(), seqs[ends].tolist())
 
 
-def take_new(seen: Seen, digests: bytes | bytearray, version: int) -> np.ndarray:
+def take_new(seen: Seen, checks: bytes | bytearray, version: int) -> np.ndarray:
     """Append the records beyond those seen so far; return their usable seqs."""
-    old, new = len(seen.digests) // 32, len(digests) // 32
+    old, new = len(seen.checks) // 32, len(checks) // 32
     if new <= old:
         return np.empty(0, dtype=np.int64)
-    view = memoryview(digests)[32 * old:]
-    if old == 0:  # why not copied: the first copy's digests are kept as they are (never changed)
-        seen.digests, seen.owned = digests, False
+    view = memoryview(checks)[32 * old:]
+    if old == 0:  # why not copied: the first copy's checks are kept as they are (never changed)
+        seen.checks, seen.owned = checks, False
     else:
         seen.own().extend(view)
     seen.source.extend(array("I", [version]) * (new - old))
@@ -71,19 +73,19 @@ def take_new(seen: Seen, digests: bytes | bytearray, version: int) -> np.ndarray
     return usable
 
 
-def usable(digests: bytes | bytearray) -> np.ndarray:
+def usable(checks: bytes | bytearray) -> np.ndarray:
     """The seqs of a log's records that may be used (not marked :data:`UNUSABLE`): those
     :func:`take_new` gives for a log met for the first time, with nothing kept."""
-    if not digests:
+    if not checks:
         return np.empty(0, dtype=np.int64)
-    return np.flatnonzero(np.frombuffer(digests, dtype=np.uint8).reshape(-1, 32).any(axis=1))
+    return np.flatnonzero(np.frombuffer(checks, dtype=np.uint8).reshape(-1, 32).any(axis=1))
 
 
-def differing(seen: Seen, digests: bytes | bytearray, count: int) -> list[int]:
-    """The seqs seen before whose digest here differs from the one kept (the rare case)."""
-    shared = min(len(seen.digests) // 32, count)
+def differing(seen: Seen, checks: bytes | bytearray, count: int) -> list[int]:
+    """The seqs seen before whose check here differs from the one kept (the rare case)."""
+    shared = min(len(seen.checks) // 32, count)
     if not shared:
         return []
-    here = np.frombuffer(digests, dtype=np.uint8, count=32 * shared).reshape(-1, 32)
-    kept = np.frombuffer(bytes(seen.digests[:32 * shared]), dtype=np.uint8).reshape(-1, 32)
+    here = np.frombuffer(checks, dtype=np.uint8, count=32 * shared).reshape(-1, 32)
+    kept = np.frombuffer(bytes(seen.checks[:32 * shared]), dtype=np.uint8).reshape(-1, 32)
     return np.flatnonzero((here != kept).any(axis=1)).tolist()

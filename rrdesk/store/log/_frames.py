@@ -308,9 +308,9 @@ def _tags(key: bytes, before: bytes | None, frames: Iterable[tuple[int, bytes | 
 @dataclass
 class Streamed:
     """What a read of a log found: as ``scan``'s Scan (``count`` frames; ``frames`` only when
-    asked for), plus per frame the blob's offset in the log, its length and its SHA-256 (32
-    bytes each in ``digests``), and the frames whose tag failed (None: no first key to check
-    them with)."""
+    asked for), plus per frame the blob's offset in the log, its length and the frame's check
+    (32 bytes each in ``checks``: what tells two copies of a record apart, and what the ledger
+    compares), and the frames whose tag failed (None: no first key to check them with)."""
 
     header: Header | None
     count: int
@@ -319,7 +319,6 @@ class Streamed:
     torn_tail: int
     offsets: array[int] = field(default_factory=lambda: array("q"))
     lengths: array[int] = field(default_factory=lambda: array("I"))
-    digests: bytearray = field(default_factory=bytearray)
     checks: bytearray = field(default_factory=bytearray)
     bad_tags: list[int] | None = None
     keys: dict[int, bytes] = field(default_factory=dict)  # k_{count-1} and k_count, when the tags were checked
@@ -332,13 +331,14 @@ class LogStream:
     It finds the header, the frames while each is valid, the valid length, a torn tail or the
     damage, in the words ``scan`` reports (``scan`` is this reader fed the whole file). It keeps
     no frame unless ``frames`` is True: for each one it notes where its blob is, its length and
-    its SHA-256 (what the aggregator de-duplicates on), and checks its forward-secure tag as it
-    passes (FORMAT.md §1.4) when the log's first key is known. Its memory is a frame or two
-    (``MAX_FRAME``) plus 76 bytes per frame, however large the log, so an aggregator can read a
+    the frame's check (what the aggregator tells copies apart by: a SHA-256 it computes anyway,
+    binding the blob and every frame before it), and checks its forward-secure tag as it passes
+    (FORMAT.md §1.4) when the log's first key is known. Its memory is a frame or two
+    (``MAX_FRAME``) plus 44 bytes per frame, however large the log, so an aggregator can read a
     bundle of any size (FORMAT.md §2.6).
 
     ``first_key(header)`` gives the log's k_0 for the tags, or None to leave them unchecked;
-    ``index`` False keeps no per-frame offsets, lengths, digests or checks (an export needs only the
+    ``index`` False keeps no per-frame offsets, lengths or checks (an export needs only the
     count and the problems); ``frames`` True keeps every frame (``scan``).
     """
 
@@ -462,7 +462,6 @@ class LogStream:
                 if index:
                     out.offsets.append(base + pos + 48)
                     out.lengths.append(size)
-                    out.digests += sha256(view[pos + 48:check_at - 32]).digest()
                     out.checks += check
                 if keep is not None:
                     keep(Frame(seq, base + pos, bytes(view[pos + 48:check_at - 32]), prev,
@@ -567,7 +566,7 @@ def _bulk(buf: bytes | bytearray, view: memoryview, pos: int, seq: int, prev: by
     half the per-frame loop's time: what an export's scan costs.
 
     With ``out`` (an index) the accepted frames' offsets (``base`` is the log offset of
-    ``buf[0]``), lengths, blob digests and checks go to it; with ``key`` (k_i of the first frame)
+    ``buf[0]``), lengths and checks go to it; with ``key`` (k_i of the first frame)
     their tags are checked as :func:`_tags` checks them, the seqs of those that fail going to
     ``bad``: each tag is computed in the frame's loop and all are compared at once in numpy,
     every byte of every tag (no early exit, as ``hmac.compare_digest``)."""
@@ -614,25 +613,19 @@ def _bulk(buf: bytes | bytearray, view: memoryview, pos: int, seq: int, prev: by
         out.offsets.extend(range(base + pos + FRAME_PREFIX, base + end, stride))
         out.lengths.extend([size] * n)
         out.checks += checks[:n * DIGEST_SIZE]
-    if out is not None or key is not None:
-        # why one loop for the blobs' digests and the tags: each frame's slices and the loop are
-        # paid once; names bound here are looked up once, not per frame
+    if key is not None:
+        # why: names bound here are looked up once, not per frame
         sha256, ipad, opad, o32, i32 = hashlib.sha256, IPAD, OPAD, OUTER32, INNER32
         to_tag, to_evolve = INNER32 + _TAG_LABEL, INNER32 + _EVOLVE_LABEL
-        blobs, tags = list[bytes](), list[bytes]()
-        blob, tag = (blobs.append if out is not None else None), (tags.append if key is not None else None)
+        tags = list[bytes]()
+        tag = tags.append
         for at in range(pos, end, stride):
-            if blob is not None:
-                blob(sha256(view[at + FRAME_PREFIX:at + signed]).digest())
-            if key is not None and tag is not None:
-                inner, outer = key.translate(ipad), key.translate(opad) + o32
-                tag_key = sha256(outer + sha256(inner + to_tag).digest()).digest()
-                tag(sha256(tag_key.translate(opad) + o32
-                           + sha256(tag_key.translate(ipad) + i32 + view[at:at + signed]).digest()).digest())
-                before, key = key, sha256(outer + sha256(inner + to_evolve).digest()).digest()
-        if out is not None:
-            out.digests += b"".join(blobs)
-        if tags and bad is not None:
+            inner, outer = key.translate(ipad), key.translate(opad) + o32
+            tag_key = sha256(outer + sha256(inner + to_tag).digest()).digest()
+            tag(sha256(tag_key.translate(opad) + o32
+                       + sha256(tag_key.translate(ipad) + i32 + view[at:at + signed]).digest()).digest())
+            before, key = key, sha256(outer + sha256(inner + to_evolve).digest()).digest()
+        if bad is not None:
             made = np.frombuffer(b"".join(tags), dtype=np.uint8).reshape(n, DIGEST_SIZE)
             failed = np.flatnonzero(~(made == rows[:n, signed:signed + DIGEST_SIZE]).all(axis=1))
             bad.extend((failed + seq).tolist())
