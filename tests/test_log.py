@@ -612,3 +612,54 @@ def test_no_message_ever_shows_a_record(logs, tmp_path):
         found = scan(bytes(flipped), "a")
         texts += [str(p) for p in found.problems + check_tags(found, K0)]
     assert texts and not any("SECRET" in text for text in texts)
+
+
+# -- Days: the plausibility of a log's days (verify's warning) ----------------------------------
+
+
+def _days_as_the_rule_says(created: str, today, days: list[str]) -> list[tuple[int, str]]:
+    """Each odd record and why, judged record by record as FORMAT.md §3 words the rule: before
+    the log was begun, before the record before it, more than a year after it, or after the
+    verifier's clock by more than a day; an impossible date is not judged."""
+    import datetime as dt
+    found, prev = [], None
+    for seq, day in enumerate(days):
+        try:
+            this = dt.date.fromisoformat(day)
+            odd = (day < created and f"dated {day}, before its log was begun ({created})"
+                   or prev is not None and day < prev and f"dated {day}, after a record dated {prev}: the laptop's "
+                                                          "clock was turned back"
+                   or prev is not None and (this - dt.date.fromisoformat(prev)).days > 366
+                   and f"dated {day}, more than a year after the record before it ({prev})"
+                   or (this - today).days > 1 and f"dated {day}, later than this computer's clock "
+                                                  f"({today.isoformat()})")
+        except ValueError:
+            odd = False
+        if odd:
+            found.append((seq, odd))
+        prev = day
+    return found
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_days_warns_of_the_records_the_rule_names_whatever_the_runs_of_one_day(seed):
+    """Days judges a run of records of one day once (verify's per-record cost): the first odd
+    record and the count are still those the rule gives record by record."""
+    import datetime as dt
+    from types import SimpleNamespace
+
+    from rrdesk.store.log import Days
+    rng = random.Random(seed)
+    today = dt.date(2026, 11, 29)
+    pool = ["2026-10-31", "2026-11-01", "2026-11-02", "2026-11-29", "2026-11-30", "2026-12-01", "2026-12-25",
+            "2025-01-01", "2028-02-29", "2026-02-30", "2019-03-04"]  # before, after the clock, a year apart, no date
+    for _ in range(200):
+        days = []
+        while len(days) < 40:
+            days += [rng.choice(pool)] * rng.randint(1, 5)
+        header = SimpleNamespace(created="2026-11-01")
+        judged = Days(header, today)
+        for seq, day in enumerate(days):
+            judged.feed(seq, SimpleNamespace(day=day))
+        expected = _days_as_the_rule_says("2026-11-01", today, days)
+        assert (judged.first, judged.count) == ((expected[0] if expected else None), len(expected)), days

@@ -168,6 +168,10 @@ def check_records(item: FoundLog, header: Header, batches: Iterable[Sequence[tup
     # tiny records costs about the X25519 exchange per record, no more
     opener = Opener(identities)
     days = Days(header)
+    # why: a record naming its own log's survey, device and log (all but hostile ones) needs only
+    # the order check; record_problems words the rest (as the aggregator's open_blobs)
+    own = (header.survey_id, _hex(header.device_id), _hex(header.log_id))
+    ordered = item.survey if item.survey is not None and item.survey.id == header.survey_id else None
     for batch in batches:
         for (seq, _), opened in zip(batch, open_records([blob for _, blob in batch], opener)):
             if opened is None:
@@ -175,8 +179,13 @@ def check_records(item: FoundLog, header: Header, batches: Iterable[Sequence[tup
             elif isinstance(opened, str):
                 problems.append(item.problem(seq, opened))
             else:
-                problems.extend(record_problems(item.file, header, seq, opened, prev, item.survey,
-                                                member=item.member))
+                if (opened.survey, opened.device, opened.log) == own:
+                    what = out_of_order(seq, opened, prev, ordered)
+                    if what:
+                        problems.append(item.problem(seq, what))
+                else:
+                    problems.extend(record_problems(item.file, header, seq, opened, prev, item.survey,
+                                                    member=item.member))
                 days.feed(seq, opened)
                 prev = (seq, opened)
     return (problems + unmatched_problems(item.file, unmatched, count, member=item.member)
@@ -195,23 +204,33 @@ class Days:
     def __init__(self, header: Header, today: date | None = None) -> None:
         self.created, self.today = header.created, today or date.today()
         self.prev: str | None = None
+        self._alone = ""  # what the last day met says alone (before the log, after the clock), or ""
         self.first: tuple[int, str] | None = None
         self.count = 0
 
     def feed(self, seq: int, record: records.Record) -> None:
         day, prev = record.day, self.prev
         self.prev = day
-        try:
-            this = date.fromisoformat(day)
-            odd = (day < self.created and f"dated {day}, before its log was begun ({self.created})"
-                   or prev is not None and day < prev and f"dated {day}, after a record dated {prev}: the laptop's "
-                                                          "clock was turned back"
-                   or prev is not None and (this - date.fromisoformat(prev)).days > self._YEAR
-                   and f"dated {day}, more than a year after the record before it ({prev})"
-                   or (this - self.today).days > 1 and f"dated {day}, later than this computer's clock "
-                                                       f"({self.today.isoformat()})")
-        except ValueError:  # why: records.parse checked the shape; an impossible date is the parser's
-            odd = False
+        if day == prev:  # why: a log's records come a day at a time; only the day's own checks apply
+            odd = self._alone
+        else:
+            odd = self._alone = ""
+            try:
+                this = date.fromisoformat(day)
+                alone = (f"dated {day}, before its log was begun ({self.created})" if day < self.created else
+                         f"dated {day}, later than this computer's clock ({self.today.isoformat()})"
+                         if (this - self.today).days > 1 else "")
+                self._alone = alone
+                if day < self.created or prev is None:
+                    odd = alone
+                elif day < prev:
+                    odd = f"dated {day}, after a record dated {prev}: the laptop's clock was turned back"
+                elif (this - date.fromisoformat(prev)).days > self._YEAR:
+                    odd = f"dated {day}, more than a year after the record before it ({prev})"
+                else:
+                    odd = alone
+            except ValueError:  # why: records.parse checked the shape; an impossible date is the parser's
+                pass
         if odd:
             self.count += 1
             if self.first is None:
