@@ -6,8 +6,8 @@ it reads it once through :func:`rrdesk.store.bundle._open.read_bundle` (one 64 K
 the age payload at a time), feeding each log to a :class:`~rrdesk.store.log.LogStream`
 that checks framing, sequence, chain and tags as they pass, then makes every check of a log
 that ``verify`` makes (:func:`rrdesk.store.log.structure_problems`). What it returns
-is small: per log, the offset, length and SHA-256 of each record's sealed blob in the bundle's
-plaintext and the frame's check -- 76 bytes a record, kept as they were gathered, never copied --
+is small: per log, the offset and length of each record's sealed blob in the bundle's plaintext
+and the frame's check -- 44 bytes a record, kept as they were gathered, never copied --
 so a worker process can later read a batch of records straight from the bundle file (:class:`Bundles`) instead of receiving them through a pipe.
 It runs in a worker process: opening, scanning and tags are spread over the cores too.
 """
