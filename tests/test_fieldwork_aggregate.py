@@ -159,3 +159,40 @@ def test_a_restored_copy_a_turned_clock_and_a_replaced_key_are_one_line_each_per
     assert laptops["south-1"]["custody"] == [
         "a key replaced or not its own (1 finding(s): a bundle, log or survey signed by another key than enrolled, "
         "or records sealed to other recipients)"]
+
+
+def test_interviews_that_end_differently_are_counted_as_they_ended(scratch):
+    """Each interview's way of ending goes from its records to its line of the table: completed,
+    stopped (abandoned), or completed with its last question declined; the lines of many
+    interviews share one tuple per way of ending, and none may take another's."""
+    from rrdesk.app.interviews import Station
+    from rrdesk.core import survey as surveys
+    from tests.conftest import DAY, NoSync, SeededSource, answer_all
+
+    data = scratch / "endings"
+    s = surveys.load(DEMO)
+    *first, last = s.randomized
+    with Station(s, data, source=SeededSource(5), today=lambda: DAY, ops=NoSync()) as station:
+        for ending in ("whole", "stopped", "declined", "whole", "stopped at once", "declined", "whole"):
+            interview = station.start({"department": "office"}, interviewer="t1")
+            if ending == "stopped at once":
+                interview.abandon()
+                continue
+            for q in first:
+                interview.record(q.id, interview.spin(q.id, 0).answer)
+            if ending == "whole":
+                interview.record(last.id, interview.spin(last.id, 0).answer)
+            elif ending == "declined":
+                interview.decline(last.id)
+            else:
+                interview.abandon()
+        answer_all(station.start({"department": "sales"}, interviewer="t2"))
+    bundle = export(data, scratch / "stick-endings")
+    code, out, err = rrdesk("aggregate", bundle, "-i", KEY, "--json")
+    assert code == 0, err
+    rows = {r["interviewer"]: r for r in json.loads(out)["fieldwork"]["rows"]}
+    t1 = rows["t1"]
+    assert (t1["started"], t1["completed"], t1["stopped"]) == (7, 5, 2)
+    assert t1["declined"] == {q.id: (2 if q is last else 0) for q in s.randomized}
+    assert t1["abandoned"] == {q.id: (2 if q is last else 1) for q in s.randomized}
+    assert (rows["t2"]["started"], rows["t2"]["completed"], rows["t2"]["stopped"]) == (1, 1, 0)

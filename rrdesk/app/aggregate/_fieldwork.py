@@ -86,6 +86,18 @@ def custody_lines(problems: Sequence[Problem], device_of: Mapping[str, str]) -> 
             for device, kinds in found.items()}
 
 
+def _shared_rows(slots: np.ndarray) -> list[tuple[int, ...]]:
+    """Each row of ``slots`` as a tuple, one tuple object per distinct row: interviews end in a
+    few ways (most answer every question), so a million records' lines share a handful of
+    tuples rather than holding one each (a list and a tuple an interview made the Results
+    view's peak on a million records)."""
+    if slots.shape[0] == 0:
+        return []
+    rows, inverse = np.unique(slots, axis=0, return_inverse=True)
+    shared = [tuple(row) for row in rows.tolist()]
+    return [shared[i] for i in inverse.reshape(-1).tolist()]
+
+
 def fieldwork_of(data: SurveyData, *, by: str | None, names: Mapping[str, str], bundles: Sequence[BundleFacts],
                  problems: Sequence[Problem], include_synthetic: bool = False) -> fw.Fieldwork:
     """The fieldwork table of ``data``: its interviews by laptop (``names``: device id →
@@ -99,10 +111,10 @@ def fieldwork_of(data: SurveyData, *, by: str | None, names: Mapping[str, str], 
     questions = tuple(q.id for q in survey.randomized)
     durations = [None if m < 0 else m for m in summary.minutes.tolist()]
     laptop_of = [name(device) for device in data.device_ids]
-    lines = [fw.InterviewLine(laptop_of[d], who, version, day, refused, synthetic, records, tuple(slots), duration)
+    lines = [fw.InterviewLine(laptop_of[d], who, version, day, refused, synthetic, records, slots, duration)
              for d, who, version, day, refused, synthetic, records, slots, duration in zip(
                  summary.device.tolist(), summary.interviewer, summary.version, summary.day, summary.refused.tolist(),
-                 summary.synthetic.tolist(), summary.records.tolist(), summary.slots.tolist(), durations)]
+                 summary.synthetic.tolist(), summary.records.tolist(), _shared_rows(summary.slots), durations)]
     device_of = {b.file: b.device for b in bundles}
     custody = custody_lines(problems, device_of)
     devices = list(dict.fromkeys([*data.device_ids, *(b.device for b in bundles), *data.synthetic]))
