@@ -408,7 +408,7 @@ def main() -> int:
     if not short:
         ok &= break_even()
     post_quantum(total, min(rounds, 3))  # why 3 at most: for information, no target
-    print(("all targets met" if ok else "some target NOT met") + (f" ({why_not}: the speed-up)" if why_not else ""))
+    print(("all targets met" if ok else "some target NOT met") + (f" ({why_not}: the speed-up{'' if short else ' and the break-even'})" if why_not else ""))
     return 0 if ok else 1
 
 
