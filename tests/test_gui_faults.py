@@ -27,6 +27,7 @@ from tests.test_gui_support import (
     open_window,
     respondent_part,
     screen,
+    settle_writes,
     stored,
     visible_texts,
 )
@@ -63,6 +64,7 @@ def test_a_full_disk_mid_interview_tells_the_respondent_no_path_exports_and_reco
     q = next_screen(qtbot, window, "question", None)
     with qtbot.waitSignal(window.controller.spun):
         click(qtbot, q.spin_button)
+    settle_writes(window)
     disk.full = True  # the spin's own record is durable; the answer's is not
     qtbot.waitUntil(lambda: q.answer_buttons[0].isVisible())
     click(qtbot, q.answer_buttons[0])

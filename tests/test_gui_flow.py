@@ -22,6 +22,7 @@ from tests.test_gui_support import (
     next_screen,
     open_window,
     screen,
+    settle_writes,
     stop_at_hand_over,
     stored,
     survey_in_mode,
@@ -263,6 +264,7 @@ def test_a_failed_save_is_said_plainly_and_the_screen_does_not_move_on(qtbot, da
     q = next_screen(qtbot, window, "question", None)
     with qtbot.waitSignal(window.controller.spun):
         click(qtbot, q.spin_button)
+    settle_writes(window)
     disk.full = True  # after the spin's own record: the answer's record fails
     qtbot.waitUntil(lambda: q.answer_buttons[0].isVisible())
     click(qtbot, q.answer_buttons[0])

@@ -110,6 +110,15 @@ def survey_in_mode(tmp_path: Path, mode: str) -> Path:
 # -- a whole interview, step by step ----------------------------------------------------------
 
 
+def settle_writes(window) -> None:
+    """Return once the station's last record is wholly on disk, its key file's flush included.
+
+    Why: that flush runs on the writer's own thread after the record is acknowledged (FORMAT.md
+    §1.8); a test that fills the disk "after the spin's record" waits for it, or the flush, not
+    the next record, meets the full disk."""
+    window.station.writer.sync()
+
+
 def next_screen(qtbot, window, name: str, previous: QWidget | None) -> QWidget:
     qtbot.waitUntil(lambda: screen(window) is not None and screen(window) is not previous
                     and screen(window).objectName() == name, timeout=5000)
