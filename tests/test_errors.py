@@ -7,6 +7,7 @@ import importlib
 import inspect
 import io
 import os
+import pickle
 import pkgutil
 
 import pytest
@@ -132,6 +133,44 @@ def test_a_damaged_log_reads_as_its_first_problem_file_where_what():
     assert isinstance(damaged, errors.LocatedError) and len(damaged.problems) == 2
     assert str(damaged) == "a.rrlog: record 7: chain broken (and 1 more)"
     assert str(errors.LogDamaged([Problem("a.rrlog.key", None, "missing")])) == "a.rrlog.key: missing"
+
+
+def _one_of_each() -> list[errors.RRDeskError]:
+    """An instance of every class of the tree, made as rrdesk makes it."""
+    made: list[errors.RRDeskError] = []
+    for name in errors.__all__:
+        kind = getattr(errors, name)
+        if not (inspect.isclass(kind) and issubclass(kind, errors.RRDeskError)):
+            continue
+        if kind is errors.SurveyProblems:
+            made.append(kind([errors.SurveyError("s.toml", "line 2", "bad"), errors.SurveyError("s.toml", "", "worse")]))
+        elif kind is errors.LogDamaged:
+            made.append(kind([Problem("a.rrlog", 7, "chain broken"), Problem("a.rrlog.key", None, "missing")]))
+        elif issubclass(kind, errors.LocatedError):
+            made.append(kind("f.rrlog", "record 3", "could not be saved"))
+        else:
+            made.append(kind("what went wrong"))
+    return made
+
+
+def test_every_error_comes_back_as_itself_from_a_worker_process():
+    """An error raised in a worker (collect's, export's) is pickled to the parent: it must come
+    back as its own class with its own words, or the parent's pool breaks (concurrent.futures)
+    or waits for ever (multiprocessing.Pool's result thread dies on the unpickling)."""
+    made = _one_of_each()
+    assert len(made) >= 20
+    for error in made:
+        back = pickle.loads(pickle.dumps(error))
+        assert _seen(back) == _seen(error), error
+
+
+def _seen(value: object) -> object:
+    """What a person or a caller can tell of ``value`` (exceptions compare by identity)."""
+    if isinstance(value, BaseException):
+        return type(value), str(value), {k: _seen(v) for k, v in vars(value).items()}
+    if isinstance(value, (tuple, list)):
+        return [_seen(v) for v in value]
+    return value
 
 
 @pytest.mark.parametrize("name", ["survey.toml", "current"])

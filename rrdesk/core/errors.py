@@ -39,7 +39,7 @@ sector. :func:`os_reason` is the one wording of an operating-system error.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 if TYPE_CHECKING:
     from rrdesk.core.problems import Problem
@@ -79,6 +79,11 @@ class LocatedError(RRDeskError):
         self.file, self.where, self.what = str(file), where, what
         super().__init__(": ".join(part for part in (self.file, where, what) if part))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # why: pickle remakes an exception as ``type(*args)``, and args is the one joined line;
+        # an error a worker process raises (collect, export) must come back as itself
+        return type(self), (self.file, self.where, self.what), self.__dict__
+
 
 class InputError(LocatedError):
     """Bad input in a named file (or on the command line)."""
@@ -97,6 +102,9 @@ class SurveyProblems(SurveyError):
         first = self.errors[0]
         more = f" (and {len(self.errors) - 1} more)" if len(self.errors) > 1 else ""
         super().__init__(first.file, first.where, first.what + more)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.errors,), self.__dict__
 
 
 class BundleError(InputError):
@@ -133,6 +141,9 @@ class LogDamaged(StoreError):
         first = self.problems[0]
         more = f" (and {len(self.problems) - 1} more)" if len(self.problems) > 1 else ""
         super().__init__(first.location, first.where, first.what + more)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.problems,), self.__dict__
 
 
 class LogLocked(StoreError):
