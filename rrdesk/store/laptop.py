@@ -46,7 +46,9 @@ def laptop_key(data: Path) -> minisign.SecretKey:
     with mapped(path, "cannot be read"):
         raw = read_if_present(path)
     if raw is None:
-        if os.path.lexists(path):
+        # why a link, not anything there: another process making the key links it in between
+        # the read and this check, and its key is then read below, never called lost
+        if os.path.islink(path) and not os.path.exists(path):
             raise LaptopLost(path, "", "a link to a file that is not there: this laptop's signing key is lost; "
                              f"{_RECOVER}") from None
         if (signed := _signed_log(Path(data))) is not None:
