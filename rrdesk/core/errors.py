@@ -34,7 +34,8 @@ Two private ``ValueError`` subclasses stay inside the parsers that raise and cat
 turns them into one of the errors above.
 
 Messages say which file and which place, and what is wrong -- never an answer, a truth or a
-sector. Every error pickles back as itself (a worker process's error reaches its caller). :func:`os_reason` is the one wording of an operating-system error.
+sector. :func:`os_reason` is the one wording of an operating-system error. Every error pickles
+back as itself: one raised in a worker process reaches its caller unchanged.
 """
 from __future__ import annotations
 
